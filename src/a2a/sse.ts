@@ -1,0 +1,35 @@
+/**
+ * Server-Sent Events framing for A2A streams (spec §6.4): each event's `data` is one line of JSON;
+ * `id:` carries the per-task event sequence so a client can resume with `Last-Event-ID`. Control
+ * frames (keepalives) are comments and never carry an `id:`, so a client's cursor only moves on
+ * real events.
+ */
+
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
+
+/** The edge closes streams idle for ~100 s; a comment every 25 s keeps them open. */
+export const KEEPALIVE_INTERVAL_MS = 25_000;
+export const KEEPALIVE_FRAME = ": keepalive\n\n";
+
+/** `json` must be single-line JSON (JSON.stringify output is). */
+export function sseFrame(json: string, id?: number): string {
+  return id === undefined ? `data: ${json}\n\n` : `id: ${id}\ndata: ${json}\n\n`;
+}
+
+export type JsonRpcId = string | number | null;
+
+/** A JSON-RPC success envelope around an already-serialized result. */
+export function jsonRpcResultJson(id: JsonRpcId, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+}
+
+/** Parses a `Last-Event-ID` header into a sequence number, or undefined when absent or malformed. */
+export function parseLastEventId(value: string | null | undefined): number | undefined {
+  if (value == null || !/^\d{1,15}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}

@@ -1,0 +1,91 @@
+/**
+ * Maps agent events to A2A task effects with the `metadata.iac_code.*` fields of the contract
+ * (../shared/spec/iac-code-contract.md §7): assistant text as WORKING status messages, tool trace,
+ * permission denials, thinking (only when exposed), usage, artifacts, and the turn's end.
+ */
+import type { Artifact, JsonObject } from "../a2a/types";
+import type { TaskState } from "../a2a/states";
+import type { AgentEvent } from "./runtime";
+import { truncateText, truncateValue } from "./truncate";
+import { sanitizeErrorText } from "../a2a/sanitize-error";
+
+export interface Exposure {
+  toolTrace: boolean;
+  rawThinking: boolean;
+}
+
+export const RETRY_TEXT = "A temporary error occurred. Please retry.";
+
+export type TurnEffect =
+  /** A WORKING status update; `text` becomes the status message. */
+  | { kind: "status"; text?: string; metadata?: JsonObject }
+  | { kind: "artifact"; artifact: Artifact; append?: boolean; lastChunk?: boolean }
+  | { kind: "end"; state: TaskState; text?: string; metadata?: JsonObject };
+
+const iacCode = (fields: JsonObject): JsonObject => ({ iac_code: fields });
+
+const END_STATES: Record<"completed" | "input-required" | "failed" | "rejected", TaskState> = {
+  completed: "TASK_STATE_COMPLETED",
+  "input-required": "TASK_STATE_INPUT_REQUIRED",
+  failed: "TASK_STATE_FAILED",
+  rejected: "TASK_STATE_REJECTED",
+};
+
+/** Returns the effect of one agent event, or undefined when the event shows nothing. */
+export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect | undefined {
+  switch (event.type) {
+    case "text":
+      return event.text === "" ? undefined : { kind: "status", text: event.text };
+    case "thinking":
+      if (!exposure.rawThinking || event.text === "") return undefined;
+      return { kind: "status", metadata: iacCode({ thinking: { type: "raw_thinking", text: truncateText(event.text) } }) };
+    case "tool": {
+      if (!exposure.toolTrace) return undefined;
+      const tool: JsonObject = { status: event.phase, toolUseId: event.toolUseId };
+      if (event.name !== undefined) tool.name = event.name;
+      if (event.phase === "input_delta" && event.partialJsonLength !== undefined) tool.partialJsonLength = event.partialJsonLength;
+      if (event.input !== undefined && event.phase === "input_complete") tool.input = truncateValue(event.input);
+      if (event.result !== undefined && (event.phase === "completed" || event.phase === "failed")) {
+        tool.result = truncateValue(event.result);
+      }
+      return { kind: "status", metadata: iacCode({ tool }) };
+    }
+    case "permission":
+      if (!exposure.toolTrace) return undefined;
+      return {
+        kind: "status",
+        metadata: iacCode({ permission: { autoApproved: false, toolUseId: event.toolUseId, name: event.name } }),
+      };
+    case "usage":
+      return {
+        kind: "status",
+        metadata: iacCode({
+          usage: {
+            inputTokens: event.inputTokens,
+            outputTokens: event.outputTokens,
+            totalTokens: event.inputTokens + event.outputTokens,
+          },
+        }),
+      };
+    case "artifact":
+      return {
+        kind: "artifact",
+        artifact: event.artifact,
+        ...(event.append !== undefined ? { append: event.append } : {}),
+        ...(event.lastChunk !== undefined ? { lastChunk: event.lastChunk } : {}),
+      };
+    case "progress":
+      return { kind: "status", metadata: event.metadata };
+    case "end":
+      return { kind: "end", state: END_STATES[event.state], ...(event.text ? { text: event.text } : {}) };
+    case "error":
+      return event.retryable
+        ? { kind: "end", state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT, metadata: iacCode({ error: { retryable: true } }) }
+        : {
+            kind: "end",
+            state: "TASK_STATE_FAILED",
+            text: sanitizeErrorText(event.message, 1000),
+            metadata: iacCode({ error: { retryable: false } }),
+          };
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The agent runtime seen from the Durable Object: a turn is prompt + history + workspace +
+ * AbortSignal in, a stream of agent events out. It knows nothing of HTTP or of A2A framing; the
+ * event mapper turns its events into A2A status and artifact updates.
+ */
+import type { Artifact, JsonObject, Message, Part } from "../a2a/types";
+
+export interface TurnInput {
+  taskId: string;
+  contextId: string;
+  /** The user message of this turn, ids filled in. */
+  message: Message;
+  /** The text the model sees, built from the message parts. */
+  prompt: string;
+  /** Earlier messages of this context's conversation, oldest first. */
+  history: Message[];
+  /** The absolute workspace path (`metadata.iac_code.cwd`), if the caller gave one. */
+  cwd: string | undefined;
+  /** Aborted when the task is canceled; every provider call and tool honours it. */
+  signal: AbortSignal;
+}
+
+export type ToolPhase = "started" | "input_delta" | "input_complete" | "completed" | "failed";
+
+export type AgentEvent =
+  /** Assistant text, streamed. */
+  | { type: "text"; text: string }
+  /** Raw provider reasoning, exposed only when configured. */
+  | { type: "thinking"; text: string }
+  | { type: "tool"; phase: ToolPhase; toolUseId: string; name?: string; input?: unknown; result?: unknown; partialJsonLength?: number }
+  /** The server denied a permission the tool asked for. */
+  | { type: "permission"; toolUseId: string; name: string }
+  | { type: "usage"; inputTokens: number; outputTokens: number }
+  /** An artifact for the task; `append`/`lastChunk` follow `TaskArtifactUpdateEvent`. */
+  | { type: "artifact"; artifact: Artifact; append?: boolean; lastChunk?: boolean }
+  /** Metadata-only working update (e.g. progress), no text. */
+  | { type: "progress"; metadata: JsonObject }
+  /** The turn's end. Without it, a turn that simply returns ends INPUT_REQUIRED. */
+  | { type: "end"; state: "completed" | "input-required" | "failed" | "rejected"; text?: string }
+  /** An error; retryable errors end the turn INPUT_REQUIRED, others FAILED. */
+  | { type: "error"; retryable: boolean; message: string };
+
+/** What an agent does with a message: answer directly with a Message, or run a task. */
+export type AgentTurn =
+  | { kind: "message"; parts: Part[] }
+  | { kind: "task"; events: AsyncIterable<AgentEvent> };
+
+export interface AgentRuntime {
+  start(input: TurnInput): AgentTurn;
+}

@@ -1,0 +1,192 @@
+/**
+ * The server's configuration: Worker vars and secrets with the original's names (`IACCODE_A2A_*`),
+ * parsed once per isolate into one typed object. An invalid value is a `ConfigError` that names
+ * the variable and never repeats a secret's value.
+ */
+import { z } from "zod";
+
+export type ThinkingExposure = "tool_trace" | "raw_thinking";
+export type AgentKind = "conformance" | "iac";
+
+export interface AuthConfig {
+  bearerToken?: string;
+  basic?: { username: string; password: string };
+  apiKey?: { header: string; value: string };
+}
+
+export interface Config {
+  agent: AgentKind;
+  publicUrl: string | undefined;
+  idleTimeoutSeconds: number;
+  taskRetentionDays: number;
+  pushNotifications: boolean;
+  pushAllowPrivate: boolean;
+  pushMaxConfigsPerTask: number;
+  pushKeyring: string | undefined;
+  thinkingExposure: ThinkingExposure[];
+  allowedCwds: string[];
+  textMimeTypes: string[];
+  multimodalMimeTypes: string[];
+  requiredExtensions: string[];
+  maxBodyBytes: number;
+  auth: AuthConfig;
+  signingSecret: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`Invalid configuration ${variable}: ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+type RawEnv = Record<string, unknown>;
+
+function read(env: RawEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new ConfigError(name, "must be a string");
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+function bool(env: RawEnv, name: string, fallback: boolean): boolean {
+  const value = read(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (["true", "1", "yes", "on"].includes(value)) return true;
+  if (["false", "0", "no", "off"].includes(value)) return false;
+  throw new ConfigError(name, "must be true or false");
+}
+
+function integer(env: RawEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const parsed = z.coerce.number().int().min(min).max(max).safeParse(value);
+  if (!parsed.success) throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
+  return parsed.data;
+}
+
+function list(env: RawEnv, name: string, separators: RegExp): string[] {
+  return (read(env, name) ?? "")
+    .split(separators)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+function mediaTypes(env: RawEnv, name: string): string[] {
+  const values = list(env, name, /[,;]/).map((s) => s.toLowerCase());
+  for (const v of values) if (!MEDIA_TYPE.test(v)) throw new ConfigError(name, `"${v.slice(0, 80)}" is not a media type`);
+  return [...new Set(values)].sort();
+}
+
+function thinkingExposure(env: RawEnv): ThinkingExposure[] {
+  const name = "IACCODE_A2A_THINKING_EXPOSURE";
+  const raw = read(env, name);
+  if (raw === undefined) return ["tool_trace"];
+  const out = new Set<ThinkingExposure>();
+  for (const item of raw.split(",").map((s) => s.trim().toLowerCase().replace(/-/g, "_"))) {
+    if (["none", "off", "false", "0", ""].includes(item)) continue;
+    if (item === "all" || item === "*") {
+      out.add("tool_trace");
+      out.add("raw_thinking");
+    } else if (item === "tool_trace" || item === "raw_thinking") out.add(item);
+    else throw new ConfigError(name, `unknown value "${item.slice(0, 40)}" (use tool-trace, raw-thinking, all or none)`);
+  }
+  return [...out];
+}
+
+function allowedCwds(env: RawEnv): string[] {
+  const name = "IACCODE_A2A_ALLOWED_CWDS";
+  const roots = list(env, name, /:/);
+  if (roots.length === 0) return ["/workspace", "/tmp"];
+  for (const root of roots) {
+    if (!root.startsWith("/")) throw new ConfigError(name, `"${root.slice(0, 80)}" is not an absolute path`);
+  }
+  return roots.map((r) => (r.length > 1 ? r.replace(/\/+$/, "") : r));
+}
+
+function publicUrl(env: RawEnv): string | undefined {
+  const name = "IACCODE_A2A_PUBLIC_URL";
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, "must be an absolute http(s) URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(name, "must be an absolute http(s) URL");
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(name, "must not contain credentials, a query or a fragment");
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function auth(env: RawEnv): AuthConfig {
+  const out: AuthConfig = {};
+  const token = read(env, "IACCODE_A2A_HTTP_TOKEN");
+  if (token) out.bearerToken = token;
+  const username = read(env, "IACCODE_A2A_BASIC_USERNAME");
+  const password = read(env, "IACCODE_A2A_BASIC_PASSWORD");
+  if (username && password) {
+    if (username.includes(":")) throw new ConfigError("IACCODE_A2A_BASIC_USERNAME", "must not contain ':'");
+    out.basic = { username, password };
+  }
+  const apiKey = read(env, "IACCODE_A2A_API_KEY");
+  if (apiKey) {
+    const header = read(env, "IACCODE_A2A_API_KEY_HEADER") ?? "X-API-Key";
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(header)) throw new ConfigError("IACCODE_A2A_API_KEY_HEADER", "must be an HTTP header name");
+    out.apiKey = { header, value: apiKey };
+  }
+  return out;
+}
+
+function agent(env: RawEnv): AgentKind {
+  const value = read(env, "IACCODE_A2A_AGENT") ?? "conformance";
+  if (value !== "conformance" && value !== "iac") throw new ConfigError("IACCODE_A2A_AGENT", "must be conformance or iac");
+  return value;
+}
+
+export function parseConfig(env: RawEnv): Config {
+  const signingSecret = read(env, "IACCODE_A2A_SIGNING_SECRET");
+  const url = publicUrl(env);
+  if (signingSecret !== undefined && signingSecret.length < 32) {
+    throw new ConfigError("IACCODE_A2A_SIGNING_SECRET", "must be at least 32 characters");
+  }
+  if (signingSecret !== undefined && url === undefined) {
+    // A signed card must never point where a request's Host header says.
+    throw new ConfigError("IACCODE_A2A_SIGNING_SECRET", "needs IACCODE_A2A_PUBLIC_URL, so the signed card names a fixed endpoint");
+  }
+  return {
+    agent: agent(env),
+    publicUrl: url,
+    idleTimeoutSeconds: integer(env, "IACCODE_A2A_IDLE_TIMEOUT_SECONDS", 3600, 1, 30 * 86_400),
+    taskRetentionDays: integer(env, "IACCODE_A2A_TASK_RETENTION_DAYS", 30, 1, 3650),
+    pushNotifications: bool(env, "IACCODE_A2A_PUSH_NOTIFICATIONS", false),
+    pushAllowPrivate: bool(env, "IACCODE_A2A_PUSH_ALLOW_PRIVATE", false),
+    pushMaxConfigsPerTask: integer(env, "IACCODE_A2A_PUSH_MAX_CONFIGS_PER_TASK", 10, 1, 100),
+    pushKeyring: read(env, "IACCODE_A2A_PUSH_KEYRING"),
+    thinkingExposure: thinkingExposure(env),
+    allowedCwds: allowedCwds(env),
+    textMimeTypes: mediaTypes(env, "IACCODE_A2A_TEXT_MIME_TYPES"),
+    multimodalMimeTypes: mediaTypes(env, "IACCODE_A2A_MULTIMODAL_MIME_TYPES"),
+    requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
+    maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    auth: auth(env),
+    signingSecret,
+  };
+}
+
+const cache = new WeakMap<object, Config>();
+
+/** The parsed configuration of this env object, parsed on first use. */
+export function configOf(env: object): Config {
+  let config = cache.get(env);
+  if (!config) {
+    config = parseConfig(env as RawEnv);
+    cache.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,396 @@
+/**
+ * ContextAgent: one Durable Object per (owner, contextId). It serializes the context's turns (one
+ * at a time: a second message while a turn runs is refused), keeps its tasks, history and per-task
+ * event log in SQLite, streams events to every open SSE stream in log order, and updates the
+ * owner's TaskIndex on every state transition before it answers.
+ *
+ * Every event is written to the log before it is sent, so a client that reconnects with
+ * `Last-Event-ID` gets exactly what it missed. A task found SUBMITTED or WORKING when the object
+ * starts was cut off by a restart or deploy (in-memory turns do not survive): it ends FAILED.
+ * While a turn runs, a heartbeat alarm every 30 s keeps the object from being evicted as idle;
+ * otherwise the alarm frees idle contexts and deletes tasks past their retention.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Message, SendMessageResponse, StreamResponse, Task, TaskStatus } from "../a2a/types";
+import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
+import type { SendMessageRequest } from "../a2a/schemas";
+import { errors } from "../a2a/errors";
+import { newTaskId } from "../a2a/ids";
+import { viewTask } from "../a2a/task-view";
+import type { JsonRpcId } from "../a2a/sse";
+import type { JsonObject } from "../a2a/types";
+import { configOf, type Config } from "../config/config";
+import { selectAgent } from "../agent/select-agent";
+import type { AgentEvent, AgentRuntime } from "../agent/runtime";
+import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
+import { resolveWorkspacePath } from "../agent/workspace-path";
+import { basicPrompt, EMPTY_INPUT } from "../agent/prompt";
+import { StreamHub } from "./stream-hub";
+import { TaskRecords, timestamp, type LoggedEvent } from "./task-records";
+import { outcomeOf, type Outcome } from "./outcome";
+
+/** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
+const TURN_HEARTBEAT_MS = 30_000;
+/** Tasks deleted per alarm run, so one alarm stays well inside its time budget. */
+const RETENTION_BATCH = 100;
+
+export const BUSY_TEXT = "Task is already working.";
+export const CANCELED_TEXT = "Task canceled.";
+export const INTERRUPTED_TEXT = "Task was interrupted by a server restart and cannot be resumed. Please send the message again.";
+export const INTERNAL_TEXT = "An internal error occurred.";
+
+export interface SendCall {
+  owner: string;
+  /** Set when routed by contextId; unset when routed by `message.taskId` (the object knows its context). */
+  contextId: string | undefined;
+  request: SendMessageRequest;
+  stream: boolean;
+  requestId: JsonRpcId;
+}
+
+export type SendResult =
+  | { kind: "json"; result: SendMessageResponse }
+  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+
+interface ActiveTurn {
+  taskId: string;
+  controller: AbortController;
+  finished: Promise<void>;
+  markFinished: () => void;
+}
+
+/** How a turn starts: with the agent's events, or straight to a FAILED end (bad input). */
+type TurnPlan = { events: AsyncIterable<AgentEvent> } | { failWith: string };
+
+export class ContextAgent extends DurableObject<Env> {
+  private readonly records: TaskRecords;
+  private readonly hub = new StreamHub();
+  private readonly config: Config;
+  private readonly agent: AgentRuntime;
+  private readonly exposure: Exposure;
+  private active: ActiveTurn | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.config = configOf(env);
+    this.agent = selectAgent(this.config.agent);
+    this.exposure = {
+      toolTrace: this.config.thinkingExposure.includes("tool_trace"),
+      rawThinking: this.config.thinkingExposure.includes("raw_thinking"),
+    };
+    this.records = new TaskRecords(ctx.storage.sql);
+    void ctx.blockConcurrencyWhile(() => this.failInterruptedTasks());
+  }
+
+  // ── RPC methods ─────────────────────────────────────────────────────────────────────────────
+
+  sendMessage(call: SendCall): Promise<Outcome<SendResult>> {
+    return outcomeOf(() => this.send(call), "sendMessage");
+  }
+
+  getTask(owner: string, taskId: string, historyLength: number | undefined): Promise<Outcome<Task>> {
+    return outcomeOf(() => viewTask(this.requireTask(owner, taskId), { historyLength }), "getTask");
+  }
+
+  cancelTask(owner: string, taskId: string): Promise<Outcome<Task>> {
+    return outcomeOf(() => this.cancel(owner, taskId), "cancelTask");
+  }
+
+  subscribe(owner: string, taskId: string, requestId: JsonRpcId, lastEventId: number | undefined): Promise<Outcome<ReadableStream<Uint8Array>>> {
+    return outcomeOf(() => this.openSubscription(owner, taskId, requestId, lastEventId), "subscribe");
+  }
+
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    if (!this.active && this.records.getSetting("evicted") !== "1") {
+      const lastActive = Number(this.records.getSetting("lastActive") ?? now);
+      if (now >= lastActive + this.config.idleTimeoutSeconds * 1000) this.freeContext();
+    }
+    await this.deleteExpiredTasks(now);
+    await this.scheduleAlarm();
+  }
+
+  // ── sending ─────────────────────────────────────────────────────────────────────────────────
+
+  private async send(call: SendCall): Promise<SendResult> {
+    const { message } = call.request;
+    if (call.contextId !== undefined) this.claimContext(call.owner, call.contextId);
+    else if (this.records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
+    if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
+
+    let taskId = message.taskId;
+    if (taskId !== undefined) {
+      const state = this.records.exists(taskId) ? this.records.stateOf(taskId) : undefined;
+      if (!state) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+      if (message.contextId !== undefined && message.contextId !== this.contextId()) {
+        throw errors.invalidParams("Task belongs to a different context", [{ field: "message.contextId", description: "does not match the task's contextId" }]);
+      }
+      if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state and cannot accept messages`);
+    }
+    if (this.active) throw errors.unsupported(BUSY_TEXT);
+
+    const workspace = resolveWorkspacePath(message.metadata, this.config.allowedCwds);
+    const boundCwd = this.records.getSetting("cwd");
+    if ("cwd" in workspace && workspace.cwd !== undefined && boundCwd !== undefined && boundCwd !== workspace.cwd) {
+      throw errors.invalidParams("A2A context is bound to a different workspace.", [{ field: "message.metadata.iac_code.cwd", description: "differs from the workspace of this context" }]);
+    }
+
+    const isNewTask = taskId === undefined;
+    taskId ??= newTaskId(this.ctx.id.toString());
+    const contextId = this.contextId();
+    const userMessage: Message = { ...message, taskId, contextId };
+    const prompt = basicPrompt(message.parts);
+    const epoch = this.epoch();
+    const controller = new AbortController();
+
+    let plan: TurnPlan;
+    if ("error" in workspace) plan = { failWith: workspace.error };
+    else if (prompt.trim() === "") plan = { failWith: EMPTY_INPUT };
+    else {
+      const turn = this.agent.start({
+        taskId,
+        contextId,
+        message: userMessage,
+        prompt,
+        history: this.records.conversation(epoch),
+        cwd: workspace.cwd ?? boundCwd,
+        signal: controller.signal,
+      });
+      if (turn.kind === "message") return this.directReply(call, contextId, turn.parts);
+      plan = { events: turn.events };
+      if (workspace.cwd !== undefined && boundCwd === undefined) this.records.setSetting("cwd", workspace.cwd);
+    }
+
+    const now = Date.now();
+    const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
+    if (isNewTask) this.records.createTask(taskId, submitted, call.request.metadata, now);
+    else this.records.setStatus(taskId, submitted, now);
+    this.records.appendMessage(taskId, epoch, userMessage);
+    const snapshot = this.mustTask(taskId);
+    const first = this.records.appendEvent(taskId, { task: snapshot });
+
+    let markFinished = () => {};
+    const finished = new Promise<void>((resolve) => (markFinished = resolve));
+    const turn: ActiveTurn = { taskId, controller, finished, markFinished };
+    this.active = turn;
+    const stream = call.stream ? this.hub.open(taskId, call.requestId, [first], false) : undefined;
+
+    this.touch();
+    await this.updateIndex(taskId);
+    await this.scheduleAlarm();
+    void this.runTurn(turn, plan);
+
+    if (stream) return { kind: "stream", stream };
+    const historyLength = call.request.configuration?.historyLength;
+    if (call.request.configuration?.returnImmediately) {
+      return { kind: "json", result: { task: viewTask(snapshot, { historyLength }) } };
+    }
+    await turn.finished;
+    return { kind: "json", result: { task: viewTask(this.mustTask(taskId), { historyLength }) } };
+  }
+
+  private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {
+    const message: Message = { messageId: crypto.randomUUID(), role: "ROLE_AGENT", parts, contextId };
+    if (!call.stream) return { kind: "json", result: { message } };
+    return { kind: "stream", stream: StreamHub.single(call.requestId, { json: JSON.stringify({ message }) }) };
+  }
+
+  private async runTurn(turn: ActiveTurn, plan: TurnPlan): Promise<void> {
+    try {
+      if ("failWith" in plan) {
+        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith);
+        return;
+      }
+      this.emitStatus(turn.taskId, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) });
+      await this.updateIndex(turn.taskId);
+      let replyText = "";
+      for await (const event of plan.events) {
+        if (this.active !== turn) return;
+        const effect = mapAgentEvent(event, this.exposure);
+        if (!effect) continue;
+        if (effect.kind === "end") {
+          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata);
+          return;
+        }
+        if (effect.kind === "artifact") {
+          this.records.putArtifact(turn.taskId, effect.artifact, effect.append === true);
+          const { kind: _kind, ...update } = effect;
+          this.emit(turn.taskId, { artifactUpdate: { taskId: turn.taskId, contextId: this.contextId(), ...update } });
+          continue;
+        }
+        if (effect.text) replyText += effect.text;
+        const status: TaskStatus = { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) };
+        if (effect.text) status.message = this.agentMessage(`${turn.taskId}-message`, turn.taskId, effect.text);
+        this.emitStatus(turn.taskId, status, effect.metadata);
+      }
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText);
+    } catch (error) {
+      console.error("turn failed", error instanceof Error ? error.name : typeof error);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);
+    }
+  }
+
+  /**
+   * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
+   * kept in history), every stream of the task closed, the index updated, waiters released.
+   */
+  private async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+    const turn = this.active?.taskId === taskId ? this.active : undefined;
+    if (turn) this.active = undefined;
+    const status: TaskStatus = { state, timestamp: timestamp(Date.now()) };
+    if (text) {
+      status.message = this.agentMessage(`${taskId}-${stateNumber(state)}`, taskId, text);
+      this.records.appendMessage(taskId, this.epoch(), status.message);
+    }
+    this.emitStatus(taskId, status, metadata);
+    this.hub.closeAll(taskId);
+    this.touch();
+    await this.updateIndex(taskId);
+    await this.scheduleAlarm();
+    turn?.markFinished();
+  }
+
+  private emitStatus(taskId: string, status: TaskStatus, metadata?: JsonObject): void {
+    this.records.setStatus(taskId, status, Date.now());
+    this.emit(taskId, {
+      statusUpdate: { taskId, contextId: this.contextId(), status, ...(metadata ? { metadata } : {}) },
+    });
+  }
+
+  private emit(taskId: string, event: StreamResponse): LoggedEvent {
+    const logged = this.records.appendEvent(taskId, event);
+    this.hub.publish(taskId, logged);
+    return logged;
+  }
+
+  private agentMessage(messageId: string, taskId: string, text: string): Message {
+    return { messageId, role: "ROLE_AGENT", parts: [{ text }], taskId, contextId: this.contextId() };
+  }
+
+  // ── cancel and subscribe ────────────────────────────────────────────────────────────────────
+
+  private async cancel(owner: string, taskId: string): Promise<Task> {
+    const task = this.requireTask(owner, taskId);
+    if (isTerminal(task.status.state)) throw errors.taskNotCancelable(taskId);
+    if (this.active?.taskId === taskId) this.active.controller.abort();
+    await this.finish(taskId, "TASK_STATE_CANCELED", CANCELED_TEXT);
+    return this.mustTask(taskId);
+  }
+
+  private openSubscription(owner: string, taskId: string, requestId: JsonRpcId, lastEventId: number | undefined): ReadableStream<Uint8Array> {
+    const task = this.requireTask(owner, taskId);
+    const running = this.active?.taskId === taskId;
+    if (lastEventId !== undefined) {
+      const missed = this.records.eventsAfter(taskId, lastEventId);
+      if (running) return this.hub.open(taskId, requestId, missed, false);
+      // A resume after the turn ended: what was missed, then close; nothing missed is a plain subscribe.
+      if (missed.length > 0) return this.hub.open(taskId, requestId, missed, true);
+    }
+    if (isTerminal(task.status.state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
+    if (!running) throw errors.taskNotFound(`Task ${taskId} is not active`, taskId);
+    const snapshot: LoggedEvent = { seq: this.records.lastSeq(taskId), json: JSON.stringify({ task }) };
+    return this.hub.open(taskId, requestId, [snapshot], false);
+  }
+
+  // ── context, index, alarm ───────────────────────────────────────────────────────────────────
+
+  /** Binds a fresh object to its owner and contextId; a mismatch means a forged or foreign route. */
+  private claimContext(owner: string, contextId: string): void {
+    const boundOwner = this.records.getSetting("owner");
+    if (boundOwner === undefined) {
+      this.records.setSetting("owner", owner);
+      this.records.setSetting("contextId", contextId);
+      return;
+    }
+    if (boundOwner !== owner || this.records.getSetting("contextId") !== contextId) {
+      throw errors.taskNotFound("Task not found");
+    }
+  }
+
+  private requireTask(owner: string, taskId: string): Task {
+    const task = this.records.getSetting("owner") === owner ? this.records.task(taskId, this.contextId()) : undefined;
+    if (!task) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+    return task;
+  }
+
+  private mustTask(taskId: string): Task {
+    const task = this.records.task(taskId, this.contextId());
+    if (!task) throw new Error("task row vanished");
+    return task;
+  }
+
+  private contextId(): string {
+    return this.records.getSetting("contextId") ?? "";
+  }
+
+  private epoch(): number {
+    return Number(this.records.getSetting("epoch") ?? "0");
+  }
+
+  private touch(): void {
+    this.records.setSetting("lastActive", String(Date.now()));
+    this.records.deleteSetting("evicted");
+  }
+
+  /** Idle timeout: the conversation and workspace binding are dropped; tasks stay readable. */
+  private freeContext(): void {
+    this.records.setSetting("epoch", String(this.epoch() + 1));
+    this.records.deleteSetting("cwd");
+    this.records.setSetting("evicted", "1");
+  }
+
+  private indexStub() {
+    const owner = this.records.getSetting("owner") ?? "";
+    return this.env.TASK_INDEX.get(this.env.TASK_INDEX.idFromName(owner));
+  }
+
+  private async updateIndex(taskId: string): Promise<void> {
+    const task = this.records.task(taskId, this.contextId());
+    if (!task) return;
+    try {
+      await this.indexStub().upsert({
+        id: taskId,
+        contextId: task.contextId,
+        state: task.status.state,
+        tsMs: Date.parse(task.status.timestamp),
+        task,
+      });
+    } catch (error) {
+      console.error("task index update failed", error instanceof Error ? error.message : typeof error);
+    }
+  }
+
+  private async deleteExpiredTasks(now: number): Promise<void> {
+    const cutoff = now - this.config.taskRetentionDays * 86_400_000;
+    const ids = this.records.idsUpdatedBefore(cutoff, RETENTION_BATCH).filter((id) => id !== this.active?.taskId);
+    if (ids.length === 0) return;
+    for (const id of ids) this.records.deleteTask(id);
+    try {
+      await this.indexStub().remove(ids);
+    } catch (error) {
+      console.error("task index removal failed", error instanceof Error ? error.message : typeof error);
+    }
+  }
+
+  private async scheduleAlarm(): Promise<void> {
+    const now = Date.now();
+    const times: number[] = [];
+    if (this.active) times.push(now + TURN_HEARTBEAT_MS);
+    const lastActive = this.records.getSetting("lastActive");
+    if (lastActive !== undefined && this.records.getSetting("evicted") !== "1") {
+      times.push(Number(lastActive) + this.config.idleTimeoutSeconds * 1000);
+    }
+    const oldest = this.records.oldestUpdateMs();
+    if (oldest !== undefined) times.push(oldest + this.config.taskRetentionDays * 86_400_000);
+    if (times.length === 0) return;
+    await this.ctx.storage.setAlarm(Math.max(now + 1, Math.min(...times)));
+  }
+
+  /** Tasks cut off mid-turn by a restart or deploy end FAILED, and the index learns of it. */
+  private async failInterruptedTasks(): Promise<void> {
+    for (const taskId of this.records.idsInStates(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"])) {
+      await this.finish(taskId, "TASK_STATE_FAILED", INTERRUPTED_TEXT);
+    }
+  }
+}
+

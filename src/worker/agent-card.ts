@@ -1,0 +1,167 @@
+/**
+ * The Agent Card (contract §5, spec §4.4): name `iac-code`, the JSON-RPC interface at the public
+ * URL, capabilities, input/output modes, the four skills, security schemes, and the extended card
+ * for authenticated callers. Built, serialized, hashed and signed once per base URL per isolate.
+ */
+import { FlattenedSign } from "jose";
+import type { Config } from "../config/config";
+import { canonicalizeCard } from "../a2a/jcs";
+
+export const AGENT_VERSION = "0.1.0";
+export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
+export const THINKING_EXPOSURE_EXTENSION = "urn:iac-code:a2a:thinking-exposure:v1";
+
+const DESCRIPTION = "AI-powered Infrastructure as Code assistant for Alibaba Cloud ROS and Terraform workflows.";
+const UNAUTHENTICATED_NOTE = " Unauthenticated A2A server mode is intended for trusted local environments.";
+const PUSH_NOTE = " Push notifications deliver task updates to registered webhooks whenever a turn ends.";
+
+export const TEXT_INPUT_MODES = ["text/plain", "application/json", "text/markdown", "text/yaml", "application/yaml", "application/x-yaml"];
+export const MULTIMODAL_INPUT_MODES = ["image/png", "image/jpeg", "image/webp", "image/gif", "audio/mpeg", "audio/wav", "audio/ogg", "application/octet-stream"];
+
+interface Skill {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+}
+
+const SKILLS: Skill[] = [
+  {
+    id: "iac_generation",
+    name: "IaC Generation",
+    description: "Generates Alibaba Cloud ROS and Terraform templates from natural language.",
+    tags: ["iac", "ros", "terraform", "alibaba-cloud"],
+    examples: ["Create a VPC with two vSwitches in cn-hangzhou."],
+  },
+  {
+    id: "iac_review",
+    name: "IaC Review",
+    description: "Reviews IaC templates and suggests fixes.",
+    tags: ["iac", "review", "validation"],
+    examples: ["Review this ROS template for missing parameters."],
+  },
+  {
+    id: "aliyun_ros_operations",
+    name: "Alibaba Cloud ROS Operations",
+    description: "Assists with Alibaba Cloud ROS stack workflows.",
+    tags: ["aliyun", "ros", "stack"],
+    examples: ["Check why this ROS stack update failed."],
+  },
+  {
+    id: "terraform_ros_conversion",
+    name: "Terraform To ROS Conversion",
+    description: "Packages Terraform configurations into ROS templates.",
+    tags: ["terraform", "ros", "conversion"],
+    examples: ["Convert this Terraform VPC module to ROS YAML."],
+  },
+];
+
+export type AgentCard = Record<string, unknown>;
+
+export function inputModes(config: Config): string[] {
+  const extras = [...config.textMimeTypes, ...config.multimodalMimeTypes].filter(
+    (m) => !TEXT_INPUT_MODES.includes(m) && !MULTIMODAL_INPUT_MODES.includes(m),
+  );
+  return [...TEXT_INPUT_MODES, ...MULTIMODAL_INPUT_MODES, ...[...new Set(extras)].sort()];
+}
+
+function security(config: Config): { securitySchemes?: Record<string, unknown>; securityRequirements?: unknown[] } {
+  const schemes: Record<string, unknown> = {};
+  if (config.auth.bearerToken) schemes.bearerAuth = { httpAuthSecurityScheme: { scheme: "bearer" } };
+  if (config.auth.basic) schemes.basicAuth = { httpAuthSecurityScheme: { scheme: "basic" } };
+  if (config.auth.apiKey) schemes.apiKeyAuth = { apiKeySecurityScheme: { location: "header", name: config.auth.apiKey.header } };
+  const names = Object.keys(schemes);
+  if (names.length === 0) return {};
+  return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: { list: [] } } })) };
+}
+
+export function isAuthConfigured(config: Config): boolean {
+  return Boolean(config.auth.bearerToken || config.auth.basic || config.auth.apiKey);
+}
+
+/** The endpoint URL the card names: the JSON-RPC interface lives at the base path. */
+export function interfaceUrl(base: string): string {
+  return `${base}/`;
+}
+
+export function buildAgentCard(config: Config, base: string): AgentCard {
+  const modes = inputModes(config);
+  const extensions: unknown[] = [
+    {
+      uri: ARTIFACT_METADATA_EXTENSION,
+      description: "iac-code metadata namespace (metadata.iac_code) for tool progress, permissions, usage and stored artifacts.",
+      required: false,
+    },
+  ];
+  if (config.thinkingExposure.length > 0) {
+    extensions.push({
+      uri: THINKING_EXPOSURE_EXTENSION,
+      description: "iac-code exposes the listed signal types in metadata.iac_code.",
+      required: false,
+      params: { enabledTypes: config.thinkingExposure },
+    });
+  }
+  for (const uri of config.requiredExtensions) {
+    if (uri !== ARTIFACT_METADATA_EXTENSION && uri !== THINKING_EXPOSURE_EXTENSION) {
+      extensions.push({ uri, description: "Required by this server.", required: true });
+    }
+  }
+  const auth = isAuthConfigured(config);
+  return {
+    name: "iac-code",
+    description: DESCRIPTION + (auth ? "" : UNAUTHENTICATED_NOTE) + (config.pushNotifications ? PUSH_NOTE : ""),
+    supportedInterfaces: [{ url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    provider: { organization: "iac-code", url: "https://github.com/aliyun/iac-code" },
+    version: AGENT_VERSION,
+    capabilities: {
+      streaming: true,
+      pushNotifications: config.pushNotifications,
+      extendedAgentCard: true,
+      extensions,
+    },
+    ...security(config),
+    defaultInputModes: modes,
+    defaultOutputModes: ["text/plain"],
+    skills: SKILLS.map((skill) => ({ ...skill, inputModes: modes, outputModes: ["text/plain"] })),
+  };
+}
+
+/** The extended card: the public card plus the runtime details an authenticated caller may see. */
+export function buildExtendedAgentCard(config: Config, base: string): AgentCard {
+  const card = buildAgentCard(config, base);
+  const skills = card.skills as unknown[];
+  const runtime = [
+    `agent=${config.agent}`,
+    `idleTimeoutSeconds=${config.idleTimeoutSeconds}`,
+    `taskRetentionDays=${config.taskRetentionDays}`,
+    `allowedCwds=${config.allowedCwds.join(":")}`,
+    `maxBodyBytes=${config.maxBodyBytes}`,
+  ].join(", ");
+  return {
+    ...card,
+    skills: [
+      ...skills,
+      {
+        id: "iac_code_runtime_details",
+        name: "iac-code Runtime Details",
+        description: `Runtime of this server: ${runtime}.`,
+        tags: ["runtime", "iac-code"],
+        examples: ["Which workspace roots may I use?"],
+        inputModes: ["text/plain"],
+        outputModes: ["text/plain"],
+      },
+    ],
+  };
+}
+
+export const SIGNING_KEY_ID = "default";
+
+/** Signs the card once (HS256, detached JWS over the canonical JSON), as the original does. */
+export async function signCard(card: AgentCard, secret: string): Promise<AgentCard> {
+  const payload = new TextEncoder().encode(canonicalizeCard(card));
+  const jws = await new FlattenedSign(payload)
+    .setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID })
+    .sign(new TextEncoder().encode(secret));
+  return { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
+}

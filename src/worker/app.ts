@@ -1,0 +1,69 @@
+/**
+ * The edge entry: a Hono app. Public routes first (`/health`, the agent card), then
+ * authentication, then the JSON-RPC endpoint at the interface URL (with or without a trailing
+ * slash). Every error is a clear JSON answer; stacks, secrets and paths stay in the log.
+ */
+import { Hono } from "hono";
+import { configOf, ConfigError, type Config } from "../config/config";
+import { authenticate, challenges } from "./auth";
+import { cardCacheOf, matchesEtag } from "./card-cache";
+import { handleJsonRpc } from "./jsonrpc";
+
+type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
+
+/** The public base URL: the configured one, else (local development) the request origin. */
+function baseUrlOf(config: Config, request: Request): string {
+  return config.publicUrl ?? new URL(request.url).origin;
+}
+
+/** The path the JSON-RPC interface answers on, trailing slashes ignored. */
+function interfacePath(config: Config): string {
+  return config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/+$/, "") : "";
+}
+
+export const app = new Hono<AppEnv>();
+
+app.onError((error, c) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    return c.json({ error: "Server misconfigured", detail: error.message }, 500);
+  }
+  console.error("unhandled error", error instanceof Error ? error.name : typeof error);
+  return c.json({ error: "Internal Server Error" }, 500);
+});
+
+app.notFound((c) => c.json({ error: "Not Found" }, 404));
+
+app.use("*", async (c, next) => {
+  c.set("config", configOf(c.env));
+  await next();
+});
+
+app.get("/health", (c) => c.json({ status: "healthy" }));
+
+app.get("/.well-known/agent-card.json", async (c) => {
+  const served = await cardCacheOf(c.var.config).get("public", baseUrlOf(c.var.config, c.req.raw));
+  const headers = {
+    "Cache-Control": "public, max-age=60",
+    ETag: served.etag,
+    "Last-Modified": served.lastModified,
+  };
+  if (matchesEtag(c.req.header("If-None-Match"), served.etag)) return c.body(null, 304, headers);
+  return c.body(served.body, 200, { ...headers, "Content-Type": "application/json" });
+});
+
+app.use("*", async (c, next) => {
+  const owner = await authenticate(c.req.raw.headers, c.var.config.auth);
+  if (owner === undefined) {
+    const challenge = challenges(c.var.config.auth);
+    return c.json({ error: "Unauthorized" }, 401, challenge ? { "WWW-Authenticate": challenge } : {});
+  }
+  c.set("owner", owner);
+  await next();
+});
+
+app.post("*", async (c) => {
+  const config = c.var.config;
+  if (c.req.path.replace(/\/+$/, "") !== interfacePath(config)) return c.json({ error: "Not Found" }, 404);
+  return handleJsonRpc({ request: c.req.raw, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) });
+});

@@ -1,0 +1,61 @@
+/**
+ * Serialized, hashed and (when configured) signed cards, made once per base URL per isolate: the
+ * hot path only compares an ETag. The base URL is fixed by `IACCODE_A2A_PUBLIC_URL` in production;
+ * without it (local development) it is the request origin, and the cache holds a few origins only,
+ * so a stream of forged Host headers cannot grow it.
+ */
+import type { Config } from "../config/config";
+import { buildAgentCard, buildExtendedAgentCard, signCard, type AgentCard } from "./agent-card";
+
+export interface ServedCard {
+  card: AgentCard;
+  body: string;
+  etag: string;
+  lastModified: string;
+}
+
+const MAX_BASES = 8;
+
+async function serve(card: AgentCard, secret: string | undefined): Promise<ServedCard> {
+  const signed = secret ? await signCard(card, secret) : card;
+  const body = JSON.stringify(signed);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { card: signed, body, etag: `"sha256-${hex}"`, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString() };
+}
+
+class CardCache {
+  private readonly entries = new Map<string, Promise<ServedCard>>();
+
+  constructor(private readonly config: Config) {}
+
+  get(kind: "public" | "extended", base: string): Promise<ServedCard> {
+    const key = `${kind} ${base}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (this.entries.size >= MAX_BASES * 2) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      const card = kind === "public" ? buildAgentCard(this.config, base) : buildExtendedAgentCard(this.config, base);
+      entry = serve(card, this.config.signingSecret);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+}
+
+const caches = new WeakMap<Config, CardCache>();
+
+export function cardCacheOf(config: Config): CardCache {
+  let cache = caches.get(config);
+  if (!cache) caches.set(config, (cache = new CardCache(config)));
+  return cache;
+}
+
+/** `If-None-Match` per RFC 9110: `*`, or a list of (possibly weak) tags. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

@@ -1,0 +1,24 @@
+/**
+ * `A2A-Extensions` (spec §3.2.6): the extensions a client activates, comma-separated. Required
+ * extensions a request does not name are refused with -32008; the ones this server supports are
+ * echoed back as activated.
+ */
+import { ARTIFACT_METADATA_EXTENSION, THINKING_EXPOSURE_EXTENSION } from "./agent-card";
+
+const SUPPORTED = new Set([ARTIFACT_METADATA_EXTENSION, THINKING_EXPOSURE_EXTENSION]);
+
+export function parseExtensions(header: string | null): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+export function missingRequiredExtensions(header: string | null, required: readonly string[]): string[] {
+  const requested = new Set(parseExtensions(header));
+  return required.filter((uri) => !requested.has(uri));
+}
+
+export function activatedExtensions(header: string | null, required: readonly string[]): string[] {
+  return parseExtensions(header).filter((uri) => SUPPORTED.has(uri) || required.includes(uri));
+}

@@ -1,0 +1,108 @@
+/**
+ * The JSON-RPC 2.0 binding (spec §9): envelope checks, method lookup, version and extension
+ * checks, params validation, dispatch, and the answer as a JSON-RPC envelope or an SSE stream.
+ * The order of checks decides which error a client sees first: body (-32700), envelope (-32600),
+ * method (-32601, or -32009 for 0.3 names), version (-32009), extensions (-32008), params (-32602).
+ */
+import { z } from "zod";
+import { A2AError, errors, jsonRpcError, type ErrorShape } from "../a2a/errors";
+import { SSE_HEADERS, parseLastEventId, type JsonRpcId } from "../a2a/sse";
+import type { Config } from "../config/config";
+import { METHODS, PARAMS_OPTIONAL, isMethodName, type CallContext, type MethodResult } from "./methods";
+import { readBody } from "./read-body";
+import { isSupportedVersion, requestedVersion, V03_METHODS } from "./version";
+import { activatedExtensions, missingRequiredExtensions } from "./extensions";
+
+const envelopeSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.number(), z.null()]),
+  method: z.string().min(1),
+  params: z.unknown().optional(),
+});
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+function errorResponse(id: JsonRpcId, error: ErrorShape, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: jsonRpcError(error) }), {
+    status,
+    headers: { ...JSON_HEADERS, ...headers },
+  });
+}
+
+function violations(error: z.ZodError): { field: string; description: string }[] {
+  return error.issues.slice(0, 20).map((issue) => ({
+    field: issue.path.map(String).join(".") || "params",
+    description: issue.message,
+  }));
+}
+
+function invalidParams(error: z.ZodError): A2AError {
+  const list = violations(error);
+  const first = list[0];
+  return errors.invalidParams(first ? `Invalid parameters: ${first.field}: ${first.description}` : "Invalid parameters", list);
+}
+
+export interface RpcRequest {
+  request: Request;
+  env: Env;
+  config: Config;
+  owner: string;
+  baseUrl: string;
+}
+
+const ACCEPTED_CONTENT_TYPES = ["application/json", "application/a2a+json"];
+
+export async function handleJsonRpc({ request, env, config, owner, baseUrl }: RpcRequest): Promise<Response> {
+  const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!ACCEPTED_CONTENT_TYPES.includes(contentType)) {
+    return errorResponse(null, errors.invalidRequest("Content-Type must be application/json").toShape(), 415);
+  }
+  const body = await readBody(request, config.maxBodyBytes);
+  if (!body.ok) {
+    return errorResponse(null, errors.invalidRequest(`Request body exceeds ${config.maxBodyBytes} bytes`).toShape(), 413);
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes));
+  } catch {
+    return errorResponse(null, errors.parse().toShape());
+  }
+  if (Array.isArray(payload)) return errorResponse(null, errors.invalidRequest("Batch requests are not supported").toShape());
+  const envelope = envelopeSchema.safeParse(payload);
+  if (!envelope.success) {
+    const rawId = (payload as { id?: unknown } | null)?.id;
+    const id: JsonRpcId = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
+    return errorResponse(id, errors.invalidRequest().toShape());
+  }
+  const { id, method } = envelope.data;
+  const url = new URL(request.url);
+
+  try {
+    if (V03_METHODS.has(method)) throw errors.versionNotSupported("0.3");
+    if (!isMethodName(method)) throw errors.methodNotFound(method);
+    const version = requestedVersion(request.headers, url);
+    if (!isSupportedVersion(version)) throw errors.versionNotSupported(version);
+    const requested = request.headers.get("A2A-Extensions");
+    const missing = missingRequiredExtensions(requested, config.requiredExtensions);
+    if (missing.length) throw errors.extensionRequired(missing);
+
+    const handler = METHODS[method];
+    const rawParams = envelope.data.params ?? (PARAMS_OPTIONAL.has(method) ? {} : undefined);
+    if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
+      throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
+    }
+    const parsed = handler.schema.safeParse(rawParams);
+    if (!parsed.success) throw invalidParams(parsed.error);
+    const ctx: CallContext = { env, config, owner, requestId: id, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
+    const result: MethodResult = await (handler.run as (c: CallContext, p: unknown) => Promise<MethodResult>)(ctx, parsed.data);
+    const extensionHeaders: Record<string, string> = {};
+    const activated = activatedExtensions(requested, config.requiredExtensions);
+    if (activated.length) extensionHeaders["A2A-Extensions"] = activated.join(", ");
+    if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...extensionHeaders } });
+    return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...extensionHeaders } });
+  } catch (error) {
+    if (error instanceof A2AError) return errorResponse(id, error.toShape());
+    console.error(`${method}: unexpected error`, error instanceof Error ? error.name : typeof error);
+    return errorResponse(id, errors.internal().toShape());
+  }
+}

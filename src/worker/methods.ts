@@ -1,0 +1,143 @@
+/**
+ * The A2A 1.0 methods (spec §5.3): each parses its params with the zod schema of `src/a2a` and
+ * either answers JSON or hands back an SSE stream from the Durable Object. Bindings (JSON-RPC,
+ * and any later REST binding) call these, never the objects directly.
+ */
+import type { z } from "zod";
+import {
+  cancelTaskRequestSchema,
+  getExtendedAgentCardRequestSchema,
+  getTaskRequestSchema,
+  listPushConfigsRequestSchema,
+  listTasksRequestSchema,
+  pushConfigSchema,
+  sendMessageRequestSchema,
+  subscribeToTaskRequestSchema,
+  taskPushConfigRefSchema,
+} from "../a2a/schemas";
+import { A2AError, errors } from "../a2a/errors";
+import { echoId, isValidId } from "../a2a/ids";
+import type { JsonRpcId } from "../a2a/sse";
+import type { Config } from "../config/config";
+import type { Outcome } from "../durable/outcome";
+import type { SendResult } from "../durable/context-agent";
+import { contextAgentFor, contextAgentForTask, taskIndexFor } from "./routing";
+import { cardCacheOf } from "./card-cache";
+
+export interface CallContext {
+  env: Env;
+  config: Config;
+  owner: string;
+  requestId: JsonRpcId;
+  lastEventId: number | undefined;
+  baseUrl: string;
+}
+
+export type MethodResult = { kind: "json"; result: unknown } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+
+interface Method<S extends z.ZodType> {
+  schema: S;
+  streaming?: boolean;
+  run(ctx: CallContext, params: z.output<S>): Promise<MethodResult>;
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new A2AError(outcome.error);
+  return outcome.value;
+}
+
+const json = (result: unknown): MethodResult => ({ kind: "json", result });
+
+function taskAgent(ctx: CallContext, taskId: string) {
+  const stub = isValidId(taskId) ? contextAgentForTask(ctx.env, taskId) : undefined;
+  if (!stub) throw errors.taskNotFound(`Task ${echoId(taskId)} not found`, echoId(taskId));
+  return stub;
+}
+
+async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessageRequestSchema>, stream: boolean): Promise<MethodResult> {
+  const { message } = params;
+  if (message.contextId !== undefined && !isValidId(message.contextId)) {
+    throw errors.invalidParams("Invalid A2A id", [{ field: "message.contextId", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
+  }
+  if (params.configuration?.taskPushNotificationConfig && !ctx.config.pushNotifications) throw errors.pushNotSupported();
+  const byTask = message.taskId !== undefined;
+  const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
+  const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
+  // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
+  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, requestId: ctx.requestId })) as Outcome<SendResult>;
+  const result = unwrap(outcome);
+  return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
+}
+
+const pushDisabled = async (): Promise<MethodResult> => {
+  throw errors.pushNotSupported();
+};
+
+export const METHODS = {
+  SendMessage: {
+    schema: sendMessageRequestSchema,
+    run: (ctx, params) => sendMessage(ctx, params, false),
+  } satisfies Method<typeof sendMessageRequestSchema>,
+
+  SendStreamingMessage: {
+    schema: sendMessageRequestSchema,
+    streaming: true,
+    run: (ctx, params) => sendMessage(ctx, params, true),
+  } satisfies Method<typeof sendMessageRequestSchema>,
+
+  GetTask: {
+    schema: getTaskRequestSchema,
+    run: async (ctx, params) => json(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
+  } satisfies Method<typeof getTaskRequestSchema>,
+
+  CancelTask: {
+    schema: cancelTaskRequestSchema,
+    run: async (ctx, params) => json(unwrap(await taskAgent(ctx, params.id).cancelTask(ctx.owner, params.id))),
+  } satisfies Method<typeof cancelTaskRequestSchema>,
+
+  SubscribeToTask: {
+    schema: subscribeToTaskRequestSchema,
+    streaming: true,
+    run: async (ctx, params) => ({
+      kind: "stream",
+      stream: unwrap(await taskAgent(ctx, params.id).subscribe(ctx.owner, params.id, ctx.requestId, ctx.lastEventId)),
+    }),
+  } satisfies Method<typeof subscribeToTaskRequestSchema>,
+
+  ListTasks: {
+    schema: listTasksRequestSchema,
+    run: async (ctx, params) =>
+      json(
+        unwrap(
+          await taskIndexFor(ctx.env, ctx.owner).list({
+            contextId: params.contextId,
+            status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
+            pageSize: params.pageSize ?? 50,
+            pageToken: params.pageToken || undefined,
+            historyLength: params.historyLength,
+            statusTimestampAfterMs: params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined,
+            includeArtifacts: params.includeArtifacts ?? false,
+          }),
+        ),
+      ),
+  } satisfies Method<typeof listTasksRequestSchema>,
+
+  GetExtendedAgentCard: {
+    schema: getExtendedAgentCardRequestSchema,
+    run: async (ctx) => json((await cardCacheOf(ctx.config).get("extended", ctx.baseUrl)).card),
+  } satisfies Method<typeof getExtendedAgentCardRequestSchema>,
+
+  CreateTaskPushNotificationConfig: { schema: pushConfigSchema, run: pushDisabled } satisfies Method<typeof pushConfigSchema>,
+  GetTaskPushNotificationConfig: { schema: taskPushConfigRefSchema, run: pushDisabled } satisfies Method<typeof taskPushConfigRefSchema>,
+  ListTaskPushNotificationConfigs: { schema: listPushConfigsRequestSchema, run: pushDisabled } satisfies Method<typeof listPushConfigsRequestSchema>,
+  DeleteTaskPushNotificationConfig: { schema: taskPushConfigRefSchema, run: pushDisabled } satisfies Method<typeof taskPushConfigRefSchema>,
+} as const;
+
+export type MethodName = keyof typeof METHODS;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(METHODS, name);
+}
+
+/** Methods whose `params` may be omitted (spec §2.12: the GetExtendedAgentCard example has none). */
+export const PARAMS_OPTIONAL: ReadonlySet<MethodName> = new Set(["GetExtendedAgentCard"]);

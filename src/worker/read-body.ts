@@ -1,0 +1,29 @@
+/** Reads a request body up to `limit` bytes; past it, stops reading and reports the overflow. */
+
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true };
+
+export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, tooLarge: true };
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return { ok: false, tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
