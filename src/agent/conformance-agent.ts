@@ -108,7 +108,8 @@ async function* unhandledKitMessage(input: TurnInput): AsyncGenerator<AgentEvent
 
 async function* ordinaryAnswer(input: TurnInput): AsyncGenerator<AgentEvent> {
   const preview = input.prompt.length > 200 ? `${input.prompt.slice(0, 200)}…` : input.prompt;
-  yield { type: "text", text: `Received: ${preview}` };
+  const turn = input.history.filter((m) => m.role === "ROLE_USER").length + 1;
+  yield { type: "text", text: `Received: ${preview} (message ${turn} of this conversation)` };
   yield { type: "end", state: "input-required" };
 }
 

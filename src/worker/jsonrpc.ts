@@ -76,13 +76,15 @@ export async function handleJsonRpc({ request, env, config, owner, baseUrl }: Rp
   }
   const { id, method } = envelope.data;
   const url = new URL(request.url);
+  const requested = request.headers.get("A2A-Extensions");
+  const activated = activatedExtensions(requested, config.requiredExtensions);
+  const extensionHeaders: Record<string, string> = activated.length ? { "A2A-Extensions": activated.join(", ") } : {};
 
   try {
     if (V03_METHODS.has(method)) throw errors.versionNotSupported("0.3");
     if (!isMethodName(method)) throw errors.methodNotFound(method);
     const version = requestedVersion(request.headers, url);
     if (!isSupportedVersion(version)) throw errors.versionNotSupported(version);
-    const requested = request.headers.get("A2A-Extensions");
     const missing = missingRequiredExtensions(requested, config.requiredExtensions);
     if (missing.length) throw errors.extensionRequired(missing);
 
@@ -95,14 +97,11 @@ export async function handleJsonRpc({ request, env, config, owner, baseUrl }: Rp
     if (!parsed.success) throw invalidParams(parsed.error);
     const ctx: CallContext = { env, config, owner, requestId: id, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
     const result: MethodResult = await (handler.run as (c: CallContext, p: unknown) => Promise<MethodResult>)(ctx, parsed.data);
-    const extensionHeaders: Record<string, string> = {};
-    const activated = activatedExtensions(requested, config.requiredExtensions);
-    if (activated.length) extensionHeaders["A2A-Extensions"] = activated.join(", ");
     if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...extensionHeaders } });
     return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...extensionHeaders } });
   } catch (error) {
-    if (error instanceof A2AError) return errorResponse(id, error.toShape());
+    if (error instanceof A2AError) return errorResponse(id, error.toShape(), 200, extensionHeaders);
     console.error(`${method}: unexpected error`, error instanceof Error ? error.name : typeof error);
-    return errorResponse(id, errors.internal().toShape());
+    return errorResponse(id, errors.internal().toShape(), 200, extensionHeaders);
   }
 }

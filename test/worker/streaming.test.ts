@@ -1,0 +1,144 @@
+/**
+ * SendStreamingMessage and SubscribeToTask (spec §3.1.2, §3.1.6, §3.5.2, §9.4.2; kit STREAM-SUB,
+ * STREAM-ORDER; decisions.md): framing, order, closing, broadcast to every stream, resume with
+ * Last-Event-ID, and the errors that come at once instead of a hanging stream.
+ */
+import { describe, expect, it } from "vitest";
+import { V1, kinds, ok, parseSse, readSse, send, stream, userMessage, type SseEvent, type TaskLike } from "./helpers/rpc";
+
+const tck = (messageId: string, extra: Record<string, unknown> = {}) => ({ message: { ...userMessage("go", extra), messageId } });
+
+/** Reads frames until `count` events arrived (the stream stays open). */
+async function readEvents(res: Response, count: number): Promise<{ events: SseEvent[]; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (parseSse(text).length < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return { events: parseSse(text), reader };
+}
+
+async function rest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<SseEvent[]> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return parseSse(text);
+}
+
+describe("SendStreamingMessage (spec §3.1.2, §9.4.2)", () => {
+  it("streams Task first, then WORKING, the artifact and COMPLETED, each a JSON-RPC response with the request id and an id: sequence", async () => {
+    const res = await stream("SendStreamingMessage", tck("tck-stream-001-aa"));
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    const events = await readSse(res);
+    expect(kinds(events)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4]);
+    const requestId = events[0]?.data.id;
+    expect(typeof requestId).toBe("string");
+    for (const event of events) {
+      expect(event.data.jsonrpc).toBe("2.0");
+      expect(event.data.id).toBe(requestId);
+      expect(Object.keys(event.data.result ?? {})).toHaveLength(1);
+    }
+    const task = events[0]?.data.result?.task as TaskLike;
+    expect(task.status.state).toBe("TASK_STATE_SUBMITTED");
+    const artifact = events[2]?.data.result?.artifactUpdate as { taskId: string; contextId: string; artifact: { parts: unknown[] } };
+    expect(artifact).toMatchObject({ taskId: task.id, contextId: task.contextId, artifact: { parts: [{ text: "Stream hello from TCK" }] } });
+  });
+
+  it("streams the kit's other scenarios", async () => {
+    expect(kinds(await readSse(await stream("SendStreamingMessage", tck("tck-stream-002-aa"))))).toEqual([
+      "task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_COMPLETED",
+    ]);
+    const chunked = await readSse(await stream("SendStreamingMessage", tck("tck-stream-artifact-chunked-aa")));
+    expect(kinds(chunked)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect(chunked[2]?.data.result?.artifactUpdate).toMatchObject({ append: true, artifact: { parts: [{ text: "chunk-1 " }] } });
+    expect(chunked[3]?.data.result?.artifactUpdate).toMatchObject({ append: true, lastChunk: true, artifact: { parts: [{ text: "chunk-2" }] } });
+    const taskId = (chunked[0]?.data.result?.task as TaskLike).id;
+    const stored = await ok<TaskLike>("GetTask", { id: taskId });
+    expect(stored.artifacts?.[0]?.parts).toEqual([{ text: "chunk-1 " }, { text: "chunk-2" }]);
+  });
+
+  it("a direct Message answer is one frame, then the stream closes", async () => {
+    const events = await readSse(await stream("SendStreamingMessage", tck("tck-message-response-aa")));
+    expect(kinds(events)).toEqual(["message"]);
+    expect(events[0]?.id).toBeUndefined();
+  });
+
+  it("closes at INPUT_REQUIRED, the normal end of a turn, with the reply as the final status message", async () => {
+    const events = await readSse(await stream("SendStreamingMessage", { message: userMessage("hello") }));
+    expect(kinds(events)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    const delta = events[2]?.data.result?.statusUpdate as { status: { message: { role: string; messageId: string } } };
+    expect(delta.status.message.role).toBe("ROLE_AGENT");
+  });
+
+  it("errors before the first event come as a plain JSON-RPC error, not a stream", async () => {
+    const res = await stream("SendStreamingMessage", { message: userMessage("x", { taskId: "missing" }) });
+    expect(res.headers.get("Content-Type")).toBe("application/json");
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32001);
+  });
+});
+
+describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
+  it("streams the current Task first, then live events, and closes at the end", async () => {
+    const { task } = await send(tck("test-resubscribe-message-id-s1").message, { returnImmediately: true });
+    const events = await readSse(await stream("SubscribeToTask", { id: task?.id }));
+    expect(kinds(events)).toEqual(["task", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect((events[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_WORKING");
+    expect(events[1]?.id).toBe((events[0]?.id ?? 0) + 1);
+  });
+
+  it("broadcasts the same events in the same order to every stream; closing one leaves the others (STREAM-ORDER)", async () => {
+    const { task } = await send(tck("test-resubscribe-message-id-s2").message, { returnImmediately: true });
+    const a = await stream("SubscribeToTask", { id: task?.id });
+    const b = await stream("SubscribeToTask", { id: task?.id });
+    const c = await stream("SubscribeToTask", { id: task?.id });
+    const first = await readEvents(c, 1);
+    await first.reader.cancel();
+    const [eventsA, eventsB] = await Promise.all([readSse(a), readSse(b)]);
+    expect(kinds(eventsA)).toEqual(["task", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect(eventsB.map((e) => [e.id, JSON.stringify(e.data.result)])).toEqual(eventsA.map((e) => [e.id, JSON.stringify(e.data.result)]));
+  });
+
+  it("-32004 for a terminal task, -32001 `Task <id> is not active` for an input-required one, -32001 for an unknown one, at once", async () => {
+    const done = (await send(tck("tck-complete-task-s3").message)).task;
+    const terminal = (await (await stream("SubscribeToTask", { id: done?.id })).json()) as { error: { code: number; message: string } };
+    expect(terminal.error).toMatchObject({ code: -32004, message: `Task ${done?.id} is in a terminal state` });
+
+    const waiting = (await send(userMessage("x"))).task;
+    const inactive = (await (await stream("SubscribeToTask", { id: waiting?.id })).json()) as { error: { code: number; message: string } };
+    expect(inactive.error).toMatchObject({ code: -32001, message: `Task ${waiting?.id} is not active` });
+
+    const unknown = (await (await stream("SubscribeToTask", { id: "nope" })).json()) as { error: { code: number; message: string } };
+    expect(unknown.error).toMatchObject({ code: -32001, message: "Task nope not found" });
+  });
+
+  it("a client that reconnects with Last-Event-ID gets what it missed from the log, then live events", async () => {
+    const res = await stream("SendStreamingMessage", tck("test-resubscribe-message-id-s4"));
+    const { events, reader } = await readEvents(res, 2);
+    await reader.cancel();
+    const taskId = (events[0]?.data.result?.task as TaskLike).id;
+    const lastId = events[1]?.id ?? 0;
+    expect(lastId).toBe(2);
+    const resumed = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "1" }));
+    expect(kinds(resumed)).toEqual(["statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect(resumed.map((e) => e.id)).toEqual([2, 3]);
+  });
+
+  it("after the turn ended, Last-Event-ID replays the missed events and closes", async () => {
+    const events = await readSse(await stream("SendStreamingMessage", tck("tck-stream-003-s5")));
+    const taskId = (events[0]?.data.result?.task as TaskLike).id;
+    const replay = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "2" }));
+    expect(replay.map((e) => e.id)).toEqual([3, 4]);
+    expect(kinds(replay)).toEqual(["artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);
+    const nothingMissed = (await (await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "4" })).json()) as { error: { code: number } };
+    expect(nothingMissed.error.code).toBe(-32004);
+  });
+});
