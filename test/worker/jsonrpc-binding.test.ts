@@ -235,7 +235,8 @@ describe("authentication (contract §4)", () => {
   const call = (headers: Record<string, string>) => withEnv(auth, new Request(`${BASE}/`, { method: "POST", headers: { ...V1, ...headers }, body }));
 
   it('401 {"error":"Unauthorized"} without or with wrong credentials, with a challenge', async () => {
-    for (const headers of [{}, { Authorization: "Bearer wrong" }, { Authorization: `Basic ${btoa("alice:nope")}` }, { "X-API-Key": "nope" }, { Authorization: "Basic %%%" }, { Authorization: `Basic ${btoa(":")}` }]) {
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer wrong" }, { Authorization: `Basic ${btoa("alice:nope")}` }, { "X-API-Key": "nope" }, { Authorization: "Basic %%%" }, { Authorization: `Basic ${btoa(":")}` }];
+    for (const headers of attempts) {
       const res = await call(headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "Unauthorized" });
@@ -244,7 +245,8 @@ describe("authentication (contract §4)", () => {
   });
 
   it("any configured scheme suffices", async () => {
-    for (const headers of [{ Authorization: "Bearer secret-token-1" }, { Authorization: `Basic ${btoa("alice:wonder land")}` }, { "X-API-Key": "key-123" }]) {
+    const accepted: Record<string, string>[] = [{ Authorization: "Bearer secret-token-1" }, { Authorization: `Basic ${btoa("alice:wonder land")}` }, { "X-API-Key": "key-123" }];
+    for (const headers of accepted) {
       const res = await call(headers);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { result: { tasks: unknown[] } }).result.tasks).toBeInstanceOf(Array);
