@@ -4,6 +4,7 @@
  * the variable and never repeats a secret's value.
  */
 import { z } from "zod";
+import { parseKeyring, SecretBoxError, type SecretKeyring } from "../a2a/secret-box";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -22,7 +23,8 @@ export interface Config {
   pushNotifications: boolean;
   pushAllowPrivate: boolean;
   pushMaxConfigsPerTask: number;
-  pushKeyring: string | undefined;
+  /** Undefined when unset: push secrets then use the development keyring (not for production). */
+  pushKeyring: SecretKeyring | undefined;
   thinkingExposure: ThinkingExposure[];
   allowedCwds: string[];
   textMimeTypes: string[];
@@ -149,6 +151,16 @@ function agent(env: RawEnv): AgentKind {
   return value;
 }
 
+function keyring(env: RawEnv): SecretKeyring | undefined {
+  try {
+    return parseKeyring(read(env, "IACCODE_A2A_PUSH_KEYRING"));
+  } catch (error) {
+    // The keyring's own messages name the entry and never the key material.
+    if (error instanceof SecretBoxError) throw new ConfigError("IACCODE_A2A_PUSH_KEYRING", error.message.replace(/^IACCODE_A2A_PUSH_KEYRING /, ""));
+    throw error;
+  }
+}
+
 export function parseConfig(env: RawEnv): Config {
   const signingSecret = read(env, "IACCODE_A2A_SIGNING_SECRET");
   const url = publicUrl(env);
@@ -167,7 +179,7 @@ export function parseConfig(env: RawEnv): Config {
     pushNotifications: bool(env, "IACCODE_A2A_PUSH_NOTIFICATIONS", false),
     pushAllowPrivate: bool(env, "IACCODE_A2A_PUSH_ALLOW_PRIVATE", false),
     pushMaxConfigsPerTask: integer(env, "IACCODE_A2A_PUSH_MAX_CONFIGS_PER_TASK", 10, 1, 100),
-    pushKeyring: read(env, "IACCODE_A2A_PUSH_KEYRING"),
+    pushKeyring: keyring(env),
     thinkingExposure: thinkingExposure(env),
     allowedCwds: allowedCwds(env),
     textMimeTypes: mediaTypes(env, "IACCODE_A2A_TEXT_MIME_TYPES"),

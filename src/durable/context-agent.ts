@@ -28,6 +28,11 @@ import { basicPrompt, EMPTY_INPUT } from "../agent/prompt";
 import { StreamHub } from "./stream-hub";
 import { TaskRecords, timestamp, type LoggedEvent } from "./task-records";
 import { outcomeOf, type Outcome } from "./outcome";
+import { PushConfigs, type DeliveryRecord, type PushTarget } from "./push-configs";
+import type { PushConfigInput } from "../a2a/schemas";
+import type { TaskPushNotificationConfig } from "../a2a/types";
+import { notificationIdOf, type PushJob } from "../a2a/push-job";
+import { developmentKeyring, type SecretKeyring } from "../a2a/secret-box";
 
 /** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
 const TURN_HEARTBEAT_MS = 30_000;
@@ -68,6 +73,7 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly config: Config;
   private readonly agent: AgentRuntime;
   private readonly exposure: Exposure;
+  private readonly push: PushConfigs;
   private active: ActiveTurn | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -79,6 +85,8 @@ export class ContextAgent extends DurableObject<Env> {
       rawThinking: this.config.thinkingExposure.includes("raw_thinking"),
     };
     this.records = new TaskRecords(ctx.storage.sql);
+    const keyring = this.config.pushKeyring;
+    this.push = new PushConfigs(ctx.storage.sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyring) : developmentKeyring()));
     void ctx.blockConcurrencyWhile(() => this.failInterruptedTasks());
   }
 
@@ -98,6 +106,58 @@ export class ContextAgent extends DurableObject<Env> {
 
   subscribe(owner: string, taskId: string, requestId: JsonRpcId, lastEventId: number | undefined): Promise<Outcome<ReadableStream<Uint8Array>>> {
     return outcomeOf(() => this.openSubscription(owner, taskId, requestId, lastEventId), "subscribe");
+  }
+
+  createPushConfig(owner: string, taskId: string, input: PushConfigInput): Promise<Outcome<TaskPushNotificationConfig>> {
+    return outcomeOf(async () => {
+      this.requireTask(owner, taskId);
+      const id = this.push.validate(taskId, input, this.pushPolicy());
+      return this.push.put(taskId, id, input, Date.now());
+    }, "createPushConfig");
+  }
+
+  getPushConfig(owner: string, taskId: string, id: string): Promise<Outcome<TaskPushNotificationConfig>> {
+    return outcomeOf(() => {
+      this.requireTask(owner, taskId);
+      const config = this.push.get(taskId, id);
+      if (!config) throw errors.taskNotFound(`Push notification config ${id} not found for task ${taskId}`, taskId);
+      return config;
+    }, "getPushConfig");
+  }
+
+  listPushConfigs(owner: string, taskId: string): Promise<Outcome<TaskPushNotificationConfig[]>> {
+    return outcomeOf(() => {
+      this.requireTask(owner, taskId);
+      return this.push.list(taskId);
+    }, "listPushConfigs");
+  }
+
+  /** Idempotent (spec §3.1.10): deleting a config that is gone succeeds. */
+  deletePushConfig(owner: string, taskId: string, id: string): Promise<Outcome<null>> {
+    return outcomeOf(() => {
+      this.requireTask(owner, taskId);
+      this.push.delete(taskId, id);
+      return null;
+    }, "deletePushConfig");
+  }
+
+  pushDeliveries(owner: string, taskId: string): Promise<Outcome<DeliveryRecord[]>> {
+    return outcomeOf(() => {
+      this.requireTask(owner, taskId);
+      return this.push.deliveries(taskId);
+    }, "pushDeliveries");
+  }
+
+  /** For the queue consumer: the target and the event of a job, or undefined once either is gone. */
+  async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
+    const event = this.records.eventsAfter(job.taskId, job.seq - 1)[0];
+    if (!event || event.seq !== job.seq) return undefined;
+    const target = await this.push.target(job.taskId, job.configId);
+    return target ? { target, body: event.json } : undefined;
+  }
+
+  recordPushResult(job: PushJob, state: "delivered" | "dead", lastError?: string): void {
+    this.push.recordResult(job.notificationId, state, lastError, Date.now());
   }
 
   override async alarm(): Promise<void> {
@@ -137,6 +197,8 @@ export class ContextAgent extends DurableObject<Env> {
 
     const isNewTask = taskId === undefined;
     taskId ??= newTaskId(this.ctx.id.toString());
+    const inlinePush = call.request.configuration?.taskPushNotificationConfig;
+    const inlinePushId = inlinePush ? this.push.validate(taskId, inlinePush, this.pushPolicy()) : undefined;
     const contextId = this.contextId();
     const userMessage: Message = { ...message, taskId, contextId };
     const prompt = basicPrompt(message.parts);
@@ -174,6 +236,7 @@ export class ContextAgent extends DurableObject<Env> {
     const turn: ActiveTurn = { taskId, controller, finished, markFinished };
     this.active = turn;
     const stream = call.stream ? this.hub.open(taskId, call.requestId, [first], false) : undefined;
+    if (inlinePush && inlinePushId) await this.push.put(taskId, inlinePushId, inlinePush, now);
 
     this.touch();
     await this.updateIndex(taskId);
@@ -242,17 +305,18 @@ export class ContextAgent extends DurableObject<Env> {
       status.message = this.agentMessage(`${taskId}-${stateNumber(state)}`, taskId, text);
       this.records.appendMessage(taskId, this.epoch(), status.message);
     }
-    this.emitStatus(taskId, status, metadata);
+    const logged = this.emitStatus(taskId, status, metadata);
     this.hub.closeAll(taskId);
     this.touch();
     await this.updateIndex(taskId);
+    await this.enqueuePush(taskId, logged.seq);
     await this.scheduleAlarm();
     turn?.markFinished();
   }
 
-  private emitStatus(taskId: string, status: TaskStatus, metadata?: JsonObject): void {
+  private emitStatus(taskId: string, status: TaskStatus, metadata?: JsonObject): LoggedEvent {
     this.records.setStatus(taskId, status, Date.now());
-    this.emit(taskId, {
+    return this.emit(taskId, {
       statusUpdate: { taskId, contextId: this.contextId(), status, ...(metadata ? { metadata } : {}) },
     });
   }
@@ -360,11 +424,43 @@ export class ContextAgent extends DurableObject<Env> {
     }
   }
 
+  private pushPolicy() {
+    return { allowPrivate: this.config.pushAllowPrivate, maxConfigsPerTask: this.config.pushMaxConfigsPerTask };
+  }
+
+  /**
+   * One queue message per config for the event that ended a turn. A failure to enqueue is logged
+   * and recorded, never a failure of the task.
+   */
+  private async enqueuePush(taskId: string, seq: number): Promise<void> {
+    if (!this.config.pushNotifications) return;
+    const configIds = this.push.ids(taskId);
+    if (configIds.length === 0) return;
+    const contextObjectId = this.ctx.id.toString();
+    const jobs: PushJob[] = configIds.map((configId) => ({
+      contextObjectId,
+      taskId,
+      configId,
+      seq,
+      notificationId: notificationIdOf(taskId, seq, configId),
+    }));
+    for (const job of jobs) this.push.recordPending(job.notificationId, taskId, job.configId, seq, Date.now());
+    try {
+      await this.env.PUSH_QUEUE.sendBatch(jobs.map((body) => ({ body })));
+    } catch (error) {
+      console.error("push enqueue failed", error instanceof Error ? error.message : typeof error);
+      for (const job of jobs) this.push.recordResult(job.notificationId, "dead", "The notification could not be queued.", Date.now());
+    }
+  }
+
   private async deleteExpiredTasks(now: number): Promise<void> {
     const cutoff = now - this.config.taskRetentionDays * 86_400_000;
     const ids = this.records.idsUpdatedBefore(cutoff, RETENTION_BATCH).filter((id) => id !== this.active?.taskId);
     if (ids.length === 0) return;
-    for (const id of ids) this.records.deleteTask(id);
+    for (const id of ids) {
+      this.records.deleteTask(id);
+      this.push.deleteTask(id);
+    }
     try {
       await this.indexStub().remove(ids);
     } catch (error) {

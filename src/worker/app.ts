@@ -8,6 +8,8 @@ import { configOf, ConfigError, type Config } from "../config/config";
 import { authenticate, challenges } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
 import { handleJsonRpc } from "./jsonrpc";
+import { contextAgentForTask } from "./routing";
+import { isValidId } from "../a2a/ids";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -60,6 +62,19 @@ app.use("*", async (c, next) => {
   }
   c.set("owner", owner);
   await next();
+});
+
+/**
+ * The push delivery log of a task (iac-code extension, not an A2A method): one row per
+ * notification with its state (`pending`, `delivered`, `dead`) and, for dead letters, the last
+ * error. Only the task's owner sees it.
+ */
+app.get("/iac-code/tasks/:taskId/push-deliveries", async (c) => {
+  const taskId = c.req.param("taskId");
+  const stub = isValidId(taskId) ? contextAgentForTask(c.env, taskId) : undefined;
+  const outcome = stub ? await stub.pushDeliveries(c.var.owner, taskId) : undefined;
+  if (!outcome?.ok) return c.json({ error: "Task not found" }, 404);
+  return c.json({ taskId, deliveries: outcome.value });
 });
 
 app.post("*", async (c) => {

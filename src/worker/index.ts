@@ -1,9 +1,12 @@
 /** The Worker's entry: the HTTP app, the Durable Object classes and the queue consumer. */
 import { app } from "./app";
+import { handlePushBatch } from "../queues/push-consumer";
+import type { PushJob } from "../a2a/push-job";
 
 export { ContextAgent } from "../durable/context-agent";
 export { TaskIndex } from "../durable/task-index";
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Env>;
+  queue: handlePushBatch,
+} satisfies ExportedHandler<Env, PushJob>;

@@ -69,9 +69,11 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
 }
 
-const pushDisabled = async (): Promise<MethodResult> => {
-  throw errors.pushNotSupported();
-};
+/** Push config methods answer -32003 while push is off (spec §3.3.4). */
+function pushAgent(ctx: CallContext, taskId: string) {
+  if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
+  return taskAgent(ctx, taskId);
+}
 
 export const METHODS = {
   SendMessage: {
@@ -127,10 +129,35 @@ export const METHODS = {
     run: async (ctx) => json((await cardCacheOf(ctx.config).get("extended", ctx.baseUrl)).card),
   } satisfies Method<typeof getExtendedAgentCardRequestSchema>,
 
-  CreateTaskPushNotificationConfig: { schema: pushConfigSchema, run: pushDisabled } satisfies Method<typeof pushConfigSchema>,
-  GetTaskPushNotificationConfig: { schema: taskPushConfigRefSchema, run: pushDisabled } satisfies Method<typeof taskPushConfigRefSchema>,
-  ListTaskPushNotificationConfigs: { schema: listPushConfigsRequestSchema, run: pushDisabled } satisfies Method<typeof listPushConfigsRequestSchema>,
-  DeleteTaskPushNotificationConfig: { schema: taskPushConfigRefSchema, run: pushDisabled } satisfies Method<typeof taskPushConfigRefSchema>,
+  CreateTaskPushNotificationConfig: {
+    schema: pushConfigSchema,
+    run: async (ctx, params) => {
+      const taskId = params.taskId ?? "";
+      if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
+      if (taskId === "") throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
+      return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, params)));
+    },
+  } satisfies Method<typeof pushConfigSchema>,
+
+  GetTaskPushNotificationConfig: {
+    schema: taskPushConfigRefSchema,
+    run: async (ctx, params) => json(unwrap(await pushAgent(ctx, params.taskId).getPushConfig(ctx.owner, params.taskId, params.id))),
+  } satisfies Method<typeof taskPushConfigRefSchema>,
+
+  ListTaskPushNotificationConfigs: {
+    schema: listPushConfigsRequestSchema,
+    run: async (ctx, params) =>
+      json({ configs: unwrap(await pushAgent(ctx, params.taskId).listPushConfigs(ctx.owner, params.taskId)), nextPageToken: "" }),
+  } satisfies Method<typeof listPushConfigsRequestSchema>,
+
+  DeleteTaskPushNotificationConfig: {
+    schema: taskPushConfigRefSchema,
+    // google.protobuf.Empty in ProtoJSON is {} (a2a-1.0.md §2.11).
+    run: async (ctx, params) => {
+      unwrap(await pushAgent(ctx, params.taskId).deletePushConfig(ctx.owner, params.taskId, params.id));
+      return json({});
+    },
+  } satisfies Method<typeof taskPushConfigRefSchema>,
 } as const;
 
 export type MethodName = keyof typeof METHODS;

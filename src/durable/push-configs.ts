@@ -1,0 +1,208 @@
+/**
+ * Push notification configs of a context's tasks, and their delivery log, in the ContextAgent's
+ * SQLite. Tokens and credentials are sealed with the push keyring (AES-GCM, bound to
+ * `<taskId>/<configId>`) before they are written, so storage never holds them in the clear; the
+ * callback URL is checked here when a config is stored and again by the consumer before every
+ * delivery.
+ */
+import type { PushConfigInput } from "../a2a/schemas";
+import type { TaskPushNotificationConfig } from "../a2a/types";
+import { errors } from "../a2a/errors";
+import { isValidId } from "../a2a/ids";
+import { validateCallbackUrl } from "../a2a/callback-url";
+import { validatePushAuthentication, type PushSecrets } from "../a2a/push-headers";
+import type { SecretKeyring } from "../a2a/secret-box";
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS push_configs (
+     task_id TEXT NOT NULL, id TEXT NOT NULL, url TEXT NOT NULL, scheme TEXT, sealed_credentials TEXT,
+     sealed_token TEXT, created_ms INTEGER NOT NULL, PRIMARY KEY (task_id, id))`,
+  `CREATE TABLE IF NOT EXISTS push_deliveries (
+     notification_id TEXT PRIMARY KEY, task_id TEXT NOT NULL, config_id TEXT NOT NULL, seq INTEGER NOT NULL,
+     state TEXT NOT NULL, last_error TEXT, updated_ms INTEGER NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS push_deliveries_task ON push_deliveries(task_id, seq)`,
+];
+
+/** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
+export interface PushTarget {
+  url: string;
+  secrets: PushSecrets;
+}
+
+export interface DeliveryRecord {
+  notificationId: string;
+  configId: string;
+  seq: number;
+  state: "pending" | "delivered" | "dead";
+  lastError?: string;
+  updatedAt: string;
+}
+
+interface ConfigRow {
+  id: string;
+  url: string;
+  scheme: string | null;
+  sealed_credentials: string | null;
+  sealed_token: string | null;
+}
+
+/** A config as the owner sees it: secrets are write-only, never echoed back. */
+function publicView(taskId: string, row: ConfigRow): TaskPushNotificationConfig {
+  return { id: row.id, taskId, url: row.url, ...(row.scheme ? { authentication: { scheme: row.scheme } } : {}) };
+}
+
+export interface PushPolicy {
+  allowPrivate: boolean;
+  maxConfigsPerTask: number;
+}
+
+export class PushConfigs {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly keyring: () => Promise<SecretKeyring>,
+  ) {
+    for (const statement of SCHEMA) sql.exec(statement);
+  }
+
+  /** Checks a config before anything is stored; throws the -32602 the client should see. */
+  validate(taskId: string, input: PushConfigInput, policy: PushPolicy): string {
+    const id = input.id || taskId;
+    if (!isValidId(id)) throw errors.invalidParams("Invalid A2A id", [{ field: "id", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
+    const url = validateCallbackUrl(input.url, { allowPrivate: policy.allowPrivate });
+    if (!url.ok) throw errors.invalidParams(url.message, [{ field: "url", description: url.message }]);
+    const secrets = this.secretsOf(input);
+    const auth = validatePushAuthentication(secrets);
+    if (!auth.ok) throw errors.invalidParams(auth.message, [{ field: "authentication", description: auth.message }]);
+    const exists = this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
+    const count = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n;
+    if (!exists && count >= policy.maxConfigsPerTask) {
+      throw errors.invalidParams(`A2A task already has the maximum of ${policy.maxConfigsPerTask} push notification configs`);
+    }
+    return id;
+  }
+
+  /** Stores (or replaces) a validated config; returns what the owner may see of it. */
+  async put(taskId: string, id: string, input: PushConfigInput, nowMs: number): Promise<TaskPushNotificationConfig> {
+    const keyring = await this.keyring();
+    const context = `${taskId}/${id}`;
+    const credentials = input.authentication?.credentials;
+    const sealedCredentials = credentials ? await keyring.encrypt(credentials, context) : null;
+    const sealedToken = input.token ? await keyring.encrypt(input.token, context) : null;
+    this.sql.exec(
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
+         sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token`,
+      taskId,
+      id,
+      input.url,
+      input.authentication?.scheme ?? null,
+      sealedCredentials,
+      sealedToken,
+      nowMs,
+    );
+    return this.get(taskId, id) as TaskPushNotificationConfig;
+  }
+
+  get(taskId: string, id: string): TaskPushNotificationConfig | undefined {
+    const row = this.row(taskId, id);
+    return row ? publicView(taskId, row) : undefined;
+  }
+
+  list(taskId: string): TaskPushNotificationConfig[] {
+    return this.rows(taskId).map((row) => publicView(taskId, row));
+  }
+
+  ids(taskId: string): string[] {
+    return this.rows(taskId).map((row) => row.id);
+  }
+
+  delete(taskId: string, id: string): void {
+    this.sql.exec("DELETE FROM push_configs WHERE task_id = ? AND id = ?", taskId, id);
+  }
+
+  deleteTask(taskId: string): void {
+    this.sql.exec("DELETE FROM push_configs WHERE task_id = ?", taskId);
+    this.sql.exec("DELETE FROM push_deliveries WHERE task_id = ?", taskId);
+  }
+
+  /** The target with its secrets opened, for the consumer; undefined once the config is gone. */
+  async target(taskId: string, id: string): Promise<PushTarget | undefined> {
+    const row = this.row(taskId, id);
+    if (!row) return undefined;
+    const keyring = await this.keyring();
+    const context = `${taskId}/${id}`;
+    const token = row.sealed_token ? await keyring.decrypt(row.sealed_token, context) : undefined;
+    const credentials = row.sealed_credentials ? await keyring.decrypt(row.sealed_credentials, context) : undefined;
+    const secrets: PushSecrets = {
+      ...(token !== undefined ? { token } : {}),
+      ...(row.scheme ? { authentication: { scheme: row.scheme, ...(credentials !== undefined ? { credentials } : {}) } } : {}),
+    };
+    return { url: row.url, secrets };
+  }
+
+  recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
+    this.sql.exec(
+      `INSERT INTO push_deliveries (notification_id, task_id, config_id, seq, state, updated_ms) VALUES (?, ?, ?, ?, 'pending', ?)
+       ON CONFLICT(notification_id) DO NOTHING`,
+      notificationId,
+      taskId,
+      configId,
+      seq,
+      nowMs,
+    );
+  }
+
+  recordResult(notificationId: string, state: "delivered" | "dead", lastError: string | undefined, nowMs: number): void {
+    this.sql.exec(
+      "UPDATE push_deliveries SET state = ?, last_error = ?, updated_ms = ? WHERE notification_id = ?",
+      state,
+      lastError ?? null,
+      nowMs,
+      notificationId,
+    );
+  }
+
+  deliveries(taskId: string): DeliveryRecord[] {
+    return this.sql
+      .exec<{ notification_id: string; config_id: string; seq: number; state: string; last_error: string | null; updated_ms: number }>(
+        "SELECT notification_id, config_id, seq, state, last_error, updated_ms FROM push_deliveries WHERE task_id = ? ORDER BY seq, config_id",
+        taskId,
+      )
+      .toArray()
+      .map((r) => ({
+        notificationId: r.notification_id,
+        configId: r.config_id,
+        seq: r.seq,
+        state: r.state as DeliveryRecord["state"],
+        ...(r.last_error ? { lastError: r.last_error } : {}),
+        updatedAt: new Date(r.updated_ms).toISOString(),
+      }));
+  }
+
+  private secretsOf(input: PushConfigInput): PushSecrets {
+    return {
+      ...(input.token ? { token: input.token } : {}),
+      ...(input.authentication ? { authentication: input.authentication } : {}),
+    };
+  }
+
+  private row(taskId: string, id: string): ConfigRow | undefined {
+    return this.sql
+      .exec<ConfigRow & Record<string, SqlStorageValue>>(
+        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? AND id = ?",
+        taskId,
+        id,
+      )
+      .toArray()[0];
+  }
+
+  private rows(taskId: string): ConfigRow[] {
+    return this.sql
+      .exec<ConfigRow & Record<string, SqlStorageValue>>(
+        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? ORDER BY id",
+        taskId,
+      )
+      .toArray();
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Push delivery (Cloudflare Queues consumer). For each job: load the event and the config from the
+ * task's ContextAgent, check the callback URL again, POST the `StreamResponse` JSON without
+ * following redirects (10 s time-out), then ack on 2xx, retry transient failures with exponential
+ * backoff and jitter, and send permanent failures and exhausted retries to the dead-letter queue
+ * with their last error. The dead-letter consumer records the failure in the task's delivery log.
+ * Each message is acked or retried on its own, so one bad message never replays a batch.
+ */
+import type { PushJob } from "../a2a/push-job";
+import { validateCallbackUrl } from "../a2a/callback-url";
+import { buildPushHeaders } from "../a2a/push-headers";
+import { sanitizeErrorText } from "../a2a/sanitize-error";
+import { configOf } from "../config/config";
+import { decideDelivery, type DeliveryResult } from "./retry-policy";
+
+/** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+export const PUSH_QUEUE_NAME = "iac-code-a2a-push";
+export const PUSH_DLQ_NAME = "iac-code-a2a-push-dlq";
+const EXHAUSTED_TEXT = "Delivery failed after all attempts.";
+
+type Attempt = { result: DeliveryResult; error: string };
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<Attempt> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    return { result: { status: res.status }, error: `The receiver answered HTTP ${res.status}.` };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "TimeoutError" || name === "AbortError") return { result: { timeout: true }, error: "The receiver did not answer within 10 s." };
+    return { result: { networkError: true }, error: sanitizeErrorText(`Network error: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+}
+
+function contextAgent(env: Env, job: PushJob) {
+  return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromString(job.contextObjectId));
+}
+
+async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
+  const job = message.body;
+  const agent = contextAgent(env, job);
+  const delivery = await agent.pushDelivery(job);
+  if (!delivery) {
+    message.ack(); // the config or the task was deleted: nothing left to notify
+    return;
+  }
+  const deadLetter = async (lastError: string) => {
+    await env.PUSH_DLQ.send({ ...job, lastError: sanitizeErrorText(lastError) });
+    message.ack();
+  };
+  const url = validateCallbackUrl(delivery.target.url, { allowPrivate: configOf(env).pushAllowPrivate });
+  if (!url.ok) return deadLetter(url.message);
+  const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
+  if (!headers.ok) return deadLetter(headers.message);
+
+  const attempt = await post(url.url.href, headers.headers, delivery.body);
+  const decision = decideDelivery(attempt.result, message.attempts);
+  if (decision.action === "ack") {
+    await agent.recordPushResult(job, "delivered");
+    message.ack();
+  } else if (decision.action === "retry") {
+    message.retry({ delaySeconds: decision.delaySeconds });
+  } else {
+    await deadLetter(decision.reason === "exhausted" ? `${EXHAUSTED_TEXT} ${attempt.error}` : attempt.error);
+  }
+}
+
+async function recordDead(message: Message<PushJob>, env: Env): Promise<void> {
+  const job = message.body;
+  await contextAgent(env, job).recordPushResult(job, "dead", sanitizeErrorText(job.lastError ?? EXHAUSTED_TEXT, 1000));
+  message.ack();
+}
+
+export async function handlePushBatch(batch: MessageBatch<PushJob>, env: Env, _ctx?: ExecutionContext): Promise<void> {
+  const handle = batch.queue === PUSH_DLQ_NAME ? recordDead : deliver;
+  for (const message of batch.messages) {
+    try {
+      await handle(message, env);
+    } catch (error) {
+      console.error("push delivery error", error instanceof Error ? error.name : typeof error);
+      message.retry({ delaySeconds: 1 });
+    }
+  }
+}

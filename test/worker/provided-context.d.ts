@@ -1,0 +1,8 @@
+/** Values the projects' global setups provide to the tests (`inject`). */
+import "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    receiverUrl: string;
+  }
+}

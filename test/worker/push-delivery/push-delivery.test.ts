@@ -1,0 +1,213 @@
+/**
+ * Push notifications through Cloudflare Queues (spec §3.1.7–§3.1.10, §4.3.3; contract §8), with
+ * the real queue, dead-letter queue and consumer of wrangler.toml and a real local receiver.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { BASE, ok, rpc, send, sleep, userMessage, worker } from "../helpers/rpc";
+import { parseKeyring } from "../../../src/a2a/secret-box";
+import { contextAgentForTask } from "../../../src/worker/routing";
+import type { ContextAgent } from "../../../src/durable/context-agent";
+
+const receiver = inject("receiverUrl");
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  at: number;
+}
+
+interface Delivery {
+  notificationId: string;
+  configId: string;
+  seq: number;
+  state: string;
+  lastError?: string;
+}
+
+const key = () => `k${crypto.randomUUID().slice(0, 8)}`;
+
+async function received(k: string): Promise<Received[]> {
+  return (await (await fetch(`${receiver}/log/${k}`)).json()) as Received[];
+}
+
+async function deliveries(taskId: string): Promise<Delivery[]> {
+  const res = await worker().fetch(`${BASE}/iac-code/tasks/${taskId}/push-deliveries`);
+  return ((await res.json()) as { deliveries: Delivery[] }).deliveries;
+}
+
+async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 40_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await sleep(200);
+    value = await probe();
+  }
+  return value;
+}
+
+const pushConfig = (url: string, extra: Record<string, unknown> = {}) => ({ url, ...extra });
+
+describe("push config methods (spec §3.1.7–§3.1.10)", () => {
+  it("the card advertises pushNotifications", async () => {
+    const card = (await (await worker().fetch(`${BASE}/.well-known/agent-card.json`)).json()) as { capabilities: { pushNotifications: boolean } };
+    expect(card.capabilities.pushNotifications).toBe(true);
+  });
+
+  it("create, get, list, delete round trip, secrets never echoed, delete idempotent", async () => {
+    const { task } = await send({ ...userMessage("x"), messageId: "tck-complete-task-p1" });
+    const taskId = task?.id ?? "";
+    const created = await ok("CreateTaskPushNotificationConfig", {
+      taskId,
+      id: "hook-1",
+      url: "https://hooks.example.com/a2a",
+      token: "notify-token",
+      authentication: { scheme: "Bearer", credentials: "callback-secret" },
+    });
+    expect(created).toEqual({ id: "hook-1", taskId, url: "https://hooks.example.com/a2a", authentication: { scheme: "Bearer" } });
+    const defaulted = await ok<{ id: string }>("CreateTaskPushNotificationConfig", { taskId, url: "https://hooks.example.com/other" });
+    expect(defaulted.id).toBe(taskId);
+    expect(await ok("GetTaskPushNotificationConfig", { taskId, id: "hook-1" })).toEqual(created);
+    const list = await ok<{ configs: Array<{ id: string }>; nextPageToken: string }>("ListTaskPushNotificationConfigs", { taskId });
+    expect(list.configs.map((c) => c.id).sort()).toEqual(["hook-1", taskId].sort());
+    expect(list.nextPageToken).toBe("");
+    expect(JSON.stringify(list)).not.toContain("callback-secret");
+    expect(await ok("DeleteTaskPushNotificationConfig", { taskId, id: "hook-1" })).toEqual({});
+    expect(await ok("DeleteTaskPushNotificationConfig", { taskId, id: "hook-1" })).toEqual({});
+    const gone = await rpc("GetTaskPushNotificationConfig", { taskId, id: "hook-1" });
+    expect(gone.error).toMatchObject({ code: -32001, message: `Push notification config hook-1 not found for task ${taskId}` });
+  });
+
+  it("stores secrets sealed, never in the clear", async () => {
+    const { task } = await send(userMessage("x"));
+    const taskId = task?.id ?? "";
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "sealed", url: "https://hooks.example.com/a2a", token: "plain-token-value", authentication: { scheme: "Bearer", credentials: "plain-credential-value" } });
+    const stub = contextAgentForTask(env, taskId);
+    if (!stub) throw new Error("no stub");
+    const rows = await runInDurableObject(stub, (_i: ContextAgent, state) => state.storage.sql.exec("SELECT * FROM push_configs").toArray());
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain("plain-token-value");
+    expect(dump).not.toContain("plain-credential-value");
+    expect(dump).toMatch(/v1\.k2\./);
+  });
+
+  it("-32001 for an unknown task, -32602 for bad URLs, bad auth and past the cap", async () => {
+    expect((await rpc("CreateTaskPushNotificationConfig", { taskId: "nope", url: "https://hooks.example.com/a2a" })).error?.code).toBe(-32001);
+    expect((await rpc("ListTaskPushNotificationConfigs", { taskId: "nope" })).error?.code).toBe(-32001);
+    const { task } = await send(userMessage("x"));
+    const taskId = task?.id ?? "";
+    const refusals: Array<[unknown, string]> = [
+      [{ url: "ftp://hooks.example.com/a2a" }, "A2A push callback URL must be http or https"],
+      [{ url: "https://user:pw@hooks.example.com/a2a" }, "A2A push callback URL must not contain credentials"],
+      [{ url: "https://hooks.example.com/a\r\nX-Evil: 1" }, "A2A push callback URL must not contain control characters"],
+      [{ url: "https://hooks.example.com/a2a", authentication: { scheme: "Bearer", credentials: "x\r\nX-Evil: 1" } }, "A2A push authentication credentials must not contain control characters"],
+      [{ url: "https://hooks.example.com/a2a", id: "../bad" }, "Invalid A2A id"],
+    ];
+    for (const [params, message] of refusals) {
+      const res = await rpc("CreateTaskPushNotificationConfig", { taskId, ...(params as object) });
+      expect(res.error, message).toMatchObject({ code: -32602, message });
+    }
+    for (const id of ["a", "b", "c"]) await ok("CreateTaskPushNotificationConfig", { taskId, id, url: "https://hooks.example.com/a2a" });
+    const capped = await rpc("CreateTaskPushNotificationConfig", { taskId, id: "d", url: "https://hooks.example.com/a2a" });
+    expect(capped.error).toMatchObject({ code: -32602, message: "A2A task already has the maximum of 3 push notification configs" });
+    expect(await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: "https://hooks.example.com/replaced" })).toMatchObject({ url: "https://hooks.example.com/replaced" });
+  });
+
+  it("an invalid inline config refuses the message before any task exists", async () => {
+    const res = await rpc("SendMessage", { message: userMessage("x", { contextId: "inline-bad" }), configuration: { taskPushNotificationConfig: { url: "gopher://x" } } });
+    expect(res.error).toMatchObject({ code: -32602, message: "A2A push callback URL must be http or https" });
+    expect((await ok<{ totalSize: number }>("ListTasks", { contextId: "inline-bad" })).totalSize).toBe(0);
+  });
+});
+
+describe("delivery through the queue (spec §4.3.3)", () => {
+  it("delivers at the end of a turn: StreamResponse JSON, a2a+json, Authorization, token and a notification id", async () => {
+    const k = key();
+    const { task } = await send(userMessage("push me"), {
+      taskPushNotificationConfig: pushConfig(`${receiver}/hook/ok/${k}`, { token: "tok-1", authentication: { scheme: "Bearer", credentials: "cred-1" } }),
+    });
+    const got = await until(() => received(k), (r) => r.length > 0);
+    expect(got).toHaveLength(1);
+    const [request] = got;
+    expect(request?.headers["content-type"]).toBe("application/a2a+json");
+    expect(request?.headers["authorization"]).toBe("Bearer cred-1");
+    expect(request?.headers["x-a2a-notification-token"]).toBe("tok-1");
+    expect(request?.headers["x-a2a-notification-id"]).toMatch(new RegExp(`^${task?.id}:\\d+:${task?.id}$`));
+    const body = JSON.parse(request?.body ?? "{}");
+    expect(body.statusUpdate).toMatchObject({ taskId: task?.id, contextId: task?.contextId, status: { state: "TASK_STATE_INPUT_REQUIRED" } });
+    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "delivered");
+    expect(log).toEqual([expect.objectContaining({ state: "delivered", configId: task?.id })]);
+  });
+
+  it("retries transient failures with backoff and the same notification id, then delivers", async () => {
+    const k = key();
+    const { task } = await send(userMessage("flaky"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/flaky/${k}/2`) });
+    const got = await until(() => received(k), (r) => r.some((x) => x.status === 200));
+    expect(got.map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(new Set(got.map((r) => r.headers["x-a2a-notification-id"])).size).toBe(1);
+    expect((got[1]?.at ?? 0) - (got[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
+    expect((got[2]?.at ?? 0) - (got[1]?.at ?? 0)).toBeGreaterThanOrEqual(1800);
+    expect(await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "delivered")).toMatchObject([{ state: "delivered" }]);
+  });
+
+  it("a permanent failure goes to the dead-letter queue and is recorded for the owner", async () => {
+    const k = key();
+    const { task } = await send(userMessage("gone"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/gone/${k}`) });
+    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead");
+    expect(log[0]).toMatchObject({ state: "dead", lastError: "The receiver answered HTTP 410." });
+    expect((await received(k)).map((r) => r.status)).toEqual([410]);
+  });
+
+  it("does not follow redirects", async () => {
+    const k = key();
+    const { task } = await send(userMessage("redirect"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/redirect/${k}`) });
+    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead");
+    expect(log[0]?.lastError).toBe("The receiver answered HTTP 302.");
+    expect((await received(k)).map((r) => r.path)).toEqual([`/hook/redirect/${k}`]);
+  });
+
+  it("gives up after 5 attempts and records the last error", async () => {
+    const k = key();
+    const { task } = await send(userMessage("down"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/down/${k}`) });
+    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead", 55_000);
+    expect(log[0]?.lastError).toBe("Delivery failed after all attempts. The receiver answered HTTP 500.");
+    expect((await received(k)).length).toBe(5);
+  }, 60_000);
+
+  it("keeps configs sealed with an older key working after rotation", async () => {
+    const k = key();
+    const { task } = await send(userMessage("rotate me"));
+    const taskId = task?.id ?? "";
+    const oldRing = parseKeyring("k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=");
+    if (!oldRing) throw new Error("no keyring");
+    const sealed = await oldRing.encrypt("rotated-credential", `${taskId}/old-config`);
+    const stub = contextAgentForTask(env, taskId);
+    if (!stub) throw new Error("no stub");
+    await runInDurableObject(stub, (_i: ContextAgent, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms) VALUES (?, 'old-config', ?, 'Bearer', ?, NULL, 0)",
+        taskId,
+        `${receiver}/hook/ok/${k}`,
+        sealed,
+      );
+    });
+    await send(userMessage("again", { taskId }));
+    const got = await until(() => received(k), (r) => r.length > 0);
+    expect(got[0]?.headers["authorization"]).toBe("Bearer rotated-credential");
+  });
+
+  it("notifies every config of the task, once each", async () => {
+    const [a, b] = [key(), key()];
+    const { task } = await send(userMessage("two hooks"), { returnImmediately: true });
+    const taskId = task?.id ?? "";
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: `${receiver}/hook/ok/${a}` });
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "b", url: `${receiver}/hook/ok/${b}` });
+    await send(userMessage("next turn", { taskId }));
+    const [gotA, gotB] = [await until(() => received(a), (r) => r.length > 0), await until(() => received(b), (r) => r.length > 0)];
+    expect(gotA).toHaveLength(1);
+    expect(gotB).toHaveLength(1);
+  });
+});
