@@ -74,6 +74,9 @@ export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect
         ...(event.append !== undefined ? { append: event.append } : {}),
         ...(event.lastChunk !== undefined ? { lastChunk: event.lastChunk } : {}),
       };
+    case "file":
+      // Files become artifacts only once stored; the Durable Object does that, not the mapper.
+      return undefined;
     case "progress":
       return { kind: "status", metadata: event.metadata };
     case "end":

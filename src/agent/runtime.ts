@@ -4,6 +4,7 @@
  * event mapper turns its events into A2A status and artifact updates.
  */
 import type { Artifact, JsonObject, Message, Part } from "../a2a/types";
+import type { WorkspaceStore } from "./workspace";
 
 export interface TurnInput {
   taskId: string;
@@ -18,6 +19,10 @@ export interface TurnInput {
   cwd: string | undefined;
   /** Aborted when the task is canceled; every provider call and tool honours it. */
   signal: AbortSignal;
+  /** The message's `metadata` (per-turn model overrides, cloud credentials). */
+  metadata?: JsonObject | undefined;
+  /** The owner's workspace files, when the object has storage for them. */
+  workspace?: WorkspaceStore | undefined;
 }
 
 export type ToolPhase = "started" | "input_delta" | "input_complete" | "completed" | "failed";
@@ -33,6 +38,8 @@ export type AgentEvent =
   | { type: "usage"; inputTokens: number; outputTokens: number }
   /** An artifact for the task; `append`/`lastChunk` follow `TaskArtifactUpdateEvent`. */
   | { type: "artifact"; artifact: Artifact; append?: boolean; lastChunk?: boolean }
+  /** A file for the user (a tool result's artifact): stored once, then announced as an artifact. */
+  | { type: "file"; filename: string; mediaType: string; content: string; toolUseId?: string }
   /** Metadata-only working update (e.g. progress), no text. */
   | { type: "progress"; metadata: JsonObject }
   /** The turn's end. Without it, a turn that simply returns ends INPUT_REQUIRED. */

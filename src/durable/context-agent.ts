@@ -21,13 +21,17 @@ import type { JsonRpcId } from "../a2a/sse";
 import type { JsonObject } from "../a2a/types";
 import { configOf, type Config } from "../config/config";
 import { selectAgent } from "../agent/select-agent";
+import { providerResolver } from "../agent/provider-resolver";
 import type { AgentEvent, AgentRuntime } from "../agent/runtime";
 import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
 import { resolveWorkspacePath } from "../agent/workspace-path";
-import { basicPrompt, EMPTY_INPUT } from "../agent/prompt";
+import { EMPTY_INPUT } from "../agent/prompt";
+import { promptFromParts, type PartPolicy } from "../agent/parts";
 import { StreamHub } from "./stream-hub";
 import { TaskRecords, timestamp, type LoggedEvent } from "./task-records";
 import { outcomeOf, type Outcome } from "./outcome";
+import { R2Workspace, ownerKey } from "./r2-workspace";
+import { storeArtifact } from "./artifact-store";
 import { PushConfigs, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { PushConfigInput } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
@@ -51,6 +55,8 @@ export interface SendCall {
   request: SendMessageRequest;
   stream: boolean;
   requestId: JsonRpcId;
+  /** The public base URL, for the absolute download URLs of artifacts. */
+  baseUrl: string;
 }
 
 export type SendResult =
@@ -59,6 +65,7 @@ export type SendResult =
 
 interface ActiveTurn {
   taskId: string;
+  baseUrl: string;
   controller: AbortController;
   finished: Promise<void>;
   markFinished: () => void;
@@ -75,11 +82,15 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly exposure: Exposure;
   private readonly push: PushConfigs;
   private active: ActiveTurn | undefined;
+  /** The owner's R2 workspace (one owner per object), made on first use. */
+  private files: Promise<R2Workspace> | undefined;
+  /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
+  private starting = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.config = configOf(env);
-    this.agent = selectAgent(this.config.agent);
+    this.agent = selectAgent(this.config.agent, providerResolver(env as unknown as Record<string, unknown>));
     this.exposure = {
       toolTrace: this.config.thinkingExposure.includes("tool_trace"),
       rawThinking: this.config.thinkingExposure.includes("raw_thinking"),
@@ -187,7 +198,18 @@ export class ContextAgent extends DurableObject<Env> {
       }
       if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state and cannot accept messages`);
     }
-    if (this.active) throw errors.unsupported(BUSY_TEXT);
+    if (this.active || this.starting) throw errors.unsupported(BUSY_TEXT);
+    this.starting = true;
+    try {
+      return await this.startTurn(call, taskId);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private async startTurn(call: SendCall, existingTaskId: string | undefined): Promise<SendResult> {
+    const { message } = call.request;
+    let taskId = existingTaskId;
 
     const workspace = resolveWorkspacePath(message.metadata, this.config.allowedCwds);
     const boundCwd = this.records.getSetting("cwd");
@@ -201,7 +223,10 @@ export class ContextAgent extends DurableObject<Env> {
     const inlinePushId = inlinePush ? this.push.validate(taskId, inlinePush, this.pushPolicy()) : undefined;
     const contextId = this.contextId();
     const userMessage: Message = { ...message, taskId, contextId };
-    const prompt = basicPrompt(message.parts);
+    const files = await this.workspaceOf(call.owner);
+    const cwd = "cwd" in workspace ? (workspace.cwd ?? boundCwd) : undefined;
+    // A bad part is refused (-32602/-32005) here, before any task exists (decisions.md).
+    const prompt = "error" in workspace ? "" : (await promptFromParts(message.parts, this.partPolicy(cwd, files))).prompt;
     const epoch = this.epoch();
     const controller = new AbortController();
 
@@ -215,8 +240,10 @@ export class ContextAgent extends DurableObject<Env> {
         message: userMessage,
         prompt,
         history: this.records.conversation(epoch),
-        cwd: workspace.cwd ?? boundCwd,
+        cwd,
         signal: controller.signal,
+        metadata: message.metadata,
+        workspace: files,
       });
       if (turn.kind === "message") return this.directReply(call, contextId, turn.parts);
       plan = { events: turn.events };
@@ -233,8 +260,9 @@ export class ContextAgent extends DurableObject<Env> {
 
     let markFinished = () => {};
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const turn: ActiveTurn = { taskId, controller, finished, markFinished };
+    const turn: ActiveTurn = { taskId, baseUrl: call.baseUrl, controller, finished, markFinished };
     this.active = turn;
+    this.starting = false;
     const stream = call.stream ? this.hub.open(taskId, call.requestId, [first], false) : undefined;
     if (inlinePush && inlinePushId) await this.push.put(taskId, inlinePushId, inlinePush, now);
 
@@ -269,6 +297,13 @@ export class ContextAgent extends DurableObject<Env> {
       let replyText = "";
       for await (const event of plan.events) {
         if (this.active !== turn) return;
+        if (event.type === "file") {
+          const artifact = await storeArtifact(this.env.FILES, await ownerKey(this.records.getSetting("owner") ?? ""), turn.taskId, event, turn.baseUrl);
+          if (this.active !== turn) return;
+          this.records.putArtifact(turn.taskId, artifact, false);
+          this.emit(turn.taskId, { artifactUpdate: { taskId: turn.taskId, contextId: this.contextId(), artifact, append: false, lastChunk: true } });
+          continue;
+        }
         const effect = mapAgentEvent(event, this.exposure);
         if (!effect) continue;
         if (effect.kind === "end") {
@@ -422,6 +457,21 @@ export class ContextAgent extends DurableObject<Env> {
     } catch (error) {
       console.error("task index update failed", error instanceof Error ? error.message : typeof error);
     }
+  }
+
+  private workspaceOf(owner: string): Promise<R2Workspace> {
+    this.files ??= R2Workspace.forOwner(this.env.FILES, owner);
+    return this.files;
+  }
+
+  private partPolicy(cwd: string | undefined, workspace: R2Workspace): PartPolicy {
+    return {
+      cwd,
+      allowedRoots: this.config.allowedCwds,
+      textMimeTypes: this.config.textMimeTypes,
+      multimodalMimeTypes: this.config.multimodalMimeTypes,
+      workspace,
+    };
   }
 
   private pushPolicy() {

@@ -10,6 +10,7 @@ import { cardCacheOf, matchesEtag } from "./card-cache";
 import { handleJsonRpc } from "./jsonrpc";
 import { contextAgentForTask } from "./routing";
 import { isValidId } from "../a2a/ids";
+import { fileRoutes } from "./file-routes";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -76,6 +77,8 @@ app.get("/iac-code/tasks/:taskId/push-deliveries", async (c) => {
   if (!outcome?.ok) return c.json({ error: "Task not found" }, 404);
   return c.json({ taskId, deliveries: outcome.value });
 });
+
+app.route("/", fileRoutes);
 
 app.post("*", async (c) => {
   const config = c.var.config;

@@ -64,7 +64,7 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
-  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, requestId: ctx.requestId })) as Outcome<SendResult>;
+  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, requestId: ctx.requestId, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
   const result = unwrap(outcome);
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
 }

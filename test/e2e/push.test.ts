@@ -28,7 +28,7 @@ async function waitFor<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, 
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  server = await startWranglerDev({ IACCODE_A2A_PUSH_NOTIFICATIONS: "true", IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true" });
+  server = await startWranglerDev({ IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_PUSH_NOTIFICATIONS: "true", IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true" });
 });
 
 afterAll(async () => {

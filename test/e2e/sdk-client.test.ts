@@ -16,7 +16,7 @@ const request = (messageId: string, extra: Record<string, unknown> = {}, configu
 const hex = () => Math.random().toString(16).slice(2, 10);
 
 beforeAll(async () => {
-  server = await startWranglerDev();
+  server = await startWranglerDev({ IACCODE_A2A_AGENT: "conformance" });
   client = await new ClientFactory().createFromUrl(server.base);
 });
 

@@ -4,5 +4,7 @@ import "vitest";
 declare module "vitest" {
   export interface ProvidedContext {
     receiverUrl: string;
+    modelServerUrl: string;
+    rosServerUrl: string;
   }
 }

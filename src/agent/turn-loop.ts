@@ -1,0 +1,159 @@
+/**
+ * The tool-using turn loop: the provider streams text and tool calls, the tools run, their
+ * results go back to the provider, until it answers without calling a tool. Everything becomes
+ * agent events (text, thinking, tool trace, permission denials, files, usage, errors) for the
+ * event mapper. Provider failures map to the contract: credentials → the sanitized authentication
+ * message (FAILED), time-outs / 429 / 5xx → retryable (INPUT_REQUIRED, "please retry").
+ */
+import type { JsonObject, Message } from "../a2a/types";
+import type { AgentEvent, TurnInput } from "./runtime";
+import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
+import type { Tool, ToolContext, ToolResult } from "./tools/tool";
+
+export const AUTH_TEXT = "Authentication required. Please configure your API credentials.";
+const INTERNAL_TEXT = "An internal error occurred.";
+/** Tool steps one turn may take before it stops and hands back to the user. */
+export const MAX_TOOL_STEPS = 12;
+/** What a tool result may add to the model's context. */
+const MAX_TOOL_RESULT_CHARS = 20_000;
+
+export interface TurnLoopOptions {
+  provider: ModelProvider;
+  model: string;
+  tools: readonly Tool[];
+  systemPrompt: string;
+}
+
+function textOf(message: Message): string {
+  return message.parts
+    .map((p) => (typeof p.text === "string" ? p.text : p.data !== undefined ? JSON.stringify(p.data) : ""))
+    .filter((t) => t !== "")
+    .join("\n");
+}
+
+/** The conversation so far as chat messages: user messages and the agent's replies. */
+export function chatHistory(history: readonly Message[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const message of history) {
+    const content = textOf(message);
+    if (content === "") continue;
+    out.push(message.role === "ROLE_USER" ? { role: "user", content } : { role: "assistant", content });
+  }
+  return out;
+}
+
+function parseInput(text: string): unknown {
+  try {
+    return text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tool result as the model sees it: the output or the error, bounded, without artifact bodies. */
+function resultForModel(result: ToolResult): string {
+  const view = "permissionDenied" in result
+    ? { error: `Permission denied: ${result.reason}` }
+    : result.ok
+      ? { output: result.output, ...(result.artifact ? { artifact: { filename: result.artifact.filename, delivered: true } } : {}) }
+      : { error: result.error };
+  const json = JSON.stringify(view);
+  return json.length > MAX_TOOL_RESULT_CHARS ? `${json.slice(0, MAX_TOOL_RESULT_CHARS)}…[truncated]` : json;
+}
+
+async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
+  const tool = tools.find((t) => t.spec.name === call.name);
+  if (!tool) return { ok: false, error: `Unknown tool: ${call.name}` };
+  const input = parseInput(call.arguments);
+  if (input === undefined) return { ok: false, error: "The tool input is not valid JSON." };
+  try {
+    return await tool.run(input, ctx);
+  } catch (error) {
+    console.error(`tool ${call.name} failed`, error instanceof Error ? error.name : typeof error);
+    return { ok: false, error: "The tool failed unexpectedly." };
+  }
+}
+
+export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): AsyncGenerator<AgentEvent> {
+  const messages: ChatMessage[] = [
+    { role: "system", content: options.systemPrompt },
+    ...chatHistory(input.history),
+    { role: "user", content: input.prompt },
+  ];
+  const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace };
+  const usage = { inputTokens: 0, outputTokens: 0, reported: false };
+
+  for (let step = 0; step < MAX_TOOL_STEPS; step++) {
+    let text = "";
+    const calls: ToolCall[] = [];
+    const argumentLengths = new Map<string, number>();
+    try {
+      for await (const event of options.provider.stream({
+        model: options.model,
+        messages,
+        tools: options.tools.map((t) => t.spec),
+        signal: input.signal,
+      })) {
+        if (input.signal.aborted) return;
+        switch (event.type) {
+          case "text":
+            text += event.text;
+            yield { type: "text", text: event.text };
+            break;
+          case "thinking":
+            yield { type: "thinking", text: event.text };
+            break;
+          case "tool_call_start":
+            yield { type: "tool", phase: "started", toolUseId: event.id, name: event.name };
+            break;
+          case "tool_call_delta": {
+            const length = (argumentLengths.get(event.id) ?? 0) + event.argumentsDelta.length;
+            argumentLengths.set(event.id, length);
+            yield { type: "tool", phase: "input_delta", toolUseId: event.id, partialJsonLength: length };
+            break;
+          }
+          case "tool_call_end":
+            calls.push({ id: event.id, name: event.name, arguments: event.arguments });
+            yield { type: "tool", phase: "input_complete", toolUseId: event.id, name: event.name, input: parseInput(event.arguments) ?? event.arguments };
+            break;
+          case "usage":
+            usage.inputTokens += event.inputTokens;
+            usage.outputTokens += event.outputTokens;
+            usage.reported = true;
+            break;
+          case "done":
+            break;
+        }
+      }
+    } catch (error) {
+      if (input.signal.aborted) return;
+      if (error instanceof ProviderError) {
+        console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
+        if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT };
+        else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message };
+        else yield { type: "error", retryable: false, message: INTERNAL_TEXT };
+        return;
+      }
+      throw error;
+    }
+    messages.push({ role: "assistant", content: text, ...(calls.length ? { toolCalls: calls } : {}) });
+    if (calls.length === 0) break;
+
+    for (const call of calls) {
+      if (input.signal.aborted) return;
+      const result = await runTool(options.tools, call, toolContext);
+      if ("permissionDenied" in result) {
+        yield { type: "permission", toolUseId: call.id, name: call.name };
+        yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: `Permission denied: ${result.reason}` } };
+      } else if (result.ok) {
+        yield { type: "tool", phase: "completed", toolUseId: call.id, name: call.name, result: result.output as JsonObject };
+        if (result.artifact) yield { type: "file", ...result.artifact, toolUseId: call.id };
+      } else {
+        yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: result.error } };
+      }
+      messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
+    }
+  }
+  if (usage.reported) yield { type: "usage", inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
+  yield { type: "end", state: "input-required" };
+}

@@ -1,0 +1,261 @@
+import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
+import { findRegion } from "./regions";
+
+/**
+ * What a plain-language request (English or Chinese) asks to build: which resources and how many,
+ * where, with which address plan, and in which language of infrastructure as code.
+ */
+export type ResourceKind = "vpc" | "vswitch" | "securityGroup" | "ecs" | "slb" | "rds" | "oss" | "eip" | "nat" | "redis";
+
+export type RdsEngine = "MySQL" | "PostgreSQL" | "SQLServer" | "MariaDB";
+
+export interface InfrastructureRequest {
+  format: "ros" | "terraform";
+  region?: string;
+  counts: Record<ResourceKind, number>;
+  vpcCidr: CidrBlock;
+  vswitchCidrs: CidrBlock[];
+  rdsEngine: RdsEngine;
+  /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
+  publicPorts: number[];
+  /** Things the request asked for that were adjusted, for the summary. */
+  notes: string[];
+}
+
+/** Caps keep a misread number ("1000 servers") from producing an unusable template. */
+const MAX_COUNT: Record<ResourceKind, number> = {
+  vpc: 1,
+  vswitch: 8,
+  securityGroup: 3,
+  ecs: 20,
+  slb: 3,
+  rds: 3,
+  oss: 5,
+  eip: 20,
+  nat: 1,
+  redis: 3,
+};
+
+/** English and Chinese ways of naming each resource kind. Chinese has no word boundaries, so no \b there. */
+const NOUNS: Record<ResourceKind, RegExp> = {
+  vpc: /\bvpcs?\b|virtual private clouds?|专有网络|私有网络|私网/gi,
+  vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
+  securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
+  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
+  slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
+  rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
+  oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
+  eip: /\beips?\b|\belastic ips?\b|\belastic ip address(?:es)?\b|\bpublic ips?\b|弹性公网\s*ip|公网\s*ip|弹性\s*ip/gi,
+  nat: /\bnat(?: gateways?)?\b|nat\s*网关/gi,
+  redis: /\bredis\b|\btair\b|\bcache instances?\b|缓存/gi,
+};
+
+const ENGLISH_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  pair: 2,
+  couple: 2,
+  both: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+const CHINESE_DIGITS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  俩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
+
+function chineseNumber(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "十") return 10;
+  const tens = /^([一二两三四五六七八九])?十([一二三四五六七八九])?$/.exec(text);
+  if (tens) return (tens[1] ? (CHINESE_DIGITS[tens[1]] ?? 1) : 1) * 10 + (tens[2] ? (CHINESE_DIGITS[tens[2]] ?? 0) : 0);
+  return text.length === 1 ? CHINESE_DIGITS[text] : undefined;
+}
+
+/** Words that may stand between a number and its noun ("two private vSwitches") are adjectives, not these. */
+const NOT_ADJECTIVES =
+  /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps)$/i;
+
+function englishNumber(token: string): number | undefined {
+  if (/^\d+$/.test(token)) return Number(token);
+  return ENGLISH_NUMBERS[token.toLowerCase()];
+}
+
+/** The number written just before a noun: "3 ECS", "two private vSwitches", "a pair of", "两个交换机", "3台". */
+function countBefore(prefix: string): number | undefined {
+  const tokens = prefix.split(/[\s,;:()，、：]+/).filter((token) => token !== "");
+  for (let skipped = 0; skipped <= 2; skipped += 1) {
+    const token = tokens[tokens.length - 1 - skipped];
+    if (token === undefined) break;
+    const lower = token.toLowerCase();
+    const number = lower === "of" ? undefined : englishNumber(lower);
+    // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
+    if (number !== undefined && !/[./]/.test(tokens[tokens.length - 2 - skipped] ?? "")) return number;
+    if (lower === "of" && skipped === 0) continue;
+    if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
+  }
+  const chinese = /(?<![\d./])([\d一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+  if (chinese?.[1]) return chineseNumber(chinese[1]);
+  return undefined;
+}
+
+function isResourceNoun(word: string): boolean {
+  return Object.values(NOUNS).some((pattern) => new RegExp(`^(?:${pattern.source})$`, "i").test(word));
+}
+
+/** "ECS x3", "ECS × 3", "ECS *3" after the noun. */
+function countAfter(suffix: string): number | undefined {
+  const match = /^\s*[x×*]\s*(\d+)/i.exec(suffix);
+  return match?.[1] ? Number(match[1]) : undefined;
+}
+
+function countResource(text: string, kind: ResourceKind): number {
+  let mentioned = false;
+  let best = 0;
+  for (const match of text.matchAll(NOUNS[kind])) {
+    mentioned = true;
+    const start = match.index ?? 0;
+    const prefix = text.slice(Math.max(0, start - 40), start);
+    const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
+    // "an ECS x2": a multiplier after the noun is more specific than an article before it.
+    const count = countAfter(suffix) ?? countBefore(prefix) ?? 0;
+    best = Math.max(best, count);
+  }
+  return mentioned ? Math.max(best, 1) : 0;
+}
+
+function rdsEngine(text: string): RdsEngine {
+  if (/postgres|\bpg\b/i.test(text)) return "PostgreSQL";
+  if (/sql ?server|mssql/i.test(text)) return "SQLServer";
+  if (/mariadb/i.test(text)) return "MariaDB";
+  return "MySQL";
+}
+
+const PORT_KEYWORDS: [RegExp, number][] = [
+  [/\bhttps\b/i, 443],
+  [/\bhttp\b|\bweb\b|网站|网页|web\s*服务/i, 80],
+];
+
+function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
+  const ports = new Set<number>();
+  const lists = [
+    /(?:ports?|端口)\s*(?:号)?\s*[:：]?\s*((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|\/|or)?\s*)+)/gi,
+    /((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|or)?\s*)+)\s*(?:ports?\b|端口)/gi,
+  ];
+  for (const match of lists.flatMap((pattern) => [...text.matchAll(pattern)])) {
+    for (const port of (match[1] ?? "").match(/\d{1,5}/g) ?? []) {
+      const value = Number(port);
+      if (value >= 1 && value <= 65535) ports.add(value);
+    }
+  }
+  for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
+  if (counts.slb > 0 && ports.size === 0) ports.add(80);
+  return [...ports].sort((a, b) => a - b);
+}
+
+function wantsTerraform(text: string): boolean {
+  return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b/i.test(text);
+}
+
+function addressPlan(text: string, vswitchCount: number, notes: string[]): {
+  vpcCidr: CidrBlock;
+  vswitchCidrs: CidrBlock[];
+} {
+  const found: CidrBlock[] = [];
+  for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g)) {
+    const block = parseCidr(match[0]);
+    if (!block) {
+      notes.push(`Ignored "${match[0]}": not a valid CIDR block (host bits must be zero).`);
+      continue;
+    }
+    if (!found.some((other) => other.text === block.text)) found.push(block);
+  }
+  const byPrefix = [...found].sort((a, b) => a.prefix - b.prefix);
+  const vpcCandidate = byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24);
+  const vpcCidr = vpcCandidate ?? (parseCidr("192.168.0.0/16") as CidrBlock);
+  const vswitchCidrs: CidrBlock[] = [];
+  for (const block of found) {
+    if (block === vpcCandidate) continue;
+    if (block.prefix < 16 || block.prefix > 29 || !cidrContains(vpcCidr, block)) {
+      notes.push(`Ignored vSwitch CIDR ${block.text}: it must be a /16–/29 subnet inside the VPC ${vpcCidr.text}.`);
+      continue;
+    }
+    if (vswitchCidrs.some((other) => cidrsOverlap(other, block))) {
+      notes.push(`Ignored vSwitch CIDR ${block.text}: it overlaps another vSwitch.`);
+      continue;
+    }
+    vswitchCidrs.push(block);
+  }
+  if (vswitchCidrs.length > vswitchCount) {
+    notes.push(`Used the first ${vswitchCount} of the vSwitch CIDR blocks given.`);
+    vswitchCidrs.length = vswitchCount;
+  }
+  return { vpcCidr, vswitchCidrs };
+}
+
+/** Reads what to build from the request text. Deterministic: the same text gives the same request. */
+export function parseGenerationRequest(text: string): InfrastructureRequest {
+  const notes: string[] = [];
+  const counts = {} as Record<ResourceKind, number>;
+  for (const kind of Object.keys(NOUNS) as ResourceKind[]) counts[kind] = countResource(text, kind);
+
+  const cidrCount = (text.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
+  const highAvailability =
+    /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
+      text,
+    );
+  if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, cidrCount - 1);
+  const needsNetwork = counts.ecs + counts.rds + counts.nat + counts.redis + counts.vswitch + counts.securityGroup > 0;
+  if (needsNetwork || counts.vpc > 0) {
+    counts.vpc = Math.max(counts.vpc, 1);
+    counts.vswitch = Math.max(counts.vswitch, highAvailability ? 2 : 1);
+  }
+  if (counts.ecs > 0) counts.securityGroup = Math.max(counts.securityGroup, 1);
+  if (counts.nat > 0 && counts.eip === 0) {
+    counts.eip = 1;
+    notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");
+  }
+  if (Object.values(counts).every((count) => count === 0)) {
+    counts.vpc = 1;
+    counts.vswitch = 1;
+    notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
+  }
+  for (const kind of Object.keys(counts) as ResourceKind[]) {
+    if (counts[kind] > MAX_COUNT[kind]) {
+      notes.push(`Limited ${kind} to ${MAX_COUNT[kind]} (the request asked for ${counts[kind]}).`);
+      counts[kind] = MAX_COUNT[kind];
+    }
+  }
+  const { vpcCidr, vswitchCidrs } = addressPlan(text, counts.vswitch, notes);
+  const region = findRegion(text);
+  return {
+    format: wantsTerraform(text) ? "terraform" : "ros",
+    ...(region ? { region } : {}),
+    counts,
+    vpcCidr,
+    vswitchCidrs,
+    rdsEngine: rdsEngine(text),
+    publicPorts: publicPorts(text, counts),
+    notes,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The iac-code domain: ROS templates (parse, validate, review, generate), Terraform packaging and
+ * ROS stack explanations. Pure and deterministic: no network, no bindings, no I/O, and no imports
+ * from other folders of this project.
+ */
+export type { Diagnostic } from "./diagnostic";
+export { parseTemplate } from "./parse-template";
+export { validateTemplate, type ValidationResult } from "./template-validator";
+export { reviewTemplate, type ReviewResult } from "./template-reviewer";
+export { generateTemplate, type GenerationRequest, type GeneratedTemplate } from "./template-generator";
+export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./terraform-packager";
+export { explainStackOperation } from "./stack-operations";
+export { classifyRequest, type RequestKind } from "./request-classifier";
+export { ROS_RESOURCE_TYPES, type RosResourceTypeSpec } from "./data/ros-resource-types";

@@ -1,0 +1,92 @@
+/**
+ * Authenticated file routes (iac-code extensions, not A2A methods):
+ *   GET  /iac-code/artifacts/:taskId/:artifactId/:filename   download an artifact of the caller's task
+ *   PUT  /iac-code/workspace/<absolute path>                 upload a workspace file
+ *   GET  /iac-code/workspace/<absolute path>                 download a workspace file
+ *   GET  /iac-code/workspace-files?dir=<absolute path>       list a workspace folder
+ * Every key is derived from the caller's principal, so an owner only ever reaches its own files.
+ * Workspace paths are absolute, normalized and inside `IACCODE_A2A_ALLOWED_CWDS`.
+ */
+import { Hono } from "hono";
+import type { Config } from "../config/config";
+import { isInsideRoot, normalizeAbsolutePath } from "../agent/workspace-path";
+import { mediaTypeOf } from "../agent/tools/workspace-tools";
+import { artifactKey, safeFilename } from "../durable/artifact-store";
+import { ownerKey, R2Workspace } from "../durable/r2-workspace";
+import { readBody } from "./read-body";
+
+type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
+
+const MAX_LISTED = 1000;
+const WORKSPACE_PREFIX = "/iac-code/workspace";
+const GENERIC_TYPES = new Set(["text/plain", "application/octet-stream", "application/x-www-form-urlencoded"]);
+
+export const fileRoutes = new Hono<FilesEnv>();
+
+function objectResponse(object: R2ObjectBody, fallbackType: string, filename: string): Response {
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  if (!headers.has("Content-Type")) headers.set("Content-Type", fallbackType);
+  headers.set("Content-Disposition", `attachment; filename="${filename}"`);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Content-Length", String(object.size));
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+  const sha256 = object.checksums.sha256;
+  if (sha256) headers.set("X-Checksum-SHA256", [...new Uint8Array(sha256)].map((b) => b.toString(16).padStart(2, "0")).join(""));
+  return new Response(object.body, { headers });
+}
+
+fileRoutes.get("/iac-code/artifacts/:taskId/:artifactId/:filename", async (c) => {
+  const { taskId, artifactId } = c.req.param();
+  const filename = safeFilename(c.req.param("filename"));
+  if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(taskId) || !/^[0-9a-f-]{36}$/.test(artifactId)) return c.json({ error: "Not Found" }, 404);
+  const object = await c.env.FILES.get(artifactKey(await ownerKey(c.var.owner), taskId, artifactId, filename));
+  if (!object) return c.json({ error: "Not Found" }, 404);
+  return objectResponse(object, "application/octet-stream", filename);
+});
+
+/** The workspace path a request names, or undefined when it is not absolute, normal and allowed. */
+function workspacePath(rawPath: string, config: Config): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  const path = normalizeAbsolutePath(decoded);
+  if (!path || path === "/" || !config.allowedCwds.some((root) => isInsideRoot(path, root))) return undefined;
+  return path;
+}
+
+const INVALID_PATH = "Workspace path must be absolute and inside IACCODE_A2A_ALLOWED_CWDS";
+
+fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
+  const path = workspacePath(c.req.path.slice(WORKSPACE_PREFIX.length), c.var.config);
+  if (!path) return c.json({ error: INVALID_PATH }, 400);
+  const body = await readBody(c.req.raw, c.var.config.maxBodyBytes);
+  if (!body.ok) return c.json({ error: `File exceeds ${c.var.config.maxBodyBytes} bytes` }, 413);
+  const declared = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
+  const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
+  const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);
+  await workspace.write(path, body.bytes, mediaType);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body.bytes));
+  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return c.json({ path, byteSize: body.bytes.byteLength, mediaType, sha256 }, 201);
+});
+
+fileRoutes.get(`${WORKSPACE_PREFIX}/*`, async (c) => {
+  const path = workspacePath(c.req.path.slice(WORKSPACE_PREFIX.length), c.var.config);
+  if (!path) return c.json({ error: INVALID_PATH }, 400);
+  const object = await c.env.FILES.get(`workspaces/${await ownerKey(c.var.owner)}${path}`);
+  if (!object) return c.json({ error: "Not Found" }, 404);
+  return objectResponse(object, mediaTypeOf(path), safeFilename(path));
+});
+
+fileRoutes.get("/iac-code/workspace-files", async (c) => {
+  const dir = workspacePath(c.req.query("dir") ?? "", c.var.config);
+  if (!dir) return c.json({ error: INVALID_PATH }, 400);
+  const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);
+  return c.json({ dir, files: await workspace.list(dir, MAX_LISTED) });
+});
