@@ -64,7 +64,6 @@ export default defineConfig({
           globalSetup: ["test/worker/aliyun/ros-server.global.ts"],
         },
       },
-      },
     ],
   },
 });
