@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { execFileSync } from "node:child_process";
 
 // Tests inside workerd: the real Worker, Durable Objects, R2 and Queues from wrangler.toml.
 // One project per configuration under test. Where an external party is needed (a webhook
@@ -12,6 +13,17 @@ const worker = (_name: string, bindings: Record<string, string>) =>
     miniflare: { bindings },
   });
 
+/**
+ * The agent-with-a-model project needs the fake model server's URL in the Worker's bindings, which
+ * are fixed before any setup runs: pick a free loopback port now and hand it to the global setup.
+ */
+function freeLoopbackPort(): number {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ["-e", script]).toString().trim());
+}
+process.env.IACCODE_TEST_MODEL_PORT ??= String(freeLoopbackPort());
+const modelBase = `http://127.0.0.1:${process.env.IACCODE_TEST_MODEL_PORT}`;
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -23,7 +35,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          exclude: ["test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**"],
+          exclude: ["test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**"],
         },
       },
       {
@@ -62,6 +74,33 @@ export default defineConfig({
           name: "aliyun",
           include: ["test/worker/aliyun/**/*.test.ts"],
           globalSetup: ["test/worker/aliyun/ros-server.global.ts"],
+        },
+      },
+      {
+        // Model providers against a fake model server (Node) speaking each provider's stream format.
+        extends: true,
+        plugins: [worker("providers", {})],
+        test: {
+          name: "providers",
+          include: ["test/worker/providers/**/*.test.ts"],
+          globalSetup: ["test/worker/providers/model-server.global.ts"],
+        },
+      },
+      {
+        // The IaC agent with a model: the real Durable Object turn loop against the fake model server.
+        extends: true,
+        plugins: [
+          worker("agent-model", {
+            IACCODE_A2A_MODEL_PROVIDER: "openai-compatible",
+            IACCODE_A2A_OPENAI_BASE_URL: `${modelBase}/openai/v1`,
+            IACCODE_A2A_OPENAI_API_KEY: "sk-test-agent-key-0001",
+            IACCODE_A2A_THINKING_EXPOSURE: "all",
+          }),
+        ],
+        test: {
+          name: "agent-model",
+          include: ["test/worker/agent-model/**/*.test.ts"],
+          globalSetup: ["test/worker/agent-model/model-server.global.ts"],
         },
       },
     ],

@@ -1,0 +1,262 @@
+/**
+ * Anthropic Messages streaming (`POST {baseUrl}/v1/messages`, `stream: true`; headers `x-api-key`
+ * and `anthropic-version: 2023-06-01`).
+ *
+ * Request: system messages become the top-level `system`; assistant tool calls are `tool_use`
+ * blocks; tool results are `tool_result` blocks of a `user` message (consecutive ones share one);
+ * adjacent messages of one role are merged, as the API wants alternating turns. `max_tokens` is
+ * required: `ModelRequest.maxTokens`, else the provider's `defaultMaxTokens` (8192).
+ *
+ * Stream: `message_start` (input tokens, cache reads and writes included), `content_block_start`
+ * (text, `tool_use` with id and name → `tool_call_start`, thinking), `content_block_delta`
+ * (`text_delta`, `input_json_delta` → `tool_call_delta`, `thinking_delta`; `signature_delta` and
+ * others ignored), `content_block_stop` (a tool block → `tool_call_end` with its JSON),
+ * `message_delta` (stop reason, output tokens), `message_stop` (end), `ping`, `error`.
+ *
+ * Extended thinking is not requested: replaying a thinking turn with tool calls needs the thinking
+ * blocks' signatures, which `ChatMessage` does not carry. Thinking blocks a model sends anyway are
+ * reported as `thinking` events.
+ */
+import { ProviderError, type ChatMessage, type ModelEvent, type ModelProvider, type ModelRequest, type ToolSpec } from "../model";
+import { malformedStream, providerErrorFromStream } from "./errors";
+import { ModelCall, type TimeoutOptions } from "./model-call";
+import { parseDataJson } from "./openai-compatible";
+import { parseSse } from "./sse-lines";
+import { generatedToolCallId } from "./tool-calls";
+
+export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+export const ANTHROPIC_VERSION = "2023-06-01";
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+export interface AnthropicOptions extends TimeoutOptions {
+  apiKey: string;
+  /** Default `https://api.anthropic.com` (the path `/v1/messages` is appended). */
+  baseUrl?: string;
+  /** Model used when a request's `model` is empty (default `claude-sonnet-4-5`). */
+  defaultModel?: string;
+  /** `max_tokens` when the request sets none (default 8192). */
+  defaultMaxTokens?: number;
+}
+
+export type AnthropicBlock =
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> }
+  | { type: "tool_result"; tool_use_id: string; content?: string };
+
+export interface AnthropicMessage {
+  role: "user" | "assistant";
+  content: AnthropicBlock[];
+}
+
+/** Tool use ids must match `^[a-zA-Z0-9_-]+$`; ids from other providers are mapped the same way on both sides. */
+export function anthropicToolId(id: string): string {
+  const mapped = id.replace(/[^a-zA-Z0-9_-]/g, "_");
+  return mapped === "" ? "_" : mapped;
+}
+
+function toolInput(argumentsText: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(argumentsText === "" ? "{}" : argumentsText);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // The model produced arguments that are not JSON; the turn loop has reported that as the tool's result.
+  }
+  return {};
+}
+
+/** The `system` text and the alternating `messages` of a Messages request. */
+export function toAnthropicMessages(messages: readonly ChatMessage[]): { system: string; messages: AnthropicMessage[] } {
+  const system: string[] = [];
+  const out: AnthropicMessage[] = [];
+  const add = (role: "user" | "assistant", blocks: AnthropicBlock[]) => {
+    if (blocks.length === 0) return;
+    const last = out[out.length - 1];
+    if (last && last.role === role) last.content.push(...blocks);
+    else out.push({ role, content: blocks });
+  };
+  for (const message of messages) {
+    switch (message.role) {
+      case "system":
+        if (message.content !== "") system.push(message.content);
+        break;
+      case "user":
+        add("user", message.content === "" ? [] : [{ type: "text", text: message.content }]);
+        break;
+      case "assistant": {
+        const blocks: AnthropicBlock[] = message.content === "" ? [] : [{ type: "text", text: message.content }];
+        for (const call of message.toolCalls ?? []) blocks.push({ type: "tool_use", id: anthropicToolId(call.id), name: call.name, input: toolInput(call.arguments) });
+        add("assistant", blocks);
+        break;
+      }
+      case "tool":
+        add("user", [{ type: "tool_result", tool_use_id: anthropicToolId(message.toolCallId), ...(message.content !== "" && { content: message.content }) }]);
+        break;
+    }
+  }
+  // In a user turn, tool results come before any text.
+  for (const message of out) {
+    if (message.role === "user") message.content = [...message.content.filter((b) => b.type === "tool_result"), ...message.content.filter((b) => b.type !== "tool_result")];
+  }
+  return { system: system.join("\n\n"), messages: out };
+}
+
+export function toAnthropicTools(tools: readonly ToolSpec[]): { name: string; description: string; input_schema: Record<string, unknown> }[] {
+  return tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+}
+
+export function anthropicStopReason(reason: string | undefined, hadToolCalls: boolean): "end" | "tool_calls" | "max_tokens" {
+  if (reason === "max_tokens" || reason === "model_context_window_exceeded") return "max_tokens";
+  if (reason === "tool_use" || (reason === undefined && hadToolCalls)) return "tool_calls";
+  return "end";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+/** Input tokens of a usage object: uncached, cache writes and cache reads; undefined when it reports none. */
+function inputTokensOf(usage: Record<string, unknown>): number | undefined {
+  if (typeof usage.input_tokens !== "number") return undefined;
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+}
+
+interface OpenBlock {
+  type: string;
+  id: string;
+  name: string;
+  json: string;
+}
+
+export class AnthropicProvider implements ModelProvider {
+  readonly name = "anthropic";
+  readonly baseUrl: string;
+  readonly defaultModel: string;
+  readonly defaultMaxTokens: number;
+  readonly #apiKey: string;
+  readonly #timeouts: TimeoutOptions;
+
+  constructor(options: AnthropicOptions) {
+    this.#apiKey = options.apiKey;
+    this.baseUrl = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
+    this.defaultModel = options.defaultModel || DEFAULT_ANTHROPIC_MODEL;
+    this.defaultMaxTokens = options.defaultMaxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
+    this.#timeouts = { ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }) };
+  }
+
+  /** The JSON body of a request (it holds no credentials). */
+  requestBody(request: Omit<ModelRequest, "signal">): Record<string, unknown> {
+    const { system, messages } = toAnthropicMessages(request.messages);
+    return {
+      model: request.model || this.defaultModel,
+      max_tokens: request.maxTokens ?? this.defaultMaxTokens,
+      ...(system !== "" && { system }),
+      messages,
+      ...(request.tools.length > 0 && { tools: toAnthropicTools(request.tools) }),
+      stream: true,
+    };
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+    const call = new ModelCall(this.name, request.signal, this.#timeouts, [this.#apiKey]);
+    return call.run(this.events(call, request));
+  }
+
+  private async *events(call: ModelCall, request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
+    const { body } = await call.postForStream(
+      `${this.baseUrl}/v1/messages`,
+      { "x-api-key": this.#apiKey, "anthropic-version": ANTHROPIC_VERSION },
+      this.requestBody(request),
+    );
+    const blocks = new Map<number, OpenBlock>();
+    let inputTokens: number | undefined;
+    let outputTokens: number | undefined;
+    let stopReason: string | undefined;
+    let toolCalls = 0;
+    let generated = 0;
+    let completed = false;
+    const endBlock = (index: number): ModelEvent[] => {
+      const block = blocks.get(index);
+      blocks.delete(index);
+      if (!block || block.type !== "tool_use") return [];
+      return [{ type: "tool_call_end", id: block.id, name: block.name, arguments: block.json === "" ? "{}" : block.json }];
+    };
+
+    for await (const event of parseSse(body)) {
+      const data = parseDataJson(this.name, event.data);
+      if (!isRecord(data)) throw malformedStream(this.name, "an event is not a JSON object");
+      const type = typeof data.type === "string" ? data.type : event.event;
+      const index = typeof data.index === "number" ? data.index : -1;
+      switch (type) {
+        case "message_start": {
+          const usage = isRecord(data.message) && isRecord(data.message.usage) ? data.message.usage : {};
+          inputTokens = inputTokensOf(usage) ?? inputTokens;
+          if (typeof usage.output_tokens === "number") outputTokens = count(usage.output_tokens);
+          break;
+        }
+        case "content_block_start": {
+          const block = isRecord(data.content_block) ? data.content_block : {};
+          const blockType = typeof block.type === "string" ? block.type : "unknown";
+          if (blockType === "tool_use") {
+            const name = typeof block.name === "string" && block.name !== "" ? block.name : undefined;
+            if (name === undefined) throw malformedStream(this.name, "a tool_use block without a name");
+            const id = typeof block.id === "string" && block.id !== "" ? block.id : generatedToolCallId(++generated);
+            blocks.set(index, { type: blockType, id, name, json: "" });
+            toolCalls++;
+            yield { type: "tool_call_start", id, name };
+          } else {
+            blocks.set(index, { type: blockType, id: "", name: "", json: "" });
+            if (blockType === "text" && typeof block.text === "string" && block.text !== "") yield { type: "text", text: block.text };
+            if (blockType === "thinking" && typeof block.thinking === "string" && block.thinking !== "") yield { type: "thinking", text: block.thinking };
+          }
+          break;
+        }
+        case "content_block_delta": {
+          const delta = isRecord(data.delta) ? data.delta : {};
+          if (delta.type === "text_delta" && typeof delta.text === "string" && delta.text !== "") {
+            yield { type: "text", text: delta.text };
+          } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string" && delta.thinking !== "") {
+            yield { type: "thinking", text: delta.thinking };
+          } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
+            const block = blocks.get(index);
+            if (!block || block.type !== "tool_use") throw malformedStream(this.name, "input_json_delta outside a tool_use block");
+            if (delta.partial_json !== "") {
+              block.json += delta.partial_json;
+              yield { type: "tool_call_delta", id: block.id, argumentsDelta: delta.partial_json };
+            }
+          }
+          break;
+        }
+        case "content_block_stop":
+          yield* endBlock(index);
+          break;
+        case "message_delta": {
+          const delta = isRecord(data.delta) ? data.delta : {};
+          if (typeof delta.stop_reason === "string") stopReason = delta.stop_reason;
+          if (isRecord(data.usage)) {
+            if (typeof data.usage.output_tokens === "number") outputTokens = count(data.usage.output_tokens);
+            inputTokens = inputTokensOf(data.usage) ?? inputTokens;
+          }
+          break;
+        }
+        case "message_stop":
+          completed = true;
+          break;
+        case "error":
+          throw providerErrorFromStream(this.name, data, call.secrets);
+        default:
+          // `ping` and event types added after this was written.
+          break;
+      }
+      if (completed) break;
+    }
+    if (!completed) throw new ProviderError("retryable", `${this.name}: the stream ended before message_stop`);
+    for (const index of [...blocks.keys()]) yield* endBlock(index);
+    if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
+    yield { type: "done", stopReason: anthropicStopReason(stopReason, toolCalls > 0) };
+  }
+}
