@@ -27,6 +27,7 @@ import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
 import { resolveWorkspacePath } from "../agent/workspace-path";
 import { EMPTY_INPUT } from "../agent/prompt";
 import { promptFromParts, type PartPolicy } from "../agent/parts";
+import { redactMetadata } from "../agent/metadata-redaction";
 import { StreamHub } from "./stream-hub";
 import { TaskRecords, timestamp, type LoggedEvent } from "./task-records";
 import { outcomeOf, type Outcome } from "./outcome";
@@ -223,6 +224,7 @@ export class ContextAgent extends DurableObject<Env> {
     const inlinePushId = inlinePush ? this.push.validate(taskId, inlinePush, this.pushPolicy()) : undefined;
     const contextId = this.contextId();
     const userMessage: Message = { ...message, taskId, contextId };
+    const storedMessage: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
     const files = await this.workspaceOf(call.owner);
     const cwd = "cwd" in workspace ? (workspace.cwd ?? boundCwd) : undefined;
     // A bad part is refused (-32602/-32005) here, before any task exists (decisions.md).
@@ -252,9 +254,9 @@ export class ContextAgent extends DurableObject<Env> {
 
     const now = Date.now();
     const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
-    if (isNewTask) this.records.createTask(taskId, submitted, call.request.metadata, now);
+    if (isNewTask) this.records.createTask(taskId, submitted, redactMetadata(call.request.metadata), now);
     else this.records.setStatus(taskId, submitted, now);
-    this.records.appendMessage(taskId, epoch, userMessage);
+    this.records.appendMessage(taskId, epoch, storedMessage);
     const snapshot = this.mustTask(taskId);
     const first = this.records.appendEvent(taskId, { task: snapshot });
 

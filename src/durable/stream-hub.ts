@@ -18,6 +18,8 @@ interface Subscriber {
 export class StreamHub {
   private readonly byTask = new Map<string, Set<Subscriber>>();
 
+  constructor(private readonly keepaliveMs: number = KEEPALIVE_INTERVAL_MS) {}
+
   /**
    * Opens a stream for `taskId`: `initial` frames first (a snapshot or replayed events), then live
    * events until `close`. Call it synchronously with reading `initial` so no event falls between.
@@ -34,7 +36,7 @@ export class StreamHub {
         const sub: Subscriber = {
           controller,
           requestId,
-          keepalive: setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), KEEPALIVE_INTERVAL_MS),
+          keepalive: setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), this.keepaliveMs),
         };
         subscriber = sub;
         let set = this.byTask.get(taskId);

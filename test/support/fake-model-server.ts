@@ -198,6 +198,18 @@ function agentWriteScript(model: string, body: Record<string, unknown>): Script 
   ]);
 }
 
+/** A turn whose model asks for a write operation on the cloud, which the server must deny. */
+function agentCreateStackScript(model: string, body: Record<string, unknown>): Script {
+  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string }>) : [];
+  if (messages.some((m) => m.role === "tool")) return sse(openAIText(model, ["I may not create stacks here."]));
+  const args = JSON.stringify({ action: "CreateStack", parameters: { StackName: "demo", TemplateBody: AGENT_WRITE_TEMPLATE } });
+  return sse([
+    openAIChunk(model, { tool_calls: [{ index: 0, id: "call_create", type: "function", function: { name: "aliyun_ros_api", arguments: args } }] }),
+    openAIChunk(model, {}, "tool_calls"),
+    DONE,
+  ]);
+}
+
 // ---- Anthropic Messages ------------------------------------------------------------------------
 
 function anthropicEvent(type: string, data: Record<string, unknown>): string {
@@ -474,6 +486,7 @@ export async function startFakeModelServer(listenPort = 0): Promise<FakeModelSer
     const script =
       commonScript(provider, scenario, presentedKey(headers)) ??
       (provider === "openai" && scenario === "agent-write" ? agentWriteScript(model, body) : undefined) ??
+      (provider === "openai" && scenario === "agent-create-stack" ? agentCreateStackScript(model, body) : undefined) ??
       (provider === "openai" ? openAIScript(scenario, model) : provider === "anthropic" ? anthropicScript(scenario, model) : workersScript(scenario, model, body));
     await play(res, script);
   });

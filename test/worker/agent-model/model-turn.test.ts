@@ -81,6 +81,20 @@ describe("a model-backed turn", () => {
     expect(JSON.parse(toolMessage?.content ?? "{}")).toEqual({ output: { path: "/workspace/model/vpc.yaml", byteSize: file.length }, artifact: { filename: "vpc.yaml", delivered: true } });
   });
 
+  it("denies a cloud write the model asks for: permission.autoApproved false, the tool fails, the turn goes on", async () => {
+    const message = withModel("create the stack", `agent-create-stack/${key()}`, {
+      alibaba_cloud_access_key_id: "LTAItestkeyid0001",
+      alibaba_cloud_access_key_secret: "test-secret-never-shown",
+    });
+    const events = await readSse(await stream("SendStreamingMessage", { message }));
+    const meta = metadataOf(events);
+    expect(meta.find((m) => m.permission)?.permission).toEqual({ autoApproved: false, toolUseId: "call_create", name: "aliyun_ros_api" });
+    const failed = meta.find((m) => m.tool?.status === "failed")?.tool;
+    expect(failed?.result.error).toMatch(/^Permission denied: ROS CreateStack is not a read-only action/);
+    expect(kinds(events).at(-1)).toBe("statusUpdate:TASK_STATE_INPUT_REQUIRED");
+    expect(JSON.stringify(events)).not.toContain("test-secret-never-shown");
+  });
+
   it("uses the per-turn API key override", async () => {
     const k = key();
     await send(withModel("hi", `text/${k}`, { iac_code_api_key: "  sk-turn-override-0002 " }));

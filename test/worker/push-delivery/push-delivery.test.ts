@@ -199,9 +199,26 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     expect(got[0]?.headers["authorization"]).toBe("Bearer rotated-credential");
   });
 
+  it("a failure to enqueue never fails the task: the turn ends normally and the log records it", async () => {
+    const { task } = await send(userMessage("queue down"));
+    const taskId = task?.id ?? "";
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "q", url: `${receiver}/hook/ok/${key()}` });
+    const stub = contextAgentForTask(env, taskId);
+    if (!stub) throw new Error("no stub");
+    // Fault injection: the platform's queue binding refuses every send for this object.
+    await runInDurableObject(stub, (instance: ContextAgent) => {
+      const objectEnv = (instance as unknown as { env: Env }).env;
+      (instance as unknown as { env: Env }).env = { ...objectEnv, PUSH_QUEUE: { send: () => Promise.reject(new Error("Queue unavailable")), sendBatch: () => Promise.reject(new Error("Queue unavailable")) } as unknown as Queue };
+    });
+    const again = (await send(userMessage("next", { taskId }))).task;
+    expect(again?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const log = await deliveries(taskId);
+    expect(log.at(-1)).toMatchObject({ configId: "q", state: "dead", lastError: "The notification could not be queued." });
+  });
+
   it("notifies every config of the task, once each", async () => {
     const [a, b] = [key(), key()];
-    const { task } = await send(userMessage("two hooks"), { returnImmediately: true });
+    const { task } = await send(userMessage("two hooks"));
     const taskId = task?.id ?? "";
     await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: `${receiver}/hook/ok/${a}` });
     await ok("CreateTaskPushNotificationConfig", { taskId, id: "b", url: `${receiver}/hook/ok/${b}` });
