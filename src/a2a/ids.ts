@@ -3,6 +3,8 @@
  * 128 characters, letters, digits, `_`, `.`, `:` and `-` only.
  */
 
+import { toHex } from "./hex";
+
 export const MAX_ID_LENGTH = 128;
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
@@ -12,10 +14,7 @@ export function isValidId(value: string): boolean {
 
 /** Hex of `bytes` random bytes. */
 export function randomHex(bytes: number): string {
-  const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  let out = "";
-  for (const b of buf) out += b.toString(16).padStart(2, "0");
-  return out;
+  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 /**

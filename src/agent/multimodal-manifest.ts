@@ -3,6 +3,7 @@
  * of lines naming the attachment, its media type, size and SHA-256, and where it came from. The
  * bytes themselves never enter the prompt.
  */
+import { sha256Hex } from "../a2a/hex";
 
 export type AttachmentSource = "inline" | "data" | `file://${string}`;
 
@@ -35,12 +36,7 @@ export function manifestFilename(name: string): string {
   return bare === "" || /[\u0000-\u001f\u007f]/.test(bare) ? FALLBACK_FILENAME : bare;
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  let hex = "";
-  for (const b of digest) hex += b.toString(16).padStart(2, "0");
-  return hex;
-}
+export { sha256Hex };
 
 export async function describeAttachment(
   filename: string,

@@ -5,6 +5,7 @@
  * the owner's hash, so only the owner's requests can name it.
  */
 import type { Artifact } from "../a2a/types";
+import { sha256Hex } from "../a2a/hex";
 
 const MAX_FILENAME = 128;
 
@@ -21,10 +22,6 @@ export function artifactUrl(baseUrl: string, taskId: string, artifactId: string,
   return `${baseUrl}/iac-code/artifacts/${taskId}/${artifactId}/${encodeURIComponent(filename)}`;
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export interface StoredFile {
   filename: string;

@@ -5,12 +5,12 @@
  * return fewer objects than asked for), and reads check the size before fetching the body.
  */
 import type { WorkspaceFile, WorkspaceStore } from "../agent/workspace";
+import { sha256Hex } from "../a2a/hex";
 
 const PREFIX = "workspaces/";
 
 export async function ownerKey(owner: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(owner)));
-  return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return (await sha256Hex(owner)).slice(0, 32);
 }
 
 export class R2Workspace implements WorkspaceStore {

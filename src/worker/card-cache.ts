@@ -5,6 +5,7 @@
  * so a stream of forged Host headers cannot grow it.
  */
 import type { Config } from "../config/config";
+import { sha256Hex } from "../a2a/hex";
 import { buildAgentCard, buildExtendedAgentCard, signCard, type AgentCard } from "./agent-card";
 
 export interface ServedCard {
@@ -19,9 +20,7 @@ const MAX_BASES = 8;
 async function serve(card: AgentCard, secret: string | undefined): Promise<ServedCard> {
   const signed = secret ? await signCard(card, secret) : card;
   const body = JSON.stringify(signed);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return { card: signed, body, etag: `"sha256-${hex}"`, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString() };
+  return { card: signed, body, etag: `"sha256-${await sha256Hex(body)}"`, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString() };
 }
 
 class CardCache {

@@ -14,6 +14,7 @@ import { mediaTypeOf } from "../agent/tools/workspace-tools";
 import { artifactKey, safeFilename } from "../durable/artifact-store";
 import { ownerKey, R2Workspace } from "../durable/r2-workspace";
 import { readBody } from "./read-body";
+import { sha256Hex, toHex } from "../a2a/hex";
 
 type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -33,7 +34,7 @@ function objectResponse(object: R2ObjectBody, fallbackType: string, filename: st
   headers.set("Cache-Control", "private, no-store");
   headers.set("X-Content-Type-Options", "nosniff");
   const sha256 = object.checksums.sha256;
-  if (sha256) headers.set("X-Checksum-SHA256", [...new Uint8Array(sha256)].map((b) => b.toString(16).padStart(2, "0")).join(""));
+  if (sha256) headers.set("X-Checksum-SHA256", toHex(sha256));
   return new Response(object.body, { headers });
 }
 
@@ -71,8 +72,7 @@ fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
   const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);
   await workspace.write(path, body.bytes, mediaType);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body.bytes));
-  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Hex(body.bytes);
   return c.json({ path, byteSize: body.bytes.byteLength, mediaType, sha256 }, 201);
 });
 

@@ -33,6 +33,7 @@
  * whether the client went away before the answer ended (`closedEarly`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readRequestText } from "./read-request.ts";
 
 export interface RecordedModelRequest {
   method: string;
@@ -409,16 +410,6 @@ function commonScript(provider: Provider, scenario: string, presentedKey: string
   return undefined;
 }
 
-function readAll(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
-
 function presentedKey(headers: Record<string, string>): string {
   return headers["x-api-key"] ?? (headers.authorization ?? "").replace(/^Bearer\s+/i, "");
 }
@@ -445,7 +436,7 @@ export async function startFakeModelServer(listenPort = 0): Promise<FakeModelSer
       res.end(JSON.stringify(log.get(decodeURIComponent(logMatch[1])) ?? []));
       return;
     }
-    const raw = await readAll(req);
+    const raw = await readRequestText(req);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
     let body: Record<string, unknown> = {};

@@ -9,6 +9,7 @@
  * GET /log/<key> returns every request received for <key>: path, headers, body, answered status.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { readRequestText } from "./read-request.ts";
 
 export interface ReceivedRequest {
   path: string;
@@ -25,16 +26,6 @@ export interface PushReceiver {
   close: () => Promise<void>;
 }
 
-function readAll(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
-
 export async function startPushReceiver(): Promise<PushReceiver> {
   const log = new Map<string, ReceivedRequest[]>();
   const server: Server = createServer(async (req, res) => {
@@ -45,7 +36,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       res.end(JSON.stringify(log.get(parts[1]) ?? []));
       return;
     }
-    const body = await readAll(req);
+    const body = await readRequestText(req);
     const [, mode, key = "none", n] = parts;
     const seen = log.get(key) ?? [];
     let status = 404;

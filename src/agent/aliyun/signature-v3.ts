@@ -21,6 +21,7 @@
  *
  * Pure Web Crypto; runs in workerd and in Node. Nothing here logs or returns the secret.
  */
+import { toHex } from "../../a2a/hex";
 
 export const ACS3_ALGORITHM = "ACS3-HMAC-SHA256";
 
@@ -114,9 +115,6 @@ export function buildCanonicalRequest(input: CanonicalRequestInput): { canonical
   return { canonicalRequest, signedHeaders };
 }
 
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function bytesOf(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
   if (typeof data === "string") return new Uint8Array(encoder.encode(data));
