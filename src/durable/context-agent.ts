@@ -83,6 +83,8 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly exposure: Exposure;
   private readonly push: PushConfigs;
   private active: ActiveTurn | undefined;
+  /** When the pending alarm fires (read at start, then kept), so most turns need no alarm write. */
+  private alarmAt: number | undefined;
   /** The owner's R2 workspace (one owner per object), made on first use. */
   private files: Promise<R2Workspace> | undefined;
   /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
@@ -99,7 +101,10 @@ export class ContextAgent extends DurableObject<Env> {
     this.records = new TaskRecords(ctx.storage.sql);
     const keyring = this.config.pushKeyring;
     this.push = new PushConfigs(ctx.storage.sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyring) : developmentKeyring()));
-    void ctx.blockConcurrencyWhile(() => this.failInterruptedTasks());
+    void ctx.blockConcurrencyWhile(async () => {
+      this.alarmAt = (await ctx.storage.getAlarm()) ?? undefined;
+      await this.failInterruptedTasks();
+    });
   }
 
   // ── RPC methods ─────────────────────────────────────────────────────────────────────────────
@@ -173,6 +178,7 @@ export class ContextAgent extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    this.alarmAt = undefined;
     const now = Date.now();
     if (!this.active && this.records.getSetting("evicted") !== "1") {
       const lastActive = Number(this.records.getSetting("lastActive") ?? now);
@@ -268,8 +274,11 @@ export class ContextAgent extends DurableObject<Env> {
     const stream = call.stream ? this.hub.open(taskId, call.requestId, [first], false) : undefined;
     if (inlinePush && inlinePushId) await this.push.put(taskId, inlinePushId, inlinePush, now);
 
+    // WORKING follows SUBMITTED at once, so the index learns of both in one write; a plan that
+    // fails at once is indexed by its FAILED end.
+    if ("events" in plan) this.emitStatus(taskId, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) });
     this.touch();
-    await this.updateIndex(taskId);
+    if ("events" in plan) await this.updateIndex(taskId);
     await this.scheduleAlarm();
     void this.runTurn(turn, plan);
 
@@ -294,8 +303,6 @@ export class ContextAgent extends DurableObject<Env> {
         await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith);
         return;
       }
-      this.emitStatus(turn.taskId, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) });
-      await this.updateIndex(turn.taskId);
       let replyText = "";
       for await (const event of plan.events) {
         if (this.active !== turn) return;
@@ -531,7 +538,11 @@ export class ContextAgent extends DurableObject<Env> {
     const oldest = this.records.oldestUpdateMs();
     if (oldest !== undefined) times.push(oldest + this.config.taskRetentionDays * 86_400_000);
     if (times.length === 0) return;
-    await this.ctx.storage.setAlarm(Math.max(now + 1, Math.min(...times)));
+    const at = Math.max(now + 1, Math.min(...times));
+    // One alarm at a time: an earlier pending one re-plans when it fires, so only move it earlier.
+    if (this.alarmAt !== undefined && this.alarmAt > now && this.alarmAt <= at) return;
+    await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 
   /** Tasks cut off mid-turn by a restart or deploy end FAILED, and the index learns of it. */
