@@ -41,6 +41,8 @@ import { developmentKeyring, type SecretKeyring } from "../a2a/secret-box";
 
 /** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
 const TURN_HEARTBEAT_MS = 30_000;
+/** A blocking turn still running after this long is listed as WORKING (see startTurn). */
+const INDEX_WORKING_AFTER_MS = 200;
 /** Tasks deleted per alarm run, so one alarm stays well inside its time budget. */
 const RETENTION_BATCH = 100;
 
@@ -85,6 +87,8 @@ export class ContextAgent extends DurableObject<Env> {
   private active: ActiveTurn | undefined;
   /** When the pending alarm fires (read at start, then kept), so most turns need no alarm write. */
   private alarmAt: number | undefined;
+  /** The chain of TaskIndex writes, so they land in order. */
+  private indexWrites: Promise<void> = Promise.resolve();
   /** The owner's R2 workspace (one owner per object), made on first use. */
   private files: Promise<R2Workspace> | undefined;
   /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
@@ -275,10 +279,15 @@ export class ContextAgent extends DurableObject<Env> {
     if (inlinePush && inlinePushId) await this.push.put(taskId, inlinePushId, inlinePush, now);
 
     // WORKING follows SUBMITTED at once, so the index learns of both in one write; a plan that
-    // fails at once is indexed by its FAILED end.
+    // fails at once is indexed by its FAILED end. A caller who gets an answer before the turn ends
+    // (non-blocking, streaming) finds the task listed at once. A blocking caller's answer waits for
+    // the end, which is indexed before it answers, so a quick turn needs one index write, not two:
+    // only a turn still running after INDEX_WORKING_AFTER_MS is indexed as WORKING.
+    const blocking = !call.stream && !call.request.configuration?.returnImmediately;
     if ("events" in plan) this.emitStatus(taskId, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) });
     this.touch();
-    if ("events" in plan) await this.updateIndex(taskId);
+    if ("events" in plan && !blocking) await this.updateIndex(taskId);
+    else if ("events" in plan) setTimeout(() => void (this.active === turn && this.updateIndex(taskId)), INDEX_WORKING_AFTER_MS);
     await this.scheduleAlarm();
     void this.runTurn(turn, plan);
 
@@ -452,21 +461,30 @@ export class ContextAgent extends DurableObject<Env> {
     return this.env.TASK_INDEX.get(this.env.TASK_INDEX.idFromName(owner));
   }
 
-  private async updateIndex(taskId: string): Promise<void> {
-    const task = this.records.task(taskId, this.contextId());
-    if (!task) return;
-    try {
-      await this.indexStub().upsert({
-        id: taskId,
-        contextId: task.contextId,
-        state: task.status.state,
-        tsMs: Date.parse(task.status.timestamp),
-        task,
-      });
-    } catch (error) {
-      console.error("task index update failed", error instanceof Error ? error.message : typeof error);
-    }
+  /**
+   * Writes the task's current snapshot to the owner's TaskIndex. Writes go one after another
+   * (calls through different stubs are not ordered), and each reads the snapshot when its turn
+   * comes, so the index never ends on an older state than the task.
+   */
+  private updateIndex(taskId: string): Promise<void> {
+    this.indexWrites = this.indexWrites.then(async () => {
+      const task = this.records.task(taskId, this.contextId());
+      if (!task) return;
+      try {
+        await this.indexStub().upsert({
+          id: taskId,
+          contextId: task.contextId,
+          state: task.status.state,
+          tsMs: Date.parse(task.status.timestamp),
+          task,
+        });
+      } catch (error) {
+        console.error("task index update failed", error instanceof Error ? error.message : typeof error);
+      }
+    });
+    return this.indexWrites;
   }
+
 
   private workspaceOf(owner: string): Promise<R2Workspace> {
     this.files ??= R2Workspace.forOwner(this.env.FILES, owner);

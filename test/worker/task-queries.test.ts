@@ -114,6 +114,16 @@ describe("ListTasks (spec §3.1.4, §10)", () => {
     expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_CANCELED" })).totalSize).toBe(1);
   });
 
+  it("lists a long blocking turn as WORKING while it runs", async () => {
+    const contextId = "list-blocking";
+    const pending = send(slowMessage("l3", { contextId }));
+    await sleep(700);
+    const during = await ok<ListResult>("ListTasks", { contextId });
+    expect(during.tasks.map((t) => t.status.state)).toEqual(["TASK_STATE_WORKING"]);
+    const { task } = await pending;
+    expect((await ok<ListResult>("ListTasks", { contextId })).tasks.map((t) => [t.id, t.status.state])).toEqual([[task?.id, "TASK_STATE_COMPLETED"]]);
+  });
+
   it("-32602 for a bad page token, pageSize outside 1–100, a bad status or timestamp", async () => {
     for (const params of [
       { pageToken: "garbage!" },

@@ -1,0 +1,28 @@
+/**
+ * The durable floor: a Worker whose only work is one Durable Object RPC that inserts one SQLite
+ * row, then a constant JSON answer. The object is chosen by the `X-Bench-Key` header (the bench
+ * sends the same context keys it uses for SendMessage), so requests spread over as many objects
+ * as the real Worker's ContextAgents. Nothing that persists can be faster than this.
+ */
+import { DurableObject } from "cloudflare:workers";
+
+export class Row extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+  }
+
+  insert(at) {
+    this.ctx.storage.sql.exec("INSERT INTO rows (at) VALUES (?)", at);
+    return 1;
+  }
+}
+
+export default {
+  async fetch(request, env) {
+    if (request.body) await request.arrayBuffer(); // keeps the client's connection reusable
+    const key = request.headers.get("X-Bench-Key") ?? "default";
+    const n = await env.ROW.get(env.ROW.idFromName(key)).insert(Date.now());
+    return new Response(`{"jsonrpc":"2.0","id":1,"result":{"rows":${n}}}`, { headers: { "Content-Type": "application/json" } });
+  },
+};

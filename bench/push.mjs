@@ -1,0 +1,155 @@
+/**
+ * Push delivery throughput under injected failures (`npm run bench`, after the main scenarios).
+ *
+ * The deploy bundle runs on workerd through Miniflare with push on, its real queue, dead-letter
+ * queue and consumer. A real webhook receiver on 127.0.0.1 injects failures by notification id
+ * (stable across retries): 20% answer 503 once, 10% answer 503 twice, 5% answer 410 for good, the
+ * rest 200 at once. N tasks are created with an inline push config; the run ends when every
+ * notification is delivered or recorded as a dead letter. It reports deliveries per second, the
+ * latency from the turn's end to the receiver's 2xx (first try, after retries), attempts and dead
+ * letters, and the peak memory of workerd.
+ */
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { writeFileSync } from "node:fs";
+import { buildBundle, makePersistRoot, memoryOf, removePersistRoot, startOurs } from "./lib/servers.mjs";
+import { closeClient, quantile, request, rpc } from "./lib/measure.mjs";
+import { num, table, mib } from "./lib/report.mjs";
+
+const TASKS = Number(process.env.BENCH_PUSH_TASKS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_PUSH_CONCURRENCY ?? 16);
+const TIMEOUT_MS = 120_000;
+const log = (...args) => console.error("[bench push]", ...args);
+
+/** The injected behaviour of a notification, fixed by a hash of its id. */
+function planOf(notificationId) {
+  const bucket = createHash("sha256").update(notificationId).digest()[0] / 256;
+  if (bucket < 0.05) return { failures: Infinity, status: 410 };
+  if (bucket < 0.15) return { failures: 2, status: 503 };
+  if (bucket < 0.35) return { failures: 1, status: 503 };
+  return { failures: 0, status: 200 };
+}
+
+function startReceiver() {
+  const seen = new Map();
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const id = String(req.headers["x-a2a-notification-id"] ?? "");
+      const entry = seen.get(id) ?? { attempts: 0, deliveredAt: undefined, firstAt: Date.now() };
+      entry.attempts += 1;
+      const plan = planOf(id);
+      const status = entry.attempts <= plan.failures ? plan.status : 200;
+      if (status === 200 && entry.deliveredAt === undefined) entry.deliveredAt = Date.now();
+      seen.set(id, entry);
+      res.writeHead(status).end();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, seen, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+async function main() {
+  const started = performance.now();
+  buildBundle();
+  const receiver = await startReceiver();
+  const persistRoot = makePersistRoot();
+  const ours = await startOurs(persistRoot, {
+    IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+    IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+    IACCODE_A2A_PUSH_KEYRING: `bench:${Buffer.alloc(32, 7).toString("base64")}`,
+  });
+  let peakKiB = 0;
+  const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, memoryOf(ours.pid)?.hwmKiB ?? 0)), 500);
+  try {
+    log(`${TASKS} tasks, ${CONCURRENCY} at a time, receiver ${receiver.url}`);
+    const turns = [];
+    let next = 0;
+    const sendStart = Date.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < TASKS) {
+          const i = next++;
+          const result = await rpc(ours.url, "SendMessage", {
+            message: { messageId: `push-${i}`, contextId: `push-ctx-${i}`, role: "ROLE_USER", parts: [{ text: `notify ${i}` }] },
+            configuration: { taskPushNotificationConfig: { url: `${receiver.url}/hook/${i}`, authentication: { scheme: "Bearer", credentials: "bench" } } },
+          });
+          turns.push({ taskId: result.task.id, endedAt: Date.now() });
+        }
+      }),
+    );
+    const sendSeconds = (Date.now() - sendStart) / 1000;
+    log(`turns done in ${num(sendSeconds, 1)} s; waiting for deliveries`);
+
+    const byTask = (id) => [...receiver.seen.entries()].find(([nid]) => nid.startsWith(`${id}:`))?.[1];
+    const deadline = Date.now() + TIMEOUT_MS;
+    let dead = 0;
+    for (;;) {
+      const pending = turns.filter((t) => {
+        const entry = byTask(t.taskId);
+        return !entry || (entry.deliveredAt === undefined && !t.dead);
+      });
+      if (pending.length === 0 || Date.now() > deadline) break;
+      for (const t of pending) {
+        const entry = byTask(t.taskId);
+        if (!entry || entry.deliveredAt !== undefined) continue;
+        const log = JSON.parse((await request(`${ours.url}/iac-code/tasks/${t.taskId}/push-deliveries`)).body);
+        if (log.deliveries?.some((d) => d.state === "dead")) {
+          t.dead = true;
+          dead++;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+
+    const delivered = turns.map((t) => ({ t, e: byTask(t.taskId) })).filter(({ e }) => e?.deliveredAt !== undefined);
+    const firstTry = delivered.filter(({ e }) => e.attempts === 1).map(({ t, e }) => e.deliveredAt - t.endedAt);
+    const retried = delivered.filter(({ e }) => e.attempts > 1).map(({ t, e }) => e.deliveredAt - t.endedAt);
+    const lastDelivery = Math.max(...delivered.map(({ e }) => e.deliveredAt));
+    const attempts = [...receiver.seen.values()].reduce((sum, e) => sum + e.attempts, 0);
+    const missing = turns.length - delivered.length - dead;
+    const windowS = (lastDelivery - sendStart) / 1000;
+    const result = {
+      tasks: TASKS,
+      delivered: delivered.length,
+      deliveredFirstTry: firstTry.length,
+      deliveredAfterRetries: retried.length,
+      deadLetters: dead,
+      unresolved: missing,
+      webhookRequests: attempts,
+      deliveriesPerSecond: delivered.length / windowS,
+      firstTryLatencyMs: { p50: quantile(firstTry, 0.5), p99: quantile(firstTry, 0.99) },
+      retriedLatencyMs: { p50: quantile(retried, 0.5), p99: quantile(retried, 0.99) },
+      turnsPerSecond: TASKS / sendSeconds,
+      workerdPeakKiB: peakKiB,
+      runtimeS: (performance.now() - started) / 1000,
+    };
+    const rows = [
+      ["tasks (one push config each)", String(result.tasks)],
+      ["delivered at the first try", String(result.deliveredFirstTry)],
+      ["delivered after 1–2 retries", String(result.deliveredAfterRetries)],
+      ["dead letters (HTTP 410), recorded in the delivery log", String(result.deadLetters)],
+      ["unresolved at the end", String(result.unresolved)],
+      ["webhook requests in all", String(result.webhookRequests)],
+      ["deliveries per second (first turn to last 2xx)", num(result.deliveriesPerSecond, 1)],
+      ["turn end → 2xx, first try: p50 / p99 ms", `${num(result.firstTryLatencyMs.p50, 0)} / ${num(result.firstTryLatencyMs.p99, 0)}`],
+      ["turn end → 2xx, after retries: p50 / p99 ms", `${num(result.retriedLatencyMs.p50, 0)} / ${num(result.retriedLatencyMs.p99, 0)}`],
+      ["workerd peak RSS", mib(result.workerdPeakKiB)],
+    ];
+    const markdown = `Push delivery under injected failures (20% fail once, 10% twice, 5% for good), ${TASKS} tasks:\n\n${table(["measure", "value"], rows, ["l", "r"])}\n`;
+    console.log(markdown);
+    writeFileSync("bench/results/push.json", `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync("bench/results/push.md", markdown);
+    if (result.unresolved > 0) process.exitCode = 1;
+  } finally {
+    clearInterval(sampler);
+    closeClient();
+    await ours.mf.dispose().catch(() => {});
+    receiver.server.close();
+    removePersistRoot(persistRoot);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,557 @@
+/**
+ * `npm run bench`: a load benchmark of the A2A Worker as production runs it — the deploy bundle
+ * (`wrangler deploy --dry-run --outdir dist`) on workerd through Miniflare, bindings read from
+ * wrangler.toml — against
+ *   - the floor: a constant-response Worker served the same way (bench/floor-worker.mjs),
+ *   - the durable floor (SendMessage only): a Worker whose only work is one Durable Object RPC
+ *     inserting one SQLite row (bench/durable-floor-worker.mjs),
+ *   - the peer: an A2A server built on @a2a-js/sdk on Node (bench/peer-server.mjs).
+ *
+ * Scenarios: agent card GET, card 304 (If-None-Match), GetTask, ListTasks over 10,000 tasks (first
+ * page and a deep page), SendMessage spread over many contexts, and the time to the first and last
+ * event of a SendStreamingMessage. Targets are interleaved inside every round (their order rotates
+ * from round to round) so machine noise hits all alike; each figure is the median over rounds with
+ * the spread (min–max). Peak memory is the VmHWM of each workerd process and of the peer.
+ *
+ * Results: a table on stdout, bench/results/latest.json and bench/results/latest.md.
+ * Knobs (environment): BENCH_ROUNDS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_TASKS,
+ * BENCH_STREAMS, BENCH_DEEP_PAGE, BENCH_PAGE_SIZE, BENCH_CONTEXTS, BENCH_PRELOAD_CONTEXTS,
+ * BENCH_PRELOAD_CONCURRENCY, BENCH_PERSIST_DIR (parent of the fresh storage directory; default
+ * /dev/shm). See bench/README.md.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { randomBytes } from "node:crypto";
+import { dirname } from "node:path";
+import {
+  BINDING_OVERRIDES,
+  buildBundle,
+  cpuTicksOf,
+  fileSystemOf,
+  makePersistRoot,
+  memoryOf,
+  removePersistRoot,
+  startDurableFloor,
+  startFloor,
+  startOurs,
+  startPeer,
+  systemTicks,
+} from "./lib/servers.mjs";
+import { V1, closeClient, closeStreamClient, load, median, quantile, request, rpc, summary, timeStream } from "./lib/measure.mjs";
+import { mib, num, ratio, spread, table } from "./lib/report.mjs";
+
+const env = (name, fallback) => {
+  const v = process.env[name];
+  return v === undefined || v === "" ? fallback : Number(v);
+};
+
+const CONFIG = {
+  rounds: env("BENCH_ROUNDS", 5),
+  durationS: env("BENCH_DURATION", 2),
+  warmupS: env("BENCH_WARMUP", 0.5),
+  connections: env("BENCH_CONNECTIONS", 10),
+  tasks: env("BENCH_TASKS", 10_000),
+  streamsPerRound: env("BENCH_STREAMS", 20),
+  deepPage: env("BENCH_DEEP_PAGE", 50),
+  pageSize: env("BENCH_PAGE_SIZE", 50),
+  sendContexts: env("BENCH_CONTEXTS", 256),
+  preloadContexts: env("BENCH_PRELOAD_CONTEXTS", 200),
+  preloadConcurrency: env("BENCH_PRELOAD_CONCURRENCY", 16),
+};
+
+const CARD_PATH = "/.well-known/agent-card.json";
+const TARGET_LABEL = { ours: "ours (Worker)", floor: "floor", durable: "durable floor", peer: "peer (@a2a-js/sdk)" };
+
+const log = (...args) => console.error(`[bench ${((performance.now() - T0) / 1000).toFixed(1).padStart(5)}s]`, ...args);
+const T0 = performance.now();
+
+let nextRpcId = 1;
+function rpcRequest(method, params, extraHeaders = {}) {
+  return {
+    method: "POST",
+    path: "/",
+    headers: { ...V1, ...extraHeaders },
+    body: JSON.stringify({ jsonrpc: "2.0", id: nextRpcId++, method, params }),
+  };
+}
+
+function userMessage(messageId, text, contextId) {
+  return { messageId, role: "ROLE_USER", parts: [{ text }], ...(contextId ? { contextId } : {}) };
+}
+
+// ── scenarios ─────────────────────────────────────────────────────────────────────────────────
+
+/** Load scenarios; `request(target)` returns the per-request builder `(i) => request`. */
+const SCENARIOS = [
+  {
+    id: "card-get",
+    label: "card GET",
+    phase: "read",
+    targets: ["ours", "floor", "peer"],
+    expect: () => 200,
+    request: () => () => ({ method: "GET", path: CARD_PATH, headers: {} }),
+  },
+  {
+    id: "card-304",
+    label: "card 304",
+    phase: "read",
+    targets: ["ours", "floor", "peer"],
+    // The floor answers its constant 200 to everything.
+    expect: (t) => (t.etag ? 304 : 200),
+    request: (t) => () => ({ method: "GET", path: CARD_PATH, headers: t.etag ? { "If-None-Match": t.etag } : {} }),
+  },
+  {
+    id: "get-task",
+    label: "GetTask",
+    phase: "read",
+    targets: ["ours", "floor", "peer"],
+    jsonRpc: true,
+    dynamic: true,
+    expect: () => 200,
+    request: (t) => {
+      const ids = t.taskIds;
+      return (i) => rpcRequest("GetTask", { id: ids[(i * 7919) % ids.length] });
+    },
+  },
+  {
+    id: "list-first",
+    label: "ListTasks first page",
+    phase: "read",
+    targets: ["ours", "floor", "peer"],
+    jsonRpc: true,
+    expect: () => 200,
+    request: () => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize }),
+  },
+  {
+    id: "list-deep",
+    label: `ListTasks page ${CONFIG.deepPage}`,
+    phase: "read",
+    targets: ["ours", "floor", "peer"],
+    jsonRpc: true,
+    expect: () => 200,
+    request: (t) => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize, pageToken: t.deepToken }),
+  },
+  {
+    id: "send-message",
+    label: "SendMessage",
+    phase: "write",
+    targets: ["ours", "floor", "durable", "peer"],
+    jsonRpc: true,
+    dynamic: true,
+    expect: () => 200,
+    // Round-robin over the contexts, skipping any whose previous turn is still in flight (a
+    // context takes one turn at a time; a slow answer must not turn into a "busy" error).
+    request: (t) => {
+      const inFlight = new Set();
+      const make = (_i, ctx) => {
+        let n;
+        do n = t.sent++;
+        while (inFlight.has(n % CONFIG.sendContexts) && inFlight.size < CONFIG.sendContexts);
+        const c = n % CONFIG.sendContexts;
+        if (ctx) {
+          inFlight.add(c);
+          ctx.benchContext = c;
+        }
+        const contextId = `bench-sm-${c}`;
+        return rpcRequest("SendMessage", { message: userMessage(`tck-complete-task-${t.name}-${n}`, `load ${n}`, contextId) }, { "X-Bench-Key": contextId });
+      };
+      make.done = (ctx) => inFlight.delete(ctx?.benchContext);
+      return make;
+    },
+  },
+];
+
+const STREAM_TARGETS = ["ours", "floor", "peer"];
+const STREAM_CONTEXTS = 16;
+
+// ── setup helpers ─────────────────────────────────────────────────────────────────────────────
+
+/** Blocking SendMessage calls: `contexts` contexts, turns of one context in sequence. */
+async function preload(target, total) {
+  const perContext = Math.ceil(total / CONFIG.preloadContexts);
+  const ids = [];
+  let nextContext = 0;
+  const started = performance.now();
+  async function worker() {
+    for (;;) {
+      const c = nextContext++;
+      if (c >= CONFIG.preloadContexts) return;
+      const contextId = `bench-pre-${c}`;
+      for (let k = 0; k < perContext; k++) {
+        const n = c * perContext + k;
+        if (n >= total) break;
+        const result = await rpc(target.url, "SendMessage", { message: userMessage(`tck-complete-task-pre-${n}`, `preload ${n}`, contextId) });
+        if (result?.task?.status?.state !== "TASK_STATE_COMPLETED") throw new Error(`${target.name}: preload task not completed: ${JSON.stringify(result).slice(0, 200)}`);
+        ids.push(result.task.id);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONFIG.preloadConcurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return { ids, seconds, rate: ids.length / seconds };
+}
+
+/** Follows nextPageToken to the token of page `deepPage`. */
+async function deepTokenOf(target) {
+  const first = await rpc(target.url, "ListTasks", { pageSize: CONFIG.pageSize });
+  let token = first.nextPageToken;
+  for (let page = 2; page < CONFIG.deepPage; page++) {
+    const res = await rpc(target.url, "ListTasks", { pageSize: CONFIG.pageSize, pageToken: token });
+    if (res.tasks.length !== CONFIG.pageSize || !res.nextPageToken) throw new Error(`${target.name}: page ${page} ended early`);
+    token = res.nextPageToken;
+  }
+  const deep = await rpc(target.url, "ListTasks", { pageSize: CONFIG.pageSize, pageToken: token });
+  if (deep.tasks.length !== CONFIG.pageSize) throw new Error(`${target.name}: deep page has ${deep.tasks.length} tasks`);
+  return { token, totalSize: first.totalSize, firstPageTasks: first.tasks.length, deepPageTasks: deep.tasks.length };
+}
+
+/** The first `sendContexts` requests of a scenario's builder: one turn in every context it uses. */
+async function warmContexts(scenario, target) {
+  const make = scenario.request(target);
+  let left = CONFIG.sendContexts;
+  async function worker() {
+    while (left-- > 0) {
+      const r = make();
+      const res = await request(`${target.url}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+      if (res.status !== 200 || !res.body.includes('"result"')) throw new Error(`${target.name}: warm-up ${scenario.id} failed: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  }
+  await Promise.all(Array.from({ length: CONFIG.preloadConcurrency }, worker));
+}
+
+const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
+
+function streamBody(target) {
+  const n = target.streamed++;
+  // A few warm contexts, used one turn at a time (requests are sequential).
+  const contextId = `bench-st-${n % STREAM_CONTEXTS}`;
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id: nextRpcId++,
+    method: "SendStreamingMessage",
+    params: { message: userMessage(`tck-stream-001-${randomBytes(6).toString("hex")}`, `stream ${n}`, contextId) },
+  });
+}
+
+async function streamRound(target, count) {
+  const firsts = [];
+  const lasts = [];
+  for (let k = 0; k < count; k++) {
+    const r = await timeStream(target.url, streamBody(target));
+    if (r.events !== 4) throw new Error(`${target.name}: stream had ${r.events} events, expected 4`);
+    firsts.push(r.firstMs);
+    lasts.push(r.lastMs);
+  }
+  return { firsts, lasts };
+}
+
+// ── main ──────────────────────────────────────────────────────────────────────────────────────
+
+const targets = {};
+let persistRoot;
+let sampler;
+const peakRss = {};
+let cleaned = false;
+
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  if (sampler) clearInterval(sampler);
+  await targets.peer?.stop().catch(() => {});
+  for (const name of ["ours", "floor", "durable"]) await targets[name]?.mf.dispose().catch(() => {});
+  closeClient();
+  closeStreamClient();
+  if (persistRoot) removePersistRoot(persistRoot);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function sampleMemory() {
+  for (const [name, t] of Object.entries(targets)) {
+    const m = t.pid ? memoryOf(t.pid) : undefined;
+    if (m) peakRss[name] = Math.max(peakRss[name] ?? 0, m.rssKiB);
+  }
+}
+
+async function main() {
+  log(`config ${JSON.stringify(CONFIG)}`);
+  const build = buildBundle();
+  log(`built dist/index.js in ${num(build.ms / 1000, 1)} s (${build.size ?? "size unknown"})`);
+
+  persistRoot = makePersistRoot();
+  const persist = { parent: dirname(persistRoot), fileSystem: fileSystemOf(persistRoot) };
+  log(`Durable Object storage under ${persistRoot} (${persist.fileSystem})`);
+  targets.ours = await startOurs(persistRoot);
+  targets.floor = await startFloor();
+  targets.durable = await startDurableFloor(persistRoot);
+  for (const name of ["ours", "floor", "durable"]) {
+    const t = targets[name];
+    if (!t.pid) throw new Error(`could not find the workerd process of ${name}`);
+    log(`${name}: ${t.url} (workerd pid ${t.pid}, ready in ${num(t.readyMs, 0)} ms)`);
+  }
+
+  // Both A2A servers serve the same card: ours, handed to the peer.
+  const ourCard = await request(`${targets.ours.url}${CARD_PATH}`);
+  if (ourCard.status !== 200) throw new Error(`our card: HTTP ${ourCard.status}`);
+  targets.peer = await startPeer(JSON.parse(ourCard.body));
+  log(`peer: ${targets.peer.url} (node pid ${targets.peer.pid}, ready in ${num(targets.peer.readyMs, 0)} ms)`);
+
+  for (const t of Object.values(targets)) {
+    t.sent = 0;
+    t.streamed = 0;
+  }
+  sampler = setInterval(sampleMemory, 250);
+  const ourTicks = () => [process.pid, ...Object.values(targets).map((t) => t.pid)].reduce((a, pid) => a + cpuTicksOf(pid), 0);
+  const cpuStart = { system: systemTicks(), ours: ourTicks(), load: loadavg()[0] };
+
+  // ETags for the 304 scenario, from a first GET.
+  for (const name of ["ours", "peer"]) {
+    const res = await request(`${targets[name].url}${CARD_PATH}`);
+    targets[name].etag = res.headers.etag;
+    const check = await request(`${targets[name].url}${CARD_PATH}`, { headers: { "If-None-Match": targets[name].etag } });
+    if (check.status !== 304) throw new Error(`${name}: If-None-Match gave HTTP ${check.status}, expected 304`);
+    targets[name].cardBytes = Buffer.byteLength(res.body);
+  }
+
+  // 10,000 tasks for one owner, on ours and on the peer.
+  const preloads = {};
+  for (const name of ["ours", "peer"]) {
+    log(`${name}: preloading ${CONFIG.tasks} tasks (${CONFIG.preloadContexts} contexts, concurrency ${CONFIG.preloadConcurrency})`);
+    preloads[name] = await preload(targets[name], CONFIG.tasks);
+    targets[name].taskIds = preloads[name].ids;
+    const deep = await deepTokenOf(targets[name]);
+    targets[name].deepToken = deep.token;
+    preloads[name] = { seconds: preloads[name].seconds, rate: preloads[name].rate, tasks: preloads[name].ids.length, ...deep, token: undefined };
+    log(`${name}: ${preloads[name].tasks} tasks in ${num(preloads[name].seconds, 1)} s (${num(preloads[name].rate, 0)}/s), ListTasks totalSize ${deep.totalSize}`);
+  }
+  // The floors get bodies of the same shape.
+  for (const name of ["floor", "durable"]) {
+    targets[name].taskIds = targets.ours.taskIds;
+    targets[name].deepToken = targets.ours.deepToken;
+  }
+
+  const results = Object.fromEntries(SCENARIOS.map((s) => [s.id, Object.fromEntries(s.targets.map((t) => [t, []]))]));
+  const stream = Object.fromEntries(STREAM_TARGETS.map((t) => [t, []]));
+
+  async function runLoad(scenario, name, durationS) {
+    const t = targets[name];
+    return load({
+      url: t.url,
+      connections: CONFIG.connections,
+      durationS,
+      makeRequest: scenario.request(t),
+      dynamic: scenario.dynamic,
+      expectStatus: scenario.expect(t),
+      jsonRpc: scenario.jsonRpc,
+    });
+  }
+
+  for (const phase of ["read", "write"]) {
+    const scenarios = SCENARIOS.filter((s) => s.phase === phase);
+    if (phase === "write") {
+      // Steady state: every SendMessage context and stream context exists before measuring.
+      const send = SCENARIOS.find((s) => s.id === "send-message");
+      for (const name of ["ours", "durable", "peer"]) await warmContexts(send, targets[name]);
+      for (const name of STREAM_TARGETS) await streamRound(targets[name], STREAM_CONTEXTS);
+    }
+    if (CONFIG.warmupS > 0) {
+      for (const s of scenarios) for (const name of s.targets) await runLoad(s, name, CONFIG.warmupS);
+    }
+    log(`${phase} phase: warmed up`);
+    for (let round = 0; round < CONFIG.rounds; round++) {
+      const line = [];
+      for (const s of scenarios) {
+        for (const name of rotate(s.targets, round)) {
+          const r = await runLoad(s, name, CONFIG.durationS);
+          results[s.id][name].push(r);
+          if (r.rpcErrors || r.unexpectedStatus || r.errors || r.timeouts) {
+            log(`  ${s.id} ${name}: ${r.rpcErrors} JSON-RPC errors, ${r.unexpectedStatus} unexpected statuses ${JSON.stringify(r.statusCodes)}, ${r.errors} socket errors, ${r.timeouts} timeouts ${r.firstRpcError ?? ""}`);
+          }
+        }
+        line.push(`${s.id} ${s.targets.map((n) => `${n} ${num(results[s.id][n][round].rps, 0)}/s`).join(", ")}`);
+      }
+      if (phase === "write") {
+        for (const name of rotate(STREAM_TARGETS, round)) stream[name].push(await streamRound(targets[name], CONFIG.streamsPerRound));
+        line.push(`stream first/last ms ${STREAM_TARGETS.map((n) => `${n} ${num(median(stream[n][round].firsts))}/${num(median(stream[n][round].lasts))}`).join(", ")}`);
+      }
+      log(`${phase} round ${round + 1}/${CONFIG.rounds}: ${line.join("; ")}`);
+    }
+  }
+
+  sampleMemory();
+  const cpuEnd = { system: systemTicks(), ours: ourTicks(), load: loadavg()[0] };
+  const allTicks = cpuEnd.system.total - cpuStart.system.total;
+  const cpu = {
+    // Shares of all the machine's CPU time during the measurements (setup excluded).
+    busyShare: (cpuEnd.system.busy - cpuStart.system.busy) / allTicks,
+    benchShare: (cpuEnd.ours - cpuStart.ours) / allTicks,
+    otherShare: (cpuEnd.system.busy - cpuStart.system.busy - (cpuEnd.ours - cpuStart.ours)) / allTicks,
+    loadAverage1m: { start: cpuStart.load, end: cpuEnd.load },
+  };
+  const memory = {};
+  for (const [name, t] of Object.entries(targets)) {
+    const m = memoryOf(t.pid);
+    memory[name] = {
+      pid: t.pid,
+      process: name === "peer" ? "node (peer-server.mjs)" : "workerd",
+      peakKiB: Math.max(m?.hwmKiB ?? 0, peakRss[name] ?? 0),
+      endKiB: m?.rssKiB,
+    };
+  }
+  const driver = memoryOf(process.pid);
+  memory.driver = { pid: process.pid, process: "node (bench driver: autocannon, Miniflare host)", peakKiB: driver?.hwmKiB, endKiB: driver?.rssKiB };
+
+  await cleanup();
+  const runtimeS = (performance.now() - T0) / 1000;
+
+  // ── summaries ──
+  const scenarioSummaries = SCENARIOS.map((s) => {
+    const per = {};
+    for (const name of s.targets) {
+      const runs = results[s.id][name];
+      per[name] = {
+        rps: summary(runs.map((r) => r.rps)),
+        p50: summary(runs.map((r) => r.p50)),
+        p99: summary(runs.map((r) => r.p99)),
+        failures: runs.reduce((a, r) => a + r.rpcErrors + r.unexpectedStatus + r.errors + r.timeouts, 0),
+        requests: runs.reduce((a, r) => a + r.ok, 0),
+        rounds: runs.map(({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds }) => ({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds })),
+      };
+    }
+    const ratios = {};
+    for (const other of s.targets.filter((n) => n !== "ours")) {
+      const perRound = (key) => results[s.id].ours.map((r, i) => r[key] / results[s.id][other][i][key]);
+      ratios[other] = { rps: summary(perRound("rps")), p50: summary(perRound("p50")) };
+    }
+    return { id: s.id, label: s.label, targets: per, ratios };
+  });
+
+  const streamSummary = {};
+  for (const name of STREAM_TARGETS) {
+    const rounds = stream[name];
+    streamSummary[name] = {
+      first: summary(rounds.map((r) => median(r.firsts))),
+      last: summary(rounds.map((r) => median(r.lasts))),
+      firstP99: quantile(rounds.flatMap((r) => r.firsts), 0.99),
+      lastP99: quantile(rounds.flatMap((r) => r.lasts), 0.99),
+      samples: rounds.reduce((a, r) => a + r.firsts.length, 0),
+    };
+  }
+  const streamRatios = {};
+  for (const other of STREAM_TARGETS.filter((n) => n !== "ours")) {
+    const perRound = (key) => stream.ours.map((r, i) => median(r[key]) / median(stream[other][i][key]));
+    streamRatios[other] = { first: summary(perRound("firsts")), last: summary(perRound("lasts")) };
+  }
+
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    config: CONFIG,
+    bundle: build.size,
+    bindingOverrides: BINDING_OVERRIDES,
+    persist,
+    cardBytes: { ours: targets.ours.cardBytes, peer: targets.peer.cardBytes },
+    preload: preloads,
+    cpu,
+    runtimeS,
+  };
+  const output = { meta, scenarios: scenarioSummaries, stream: { summary: streamSummary, ratios: streamRatios }, memory };
+
+  // ── tables ──
+  const md = [];
+  md.push(
+    `Run ${meta.date.slice(0, 16).replace("T", " ")} UTC · Node ${meta.node} · ${meta.cpus} × ${meta.cpuModel ?? "CPU"} · ` +
+      `${CONFIG.rounds} rounds × ${CONFIG.durationS} s per target and scenario, ${CONFIG.connections} connections · ` +
+      `${preloads.ours.totalSize} tasks on ours, ${preloads.peer.totalSize} on the peer (page size ${CONFIG.pageSize}, deep page = page ${CONFIG.deepPage}) · ` +
+      `run time ${num(runtimeS, 0)} s`,
+  );
+  md.push("");
+  md.push(
+    `CPU from the preload to the last measurement: ${num(cpu.busyShare * 100, 0)}% of all cores busy, ${num(cpu.benchShare * 100, 0)}% by the bench's own processes ` +
+      `(driver, workerd ×3, peer), ${num(Math.max(0, cpu.otherShare) * 100, 0)}% by other processes on the machine.`,
+  );
+  md.push("");
+  md.push("Throughput and latency (median over rounds, min–max in parentheses; latency in ms):");
+  md.push("");
+  const rows = [];
+  for (const s of scenarioSummaries) {
+    for (const [name, v] of Object.entries(s.targets)) {
+      rows.push([s.label, TARGET_LABEL[name], spread(v.rps, 0), spread(v.p50), spread(v.p99), String(v.failures)]);
+    }
+  }
+  md.push(table(["scenario", "target", "req/s", "p50 ms", "p99 ms", "errors"], rows, ["l", "l", "r", "r", "r", "r"]));
+  md.push("");
+  md.push("Ratios, ours ÷ other (median of per-round ratios, min–max): req/s above 1 means ours is faster; p50 above 1 means ours is slower.");
+  md.push("");
+  const ratioRows = [];
+  for (const s of scenarioSummaries) {
+    const cell = (other, key) => (s.ratios[other] ? ratio(s.ratios[other][key]) : "—");
+    ratioRows.push([s.label, cell("floor", "rps"), cell("durable", "rps"), cell("peer", "rps"), cell("floor", "p50"), cell("durable", "p50"), cell("peer", "p50")]);
+  }
+  md.push(table(["scenario", "req/s ÷ floor", "req/s ÷ durable floor", "req/s ÷ peer", "p50 ÷ floor", "p50 ÷ durable floor", "p50 ÷ peer"], ratioRows, ["l", "r", "r", "r", "r", "r", "r"]));
+  md.push("");
+  md.push(`SendStreamingMessage (tck-stream-001, 4 events), ${CONFIG.streamsPerRound} sequential streams per round; per-round median in ms, median over rounds (min–max), p99 over all ${streamSummary.ours.samples} samples:`);
+  md.push("");
+  const streamRows = STREAM_TARGETS.map((name) => {
+    const v = streamSummary[name];
+    return [TARGET_LABEL[name], spread(v.first), num(v.firstP99), spread(v.last), num(v.lastP99)];
+  });
+  for (const other of ["floor", "peer"]) {
+    streamRows.push([`ours ÷ ${TARGET_LABEL[other]}`, ratio(streamRatios[other].first), "", ratio(streamRatios[other].last), ""]);
+  }
+  md.push(table(["target", "first event ms", "first p99", "last event ms", "last p99"], streamRows, ["l", "r", "r", "r", "r"]));
+  md.push("");
+  md.push("Peak memory (VmHWM of each process over the whole run, RSS at the end):");
+  md.push("");
+  md.push(
+    table(
+      ["target", "process", "peak RSS", "RSS at end"],
+      ["ours", "floor", "durable", "peer", "driver"].map((n) => [TARGET_LABEL[n] ?? "bench driver", memory[n].process, mib(memory[n].peakKiB), mib(memory[n].endKiB)]),
+      ["l", "l", "r", "r"],
+    ),
+  );
+  md.push("");
+  md.push(
+    `Preload of ${CONFIG.tasks} tasks (blocking SendMessage, ${CONFIG.preloadContexts} contexts, ${CONFIG.preloadConcurrency} concurrent): ` +
+      `ours ${num(preloads.ours.seconds, 1)} s (${num(preloads.ours.rate, 0)}/s), peer ${num(preloads.peer.seconds, 1)} s (${num(preloads.peer.rate, 0)}/s).`,
+  );
+  md.push("");
+  md.push(
+    [
+      "Scenarios: **card GET** `GET /.well-known/agent-card.json`; **card 304** the same with `If-None-Match` set to the ETag of a first GET",
+      "(the floor answers its constant 200); **GetTask** ids spread over the preloaded tasks; **ListTasks** `pageSize` " + CONFIG.pageSize + ",",
+      "first page and page " + CONFIG.deepPage + " (token found by following `nextPageToken` once); **SendMessage** blocking, messageId `tck-complete-task-…`",
+      "(completes at once), spread round-robin over " + CONFIG.sendContexts + " contexts that each already had one turn; **SendStreamingMessage**",
+      "messageId `tck-stream-001-<hex>` over " + STREAM_CONTEXTS + " warm contexts, time from sending the request to the first and to the last SSE event.",
+      "Targets: **ours** the deploy bundle on workerd (Miniflare, bindings from wrangler.toml with `IACCODE_A2A_AGENT=conformance`; Durable Object SQLite in a fresh directory on " + meta.persist.fileSystem + ");",
+      "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that inserts one SQLite row (same storage);",
+      "**peer** @a2a-js/sdk " + "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
+    ].join("\n"),
+  );
+  const text = md.join("\n");
+
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/latest.json.tmp", `${JSON.stringify(output, null, 2)}\n`);
+  renameSync("bench/results/latest.json.tmp", "bench/results/latest.json");
+  writeFileSync("bench/results/latest.md.tmp", `${text}\n`);
+  renameSync("bench/results/latest.md.tmp", "bench/results/latest.md");
+
+  console.log(text);
+  console.log("\nWrote bench/results/latest.json and bench/results/latest.md");
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  await cleanup();
+  process.exitCode = 1;
+}
