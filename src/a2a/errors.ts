@@ -128,3 +128,45 @@ export function jsonRpcError(shape: ErrorShape): { code: number; message: string
   }
   return { code: shape.code, message: shape.message, ...(data.length ? { data } : {}) };
 }
+
+/** HTTP status and `google.rpc.Code` name of each error on the HTTP+JSON binding (spec v1.0.1 §5.4). */
+const REST_STATUS: Record<ErrorCodeValue, [number, string]> = {
+  [ErrorCode.ParseError]: [400, "INVALID_ARGUMENT"],
+  [ErrorCode.InvalidRequest]: [400, "INVALID_ARGUMENT"],
+  [ErrorCode.MethodNotFound]: [404, "NOT_FOUND"],
+  [ErrorCode.InvalidParams]: [400, "INVALID_ARGUMENT"],
+  [ErrorCode.Internal]: [500, "INTERNAL"],
+  [ErrorCode.TaskNotFound]: [404, "NOT_FOUND"],
+  [ErrorCode.TaskNotCancelable]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.PushNotificationNotSupported]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.UnsupportedOperation]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.ContentTypeNotSupported]: [400, "INVALID_ARGUMENT"],
+  [ErrorCode.InvalidAgentResponse]: [500, "INTERNAL"],
+  [ErrorCode.ExtendedAgentCardNotConfigured]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.ExtensionSupportRequired]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.VersionNotSupported]: [400, "FAILED_PRECONDITION"],
+};
+
+const REST_REASONS: Partial<Record<ErrorCodeValue, string>> = {
+  [ErrorCode.ParseError]: "INVALID_JSON",
+  [ErrorCode.InvalidRequest]: "INVALID_REQUEST",
+  [ErrorCode.MethodNotFound]: "METHOD_NOT_FOUND",
+  [ErrorCode.Internal]: "INTERNAL",
+};
+
+/** The HTTP+JSON error (spec §11.6): a `google.rpc.Status` under `error`, details with an ErrorInfo. */
+export function restError(shape: ErrorShape): { status: number; body: { error: Record<string, unknown> } } {
+  const [status, name] = REST_STATUS[shape.code];
+  const details: unknown[] = [
+    {
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: REASONS[shape.code] ?? REST_REASONS[shape.code] ?? "UNKNOWN",
+      domain: ERROR_DOMAIN,
+      ...(shape.metadata ? { metadata: shape.metadata } : {}),
+    },
+  ];
+  if (shape.fieldViolations?.length) {
+    details.push({ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: shape.fieldViolations });
+  }
+  return { status, body: { error: { code: status, status: name, message: shape.message, details } } };
+}

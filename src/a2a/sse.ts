@@ -23,6 +23,16 @@ export function sseFrame(json: string, id?: number): string {
 
 export type JsonRpcId = string | number | null;
 
+/**
+ * How a binding frames a stream event: JSON-RPC wraps each `StreamResponse` in a response carrying
+ * the request's id (spec §9.4.2); HTTP+JSON sends the bare `StreamResponse` (spec §11.7).
+ */
+export type StreamFraming = { binding: "jsonrpc"; id: JsonRpcId } | { binding: "rest" };
+
+export function frameData(framing: StreamFraming, eventJson: string): string {
+  return framing.binding === "jsonrpc" ? jsonRpcResultJson(framing.id, eventJson) : eventJson;
+}
+
 /** A JSON-RPC success envelope around an already-serialized result. */
 export function jsonRpcResultJson(id: JsonRpcId, resultJson: string): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;

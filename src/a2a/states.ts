@@ -21,16 +21,9 @@ const TERMINAL: ReadonlySet<TaskState> = new Set([
   "TASK_STATE_REJECTED",
 ]);
 
-const INTERRUPTED: ReadonlySet<TaskState> = new Set(["TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"]);
-
 /** A terminal task cannot restart (spec §4). */
 export function isTerminal(state: TaskState): boolean {
   return TERMINAL.has(state);
-}
-
-/** A turn ends at a terminal or an interrupted state: streams close, blocking calls return. */
-export function endsTurn(state: TaskState): boolean {
-  return TERMINAL.has(state) || INTERRUPTED.has(state);
 }
 
 /** The proto enum number, used in the original's status message ids (`<taskId>-<n>`). */

@@ -17,7 +17,7 @@ import type { SendMessageRequest } from "../a2a/schemas";
 import { errors } from "../a2a/errors";
 import { newTaskId } from "../a2a/ids";
 import { viewTask } from "../a2a/task-view";
-import type { JsonRpcId } from "../a2a/sse";
+import type { StreamFraming } from "../a2a/sse";
 import type { JsonObject } from "../a2a/types";
 import { configOf, type Config } from "../config/config";
 import { selectAgent } from "../agent/select-agent";
@@ -57,7 +57,7 @@ export interface SendCall {
   contextId: string | undefined;
   request: SendMessageRequest;
   stream: boolean;
-  requestId: JsonRpcId;
+  framing: StreamFraming;
   /** The public base URL, for the absolute download URLs of artifacts. */
   baseUrl: string;
 }
@@ -125,8 +125,8 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(() => this.cancel(owner, taskId), "cancelTask");
   }
 
-  subscribe(owner: string, taskId: string, requestId: JsonRpcId, lastEventId: number | undefined): Promise<Outcome<ReadableStream<Uint8Array>>> {
-    return outcomeOf(() => this.openSubscription(owner, taskId, requestId, lastEventId), "subscribe");
+  subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): Promise<Outcome<ReadableStream<Uint8Array>>> {
+    return outcomeOf(() => this.openSubscription(owner, taskId, framing, lastEventId), "subscribe");
   }
 
   createPushConfig(owner: string, taskId: string, input: PushConfigInput): Promise<Outcome<TaskPushNotificationConfig>> {
@@ -275,7 +275,7 @@ export class ContextAgent extends DurableObject<Env> {
     const turn: ActiveTurn = { taskId, baseUrl: call.baseUrl, controller, finished, markFinished };
     this.active = turn;
     this.starting = false;
-    const stream = call.stream ? this.hub.open(taskId, call.requestId, [first], false) : undefined;
+    const stream = call.stream ? this.hub.open(taskId, call.framing, [first], false) : undefined;
     if (inlinePush && inlinePushId) await this.push.put(taskId, inlinePushId, inlinePush, now);
 
     // WORKING follows SUBMITTED at once, so the index learns of both in one write; a plan that
@@ -303,7 +303,7 @@ export class ContextAgent extends DurableObject<Env> {
   private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {
     const message: Message = { messageId: crypto.randomUUID(), role: "ROLE_AGENT", parts, contextId };
     if (!call.stream) return { kind: "json", result: { message } };
-    return { kind: "stream", stream: StreamHub.single(call.requestId, { json: JSON.stringify({ message }) }) };
+    return { kind: "stream", stream: StreamHub.single(call.framing, { json: JSON.stringify({ message }) }) };
   }
 
   private async runTurn(turn: ActiveTurn, plan: TurnPlan): Promise<void> {
@@ -394,19 +394,19 @@ export class ContextAgent extends DurableObject<Env> {
     return this.mustTask(taskId);
   }
 
-  private openSubscription(owner: string, taskId: string, requestId: JsonRpcId, lastEventId: number | undefined): ReadableStream<Uint8Array> {
+  private openSubscription(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): ReadableStream<Uint8Array> {
     const task = this.requireTask(owner, taskId);
     const running = this.active?.taskId === taskId;
     if (lastEventId !== undefined) {
       const missed = this.records.eventsAfter(taskId, lastEventId);
-      if (running) return this.hub.open(taskId, requestId, missed, false);
+      if (running) return this.hub.open(taskId, framing, missed, false);
       // A resume after the turn ended: what was missed, then close; nothing missed is a plain subscribe.
-      if (missed.length > 0) return this.hub.open(taskId, requestId, missed, true);
+      if (missed.length > 0) return this.hub.open(taskId, framing, missed, true);
     }
     if (isTerminal(task.status.state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
     if (!running) throw errors.taskNotFound(`Task ${taskId} is not active`, taskId);
     const snapshot: LoggedEvent = { seq: this.records.lastSeq(taskId), json: JSON.stringify({ task }) };
-    return this.hub.open(taskId, requestId, [snapshot], false);
+    return this.hub.open(taskId, framing, [snapshot], false);
   }
 
   // ── context, index, alarm ───────────────────────────────────────────────────────────────────

@@ -4,14 +4,14 @@
  * Each stream frames events as JSON-RPC responses carrying its own request id, sends a keepalive
  * comment every 25 s, and is dropped on any sign of a gone client: a failed enqueue or a cancel.
  */
-import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, jsonRpcResultJson, sseFrame, type JsonRpcId } from "../a2a/sse";
+import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamFraming } from "../a2a/sse";
 import type { LoggedEvent } from "./task-records";
 
 const encoder = new TextEncoder();
 
 interface Subscriber {
   controller: ReadableStreamDefaultController<Uint8Array>;
-  requestId: JsonRpcId;
+  framing: StreamFraming;
   keepalive: ReturnType<typeof setInterval>;
 }
 
@@ -24,18 +24,18 @@ export class StreamHub {
    * Opens a stream for `taskId`: `initial` frames first (a snapshot or replayed events), then live
    * events until `close`. Call it synchronously with reading `initial` so no event falls between.
    */
-  open(taskId: string, requestId: JsonRpcId, initial: LoggedEvent[], closeAfterInitial: boolean): ReadableStream<Uint8Array> {
+  open(taskId: string, framing: StreamFraming, initial: LoggedEvent[], closeAfterInitial: boolean): ReadableStream<Uint8Array> {
     let subscriber: Subscriber | undefined;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        for (const event of initial) controller.enqueue(encoder.encode(frame(requestId, event)));
+        for (const event of initial) controller.enqueue(encoder.encode(frame(framing, event)));
         if (closeAfterInitial) {
           controller.close();
           return;
         }
         const sub: Subscriber = {
           controller,
-          requestId,
+          framing,
           keepalive: setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), this.keepaliveMs),
         };
         subscriber = sub;
@@ -50,10 +50,10 @@ export class StreamHub {
   }
 
   /** A single frame, then close: the stream of a direct Message answer. */
-  static single(requestId: JsonRpcId, event: LoggedEvent | { json: string }): ReadableStream<Uint8Array> {
+  static single(framing: StreamFraming, event: LoggedEvent | { json: string }): ReadableStream<Uint8Array> {
     return new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(frame(requestId, event)));
+        controller.enqueue(encoder.encode(frame(framing, event)));
         controller.close();
       },
     });
@@ -66,7 +66,7 @@ export class StreamHub {
   publish(taskId: string, event: LoggedEvent): void {
     const set = this.byTask.get(taskId);
     if (!set) return;
-    for (const sub of [...set]) this.send(taskId, sub, frame(sub.requestId, event));
+    for (const sub of [...set]) this.send(taskId, sub, frame(sub.framing, event));
   }
 
   /** Closes every stream of the task: its turn has ended. */
@@ -100,7 +100,7 @@ export class StreamHub {
   }
 }
 
-function frame(requestId: JsonRpcId, event: LoggedEvent | { json: string }): string {
-  const data = jsonRpcResultJson(requestId, event.json);
+function frame(framing: StreamFraming, event: LoggedEvent | { json: string }): string {
+  const data = frameData(framing, event.json);
   return "seq" in event ? sseFrame(data, event.seq) : sseFrame(data);
 }

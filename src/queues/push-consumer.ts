@@ -15,7 +15,6 @@ import { decideDelivery, type DeliveryResult } from "./retry-policy";
 
 /** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
 const DELIVERY_TIMEOUT_MS = 10_000;
-export const PUSH_QUEUE_NAME = "iac-code-a2a-push";
 export const PUSH_DLQ_NAME = "iac-code-a2a-push-dlq";
 const EXHAUSTED_TEXT = "Delivery failed after all attempts.";
 

@@ -111,7 +111,10 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
   return {
     name: "iac-code",
     description: DESCRIPTION + (auth ? "" : UNAUTHENTICATED_NOTE) + (config.pushNotifications ? PUSH_NOTE : ""),
-    supportedInterfaces: [{ url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    supportedInterfaces: [
+      { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      { url: base, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+    ],
     provider: { organization: "iac-code", url: "https://github.com/aliyun/iac-code" },
     version: AGENT_VERSION,
     capabilities: {

@@ -8,6 +8,7 @@ import { configOf, ConfigError, type Config } from "../config/config";
 import { authenticate, challenges } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
 import { handleJsonRpc } from "./jsonrpc";
+import { handleRest, matchRestRoute } from "./rest";
 import { contextAgentForTask } from "./routing";
 import { isValidId } from "../a2a/ids";
 import { fileRoutes } from "./file-routes";
@@ -80,8 +81,15 @@ app.get("/iac-code/tasks/:taskId/push-deliveries", async (c) => {
 
 app.route("/", fileRoutes);
 
-app.post("*", async (c) => {
+/** The HTTP+JSON binding's paths under the interface path, then JSON-RPC at the interface path. */
+app.all("*", async (c) => {
   const config = c.var.config;
-  if (c.req.path.replace(/\/+$/, "") !== interfacePath(config)) return c.json({ error: "Not Found" }, 404);
+  const base = interfacePath(config);
+  const path = c.req.path;
+  if (path.startsWith(`${base}/`)) {
+    const rest = matchRestRoute(c.req.method, path.slice(base.length));
+    if (rest) return handleRest({ request: c.req.raw, ...rest, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) });
+  }
+  if (c.req.method !== "POST" || path.replace(/\/+$/, "") !== base) return c.json({ error: "Not Found" }, 404);
   return handleJsonRpc({ request: c.req.raw, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) });
 });

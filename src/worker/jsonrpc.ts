@@ -8,10 +8,10 @@ import { z } from "zod";
 import { A2AError, errors, jsonRpcError, type ErrorShape } from "../a2a/errors";
 import { SSE_HEADERS, parseLastEventId, type JsonRpcId } from "../a2a/sse";
 import type { Config } from "../config/config";
-import { METHODS, PARAMS_OPTIONAL, isMethodName, type CallContext, type MethodResult } from "./methods";
+import { PARAMS_OPTIONAL, callMethod, isMethodName, type CallContext } from "./methods";
 import { readBody } from "./read-body";
-import { isSupportedVersion, requestedVersion, V03_METHODS } from "./version";
-import { activatedExtensions, missingRequiredExtensions } from "./extensions";
+import { V03_METHODS } from "./version";
+import { checkServiceParameters, extensionHeaders } from "./service-parameters";
 
 const envelopeSchema = z.object({
   jsonrpc: z.literal("2.0"),
@@ -27,19 +27,6 @@ function errorResponse(id: JsonRpcId, error: ErrorShape, status = 200, headers: 
     status,
     headers: { ...JSON_HEADERS, ...headers },
   });
-}
-
-function violations(error: z.ZodError): { field: string; description: string }[] {
-  return error.issues.slice(0, 20).map((issue) => ({
-    field: issue.path.map(String).join(".") || "params",
-    description: issue.message,
-  }));
-}
-
-function invalidParams(error: z.ZodError): A2AError {
-  const list = violations(error);
-  const first = list[0];
-  return errors.invalidParams(first ? `Invalid parameters: ${first.field}: ${first.description}` : "Invalid parameters", list);
 }
 
 export interface RpcRequest {
@@ -76,32 +63,21 @@ export async function handleJsonRpc({ request, env, config, owner, baseUrl }: Rp
   }
   const { id, method } = envelope.data;
   const url = new URL(request.url);
-  const requested = request.headers.get("A2A-Extensions");
-  const activated = activatedExtensions(requested, config.requiredExtensions);
-  const extensionHeaders: Record<string, string> = activated.length ? { "A2A-Extensions": activated.join(", ") } : {};
+  const echoed = extensionHeaders(request.headers, config);
 
   try {
     if (V03_METHODS.has(method)) throw errors.versionNotSupported("0.3");
     if (!isMethodName(method)) throw errors.methodNotFound(method);
-    const version = requestedVersion(request.headers, url);
-    if (!isSupportedVersion(version)) throw errors.versionNotSupported(version);
-    const missing = missingRequiredExtensions(requested, config.requiredExtensions);
-    if (missing.length) throw errors.extensionRequired(missing);
+    checkServiceParameters(request.headers, url, config);
 
-    const handler = METHODS[method];
     const rawParams = envelope.data.params ?? (PARAMS_OPTIONAL.has(method) ? {} : undefined);
-    if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
-      throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
-    }
-    const parsed = handler.schema.safeParse(rawParams);
-    if (!parsed.success) throw invalidParams(parsed.error);
-    const ctx: CallContext = { env, config, owner, requestId: id, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
-    const result: MethodResult = await (handler.run as (c: CallContext, p: unknown) => Promise<MethodResult>)(ctx, parsed.data);
-    if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...extensionHeaders } });
-    return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...extensionHeaders } });
+    const ctx: CallContext = { env, config, owner, framing: { binding: "jsonrpc", id }, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
+    const result = await callMethod(method, rawParams, ctx);
+    if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...echoed } });
+    return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...echoed } });
   } catch (error) {
-    if (error instanceof A2AError) return errorResponse(id, error.toShape(), 200, extensionHeaders);
+    if (error instanceof A2AError) return errorResponse(id, error.toShape(), 200, echoed);
     console.error(`${method}: unexpected error`, error instanceof Error ? error.name : typeof error);
-    return errorResponse(id, errors.internal().toShape(), 200, extensionHeaders);
+    return errorResponse(id, errors.internal().toShape(), 200, echoed);
   }
 }

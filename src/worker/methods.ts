@@ -17,7 +17,7 @@ import {
 } from "../a2a/schemas";
 import { A2AError, errors } from "../a2a/errors";
 import { echoId, isValidId } from "../a2a/ids";
-import type { JsonRpcId } from "../a2a/sse";
+import type { StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
@@ -28,7 +28,7 @@ export interface CallContext {
   env: Env;
   config: Config;
   owner: string;
-  requestId: JsonRpcId;
+  framing: StreamFraming;
   lastEventId: number | undefined;
   baseUrl: string;
 }
@@ -64,7 +64,7 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
-  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, requestId: ctx.requestId, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
+  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
   const result = unwrap(outcome);
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
 }
@@ -102,7 +102,7 @@ export const METHODS = {
     streaming: true,
     run: async (ctx, params) => ({
       kind: "stream",
-      stream: unwrap(await taskAgent(ctx, params.id).subscribe(ctx.owner, params.id, ctx.requestId, ctx.lastEventId)),
+      stream: unwrap(await taskAgent(ctx, params.id).subscribe(ctx.owner, params.id, ctx.framing, ctx.lastEventId)),
     }),
   } satisfies Method<typeof subscribeToTaskRequestSchema>,
 
@@ -164,6 +164,26 @@ export type MethodName = keyof typeof METHODS;
 
 export function isMethodName(name: string): name is MethodName {
   return Object.hasOwn(METHODS, name);
+}
+
+function invalidParams(error: z.ZodError): A2AError {
+  const list = error.issues.slice(0, 20).map((issue) => ({
+    field: issue.path.map(String).join(".") || "params",
+    description: issue.message,
+  }));
+  const first = list[0];
+  return errors.invalidParams(first ? `Invalid parameters: ${first.field}: ${first.description}` : "Invalid parameters", list);
+}
+
+/** Validates the params of a method with its schema and runs it: what every binding calls. */
+export async function callMethod(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
+  if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
+    throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
+  }
+  const handler = METHODS[method];
+  const parsed = handler.schema.safeParse(rawParams);
+  if (!parsed.success) throw invalidParams(parsed.error);
+  return (handler.run as (c: CallContext, p: unknown) => Promise<MethodResult>)(ctx, parsed.data);
 }
 
 /** Methods whose `params` may be omitted (spec §2.12: the GetExtendedAgentCard example has none). */

@@ -3,7 +3,7 @@
  * discovery, send, stream, get, list, cancel, subscribe, and typed errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientFactory, type Client } from "@a2a-js/sdk/client";
+import { ClientFactory, ClientFactoryOptions, type Client } from "@a2a-js/sdk/client";
 import { CancelTaskRequest, GetTaskRequest, ListTasksRequest, Role, SendMessageRequest, SubscribeToTaskRequest, TaskState, type Task } from "@a2a-js/sdk";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
 
@@ -80,5 +80,18 @@ describe("@a2a-js/sdk client against wrangler dev", () => {
 
   it("surfaces typed A2A errors", async () => {
     await expect(client.getTask(GetTaskRequest.fromJSON({ id: "no-such-task" }))).rejects.toMatchObject({ name: expect.stringContaining("TaskNotFound") });
+  });
+
+  it("speaks HTTP+JSON too: the SDK's REST transport sends, streams, gets and lists", async () => {
+    const rest = await new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { preferredTransports: ["HTTP+JSON"] })).createFromUrl(server.base);
+    const contextId = `rest-${hex()}`;
+    const task = (await rest.sendMessage(request(`tck-complete-task-${hex()}`, { contextId }))) as Task;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const cases: string[] = [];
+    for await (const event of rest.sendMessageStream(request(`tck-stream-001-${hex()}`, { contextId }))) cases.push(event.payload?.$case ?? "none");
+    expect(cases).toEqual(["task", "statusUpdate", "artifactUpdate", "statusUpdate"]);
+    expect((await rest.getTask(GetTaskRequest.fromJSON({ id: task.id }))).id).toBe(task.id);
+    expect((await rest.listTasks(ListTasksRequest.fromJSON({ contextId }))).totalSize).toBe(2);
+    await expect(rest.getTask(GetTaskRequest.fromJSON({ id: "no-such-task" }))).rejects.toMatchObject({ name: expect.stringContaining("TaskNotFound") });
   });
 });

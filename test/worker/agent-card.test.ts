@@ -23,6 +23,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(card.version).toBe("0.1.0");
     expect(card.provider).toEqual({ organization: "iac-code", url: "https://github.com/aliyun/iac-code" });
     expect(card.supportedInterfaces[0]).toEqual({ url: `${BASE}/`, protocolBinding: "JSONRPC", protocolVersion: "1.0" });
+    expect(card.supportedInterfaces[1]).toEqual({ url: BASE, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" });
     expect(card.capabilities.streaming).toBe(true);
     expect(card.capabilities.pushNotifications).toBe(false);
     expect(card.capabilities.extendedAgentCard).toBe(true);

@@ -20,7 +20,7 @@ async function readFor(stream: ReadableStream<Uint8Array>, ms: number): Promise<
 describe("StreamHub", () => {
   it("sends a keepalive comment on the interval, without an id:, and the first frame at once", async () => {
     const hub = new StreamHub(40);
-    const stream = hub.open("t1", 7, [{ seq: 1, json: '{"task":{}}' }], false);
+    const stream = hub.open("t1", { binding: "jsonrpc", id: 7 }, [{ seq: 1, json: '{"task":{}}' }], false);
     const text = await readFor(stream, 150);
     expect(text.startsWith('id: 1\ndata: {"jsonrpc":"2.0","id":7,"result":{"task":{}}}\n\n')).toBe(true);
     expect(text.match(/: keepalive\n\n/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
@@ -29,8 +29,8 @@ describe("StreamHub", () => {
 
   it("drops a subscriber once its client cancels, and keeps the others", async () => {
     const hub = new StreamHub(1000);
-    const a = hub.open("t2", "a", [], false);
-    const b = hub.open("t2", "b", [], false);
+    const a = hub.open("t2", { binding: "jsonrpc", id: "a" }, [], false);
+    const b = hub.open("t2", { binding: "jsonrpc", id: "b" }, [], false);
     expect(hub.subscriberCount("t2")).toBe(2);
     await a.cancel();
     expect(hub.subscriberCount("t2")).toBe(1);
