@@ -82,6 +82,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
   ];
   const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace };
   const usage = { inputTokens: 0, outputTokens: 0, reported: false };
+  let finalText = "";
 
   for (let step = 0; step < MAX_TOOL_STEPS; step++) {
     let text = "";
@@ -137,6 +138,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
       throw error;
     }
     messages.push({ role: "assistant", content: text, ...(calls.length ? { toolCalls: calls } : {}) });
+    finalText = text;
     if (calls.length === 0) break;
 
     for (const call of calls) {
@@ -155,5 +157,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     }
   }
   if (usage.reported) yield { type: "usage", inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
-  yield { type: "end", state: "input-required" };
+  // The final answer is the last step's text (what the model said after its last tool round), as
+  // the original's authoritative final message; the earlier steps' text was streamed already.
+  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}) };
 }

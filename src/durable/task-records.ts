@@ -25,6 +25,11 @@ const SCHEMA = [
      task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
 ];
 
+/** Earlier messages a turn is given: enough for a working conversation (100 turns). */
+export const CONVERSATION_MESSAGES = 200;
+/** …and no more than this much JSON (about 100k tokens of text). */
+export const CONVERSATION_CHARS = 400_000;
+
 /** A logged event: its sequence number and its serialized `StreamResponse`. */
 export interface LoggedEvent {
   seq: number;
@@ -87,12 +92,23 @@ export class TaskRecords {
     this.sql.exec("INSERT INTO messages (task_id, epoch, message) VALUES (?, ?, ?)", taskId, epoch, JSON.stringify(message));
   }
 
-  /** The conversation of the current epoch, oldest first: what follow-up turns see. */
+  /**
+   * The recent conversation of the current epoch, oldest first: what follow-up turns see. Bounded
+   * (the last CONVERSATION_MESSAGES messages, at most CONVERSATION_CHARS of JSON), so a long-lived
+   * context neither slows every turn nor overflows a model's context window.
+   */
   conversation(epoch: number): Message[] {
-    return this.sql
-      .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n", epoch)
-      .toArray()
-      .map((row) => JSON.parse(row.message) as Message);
+    const rows = this.sql
+      .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
+      .toArray();
+    const kept: Message[] = [];
+    let chars = 0;
+    for (const row of rows) {
+      chars += row.message.length;
+      if (chars > CONVERSATION_CHARS && kept.length > 0) break;
+      kept.push(JSON.parse(row.message) as Message);
+    }
+    return kept.reverse();
   }
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */

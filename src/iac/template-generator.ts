@@ -45,10 +45,15 @@ const KIND_LABELS: Record<ResourceKind, string> = {
   redis: "Redis instance",
 };
 
+/** English plural of a label: vSwitch → vSwitches, EIP → EIPs. */
+function pluralSuffix(label: string): string {
+  return /(?:s|x|ch|sh)$/i.test(label) ? "es" : "s";
+}
+
 function describeRequest(request: InfrastructureRequest): string {
   const parts = (Object.keys(KIND_LABELS) as ResourceKind[])
     .filter((kind) => request.counts[kind] > 0)
-    .map((kind) => `${request.counts[kind]} ${KIND_LABELS[kind]}${request.counts[kind] > 1 ? "s" : ""}`);
+    .map((kind) => `${request.counts[kind]} ${KIND_LABELS[kind]}${request.counts[kind] > 1 ? pluralSuffix(KIND_LABELS[kind]) : ""}`);
   return parts.join(", ");
 }
 

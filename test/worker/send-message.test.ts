@@ -85,6 +85,13 @@ describe("contexts (contract: task and context table; spec §3.4)", () => {
     expect(text(second)).toBe("Received: two (message 2 of this conversation)");
   });
 
+  it("gives a turn the recent conversation only: the last 200 messages", async () => {
+    const contextId = "long-ctx";
+    let last: TaskLike | undefined;
+    for (let i = 1; i <= 105; i++) last = (await send(userMessage(`turn ${i}`, { contextId }))).task;
+    expect(text(last)).toBe("Received: turn 105 (message 101 of this conversation)");
+  });
+
   it("accepts a client contextId and keeps different contexts apart", async () => {
     const a = (await send(userMessage("a", { contextId: "ctx-a.1:x_y-z" }))).task;
     const b = (await send(userMessage("b", { contextId: "ctx-b" }))).task;

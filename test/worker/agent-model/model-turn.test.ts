@@ -69,7 +69,7 @@ describe("a model-backed turn", () => {
     const k = key();
     const { task } = await send(withModel("write a vpc template", `agent-write/${k}`, { cwd: "/workspace/model" }));
     expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
-    expect(reply(task)).toBe("Writing the template. Wrote vpc.yaml.");
+    expect(reply(task)).toBe("Wrote vpc.yaml.");
     const part = task?.artifacts?.[0]?.parts[0] as { url: string; metadata: { byteSize: number } };
     const file = await (await worker().fetch(part.url)).text();
     expect(file).toContain("ALIYUN::ECS::VPC");
