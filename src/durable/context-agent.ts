@@ -15,7 +15,7 @@ import type { Message, SendMessageResponse, StreamResponse, Task, TaskStatus } f
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
 import type { SendMessageRequest } from "../a2a/schemas";
 import { errors } from "../a2a/errors";
-import { newTaskId } from "../a2a/ids";
+import { echoId, newTaskId } from "../a2a/ids";
 import { viewTask } from "../a2a/task-view";
 import type { StreamFraming } from "../a2a/sse";
 import type { JsonObject } from "../a2a/types";
@@ -141,7 +141,7 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(() => {
       this.requireTask(owner, taskId);
       const config = this.push.get(taskId, id);
-      if (!config) throw errors.taskNotFound(`Push notification config ${id} not found for task ${taskId}`, taskId);
+      if (!config) throw errors.taskNotFound(`Push notification config ${echoId(id)} not found for task ${taskId}`, taskId);
       return config;
     }, "getPushConfig");
   }
@@ -171,8 +171,8 @@ export class ContextAgent extends DurableObject<Env> {
 
   /** For the queue consumer: the target and the event of a job, or undefined once either is gone. */
   async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
-    const event = this.records.eventsAfter(job.taskId, job.seq - 1)[0];
-    if (!event || event.seq !== job.seq) return undefined;
+    const event = this.records.eventAt(job.taskId, job.seq);
+    if (!event) return undefined;
     const target = await this.push.target(job.taskId, job.configId);
     return target ? { target, body: event.json } : undefined;
   }

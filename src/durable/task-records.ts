@@ -180,6 +180,11 @@ export class TaskRecords {
     return this.sql.exec<{ s: number }>("SELECT COALESCE(MAX(seq), 0) AS s FROM events WHERE task_id = ?", taskId).one().s;
   }
 
+  eventAt(taskId: string, seq: number): LoggedEvent | undefined {
+    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
+    return row ? { seq, json: row.event } : undefined;
+  }
+
   eventsAfter(taskId: string, seq: number): LoggedEvent[] {
     return this.sql
       .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)

@@ -1,6 +1,7 @@
 /**
  * The edge entry: a Hono app. Public routes first (`/health`, the agent card), then
- * authentication, then the JSON-RPC endpoint at the interface URL (with or without a trailing
+ * authentication, then the iac-code routes (files, delivery log), the HTTP+JSON binding under the
+ * interface path, and the JSON-RPC endpoint at the interface path (with or without a trailing
  * slash). Every error is a clear JSON answer; stacks, secrets and paths stay in the log.
  */
 import { Hono } from "hono";
@@ -9,8 +10,7 @@ import { authenticate, challenges } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
 import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
-import { contextAgentForTask } from "./routing";
-import { isValidId } from "../a2a/ids";
+import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
@@ -66,19 +66,7 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-/**
- * The push delivery log of a task (iac-code extension, not an A2A method): one row per
- * notification with its state (`pending`, `delivered`, `dead`) and, for dead letters, the last
- * error. Only the task's owner sees it.
- */
-app.get("/iac-code/tasks/:taskId/push-deliveries", async (c) => {
-  const taskId = c.req.param("taskId");
-  const stub = isValidId(taskId) ? contextAgentForTask(c.env, taskId) : undefined;
-  const outcome = stub ? await stub.pushDeliveries(c.var.owner, taskId) : undefined;
-  if (!outcome?.ok) return c.json({ error: "Task not found" }, 404);
-  return c.json({ taskId, deliveries: outcome.value });
-});
-
+app.route("/", deliveryLogRoute);
 app.route("/", fileRoutes);
 
 /** The HTTP+JSON binding's paths under the interface path, then JSON-RPC at the interface path. */

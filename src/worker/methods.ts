@@ -37,7 +37,6 @@ export type MethodResult = { kind: "json"; result: unknown } | { kind: "stream";
 
 interface Method<S extends z.ZodType> {
   schema: S;
-  streaming?: boolean;
   run(ctx: CallContext, params: z.output<S>): Promise<MethodResult>;
 }
 
@@ -83,7 +82,6 @@ export const METHODS = {
 
   SendStreamingMessage: {
     schema: sendMessageRequestSchema,
-    streaming: true,
     run: (ctx, params) => sendMessage(ctx, params, true),
   } satisfies Method<typeof sendMessageRequestSchema>,
 
@@ -99,7 +97,6 @@ export const METHODS = {
 
   SubscribeToTask: {
     schema: subscribeToTaskRequestSchema,
-    streaming: true,
     run: async (ctx, params) => ({
       kind: "stream",
       stream: unwrap(await taskAgent(ctx, params.id).subscribe(ctx.owner, params.id, ctx.framing, ctx.lastEventId)),
