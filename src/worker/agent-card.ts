@@ -87,18 +87,18 @@ export function interfaceUrl(base: string): string {
 
 export function buildAgentCard(config: Config, base: string): AgentCard {
   const modes = inputModes(config);
+  // `required` is a proto3 bool without presence: false is its default, so it is left out (as
+  // ProtoJSON and the card canonicalization of spec §8.4.1 both leave it out).
   const extensions: unknown[] = [
     {
       uri: ARTIFACT_METADATA_EXTENSION,
       description: "iac-code metadata namespace (metadata.iac_code) for tool progress, permissions, usage and stored artifacts.",
-      required: false,
     },
   ];
   if (config.thinkingExposure.length > 0) {
     extensions.push({
       uri: THINKING_EXPOSURE_EXTENSION,
       description: "iac-code exposes the listed signal types in metadata.iac_code.",
-      required: false,
       params: { enabledTypes: config.thinkingExposure },
     });
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { compactVerify } from "jose";
+import { AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
 import worker from "../../src/worker/index";
 import { canonicalizeCard } from "../../src/a2a/jcs";
 import { BASE, worker as self } from "./helpers/rpc";
@@ -28,7 +29,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(card.capabilities.pushNotifications).toBe(false);
     expect(card.capabilities.extendedAgentCard).toBe(true);
     expect(card.capabilities.extensions[0]).toEqual(
-      expect.objectContaining({ uri: "urn:iac-code:a2a:artifact-metadata:v1", required: false }),
+      expect.objectContaining({ uri: "urn:iac-code:a2a:artifact-metadata:v1" }),
     );
     expect(card.capabilities.extensions[1]).toEqual(
       expect.objectContaining({ uri: "urn:iac-code:a2a:thinking-exposure:v1", params: { enabledTypes: ["tool_trace"] } }),
@@ -125,6 +126,21 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     const again = await withEnv(overrides, new Request(CARD));
     await again.arrayBuffer();
     expect(again.headers.get("ETag")).toBe(res.headers.get("ETag"));
+  });
+
+  it("the official SDK canonicalizes our card to the same bytes and verifies our signature (interop oracle)", async () => {
+    const secret = "card-signing-secret-0123456789abcdef";
+    const res = await withEnv({ IACCODE_A2A_SIGNING_SECRET: secret, IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com", IACCODE_A2A_HTTP_TOKEN: "t" }, new Request(CARD));
+    const json = (await res.json()) as Record<string, unknown>;
+    // The SDK canonicalizes with AgentCard.fromJSON, so it is handed the card as JSON (handing it a
+    // decoded card decodes twice and loses the security schemes: an SDK quirk, not a card issue).
+    const wire = json as unknown as AgentCard;
+    expect(canonicalizeAgentCard(wire)).toBe(canonicalizeCard(json));
+    expect(canonicalizeCard(json)).toContain('"securitySchemes":{"bearerAuth"');
+    const key = { kty: "oct", k: btoa(secret).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") };
+    await expect(verifyAgentCardSignature(async (kid) => (kid === "default" ? key : Promise.reject(new Error("unknown kid"))))(wire)).resolves.toBeUndefined();
+    const tampered = { ...json, name: "evil" } as unknown as AgentCard;
+    await expect(verifyAgentCardSignature(async () => key)(tampered)).rejects.toThrow();
   });
 
   it("refuses a signing secret without a public URL, naming the variable and not the secret", async () => {
