@@ -1,7 +1,7 @@
 /**
  * Canonical JSON of an Agent Card for signing (spec §8.4.1), in the form both official SDKs
  * produce: `signatures` removed, empty strings, arrays and objects removed recursively (`false`
- * and `0` kept), keys sorted, no whitespace, and non-ASCII escaped as `\uXXXX` like Python's
+ * and `0` kept), keys sorted, no whitespace, and non-ASCII written as `\u` escapes like Python's
  * `json.dumps`. Cards we publish have no empty values and ASCII text, so a spec-exact RFC 8785
  * verifier computes the same bytes (a2a-1.0.md §9.4).
  */

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
+import { PLANTED_CODES, PLANTED_TEMPLATE as PLANTED } from "../worker/iac/fixtures.ts";
 
 const run = promisify(execFile);
 let server: DevServer;
@@ -22,45 +23,6 @@ async function client(...args: string[]): Promise<string> {
   return stdout;
 }
 
-const PLANTED = `ROSTemplateFormatVersion: '2015-09-01'
-Parameters:
-  Unused:
-    Type: String
-  DbPassword:
-    Type: String
-Resources:
-  Vpc:
-    Type: ALIYUN::ECS::VPC
-    Properties:
-      CidrBlock: 10.0.0.0/8
-  SwitchA:
-    Type: ALIYUN::ECS::VSwitch
-    Properties:
-      VpcId: !Ref Vpc
-      ZoneId: cn-hangzhou-h
-      CidrBlock: 10.1.0.0/16
-  SwitchB:
-    Type: ALIYUN::ECS::VSwitch
-    Properties:
-      VpcId: !Ref Vpc
-      ZoneId: cn-hangzhou-i
-      CidrBlock: 10.1.128.0/17
-  Bucket:
-    Type: ALIYUN::OSS::Buckett
-    Properties:
-      BucketName: demo
-  Web:
-    Type: ALIYUN::ECS::Instance
-    DependsOn: Database
-    Properties:
-      VSwitchId: !Ref SwitchX
-      ImageId: centos_7
-      InstanceType: ecs.g6.large
-Outputs:
-  VpcRoute:
-    Value: !GetAtt Vpc.RouteTable
-`;
-const PLANTED_CODES = ["ROS4001", "ROS4002", "ROS5001", "ROS5201", "ROS5302", "ROS5401", "ROS5402"];
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "iac-a2a-client-"));
