@@ -25,7 +25,7 @@ import { fileUrlOfPath, filePathOfUrl } from "./file-url";
 import { mediaTypeEssence, MediaTypes } from "./media-types";
 import { baseName, describeAttachment, manifestText, type Attachment } from "./multimodal-manifest";
 import type { WorkspaceStore } from "./workspace";
-import { isInsideRoot, normalizeAbsolutePath } from "./workspace-path";
+import { isInsideRoot, normalizeAbsolutePath } from "../a2a/workspace-path";
 
 export type { Attachment } from "./multimodal-manifest";
 

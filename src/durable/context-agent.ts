@@ -24,7 +24,7 @@ import { selectAgent } from "../agent/select-agent";
 import { providerResolver } from "../agent/provider-resolver";
 import type { AgentEvent, AgentRuntime } from "../agent/runtime";
 import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
-import { resolveWorkspacePath } from "../agent/workspace-path";
+import { resolveWorkspacePath } from "../a2a/workspace-path";
 import { EMPTY_INPUT } from "../agent/prompt";
 import { promptFromParts, type PartPolicy } from "../agent/parts";
 import { redactMetadata } from "../agent/metadata-redaction";

@@ -1,6 +1,7 @@
 import { allocateSubnets, type CidrBlock } from "./cidr";
-import type { InfrastructureRequest, RdsEngine } from "./generation-request";
+import type { InfrastructureRequest } from "./generation-request";
 import { ROS_FORMAT_VERSION } from "./template-model";
+import { RDS_ENGINE_VERSIONS, SENSITIVE_PORTS } from "./resource-defaults";
 
 /**
  * Builds a ROS template from an InfrastructureRequest.
@@ -10,15 +11,6 @@ import { ROS_FORMAT_VERSION } from "./template-model";
  * AssociationProperty and no guessed default, secrets are NoEcho parameters, every Output has a Label,
  * and SSH is open only to the VPC itself.
  */
-
-const SENSITIVE_PORTS: ReadonlySet<number> = new Set([22, 3389, 3306, 5432, 1433, 6379, 27017]);
-
-const RDS_ENGINE_VERSIONS: Record<RdsEngine, string> = {
-  MySQL: "8.0",
-  PostgreSQL: "14.0",
-  SQLServer: "2019_std_ha",
-  MariaDB: "10.3",
-};
 
 type Template = Record<string, unknown>;
 type Definition = Record<string, unknown>;

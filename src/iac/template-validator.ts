@@ -53,6 +53,7 @@
  * | ROS5501 | warning  | Security group rule opens an administration/database port to 0.0.0.0/0           |
  * | ROS5502 | error    | Invalid security group rule (`IpProtocol` or `PortRange`)                         |
  */
+import { SENSITIVE_PORTS } from "./resource-defaults";
 import { closestMatch } from "./closest-match";
 import {
   allocateSubnets,
@@ -117,8 +118,6 @@ const DELETION_POLICIES: ReadonlySet<string> = new Set(["Delete", "Retain", "Sna
 
 const SECURITY_GROUP_PROTOCOLS: ReadonlySet<string> = new Set(["tcp", "udp", "icmp", "gre", "all", "icmpv6"]);
 
-/** Ports that should never face the whole Internet: SSH, RDP and the common database engines. */
-const SENSITIVE_PORTS: readonly number[] = [22, 3389, 3306, 5432, 1433, 6379, 27017];
 
 const VPC_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VPC"]);
 const VSWITCH_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VSwitch"]);
@@ -961,7 +960,7 @@ function checkSecurityGroupRules(template: Record<string, unknown>, report: Repo
     }
     const source = rule.SourceCidrIp;
     if (!range || (source !== "0.0.0.0/0" && source !== "::/0")) continue;
-    const exposed = SENSITIVE_PORTS.filter((port) => range[0] === -1 || (port >= range[0] && port <= range[1]));
+    const exposed = [...SENSITIVE_PORTS].filter((port) => range[0] === -1 || (port >= range[0] && port <= range[1]));
     if (exposed.length === 0) continue;
     report({
       code: "ROS5501",

@@ -1,5 +1,6 @@
 import { allocateSubnets } from "./cidr";
-import type { InfrastructureRequest, RdsEngine } from "./generation-request";
+import type { InfrastructureRequest } from "./generation-request";
+import { RDS_ENGINE_VERSIONS, SENSITIVE_PORTS } from "./resource-defaults";
 
 /**
  * Builds a Terraform configuration (HCL, alicloud provider) for an InfrastructureRequest.
@@ -9,15 +10,6 @@ import type { InfrastructureRequest, RdsEngine } from "./generation-request";
  * (alicloud_zones, alicloud_instance_types, alicloud_images, alicloud_db_instance_classes), which is
  * the Terraform way of not hard-coding what a region may not sell.
  */
-
-const SENSITIVE_PORTS: ReadonlySet<number> = new Set([22, 3389, 3306, 5432, 1433, 6379, 27017]);
-
-const ENGINE_VERSIONS: Record<RdsEngine, string> = {
-  MySQL: "8.0",
-  PostgreSQL: "14.0",
-  SQLServer: "2019_std_ha",
-  MariaDB: "10.3",
-};
 
 export interface TerraformConfiguration {
   text: string;
@@ -109,7 +101,7 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
       block('data "alicloud_db_instance_classes" "rds"', [
         "zone_id        = data.alicloud_zones.available.zones[0].id",
         `engine         = ${quoted(request.rdsEngine)}`,
-        `engine_version = ${quoted(ENGINE_VERSIONS[request.rdsEngine])}`,
+        `engine_version = ${quoted(RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
         'category       = "HighAvailability"',
         'instance_charge_type = "PostPaid"',
         'db_instance_storage_type = "cloud_essd"',
@@ -265,7 +257,7 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
     resource("alicloud_db_instance", name, [
       `instance_name            = ${quoted(`rds-${index + 1}`)}`,
       `engine                   = ${quoted(request.rdsEngine)}`,
-      `engine_version           = ${quoted(ENGINE_VERSIONS[request.rdsEngine])}`,
+      `engine_version           = ${quoted(RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
       "instance_type            = data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class",
       "instance_storage         = 20",
       'db_instance_storage_type = "cloud_essd"',

@@ -9,8 +9,8 @@
  */
 import { Hono } from "hono";
 import type { Config } from "../config/config";
-import { isInsideRoot, normalizeAbsolutePath } from "../agent/workspace-path";
-import { mediaTypeOf } from "../agent/tools/workspace-tools";
+import { isInsideRoot, normalizeAbsolutePath } from "../a2a/workspace-path";
+import { mediaTypeOf } from "../a2a/file-media-type";
 import { artifactKey, safeFilename } from "../durable/artifact-store";
 import { ownerKey, R2Workspace } from "../durable/r2-workspace";
 import { readBody } from "./read-body";

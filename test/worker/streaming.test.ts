@@ -21,17 +21,6 @@ async function readEvents(res: Response, count: number): Promise<{ events: SseEv
   return { events: parseSse(text), reader };
 }
 
-async function rest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<SseEvent[]> {
-  const decoder = new TextDecoder();
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  return parseSse(text);
-}
-
 describe("SendStreamingMessage (spec §3.1.2, §9.4.2)", () => {
   it("streams Task first, then WORKING, the artifact and COMPLETED, each a JSON-RPC response with the request id and an id: sequence", async () => {
     const res = await stream("SendStreamingMessage", tck("tck-stream-001-aa"));

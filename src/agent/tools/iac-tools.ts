@@ -6,7 +6,7 @@
 import { packageTerraform, validateTemplate } from "../../iac";
 import type { Tool, ToolResult } from "./tool";
 import { NO_WORKSPACE, resolveToolPath, stringField } from "./tool-path";
-import { mediaTypeOf } from "./workspace-tools";
+import { mediaTypeOf } from "../../a2a/file-media-type";
 
 const MAX_TEMPLATE_BYTES = 1_048_576;
 const MAX_TERRAFORM_FILES = 200;

@@ -1,5 +1,5 @@
 /** Resolves a tool's path argument inside the turn's workspace: relative to the cwd, never outside it. */
-import { isInsideRoot, normalizeAbsolutePath } from "../workspace-path";
+import { isInsideRoot, normalizeAbsolutePath } from "../../a2a/workspace-path";
 
 export const NO_WORKSPACE = "No workspace: send metadata.iac_code.cwd with the message to use workspace files.";
 

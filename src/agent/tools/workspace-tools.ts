@@ -5,21 +5,13 @@
  */
 import type { Tool, ToolResult } from "./tool";
 import { NO_WORKSPACE, resolveToolPath, stringField } from "./tool-path";
+import { mediaTypeOf } from "../../a2a/file-media-type";
 
 /** Files the agent reads into its context are text, and capped like text file parts (1 MiB). */
 const MAX_READ_BYTES = 1_048_576;
 /** Files the agent writes: templates and configurations, capped at 5 MiB. */
 const MAX_WRITE_BYTES = 5 * 1_048_576;
 const MAX_LISTED = 500;
-
-export function mediaTypeOf(path: string): string {
-  const lower = path.toLowerCase();
-  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "application/yaml";
-  if (lower.endsWith(".json")) return "application/json";
-  if (lower.endsWith(".tf") || lower.endsWith(".hcl")) return "text/plain";
-  if (lower.endsWith(".md")) return "text/markdown";
-  return "text/plain";
-}
 
 const basename = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 

@@ -77,6 +77,7 @@ describe("iac_generation", () => {
     const { task } = await send(userMessage("Generate Terraform for a VPC with an RDS MySQL database"));
     const part = task?.artifacts?.[0]?.parts[0] as unknown as ArtifactPart;
     expect(part.filename).toBe("main.tf");
+    expect(part.mediaType).toBe("text/x-hcl");
     const { text, sha } = await download(part);
     expect(sha).toBe(part.metadata.sha256);
     expect(text).toContain('resource "alicloud_vpc"');
@@ -117,7 +118,9 @@ describe("terraform_ros_conversion", () => {
   it("packages the Terraform files uploaded to the workspace, skipping state and .terraform", async () => {
     const put = (path: string, body: string) =>
       worker().fetch(`${BASE}/iac-code/workspace${path}`, { method: "PUT", headers: { "Content-Type": "text/plain" }, body });
-    expect((await put("/workspace/tf/main.tf", 'resource "alicloud_vpc" "v" {\n  cidr_block = "192.168.0.0/16"\n}\n')).status).toBe(201);
+    const main = await put("/workspace/tf/main.tf", 'resource "alicloud_vpc" "v" {\n  cidr_block = "192.168.0.0/16"\n}\n');
+    expect(main.status).toBe(201);
+    expect(((await main.json()) as { mediaType: string }).mediaType).toBe("text/x-hcl");
     expect((await put("/workspace/tf/variables.tf", 'variable "name" {\n  default = "x"\n}\n')).status).toBe(201);
     expect((await put("/workspace/tf/terraform.tfstate", "{}")).status).toBe(201);
     expect((await put("/workspace/tf/.terraform/providers/x", "binary")).status).toBe(201);
