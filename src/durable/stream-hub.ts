@@ -5,7 +5,7 @@
  * comment every 25 s, and is dropped on any sign of a gone client: a failed enqueue or a cancel.
  */
 import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamFraming } from "../a2a/sse";
-import type { LoggedEvent } from "./task-records";
+import type { LoggedEvent } from "./event-log";
 
 const encoder = new TextEncoder();
 

@@ -1,9 +1,17 @@
 /**
  * TaskIndex: one per owner, the ListTasks read model (spec §3.1.4). A row per task with its
- * status timestamp and snapshot, written by the task's ContextAgent on every state transition.
+ * status timestamp and a bounded snapshot (status, metadata, the newest LIST_HISTORY_MAX messages
+ * and SNAPSHOT_ARTIFACTS artifact references that fit INDEX_ROW_MAX_BYTES: never more history than
+ * ListTasks can return), written by the task's ContextAgent through its outbox.
  * Pages are read by key on `(ts_ms DESC, id DESC)` (keyset pagination), so a page costs the same
  * at task 10 and task 10,000; `totalSize` comes from maintained counters, not a scan, except when
- * `statusTimestampAfter` asks for a range (an index range count then).
+ * `statusTimestampAfter` asks for a range (an index range count then). A page also stops at
+ * LIST_PAGE_MAX_BYTES, with a next-page token.
+ *
+ * A row still SUBMITTED or WORKING may belong to a turn that a restart cut off: its context only
+ * learns that when it wakes. So a page asks the context of each such row for its current row
+ * (waking it, which fails interrupted turns first) and shows that: the first ListTasks after a
+ * restart already shows FAILED.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { ListTasksResponse, Task } from "../a2a/types";
@@ -11,14 +19,26 @@ import type { TaskState } from "../a2a/states";
 import { viewTask } from "../a2a/task-view";
 import { errors } from "../a2a/errors";
 import { failure, success, type Outcome } from "./outcome";
+import { fitRow } from "./row-guard";
+import { contextAgentForTask } from "./stubs";
+import { LIST_PAGE_MAX_BYTES, utf8Bytes } from "../storage/limits";
 
 export interface IndexRow {
   id: string;
   contextId: string;
   state: TaskState;
   tsMs: number;
+  /** The bounded ListTasks view of the task. */
   task: Task;
 }
+
+/** What one outbox flush sends: rows to write and ids to forget, applied in one transaction. */
+export interface IndexBatch {
+  upserts: IndexRow[];
+  removals: string[];
+}
+
+const ACTIVE_STATES: ReadonlySet<string> = new Set(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"]);
 
 export interface ListQuery {
   contextId?: string | undefined;
@@ -79,7 +99,15 @@ export class TaskIndex extends DurableObject<Env> {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
-  upsert(row: IndexRow): void {
+  /** One outbox flush: every row and removal in one transaction. */
+  apply(batch: IndexBatch): void {
+    this.ctx.storage.transactionSync(() => {
+      for (const row of batch.upserts) this.upsert(row);
+      this.remove(batch.removals);
+    });
+  }
+
+  private upsert(row: IndexRow): void {
     const old = this.sql
       .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", row.id)
       .toArray()[0];
@@ -90,7 +118,7 @@ export class TaskIndex extends DurableObject<Env> {
       row.contextId,
       row.state,
       row.tsMs,
-      JSON.stringify(row.task),
+      fitRow("index", JSON.stringify(row.task)),
     );
     if (!old) this.count(scopesOf(row.contextId, row.state), 1);
     else if (old.state !== row.state) {
@@ -99,7 +127,7 @@ export class TaskIndex extends DurableObject<Env> {
     }
   }
 
-  remove(ids: string[]): void {
+  private remove(ids: readonly string[]): void {
     for (const id of ids) {
       const old = this.sql
         .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", id)
@@ -110,7 +138,7 @@ export class TaskIndex extends DurableObject<Env> {
     }
   }
 
-  list(query: ListQuery): Outcome<ListTasksResponse> {
+  async list(query: ListQuery): Promise<Outcome<ListTasksResponse>> {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (query.contextId !== undefined) {
@@ -140,13 +168,41 @@ export class TaskIndex extends DurableObject<Env> {
         query.pageSize + 1,
       )
       .toArray();
-    const page = rows.slice(0, query.pageSize);
-    const last = page[page.length - 1];
-    const nextPageToken = rows.length > query.pageSize && last ? encodeCursor({ tsMs: last.ts_ms, id: last.id }) : "";
-    const tasks = page.map((row) =>
-      viewTask(JSON.parse(row.task) as Task, { historyLength: query.historyLength, includeArtifacts: query.includeArtifacts }),
+    const tasks: Task[] = [];
+    let bytes = 0;
+    let last: { id: string; ts_ms: number } | undefined;
+    for (const row of rows.slice(0, query.pageSize)) {
+      // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
+      const task = viewTask(JSON.parse(row.task) as Task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts });
+      const size = utf8Bytes(JSON.stringify(task));
+      if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
+      tasks.push(task);
+      bytes += size;
+      last = row;
+    }
+    const more = rows.length > tasks.length;
+    const nextPageToken = more && last ? encodeCursor({ tsMs: last.ts_ms, id: last.id }) : "";
+    const shown = await this.reconcile(tasks, query);
+    return success({ tasks: shown, nextPageToken, pageSize: query.pageSize, totalSize });
+  }
+
+  /**
+   * Each SUBMITTED/WORKING task of a page replaced by its context's current view (see the header);
+   * a task that no longer matches the page's status filter is left out.
+   */
+  private async reconcile(tasks: Task[], query: ListQuery): Promise<Task[]> {
+    const current = await Promise.all(
+      tasks.map(async (task): Promise<Task | undefined> => {
+        if (!ACTIVE_STATES.has(task.status.state)) return task;
+        // RPC typing drops members it cannot prove serializable; the object returns exactly an IndexRow.
+        const row = (await contextAgentForTask(this.env, task.id)?.indexRowOf(task.id)) as IndexRow | undefined;
+        if (!row) return task;
+        if (row.state !== task.status.state) this.upsert(row);
+        if (query.status !== undefined && row.state !== query.status) return undefined;
+        return viewTask(row.task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts });
+      }),
     );
-    return success({ tasks, nextPageToken, pageSize: query.pageSize, totalSize });
+    return current.filter((task) => task !== undefined);
   }
 
   private total(query: ListQuery, where: string[], args: (string | number)[]): number {

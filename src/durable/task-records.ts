@@ -1,11 +1,17 @@
 /**
- * The tasks of one context in the ContextAgent's SQLite: task rows, messages (history and the
- * context's conversation), artifacts and the per-task event log with its monotonic `seq`.
- * Every statement is synchronous (`ctx.storage.sql`), so a caller's sequence of writes is atomic
- * with respect to other requests to the object.
+ * The tasks of one context in the ContextAgent's SQLite: context settings, task rows, messages
+ * (history and the context's conversation) and artifacts. Every statement is synchronous
+ * (`ctx.storage.sql`); the turn runner groups a turn's writes in one `transactionSync`, so a failure
+ * leaves nothing half-written. Every row goes through `fitRow` (row-guard.ts).
+ *
+ * Reads are bounded by construction: a view asks SQL for the newest rows it can show (LIMIT), then
+ * keeps what fits its byte budget, so the cost of an answer follows the answer, not the history.
  */
-import type { Artifact, JsonObject, Message, StreamResponse, Task, TaskStatus } from "../a2a/types";
+import type { Artifact, JsonObject, Message, Task, TaskStatus } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
+import { applySchema } from "./schema";
+import { fitRow } from "./row-guard";
+import { utf8Bytes } from "../storage/limits";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
@@ -21,8 +27,12 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
      PRIMARY KEY (task_id, artifact_id))`,
-  `CREATE TABLE IF NOT EXISTS events (
-     task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
+];
+
+const ADDED = [
+  // The number of turns a task has had; the current turn's messages and events carry it.
+  { table: "tasks", column: "turns", definition: "INTEGER NOT NULL DEFAULT 0" },
+  { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
 ];
 
 /** Earlier messages a turn is given: enough for a working conversation (100 turns). */
@@ -30,18 +40,38 @@ export const CONVERSATION_MESSAGES = 200;
 /** …and no more than this much JSON (about 100k tokens of text). */
 export const CONVERSATION_CHARS = 400_000;
 
-/** A logged event: its sequence number and its serialized `StreamResponse`. */
-export interface LoggedEvent {
-  seq: number;
-  json: string;
-}
-
 /** A2A timestamps: RFC 3339 UTC with milliseconds (spec §5.6.1). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
+/** What a bounded task view holds. */
+export interface ViewBounds {
+  /** The newest this many messages (0: none). */
+  historyLength: number;
+  /** Only the messages of the task's current turn. */
+  currentTurnOnly?: boolean;
+  /** The newest this many artifacts (0: none). */
+  artifacts: number;
+  /** The whole view stays under this many UTF-8 bytes of JSON: oldest messages, then oldest artifacts, go first. */
+  maxBytes: number;
+}
+
+/** Keeps the newest rows (given newest first) that fit `budget` bytes; returns them oldest first and the bytes used. */
+function newestWithin(rows: readonly string[], budget: number): { kept: string[]; used: number } {
+  const kept: string[] = [];
+  let used = 0;
+  for (const row of rows) {
+    const size = utf8Bytes(row) + 1;
+    if (used + size > budget) break;
+    kept.push(row);
+    used += size;
+  }
+  return { kept: kept.reverse(), used };
+}
+
 export class TaskRecords {
   constructor(private readonly sql: SqlStorage) {
-    for (const statement of SCHEMA) sql.exec(statement);
+    applySchema(sql, SCHEMA, ADDED);
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
   }
 
   getSetting(key: string): string | undefined {
@@ -56,10 +86,6 @@ export class TaskRecords {
     this.sql.exec("DELETE FROM context WHERE k = ?", key);
   }
 
-  exists(taskId: string): boolean {
-    return this.sql.exec("SELECT 1 FROM tasks WHERE id = ?", taskId).toArray().length > 0;
-  }
-
   stateOf(taskId: string): TaskState | undefined {
     return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as
       | TaskState
@@ -71,8 +97,8 @@ export class TaskRecords {
       "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
       taskId,
       status.state,
-      JSON.stringify(status),
-      metadata ? JSON.stringify(metadata) : null,
+      fitRow("tasks", JSON.stringify(status)),
+      metadata ? fitRow("tasks", JSON.stringify(metadata)) : null,
       nowMs,
       nowMs,
     );
@@ -82,14 +108,29 @@ export class TaskRecords {
     this.sql.exec(
       "UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?",
       status.state,
-      JSON.stringify(status),
+      fitRow("tasks", JSON.stringify(status)),
       nowMs,
       taskId,
     );
   }
 
-  appendMessage(taskId: string, epoch: number, message: Message): void {
-    this.sql.exec("INSERT INTO messages (task_id, epoch, message) VALUES (?, ?, ?)", taskId, epoch, JSON.stringify(message));
+  /** Starts the task's next turn and returns its number (1 for a new task's first). */
+  beginTurn(taskId: string): number {
+    return this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+  }
+
+  turnOf(taskId: string): number {
+    return this.sql.exec<{ turns: number }>("SELECT turns FROM tasks WHERE id = ?", taskId).toArray()[0]?.turns ?? 0;
+  }
+
+  appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
+    this.sql.exec(
+      "INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)",
+      taskId,
+      epoch,
+      turn,
+      fitRow("messages", JSON.stringify(message)),
+    );
   }
 
   /**
@@ -116,80 +157,64 @@ export class TaskRecords {
     const existing = this.sql
       .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? AND artifact_id = ?", taskId, artifact.artifactId)
       .toArray()[0];
-    if (existing && append) {
-      const stored = JSON.parse(existing.artifact) as Artifact;
-      const merged: Artifact = { ...stored, parts: [...stored.parts, ...artifact.parts] };
-      this.sql.exec(
-        "UPDATE artifacts SET artifact = ? WHERE task_id = ? AND artifact_id = ?",
-        JSON.stringify(merged),
-        taskId,
-        artifact.artifactId,
-      );
-      return merged;
-    }
     if (existing) {
+      const stored = JSON.parse(existing.artifact) as Artifact;
+      const next: Artifact = append ? { ...stored, parts: [...stored.parts, ...artifact.parts] } : artifact;
       this.sql.exec(
         "UPDATE artifacts SET artifact = ? WHERE task_id = ? AND artifact_id = ?",
-        JSON.stringify(artifact),
+        fitRow("artifacts", JSON.stringify(next)),
         taskId,
         artifact.artifactId,
       );
-      return artifact;
+      return next;
     }
-    const position =
-      this.sql.exec<{ p: number }>("SELECT COALESCE(MAX(position), 0) + 1 AS p FROM artifacts WHERE task_id = ?", taskId).one().p;
     this.sql.exec(
-      "INSERT INTO artifacts (task_id, artifact_id, position, artifact) VALUES (?, ?, ?, ?)",
+      `INSERT INTO artifacts (task_id, artifact_id, position, artifact)
+       VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM artifacts WHERE task_id = ?), ?)`,
       taskId,
       artifact.artifactId,
-      position,
-      JSON.stringify(artifact),
+      taskId,
+      fitRow("artifacts", JSON.stringify(artifact)),
     );
     return artifact;
   }
 
-  /** The full stored task: status, history and artifacts. */
-  task(taskId: string, contextId: string): Task | undefined {
+  /** A bounded view of the stored task: status, metadata, the newest messages and artifacts that fit. */
+  task(taskId: string, contextId: string, bounds: ViewBounds): Task | undefined {
     const row = this.sql
-      .exec<{ status: string; metadata: string | null }>("SELECT status, metadata FROM tasks WHERE id = ?", taskId)
+      .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
+    let budget = bounds.maxBytes - utf8Bytes(row.status) - utf8Bytes(row.metadata ?? "") - 200;
     const task: Task = { id: taskId, contextId, status: JSON.parse(row.status) as TaskStatus };
-    const history = this.sql
-      .exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n", taskId)
-      .toArray()
-      .map((r) => JSON.parse(r.message) as Message);
-    if (history.length) task.history = history;
-    const artifacts = this.sql
-      .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position", taskId)
-      .toArray()
-      .map((r) => JSON.parse(r.artifact) as Artifact);
-    if (artifacts.length) task.artifacts = artifacts;
+
+    if (bounds.historyLength > 0) {
+      const rows = (
+        bounds.currentTurnOnly
+          ? this.sql.exec<{ message: string }>(
+              "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
+              taskId,
+              row.turns,
+              bounds.historyLength,
+            )
+          : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
+      )
+        .toArray()
+        .map((r) => r.message);
+      const { kept, used } = newestWithin(rows, budget * 0.75);
+      budget -= used;
+      if (kept.length) task.history = kept.map((m) => JSON.parse(m) as Message);
+    }
+    if (bounds.artifacts > 0) {
+      const rows = this.sql
+        .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
+        .toArray()
+        .map((r) => r.artifact);
+      const { kept } = newestWithin(rows, budget);
+      if (kept.length) task.artifacts = kept.map((a) => JSON.parse(a) as Artifact);
+    }
     if (row.metadata) task.metadata = JSON.parse(row.metadata) as JsonObject;
     return task;
-  }
-
-  appendEvent(taskId: string, event: StreamResponse): LoggedEvent {
-    const seq = this.lastSeq(taskId) + 1;
-    const json = JSON.stringify(event);
-    this.sql.exec("INSERT INTO events (task_id, seq, event) VALUES (?, ?, ?)", taskId, seq, json);
-    return { seq, json };
-  }
-
-  lastSeq(taskId: string): number {
-    return this.sql.exec<{ s: number }>("SELECT COALESCE(MAX(seq), 0) AS s FROM events WHERE task_id = ?", taskId).one().s;
-  }
-
-  eventAt(taskId: string, seq: number): LoggedEvent | undefined {
-    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
-    return row ? { seq, json: row.event } : undefined;
-  }
-
-  eventsAfter(taskId: string, seq: number): LoggedEvent[] {
-    return this.sql
-      .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)
-      .toArray()
-      .map((r) => ({ seq: r.seq, json: r.event }));
   }
 
   idsInStates(states: readonly TaskState[]): string[] {
@@ -213,7 +238,7 @@ export class TaskRecords {
   }
 
   deleteTask(taskId: string): void {
-    for (const table of ["events", "artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
+    for (const table of ["artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
     this.sql.exec("DELETE FROM tasks WHERE id = ?", taskId);
   }
 }

@@ -11,6 +11,7 @@ import { validateCallbackUrl } from "../a2a/callback-url";
 import { buildPushHeaders } from "../a2a/push-headers";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 import { configOf } from "../config/config";
+import { contextAgentById } from "../durable/stubs";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
 
 /** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
@@ -38,8 +39,11 @@ async function post(url: string, headers: Record<string, string>, body: string):
   }
 }
 
+/** The object that holds the job's task; a job names only ids this server issued. */
 function contextAgent(env: Env, job: PushJob) {
-  return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromString(job.contextObjectId));
+  const agent = contextAgentById(env, job.contextObjectId);
+  if (!agent) throw new Error("push job names no context object");
+  return agent;
 }
 
 async function deliver(message: Message<PushJob>, env: Env): Promise<void> {

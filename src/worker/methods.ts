@@ -21,7 +21,7 @@ import type { StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
-import { contextAgentFor, contextAgentForTask, taskIndexFor } from "./routing";
+import { contextAgentFor, contextAgentForTask, taskIndexFor } from "../durable/stubs";
 import { cardCacheOf } from "./card-cache";
 
 export interface CallContext {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { ok, readSse, reason, rpc, send, sleep, stream, userMessage, type TaskLike } from "./helpers/rpc";
-import { contextAgentFor } from "../../src/worker/routing";
+import { contextAgentFor } from "../../src/durable/stubs";
 import type { ContextAgent } from "../../src/durable/context-agent";
 
 interface ListResult {
