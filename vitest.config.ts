@@ -41,7 +41,7 @@ export default defineConfig({
       {
         // The product's default agent: the IaC agent on the offline engine.
         plugins: [worker("iac-agent", {})],
-        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"] },
+        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 },
       },
       {
         extends: true,

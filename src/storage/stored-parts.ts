@@ -43,6 +43,9 @@ export interface PartStore {
 
 const encoder = new TextEncoder();
 
+/** About the JSON size of a reference part: moving a part smaller than this would not shrink a message. */
+const REFERENCE_BYTES = 512;
+
 export function storedPartUrl(baseUrl: string, taskId: string, sha256: string): string {
   return `${baseUrl}/iac-code/parts/${taskId}/${sha256}`;
 }
@@ -98,14 +101,14 @@ export async function planStoredMessage(message: Message, store: PartStore): Pro
   };
   for (const [index, size] of sizes.entries()) if (size > PART_INLINE_MAX_BYTES) await move(index);
 
+  // Still too large: move the largest remaining parts, while moving one still makes the message smaller.
   const overhead = jsonBytes({ ...message, parts: [] });
-  const total = () => overhead + sizes.reduce((sum, size) => sum + size + 1, 0);
-  while (total() > MESSAGE_INLINE_MAX_BYTES) {
-    let largest = -1;
-    for (const [index, size] of sizes.entries()) {
-      if (!moved.has(index) && contentOf(parts[index] as Part) && (largest < 0 || size > (sizes[largest] ?? 0))) largest = index;
-    }
-    if (largest < 0 || !(await move(largest))) break;
+  let total = overhead + sizes.reduce((sum, size) => sum + size + 1, 0);
+  const largestFirst = [...sizes.keys()].filter((i) => !moved.has(i)).sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0));
+  for (const index of largestFirst) {
+    if (total <= MESSAGE_INLINE_MAX_BYTES || (sizes[index] ?? 0) <= REFERENCE_BYTES) break;
+    const before = sizes[index] ?? 0;
+    if (await move(index)) total += (sizes[index] ?? 0) - before;
   }
   const stored: Message = { ...message, parts };
   return { message: stored, bytes: jsonBytes(stored), blobs };
