@@ -33,7 +33,21 @@ export interface Config {
   maxBodyBytes: number;
   auth: AuthConfig;
   signingSecret: string | undefined;
+  /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
+  indexLayout: IndexLayoutConfig;
 }
+
+export interface IndexLayoutConfig {
+  /** `IACCODE_A2A_INDEX_SHARDS`: index objects per owner; a context always maps to the same one. */
+  shards: number;
+  /** `IACCODE_A2A_INDEX_SHARDS_PREVIOUS`: the count before a change; new shards import their rows from it. */
+  previous: number | undefined;
+}
+
+/** Index shards per owner unless configured: see the README, "How far it scales". */
+export const DEFAULT_INDEX_SHARDS = 4;
+/** Most shards a ListTasks without contextId reads in parallel. */
+export const MAX_INDEX_SHARDS = 64;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, reason: string) {
@@ -188,6 +202,10 @@ export function parseConfig(env: RawEnv): Config {
     maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     auth: auth(env),
     signingSecret,
+    indexLayout: {
+      shards: integer(env, "IACCODE_A2A_INDEX_SHARDS", DEFAULT_INDEX_SHARDS, 1, MAX_INDEX_SHARDS),
+      previous: read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
+    },
   };
 }
 

@@ -7,6 +7,7 @@
 import type { IndexRow } from "./task-index";
 import type { ContextState } from "./context-state";
 import { taskIndexFor } from "./stubs";
+import { shardOf } from "./index-layout";
 import { INDEX_ROW_MAX_BYTES, LIST_HISTORY_MAX, SNAPSHOT_ARTIFACTS } from "../storage/limits";
 
 /** Tasks sent per flush: one RPC stays small (each row is at most INDEX_ROW_MAX_BYTES). */
@@ -47,7 +48,9 @@ export class IndexWriter {
         else removals.push(entry.taskId);
       }
       try {
-        await taskIndexFor(this.state.env, this.state.owner()).apply({ upserts, removals });
+        const { shards, previous } = this.state.config.indexLayout;
+        const shard = shardOf(this.state.contextId(), shards);
+        await taskIndexFor(this.state.env, this.state.owner(), shard, shards).apply({ upserts, removals }, { shard, shards, previous }, this.state.owner());
       } catch (error) {
         console.error("task index update failed", error instanceof Error ? error.message : typeof error);
         return false;

@@ -3,9 +3,10 @@
  * written once. A context lives in the ContextAgent named `owner ⟂ contextId`, so two callers who
  * pick the same contextId never meet. A task id carries its context object's id (ids.ts), so task
  * calls reach it in one hop; a forged id names an empty object and finds nothing. The TaskIndex
- * is per owner.
+ * is per owner and shard (index-layout.ts).
  */
 import { contextObjectIdOf } from "../a2a/ids";
+import { indexName } from "./index-layout";
 
 const SEPARATOR = "\u27c2";
 
@@ -27,6 +28,6 @@ export function contextAgentForTask(env: Env, taskId: string) {
   return hex ? contextAgentById(env, hex) : undefined;
 }
 
-export function taskIndexFor(env: Env, owner: string) {
-  return env.TASK_INDEX.get(env.TASK_INDEX.idFromName(owner));
+export function taskIndexFor(env: Env, owner: string, shard = 0, shards = 1) {
+  return env.TASK_INDEX.get(env.TASK_INDEX.idFromName(indexName(owner, shard, shards)));
 }

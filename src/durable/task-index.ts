@@ -14,13 +14,15 @@
  * restart already shows FAILED.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { ListTasksResponse, Task } from "../a2a/types";
+import type { Task } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
 import { viewTask } from "../a2a/task-view";
 import { errors } from "../a2a/errors";
 import { failure, success, type Outcome } from "./outcome";
 import { fitRow } from "./row-guard";
-import { contextAgentForTask } from "./stubs";
+import { contextAgentForTask, taskIndexFor } from "./stubs";
+import { decodeCursor } from "./index-cursor";
+import { indexName, shardOf, type IndexShard } from "./index-layout";
 import { LIST_PAGE_MAX_BYTES, utf8Bytes } from "../storage/limits";
 
 export interface IndexRow {
@@ -58,7 +60,27 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS by_state ON tasks(state, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_context_state ON tasks(context_id, state, ts_ms DESC, id DESC)`,
   `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
 ];
+
+/** Rows read per page from a shard of the previous layout during an import. */
+const IMPORT_PAGE = 500;
+
+/** One shard's page: its tasks in index order (with their index key), its count, and whether it has more. */
+export interface ShardPage {
+  tasks: Array<{ tsMs: number; task: Task }>;
+  totalSize: number;
+  more: boolean;
+}
+
+/** An index row as it is stored, for an import into another layout. */
+export interface StoredIndexRow {
+  id: string;
+  contextId: string;
+  state: TaskState;
+  tsMs: number;
+  task: string;
+}
 
 /** The counter scopes a row belongs to; `totalSize` of any filter without a time bound is one of them. */
 function scopes(contextId: string | undefined, state: TaskState | undefined): string {
@@ -67,27 +89,6 @@ function scopes(contextId: string | undefined, state: TaskState | undefined): st
 
 function scopesOf(contextId: string, state: TaskState): string[] {
   return [scopes(undefined, undefined), scopes(contextId, undefined), scopes(undefined, state), scopes(contextId, state)];
-}
-
-interface Cursor {
-  tsMs: number;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify([cursor.tsMs, cursor.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function decodeCursor(token: string): Cursor | undefined {
-  try {
-    const value: unknown = JSON.parse(atob(token.replace(/-/g, "+").replace(/_/g, "/")));
-    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === "string") {
-      return { tsMs: value[0] as number, id: value[1] };
-    }
-  } catch {
-    // fall through: not a token we issued
-  }
-  return undefined;
 }
 
 export class TaskIndex extends DurableObject<Env> {
@@ -100,7 +101,9 @@ export class TaskIndex extends DurableObject<Env> {
   }
 
   /** One outbox flush: every row and removal in one transaction. */
-  apply(batch: IndexBatch): void {
+  async apply(batch: IndexBatch, layout: IndexShard, owner: string): Promise<void> {
+    this.claim(owner);
+    await this.importPrevious(layout);
     this.ctx.storage.transactionSync(() => {
       for (const row of batch.upserts) this.upsert(row);
       this.remove(batch.removals);
@@ -108,9 +111,15 @@ export class TaskIndex extends DurableObject<Env> {
   }
 
   private upsert(row: IndexRow): void {
+    this.write({ ...row, task: fitRow("index", JSON.stringify(row.task)) }, false);
+  }
+
+  /** Writes a row and keeps the counters; `ifNewer` keeps a row whose status is newer (imports). */
+  private write(row: StoredIndexRow, ifNewer: boolean): void {
     const old = this.sql
-      .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", row.id)
+      .exec<{ context_id: string; state: string; ts_ms: number }>("SELECT context_id, state, ts_ms FROM tasks WHERE id = ?", row.id)
       .toArray()[0];
+    if (ifNewer && old && old.ts_ms >= row.tsMs) return;
     this.sql.exec(
       `INSERT INTO tasks (id, context_id, state, ts_ms, task) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task`,
@@ -118,7 +127,7 @@ export class TaskIndex extends DurableObject<Env> {
       row.contextId,
       row.state,
       row.tsMs,
-      fitRow("index", JSON.stringify(row.task)),
+      row.task,
     );
     if (!old) this.count(scopesOf(row.contextId, row.state), 1);
     else if (old.state !== row.state) {
@@ -138,7 +147,65 @@ export class TaskIndex extends DurableObject<Env> {
     }
   }
 
-  async list(query: ListQuery): Promise<Outcome<ListTasksResponse>> {
+  /** Rows in id order after `afterId`: what a shard of a new layout imports from this one. */
+  exportRows(afterId: string, limit: number): StoredIndexRow[] {
+    return this.sql
+      .exec<{ id: string; context_id: string; state: string; ts_ms: number; task: string }>(
+        "SELECT id, context_id, state, ts_ms, task FROM tasks WHERE id > ? ORDER BY id LIMIT ?",
+        afterId,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, contextId: r.context_id, state: r.state as TaskState, tsMs: r.ts_ms, task: r.task }));
+  }
+
+  /**
+   * On first use after a change of the shard count: copy this shard's rows from every shard of the
+   * previous layout (rows whose context now maps here), keeping whichever status is newer, so no
+   * task drops out of the lists. Runs once per shard; other calls wait for it.
+   */
+  private async importPrevious(layout: IndexShard): Promise<void> {
+    const previous = layout.previous;
+    if (previous === undefined || previous === layout.shards) return;
+    const mark = `imported-from:${previous}`;
+    if (this.getMeta(mark) !== undefined) return;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (this.getMeta(mark) !== undefined) return;
+      const owner = this.getMeta("owner");
+      if (owner === undefined) return;
+      for (let old = 0; old < previous; old++) {
+        if (indexName(owner, old, previous) === indexName(owner, layout.shard, layout.shards)) continue;
+        const source = taskIndexFor(this.env, owner, old, previous);
+        let after = "";
+        for (;;) {
+          const rows = (await source.exportRows(after, IMPORT_PAGE)) as StoredIndexRow[];
+          if (rows.length === 0) break;
+          this.ctx.storage.transactionSync(() => {
+            for (const row of rows) if (shardOf(row.contextId, layout.shards) === layout.shard) this.write(row, true);
+          });
+          after = rows[rows.length - 1]?.id ?? after;
+        }
+      }
+      this.setMeta(mark, new Date().toISOString());
+    });
+  }
+
+  /** The owner this shard belongs to, told by the first caller (an import needs it to find the old shards). */
+  private claim(owner: string): void {
+    if (this.getMeta("owner") === undefined) this.setMeta("owner", owner);
+  }
+
+  private getMeta(key: string): string | undefined {
+    return this.sql.exec<{ v: string }>("SELECT v FROM meta WHERE k = ?", key).toArray()[0]?.v;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v", key, value);
+  }
+
+  async list(query: ListQuery, layout: IndexShard, owner: string): Promise<Outcome<ShardPage>> {
+    this.claim(owner);
+    await this.importPrevious(layout);
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (query.contextId !== undefined) {
@@ -168,41 +235,39 @@ export class TaskIndex extends DurableObject<Env> {
         query.pageSize + 1,
       )
       .toArray();
-    const tasks: Task[] = [];
+    const tasks: ShardPage["tasks"] = [];
     let bytes = 0;
-    let last: { id: string; ts_ms: number } | undefined;
     for (const row of rows.slice(0, query.pageSize)) {
       // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
       const task = viewTask(JSON.parse(row.task) as Task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts });
       const size = utf8Bytes(JSON.stringify(task));
       if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
-      tasks.push(task);
+      tasks.push({ tsMs: row.ts_ms, task });
       bytes += size;
-      last = row;
     }
     const more = rows.length > tasks.length;
-    const nextPageToken = more && last ? encodeCursor({ tsMs: last.ts_ms, id: last.id }) : "";
-    const shown = await this.reconcile(tasks, query);
-    return success({ tasks: shown, nextPageToken, pageSize: query.pageSize, totalSize });
+    return success({ tasks: await this.reconcile(tasks, query), totalSize, more });
   }
 
   /**
    * Each SUBMITTED/WORKING task of a page replaced by its context's current view (see the header);
    * a task that no longer matches the page's status filter is left out.
    */
-  private async reconcile(tasks: Task[], query: ListQuery): Promise<Task[]> {
+  private async reconcile(tasks: ShardPage["tasks"], query: ListQuery): Promise<ShardPage["tasks"]> {
     const current = await Promise.all(
-      tasks.map(async (task): Promise<Task | undefined> => {
-        if (!ACTIVE_STATES.has(task.status.state)) return task;
+      tasks.map(async (entry): Promise<ShardPage["tasks"][number] | undefined> => {
+        const { task } = entry;
+        if (!ACTIVE_STATES.has(task.status.state)) return entry;
         // RPC typing drops members it cannot prove serializable; the object returns exactly an IndexRow.
         const row = (await contextAgentForTask(this.env, task.id)?.indexRowOf(task.id)) as IndexRow | undefined;
-        if (!row) return task;
+        if (!row) return entry;
         if (row.state !== task.status.state) this.upsert(row);
         if (query.status !== undefined && row.state !== query.status) return undefined;
-        return viewTask(row.task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts });
+        // The index key stays the row's as read, so the page token continues where this page ended.
+        return { tsMs: entry.tsMs, task: viewTask(row.task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts }) };
       }),
     );
-    return current.filter((task) => task !== undefined);
+    return current.filter((entry) => entry !== undefined);
   }
 
   private total(query: ListQuery, where: string[], args: (string | number)[]): number {

@@ -21,7 +21,8 @@ import type { StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
-import { contextAgentFor, contextAgentForTask, taskIndexFor } from "../durable/stubs";
+import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
+import { listTasks } from "../durable/index-reader";
 import { cardCacheOf } from "./card-cache";
 
 export interface CallContext {
@@ -108,7 +109,7 @@ export const METHODS = {
     run: async (ctx, params) =>
       json(
         unwrap(
-          await taskIndexFor(ctx.env, ctx.owner).list({
+          await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
             contextId: params.contextId,
             status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
             pageSize: params.pageSize ?? 50,

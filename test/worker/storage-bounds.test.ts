@@ -12,6 +12,8 @@ import { BASE, V1, ok, rpc, send, userMessage, worker, type TaskLike } from "./h
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import type { ContextAgent } from "../../src/durable/context-agent";
 import { ROW_CAP_BYTES } from "../../src/storage/limits";
+import { configOf } from "../../src/config/config";
+import { shardOf } from "../../src/durable/index-layout";
 
 const MiB = 1024 * 1024;
 const OWNER = "anonymous";
@@ -56,7 +58,8 @@ async function largestRow(contextId: string): Promise<number> {
       largest = Math.max(largest, max);
     }
   });
-  await runInDurableObject(taskIndexFor(env, OWNER), (_i, state) => {
+  const { shards } = configOf(env).indexLayout;
+  await runInDurableObject(taskIndexFor(env, OWNER, shardOf(contextId, shards), shards), (_i, state) => {
     largest = Math.max(largest, state.storage.sql.exec<{ m: number | null }>("SELECT MAX(LENGTH(CAST(task AS BLOB))) AS m FROM tasks").one().m ?? 0);
   });
   return largest;
