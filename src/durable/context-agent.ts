@@ -50,10 +50,11 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(() => this.turns.send(call), "sendMessage");
   }
 
-  getTask(owner: string, taskId: string, historyLength: number | undefined): Promise<Outcome<Task>> {
+  /** The Task as JSON text, composed from the stored rows (the Worker passes it through). */
+  getTask(owner: string, taskId: string, historyLength: number | undefined): Promise<Outcome<string>> {
     return outcomeOf(() => {
       this.turns.requireOwned(owner, taskId);
-      return this.turns.mustTask(taskId, historyLength);
+      return this.turns.mustTaskJson(taskId, historyLength);
     }, "getTask");
   }
 

@@ -5,17 +5,17 @@
  * `totalSize` is the sum of the shards' counters. A merged page stays within pageSize tasks and
  * LIST_PAGE_MAX_BYTES, and says there is more when any shard has more than it showed.
  */
-import type { ListTasksResponse, Task } from "../a2a/types";
 import type { IndexLayoutConfig } from "../config/config";
 import { A2AError } from "../a2a/errors";
 import { failure, success, type Outcome } from "./outcome";
-import { compareIndexOrder, encodeCursor } from "./index-cursor";
+import { compareIndexOrder, encodeCursor, type IndexCursor } from "./index-cursor";
 import { shardOf } from "./index-layout";
 import { taskIndexFor } from "./stubs";
 import type { ListQuery, ShardPage } from "./task-index";
-import { LIST_PAGE_MAX_BYTES, utf8Bytes } from "../storage/limits";
+import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
 
-export async function listTasks(env: Env, owner: string, layout: IndexLayoutConfig, query: ListQuery): Promise<Outcome<ListTasksResponse>> {
+/** The ListTasksResponse as JSON text: the rows' texts are passed through, never parsed here. */
+export async function listTasks(env: Env, owner: string, layout: IndexLayoutConfig, query: ListQuery): Promise<Outcome<string>> {
   const { shards, previous } = layout;
   const targets = query.contextId !== undefined ? [shardOf(query.contextId, shards)] : Array.from({ length: shards }, (_, i) => i);
   const outcomes = (await Promise.all(
@@ -26,23 +26,18 @@ export async function listTasks(env: Env, owner: string, layout: IndexLayoutConf
     if (!outcome.ok) return failure(new A2AError(outcome.error));
     pages.push(outcome.value);
   }
-  const merged = pages.flatMap((page) => page.tasks.map((entry) => ({ ...entry, key: { tsMs: entry.tsMs, id: entry.task.id } })));
-  merged.sort((a, b) => compareIndexOrder(a.key, b.key));
-  const tasks: Task[] = [];
+  const merged = pages.length === 1 ? (pages[0]?.tasks ?? []) : pages.flatMap((page) => page.tasks).sort(compareIndexOrder);
+  const tasks: string[] = [];
   let bytes = 0;
-  let last: { tsMs: number; id: string } | undefined;
+  let last: IndexCursor | undefined;
   for (const entry of merged.slice(0, query.pageSize)) {
-    const size = pages.length > 1 ? utf8Bytes(JSON.stringify(entry.task)) : 0;
-    if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
-    tasks.push(entry.task);
-    bytes += size;
-    last = entry.key;
+    if (tasks.length > 0 && bytes + entry.json.length > LIST_PAGE_MAX_BYTES) break;
+    tasks.push(entry.json);
+    bytes += entry.json.length;
+    last = entry;
   }
   const more = pages.some((page) => page.more) || merged.length > tasks.length;
-  return success({
-    tasks,
-    nextPageToken: more && last ? encodeCursor(last) : "",
-    pageSize: query.pageSize,
-    totalSize: pages.reduce((sum, page) => sum + page.totalSize, 0),
-  });
+  const nextPageToken = more && last ? encodeCursor(last) : "";
+  const totalSize = pages.reduce((sum, page) => sum + page.totalSize, 0);
+  return success(`{"tasks":[${tasks.join(",")}],"nextPageToken":"${nextPageToken}","pageSize":${query.pageSize},"totalSize":${totalSize}}`);
 }

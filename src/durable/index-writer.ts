@@ -18,15 +18,24 @@ export class IndexWriter {
 
   constructor(private readonly state: ContextState) {}
 
-  /** The task's row as the index keeps it: the most ListTasks can show of it. */
+  /** The task's row as the index keeps it: the most ListTasks can show of it, as JSON texts. */
   rowOf(taskId: string): IndexRow | undefined {
-    const task = this.state.records.task(taskId, this.state.contextId(), {
+    const view = this.state.records.view(taskId, this.state.contextId(), {
       historyLength: LIST_HISTORY_MAX,
       artifacts: SNAPSHOT_ARTIFACTS,
       maxBytes: INDEX_ROW_MAX_BYTES,
     });
-    if (!task) return undefined;
-    return { id: taskId, contextId: task.contextId, state: task.status.state, tsMs: Date.parse(task.status.timestamp), task };
+    const status = view ? this.state.records.statusOf(taskId) : undefined;
+    if (!view || !status) return undefined;
+    return {
+      id: taskId,
+      contextId: this.state.contextId(),
+      state: status.state,
+      tsMs: Date.parse(status.timestamp),
+      summary: view.summary,
+      history: `[${view.history.join(",")}]`,
+      artifacts: `[${view.artifacts.join(",")}]`,
+    };
   }
 
   /** Sends everything marked; resolves true when the outbox is empty afterwards. */

@@ -14,24 +14,27 @@
  * restart already shows FAILED.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Task } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
-import { viewTask } from "../a2a/task-view";
 import { errors } from "../a2a/errors";
 import { failure, success, type Outcome } from "./outcome";
 import { fitRow } from "./row-guard";
 import { contextAgentForTask, taskIndexFor } from "./stubs";
 import { decodeCursor } from "./index-cursor";
 import { indexName, shardOf, type IndexShard } from "./index-layout";
-import { LIST_PAGE_MAX_BYTES, utf8Bytes } from "../storage/limits";
+import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
+import { applySchema } from "./schema";
+import { rowTaskJson, type RowTexts } from "./index-view";
 
 export interface IndexRow {
   id: string;
   contextId: string;
   state: TaskState;
   tsMs: number;
-  /** The bounded ListTasks view of the task. */
-  task: Task;
+  /** The task's summary JSON (id, contextId, status, metadata). */
+  summary: string;
+  /** JSON array texts of its newest messages and artifact references (index-view.ts). */
+  history: string;
+  artifacts: string;
 }
 
 /** What one outbox flush sends: rows to write and ids to forget, applied in one transaction. */
@@ -63,23 +66,28 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
 ];
 
+const ADDED = [
+  // The first format kept the whole view in `task`; since then `task` is the summary and these hold the lists.
+  { table: "tasks", column: "history", definition: "TEXT" },
+  { table: "tasks", column: "artifacts", definition: "TEXT" },
+];
+
 /** Rows read per page from a shard of the previous layout during an import. */
 const IMPORT_PAGE = 500;
 
-/** One shard's page: its tasks in index order (with their index key), its count, and whether it has more. */
+/** One shard's page: its tasks in index order (with their index key) as JSON texts, its count, and whether it has more. */
 export interface ShardPage {
-  tasks: Array<{ tsMs: number; task: Task }>;
+  tasks: Array<{ tsMs: number; id: string; json: string }>;
   totalSize: number;
   more: boolean;
 }
 
 /** An index row as it is stored, for an import into another layout. */
-export interface StoredIndexRow {
+export interface StoredIndexRow extends RowTexts {
   id: string;
   contextId: string;
   state: TaskState;
   tsMs: number;
-  task: string;
 }
 
 /** The counter scopes a row belongs to; `totalSize` of any filter without a time bound is one of them. */
@@ -97,7 +105,7 @@ export class TaskIndex extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
+    applySchema(this.sql, SCHEMA, ADDED);
   }
 
   /** One outbox flush: every row and removal in one transaction. */
@@ -111,7 +119,8 @@ export class TaskIndex extends DurableObject<Env> {
   }
 
   private upsert(row: IndexRow): void {
-    this.write({ ...row, task: fitRow("index", JSON.stringify(row.task)) }, false);
+    fitRow("index", row.summary + row.history + row.artifacts);
+    this.write(row, false);
   }
 
   /** Writes a row and keeps the counters; `ifNewer` keeps a row whose status is newer (imports). */
@@ -121,13 +130,16 @@ export class TaskIndex extends DurableObject<Env> {
       .toArray()[0];
     if (ifNewer && old && old.ts_ms >= row.tsMs) return;
     this.sql.exec(
-      `INSERT INTO tasks (id, context_id, state, ts_ms, task) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task`,
+      `INSERT INTO tasks (id, context_id, state, ts_ms, task, history, artifacts) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task,
+         history = excluded.history, artifacts = excluded.artifacts`,
       row.id,
       row.contextId,
       row.state,
       row.tsMs,
-      row.task,
+      row.summary,
+      row.history,
+      row.artifacts,
     );
     if (!old) this.count(scopesOf(row.contextId, row.state), 1);
     else if (old.state !== row.state) {
@@ -150,13 +162,13 @@ export class TaskIndex extends DurableObject<Env> {
   /** Rows in id order after `afterId`: what a shard of a new layout imports from this one. */
   exportRows(afterId: string, limit: number): StoredIndexRow[] {
     return this.sql
-      .exec<{ id: string; context_id: string; state: string; ts_ms: number; task: string }>(
-        "SELECT id, context_id, state, ts_ms, task FROM tasks WHERE id > ? ORDER BY id LIMIT ?",
+      .exec<{ id: string; context_id: string; state: string; ts_ms: number; task: string; history: string | null; artifacts: string | null }>(
+        "SELECT id, context_id, state, ts_ms, task, history, artifacts FROM tasks WHERE id > ? ORDER BY id LIMIT ?",
         afterId,
         limit,
       )
       .toArray()
-      .map((r) => ({ id: r.id, contextId: r.context_id, state: r.state as TaskState, tsMs: r.ts_ms, task: r.task }));
+      .map((r) => ({ id: r.id, contextId: r.context_id, state: r.state as TaskState, tsMs: r.ts_ms, summary: r.task, history: r.history, artifacts: r.artifacts }));
   }
 
   /**
@@ -228,43 +240,47 @@ export class TaskIndex extends DurableObject<Env> {
       args.push(cursor.tsMs, cursor.tsMs, cursor.id);
     }
     const rows = this.sql
-      .exec<{ id: string; ts_ms: number; task: string }>(
-        `SELECT id, ts_ms, task FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      .exec<{ id: string; ts_ms: number; state: string; task: string; history: string | null; artifacts: string | null }>(
+        `SELECT id, ts_ms, state, task, history, artifacts FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY ts_ms DESC, id DESC LIMIT ?`,
         ...args,
         query.pageSize + 1,
       )
       .toArray();
+    // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
+    const view = { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts };
     const tasks: ShardPage["tasks"] = [];
+    const active: number[] = [];
     let bytes = 0;
     for (const row of rows.slice(0, query.pageSize)) {
-      // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
-      const task = viewTask(JSON.parse(row.task) as Task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts });
-      const size = utf8Bytes(JSON.stringify(task));
+      const json = rowTaskJson({ summary: row.task, history: row.history, artifacts: row.artifacts }, view);
+      const size = json.length;
       if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
-      tasks.push({ tsMs: row.ts_ms, task });
+      if (ACTIVE_STATES.has(row.state)) active.push(tasks.length);
+      tasks.push({ tsMs: row.ts_ms, id: row.id, json });
       bytes += size;
     }
     const more = rows.length > tasks.length;
-    return success({ tasks: await this.reconcile(tasks, query), totalSize, more });
+    return success({ tasks: active.length ? await this.reconcile(tasks, active, query) : tasks, totalSize, more });
   }
 
   /**
-   * Each SUBMITTED/WORKING task of a page replaced by its context's current view (see the header);
-   * a task that no longer matches the page's status filter is left out.
+   * Each SUBMITTED/WORKING task of a page (at the `active` positions) replaced by its context's
+   * current view (see the header); a task that no longer matches the page's status filter is left out.
    */
-  private async reconcile(tasks: ShardPage["tasks"], query: ListQuery): Promise<ShardPage["tasks"]> {
-    const current = await Promise.all(
-      tasks.map(async (entry): Promise<ShardPage["tasks"][number] | undefined> => {
-        const { task } = entry;
-        if (!ACTIVE_STATES.has(task.status.state)) return entry;
+  private async reconcile(tasks: ShardPage["tasks"], active: number[], query: ListQuery): Promise<ShardPage["tasks"]> {
+    const view = { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts };
+    const current: Array<ShardPage["tasks"][number] | undefined> = [...tasks];
+    await Promise.all(
+      active.map(async (position) => {
+        const entry = tasks[position];
+        if (!entry) return;
         // RPC typing drops members it cannot prove serializable; the object returns exactly an IndexRow.
-        const row = (await contextAgentForTask(this.env, task.id)?.indexRowOf(task.id)) as IndexRow | undefined;
-        if (!row) return entry;
-        if (row.state !== task.status.state) this.upsert(row);
-        if (query.status !== undefined && row.state !== query.status) return undefined;
+        const row = (await contextAgentForTask(this.env, entry.id)?.indexRowOf(entry.id)) as IndexRow | undefined;
+        if (!row) return;
+        if (!ACTIVE_STATES.has(row.state)) this.upsert(row);
         // The index key stays the row's as read, so the page token continues where this page ended.
-        return { tsMs: entry.tsMs, task: viewTask(row.task, { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts }) };
+        current[position] = query.status !== undefined && row.state !== query.status ? undefined : { tsMs: entry.tsMs, id: entry.id, json: rowTaskJson(row, view) };
       }),
     );
     return current.filter((entry) => entry !== undefined);

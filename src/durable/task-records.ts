@@ -55,6 +55,21 @@ export interface ViewBounds {
   maxBytes: number;
 }
 
+/** A task view as JSON texts: the summary object, and each message and artifact. */
+export interface TaskViewParts {
+  summary: string;
+  history: string[];
+  artifacts: string[];
+}
+
+/** `{…summary, "history": […], "artifacts": […]}` from the texts, omitting empty lists (ProtoJSON). */
+export function composeTask(parts: TaskViewParts): string {
+  let out = parts.summary.slice(0, -1);
+  if (parts.history.length) out += `,"history":[${parts.history.join(",")}]`;
+  if (parts.artifacts.length) out += `,"artifacts":[${parts.artifacts.join(",")}]`;
+  return `${out}}`;
+}
+
 /** Keeps the newest rows (given newest first) that fit `budget` bytes; returns them oldest first and the bytes used. */
 function newestWithin(rows: readonly string[], budget: number): { kept: string[]; used: number } {
   const kept: string[] = [];
@@ -90,6 +105,11 @@ export class TaskRecords {
     return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as
       | TaskState
       | undefined;
+  }
+
+  statusOf(taskId: string): TaskStatus | undefined {
+    const row = this.sql.exec<{ status: string }>("SELECT status FROM tasks WHERE id = ?", taskId).toArray()[0];
+    return row ? (JSON.parse(row.status) as TaskStatus) : undefined;
   }
 
   createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
@@ -179,15 +199,18 @@ export class TaskRecords {
     return artifact;
   }
 
-  /** A bounded view of the stored task: status, metadata, the newest messages and artifacts that fit. */
-  task(taskId: string, contextId: string, bounds: ViewBounds): Task | undefined {
+  /**
+   * A bounded view of the stored task as its parts' JSON texts (no parse): the summary (id,
+   * contextId, status, metadata), the newest messages and the newest artifacts that fit.
+   */
+  view(taskId: string, contextId: string, bounds: ViewBounds): TaskViewParts | undefined {
     const row = this.sql
       .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
-    let budget = bounds.maxBytes - utf8Bytes(row.status) - utf8Bytes(row.metadata ?? "") - 200;
-    const task: Task = { id: taskId, contextId, status: JSON.parse(row.status) as TaskStatus };
-
+    const summary = `{"id":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId)},"status":${row.status}${row.metadata ? `,"metadata":${row.metadata}` : ""}}`;
+    let budget = bounds.maxBytes - utf8Bytes(summary) - 40;
+    let history: string[] = [];
     if (bounds.historyLength > 0) {
       const rows = (
         bounds.currentTurnOnly
@@ -201,20 +224,30 @@ export class TaskRecords {
       )
         .toArray()
         .map((r) => r.message);
-      const { kept, used } = newestWithin(rows, budget * 0.75);
-      budget -= used;
-      if (kept.length) task.history = kept.map((m) => JSON.parse(m) as Message);
+      const kept = newestWithin(rows, budget * 0.75);
+      budget -= kept.used;
+      history = kept.kept;
     }
+    let artifacts: string[] = [];
     if (bounds.artifacts > 0) {
       const rows = this.sql
         .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
         .toArray()
         .map((r) => r.artifact);
-      const { kept } = newestWithin(rows, budget);
-      if (kept.length) task.artifacts = kept.map((a) => JSON.parse(a) as Artifact);
+      artifacts = newestWithin(rows, budget).kept;
     }
-    if (row.metadata) task.metadata = JSON.parse(row.metadata) as JsonObject;
-    return task;
+    return { summary, history, artifacts };
+  }
+
+  /** The bounded view as Task JSON text, composed from the stored texts without a parse. */
+  taskJson(taskId: string, contextId: string, bounds: ViewBounds): string | undefined {
+    const parts = this.view(taskId, contextId, bounds);
+    return parts ? composeTask(parts) : undefined;
+  }
+
+  task(taskId: string, contextId: string, bounds: ViewBounds): Task | undefined {
+    const json = this.taskJson(taskId, contextId, bounds);
+    return json === undefined ? undefined : (JSON.parse(json) as Task);
   }
 
   idsInStates(states: readonly TaskState[]): string[] {

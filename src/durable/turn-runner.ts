@@ -13,7 +13,7 @@
  * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
  *    the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
-import type { Message, SendMessageResponse, Task, TaskStatus } from "../a2a/types";
+import type { Message, Task, TaskStatus } from "../a2a/types";
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
 import type { SendMessageRequest } from "../a2a/schemas";
 import { errors } from "../a2a/errors";
@@ -82,8 +82,9 @@ export interface SendCall {
   baseUrl: string;
 }
 
+/** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
 export type SendResult =
-  | { kind: "json"; result: SendMessageResponse }
+  | { kind: "json"; json: string }
   | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
 interface ActiveTurn {
@@ -237,9 +238,9 @@ export class TurnRunner {
 
     if (stream) return { kind: "stream", stream };
     const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) return { kind: "json", result: { task: this.view(written.snapshot, historyLength) } };
+    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: this.view(written.snapshot, historyLength) }) };
     await turn.finished;
-    return { kind: "json", result: { task: this.mustTask(taskId, historyLength) } };
+    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
   }
 
   private view(snapshot: Task, historyLength: number | undefined): Task {
@@ -250,7 +251,7 @@ export class TurnRunner {
 
   private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {
     const message: Message = { messageId: crypto.randomUUID(), role: "ROLE_AGENT", parts, contextId };
-    if (!call.stream) return { kind: "json", result: { message } };
+    if (!call.stream) return { kind: "json", json: JSON.stringify({ message }) };
     return { kind: "stream", stream: StreamHub.single(call.framing, { json: JSON.stringify({ message }) }) };
   }
 
@@ -406,10 +407,15 @@ export class TurnRunner {
     return state;
   }
 
+  /** The task as GetTask shows it, as JSON text. */
+  mustTaskJson(taskId: string, historyLength: number | undefined): string {
+    const json = this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength));
+    if (json === undefined) throw new Error("task row vanished");
+    return json;
+  }
+
   mustTask(taskId: string, historyLength: number | undefined): Task {
-    const task = this.state.records.task(taskId, this.state.contextId(), taskViewBounds(historyLength));
-    if (!task) throw new Error("task row vanished");
-    return task;
+    return JSON.parse(this.mustTaskJson(taskId, historyLength)) as Task;
   }
 
   private workspace(owner: string): Promise<R2Workspace> {

@@ -34,7 +34,14 @@ export interface CallContext {
   baseUrl: string;
 }
 
-export type MethodResult = { kind: "json"; result: unknown } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+/**
+ * A method's answer: a value to serialize, JSON text a Durable Object already composed from its
+ * stored rows (passed through without a parse, see task-records.ts), or an SSE stream.
+ */
+export type MethodResult =
+  | { kind: "json"; result: unknown }
+  | { kind: "raw"; json: string }
+  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
 interface Method<S extends z.ZodType> {
   schema: S;
@@ -47,6 +54,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 const json = (result: unknown): MethodResult => ({ kind: "json", result });
+const raw = (text: string): MethodResult => ({ kind: "raw", json: text });
 
 function taskAgent(ctx: CallContext, taskId: string) {
   const stub = isValidId(taskId) ? contextAgentForTask(ctx.env, taskId) : undefined;
@@ -66,7 +74,7 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
   const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
   const result = unwrap(outcome);
-  return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
+  return result.kind === "stream" ? { kind: "stream", stream: result.stream } : raw(result.json);
 }
 
 /** Push config methods answer -32003 while push is off (spec §3.3.4). */
@@ -88,7 +96,7 @@ export const METHODS = {
 
   GetTask: {
     schema: getTaskRequestSchema,
-    run: async (ctx, params) => json(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
+    run: async (ctx, params) => raw(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
   } satisfies Method<typeof getTaskRequestSchema>,
 
   CancelTask: {
@@ -107,7 +115,7 @@ export const METHODS = {
   ListTasks: {
     schema: listTasksRequestSchema,
     run: async (ctx, params) =>
-      json(
+      raw(
         unwrap(
           await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
             contextId: params.contextId,

@@ -27,7 +27,9 @@ function oldRow(i: number, tsMs: number): IndexRow {
     contextId,
     state: "TASK_STATE_INPUT_REQUIRED",
     tsMs,
-    task: { id, contextId, status: { state: "TASK_STATE_INPUT_REQUIRED", timestamp: new Date(tsMs).toISOString() } },
+    summary: JSON.stringify({ id, contextId, status: { state: "TASK_STATE_INPUT_REQUIRED", timestamp: new Date(tsMs).toISOString() } }),
+    history: "[]",
+    artifacts: "[]",
   };
 }
 
