@@ -53,8 +53,9 @@ export class ContextAgent extends DurableObject<Env> {
   /** The Task as JSON text, composed from the stored rows (the Worker passes it through). */
   getTask(owner: string, taskId: string, historyLength: number | undefined): Promise<Outcome<string>> {
     return outcomeOf(() => {
-      this.turns.requireOwned(owner, taskId);
-      return this.turns.mustTaskJson(taskId, historyLength);
+      const json = this.state.owner() === owner ? this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength)) : undefined;
+      if (json === undefined) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+      return json;
     }, "getTask");
   }
 

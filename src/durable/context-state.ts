@@ -62,7 +62,16 @@ export class ContextState {
         return logged;
       },
     };
-    const value = this.storage.transactionSync(() => write(writes));
+    let value: T;
+    try {
+      value = this.storage.transactionSync(() => write(writes));
+    } catch (error) {
+      // The transaction wrote nothing: the in-memory copies of what it changed are dropped too.
+      this.records.forget();
+      this.log.forget();
+      this.outbox.forget();
+      throw error;
+    }
     for (const { taskId, event } of events) this.hub.publish(taskId, event);
     return { value, events };
   }
@@ -86,9 +95,14 @@ export class ContextState {
     return Number(this.records.getSetting("epoch") ?? "0");
   }
 
-  /** Marks the context active now (inside a commit). */
+  /** Marks the context active now (inside a commit): a turn's end, and a start after an idle eviction. */
   touch(records: TaskRecords): void {
     records.setSetting("lastActive", String(Date.now()));
     records.deleteSetting("evicted");
+  }
+
+  /** Whether an idle eviction must be undone at a turn's start (the end touches anyway). */
+  evicted(): boolean {
+    return this.records.getSetting("evicted") === "1" || this.records.getSetting("lastActive") === undefined;
   }
 }

@@ -16,7 +16,6 @@ import { fitRow } from "./row-guard";
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS events (
      task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
-  `CREATE TABLE IF NOT EXISTS event_seqs (task_id TEXT PRIMARY KEY, last_seq INTEGER NOT NULL)`,
 ];
 
 const ADDED = [
@@ -33,29 +32,39 @@ export interface LoggedEvent {
 }
 
 export class EventLog {
+  /** Each task's last seq, once read: only this object appends, so the copy stays exact. */
+  private readonly seqs = new Map<string, number>();
+
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
-    // Objects written before event_seqs existed: seed each task's counter from its log once.
-    sql.exec(
-      `INSERT OR IGNORE INTO event_seqs (task_id, last_seq) SELECT task_id, MAX(seq) FROM events GROUP BY task_id`,
-    );
   }
 
   append(taskId: string, turn: number, event: StreamResponse): LoggedEvent {
     const json = fitRow("events", JSON.stringify(event));
-    const seq = this.sql
-      .exec<{ last_seq: number }>(
-        `INSERT INTO event_seqs (task_id, last_seq) VALUES (?, 1)
-         ON CONFLICT(task_id) DO UPDATE SET last_seq = last_seq + 1 RETURNING last_seq`,
-        taskId,
-      )
-      .one().last_seq;
+    const seq = this.lastSeq(taskId) + 1;
     this.sql.exec("INSERT INTO events (task_id, seq, turn, event) VALUES (?, ?, ?, ?)", taskId, seq, turn, json);
+    this.seqs.set(taskId, seq);
     return { seq, json };
   }
 
+  /** A new task's log starts empty: its seq needs no read. */
+  startTask(taskId: string): void {
+    this.seqs.set(taskId, 0);
+  }
+
+  /** Drops the in-memory seqs (after a rolled-back transaction): the next read reloads them. */
+  forget(): void {
+    this.seqs.clear();
+  }
+
   lastSeq(taskId: string): number {
-    return this.sql.exec<{ last_seq: number }>("SELECT last_seq FROM event_seqs WHERE task_id = ?", taskId).toArray()[0]?.last_seq ?? 0;
+    let seq = this.seqs.get(taskId);
+    if (seq === undefined) {
+      // Compaction never deletes the newest turn's events, so the largest logged seq is the last one.
+      seq = this.sql.exec<{ s: number | null }>("SELECT MAX(seq) AS s FROM events WHERE task_id = ?", taskId).one().s ?? 0;
+      this.seqs.set(taskId, seq);
+    }
+    return seq;
   }
 
   at(taskId: string, seq: number): LoggedEvent | undefined {
@@ -71,9 +80,10 @@ export class EventLog {
   }
 
   /** Deletes the events of turns before `currentTurn − 1`, keeping the `kept` seqs (pending pushes). */
-  compact(taskId: string, currentTurn: number, kept: readonly number[]): void {
+  compact(taskId: string, currentTurn: number, keptSeqs: () => readonly number[]): void {
     const before = currentTurn - (REPLAY_TURNS - 1);
     if (before <= 1) return;
+    const kept = keptSeqs();
     const marks = kept.map(() => "?").join(",");
     this.sql.exec(
       `DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`,
@@ -90,6 +100,6 @@ export class EventLog {
 
   deleteTask(taskId: string): void {
     this.sql.exec("DELETE FROM events WHERE task_id = ?", taskId);
-    this.sql.exec("DELETE FROM event_seqs WHERE task_id = ?", taskId);
+    this.seqs.delete(taskId);
   }
 }

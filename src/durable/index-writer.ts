@@ -5,6 +5,7 @@
  * state than the task. A failed flush leaves the marks for the next one (the alarm retries).
  */
 import type { IndexRow } from "./task-index";
+import type { TaskStatus } from "../a2a/types";
 import type { ContextState } from "./context-state";
 import { taskIndexFor } from "./stubs";
 import { shardOf } from "./index-layout";
@@ -25,8 +26,8 @@ export class IndexWriter {
       artifacts: SNAPSHOT_ARTIFACTS,
       maxBytes: INDEX_ROW_MAX_BYTES,
     });
-    const status = view ? this.state.records.statusOf(taskId) : undefined;
-    if (!view || !status) return undefined;
+    if (!view) return undefined;
+    const status = JSON.parse(view.status) as TaskStatus;
     return {
       id: taskId,
       contextId: this.state.contextId(),

@@ -41,6 +41,11 @@ const DAY_MS = 86_400_000;
 
 export class Lifecycle {
   private alarmAt: number | undefined;
+  /**
+   * The oldest task update, read once and refreshed by each alarm. Updates only make the real
+   * value later, so a stale copy can only make the alarm fire early, where it re-plans.
+   */
+  private oldestUpdate: { ms: number | undefined } | undefined;
 
   constructor(
     private readonly state: ContextState,
@@ -60,6 +65,10 @@ export class Lifecycle {
 
   async alarm(): Promise<void> {
     this.alarmAt = undefined;
+    // An alarm re-reads what requests keep in memory (settings, the oldest update): it runs rarely,
+    // and each run starts from what storage says.
+    this.oldestUpdate = undefined;
+    this.state.records.forget();
     const now = Date.now();
     const { records } = this.state;
     if (this.turns().activeTaskId() === undefined && records.getSetting("evicted") !== "1") {
@@ -90,6 +99,7 @@ export class Lifecycle {
     for (const id of ids) {
       // R2 first: if this fails, the row stays and the next alarm tries again.
       await deleteTaskObjects(this.state.env.FILES, ownerKey, id);
+      this.oldestUpdate = undefined;
       this.state.commit((w) => {
         w.records.deleteTask(id);
         w.log.deleteTask(id);
@@ -131,7 +141,10 @@ export class Lifecycle {
     if (this.turns().activeTaskId() !== undefined) times.push(now + TURN_HEARTBEAT_MS);
     const lastActive = records.getSetting("lastActive");
     if (lastActive !== undefined && records.getSetting("evicted") !== "1") times.push(Number(lastActive) + config.idleTimeoutSeconds * 1000);
-    const oldest = records.oldestUpdateMs();
+    this.oldestUpdate ??= { ms: records.oldestUpdateMs() };
+    // A context with tasks but no known oldest update: the first task was created since the read.
+    if (this.oldestUpdate.ms === undefined && lastActive !== undefined) this.oldestUpdate = { ms: records.oldestUpdateMs() };
+    const oldest = this.oldestUpdate.ms;
     if (oldest !== undefined) times.push(oldest + config.taskRetentionDays * DAY_MS);
     const pending = config.pushNotifications ? push.oldestPendingMs() : undefined;
     if (pending !== undefined) times.push(pending + PUSH_REQUEUE_AFTER_MS);

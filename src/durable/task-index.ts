@@ -141,10 +141,12 @@ export class TaskIndex extends DurableObject<Env> {
       row.history,
       row.artifacts,
     );
-    if (!old) this.count(scopesOf(row.contextId, row.state), 1);
+    if (!old) this.count(scopesOf(row.contextId, row.state).map((scope) => [scope, 1]));
     else if (old.state !== row.state) {
-      this.count(scopesOf(old.context_id, old.state as TaskState).slice(2), -1);
-      this.count(scopesOf(row.contextId, row.state).slice(2), 1);
+      this.count([
+        ...scopesOf(old.context_id, old.state as TaskState).slice(2).map((scope): [string, number] => [scope, -1]),
+        ...scopesOf(row.contextId, row.state).slice(2).map((scope): [string, number] => [scope, 1]),
+      ]);
     }
   }
 
@@ -155,7 +157,7 @@ export class TaskIndex extends DurableObject<Env> {
         .toArray()[0];
       if (!old) continue;
       this.sql.exec("DELETE FROM tasks WHERE id = ?", id);
-      this.count(scopesOf(old.context_id, old.state as TaskState), -1);
+      this.count(scopesOf(old.context_id, old.state as TaskState).map((scope) => [scope, -1]));
     }
   }
 
@@ -203,8 +205,12 @@ export class TaskIndex extends DurableObject<Env> {
   }
 
   /** The owner this shard belongs to, told by the first caller (an import needs it to find the old shards). */
+  private claimed = false;
+
   private claim(owner: string): void {
+    if (this.claimed) return;
     if (this.getMeta("owner") === undefined) this.setMeta("owner", owner);
+    this.claimed = true;
   }
 
   private getMeta(key: string): string | undefined {
@@ -297,13 +303,12 @@ export class TaskIndex extends DurableObject<Env> {
     );
   }
 
-  private count(keys: string[], delta: number): void {
-    for (const key of keys) {
-      this.sql.exec(
-        "INSERT INTO counts (scope, n) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n",
-        key,
-        delta,
-      );
-    }
+  /** Adds each delta to its counter scope, all in one statement. */
+  private count(deltas: Array<[string, number]>): void {
+    if (deltas.length === 0) return;
+    this.sql.exec(
+      `INSERT INTO counts (scope, n) VALUES ${deltas.map(() => "(?, ?)").join(", ")} ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n`,
+      ...deltas.flat(),
+    );
   }
 }

@@ -57,6 +57,8 @@ export interface ViewBounds {
 
 /** A task view as JSON texts: the summary object, and each message and artifact. */
 export interface TaskViewParts {
+  /** The stored TaskStatus JSON. */
+  status: string;
   summary: string;
   history: string[];
   artifacts: string[];
@@ -84,21 +86,44 @@ function newestWithin(rows: readonly string[], budget: number): { kept: string[]
 }
 
 export class TaskRecords {
+  /**
+   * The context settings (owner, contextId, epoch, cwd, lastActive…), read once: only this object
+   * writes them, so the copy stays exact; `forget` drops it when a transaction rolled back.
+   */
+  private settings: Map<string, string> | undefined;
+  /** The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows. */
+  private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
+
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
     sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
   }
 
+  /** Drops the in-memory copies (after a rolled-back transaction): the next read reloads them. */
+  forget(): void {
+    this.settings = undefined;
+    this.recent = undefined;
+  }
+
+  private allSettings(): Map<string, string> {
+    this.settings ??= new Map(this.sql.exec<{ k: string; v: string }>("SELECT k, v FROM context").toArray().map((r) => [r.k, r.v]));
+    return this.settings;
+  }
+
   getSetting(key: string): string | undefined {
-    return this.sql.exec<{ v: string }>("SELECT v FROM context WHERE k = ?", key).toArray()[0]?.v;
+    return this.allSettings().get(key);
   }
 
   setSetting(key: string, value: string): void {
+    if (this.allSettings().get(key) === value) return;
     this.sql.exec("INSERT INTO context (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v", key, value);
+    this.allSettings().set(key, value);
   }
 
   deleteSetting(key: string): void {
+    if (!this.allSettings().has(key)) return;
     this.sql.exec("DELETE FROM context WHERE k = ?", key);
+    this.allSettings().delete(key);
   }
 
   stateOf(taskId: string): TaskState | undefined {
@@ -107,14 +132,10 @@ export class TaskRecords {
       | undefined;
   }
 
-  statusOf(taskId: string): TaskStatus | undefined {
-    const row = this.sql.exec<{ status: string }>("SELECT status FROM tasks WHERE id = ?", taskId).toArray()[0];
-    return row ? (JSON.parse(row.status) as TaskStatus) : undefined;
-  }
-
+  /** A new task, in its first turn. */
   createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
     this.sql.exec(
-      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
       taskId,
       status.state,
       fitRow("tasks", JSON.stringify(status)),
@@ -144,13 +165,20 @@ export class TaskRecords {
   }
 
   appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
-    this.sql.exec(
-      "INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)",
-      taskId,
-      epoch,
-      turn,
-      fitRow("messages", JSON.stringify(message)),
-    );
+    const json = fitRow("messages", JSON.stringify(message));
+    this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
+  }
+
+  /** Appends to the kept conversation and trims it to the bounds `conversation` applies. */
+  private keepRecent(recent: { messages: Message[]; chars: number[] }, message: Message, chars: number): void {
+    recent.messages.push(message);
+    recent.chars.push(chars);
+    let total = recent.chars.reduce((sum, n) => sum + n, 0);
+    while (recent.messages.length > 1 && (recent.messages.length > CONVERSATION_MESSAGES || total > CONVERSATION_CHARS)) {
+      recent.messages.shift();
+      total -= recent.chars.shift() ?? 0;
+    }
   }
 
   /**
@@ -159,17 +187,22 @@ export class TaskRecords {
    * context neither slows every turn nor overflows a model's context window.
    */
   conversation(epoch: number): Message[] {
-    const rows = this.sql
-      .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
-      .toArray();
-    const kept: Message[] = [];
-    let chars = 0;
-    for (const row of rows) {
-      chars += row.message.length;
-      if (chars > CONVERSATION_CHARS && kept.length > 0) break;
-      kept.push(JSON.parse(row.message) as Message);
+    if (this.recent?.epoch !== epoch) {
+      const rows = this.sql
+        .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
+        .toArray();
+      const messages: Message[] = [];
+      const chars: number[] = [];
+      let total = 0;
+      for (const row of rows) {
+        total += row.message.length;
+        if (total > CONVERSATION_CHARS && messages.length > 0) break;
+        messages.push(JSON.parse(row.message) as Message);
+        chars.push(row.message.length);
+      }
+      this.recent = { epoch, messages: messages.reverse(), chars: chars.reverse() };
     }
-    return kept.reverse();
+    return [...this.recent.messages];
   }
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */
@@ -236,7 +269,7 @@ export class TaskRecords {
         .map((r) => r.artifact);
       artifacts = newestWithin(rows, budget).kept;
     }
-    return { summary, history, artifacts };
+    return { status: row.status, summary, history, artifacts };
   }
 
   /** The bounded view as Task JSON text, composed from the stored texts without a parse. */

@@ -192,26 +192,33 @@ export class TurnRunner {
 
     await writeBlobs(this.state.env.FILES, plan.blobs);
     const runs = "events" in turnPlan;
+    const blocking = !call.stream && !call.request.configuration?.returnImmediately;
     const bindCwd = runs && "cwd" in workspace && workspace.cwd !== undefined && boundCwd === undefined ? workspace.cwd : undefined;
     let written;
     try {
       written = this.state.commit((w) => {
         const now = Date.now();
         const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
-        if (isNewTask) w.records.createTask(taskId, submitted, taskMetadata, now);
-        else w.records.setStatus(taskId, submitted, now);
-        const turn = w.records.beginTurn(taskId);
+        if (isNewTask) {
+          w.records.createTask(taskId, submitted, taskMetadata, now);
+          w.log.startTask(taskId);
+        } else w.records.setStatus(taskId, submitted, now);
+        const turn = isNewTask ? 1 : w.records.beginTurn(taskId);
         w.records.appendMessage(taskId, this.state.epoch(), turn, plan.message);
-        w.log.compact(taskId, turn, w.push.pendingSeqs(taskId));
-        const snapshot = w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task;
+        w.log.compact(taskId, turn, () => w.push.pendingSeqs(taskId));
+        // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
+        const snapshot: Task = isNewTask
+          ? { id: taskId, contextId, status: submitted, history: [plan.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
+          : (w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task);
         const opened: LoggedEvent[] = [w.emit(taskId, turn, { task: snapshot })];
         if (runs) {
           if (bindCwd !== undefined) w.records.setSetting("cwd", bindCwd);
           opened.push(this.writeStatus(w, taskId, turn, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) }));
         }
         if (sealedPush) w.push.write(sealedPush, now);
-        w.outbox.mark(taskId);
-        this.state.touch(w.records);
+        // A blocking turn is indexed by its end (or by the WORKING flush below if it runs long).
+        if (!runs || !blocking) w.outbox.mark(taskId);
+        if (this.state.evicted()) this.state.touch(w.records);
         return { turn, snapshot, opened };
       }).value;
     } catch (error) {
@@ -230,9 +237,8 @@ export class TurnRunner {
     // listed at once. A blocking caller's answer waits for the end, which is indexed before it
     // answers, so a quick turn needs one index write, not two: only a turn still running after
     // INDEX_WORKING_AFTER_MS is indexed as WORKING.
-    const blocking = !call.stream && !call.request.configuration?.returnImmediately;
     if (runs && !blocking) await this.state.index.flush();
-    else if (runs) setTimeout(() => void (this.active === turn && this.state.index.flush()), INDEX_WORKING_AFTER_MS);
+    else if (runs) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
     await this.scheduleAlarm();
     void this.run(turn, turnPlan);
 
@@ -241,6 +247,11 @@ export class TurnRunner {
     if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: this.view(written.snapshot, historyLength) }) };
     await turn.finished;
     return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
+  }
+
+  private markAndFlush(taskId: string): Promise<boolean> {
+    this.state.commit((w) => w.outbox.mark(taskId));
+    return this.state.index.flush();
   }
 
   private view(snapshot: Task, historyLength: number | undefined): Task {
@@ -318,6 +329,10 @@ export class TurnRunner {
   async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
     const turn = this.active?.taskId === taskId ? this.active : undefined;
     if (turn) this.active = undefined;
+    await this.end(taskId, turn, state, text, metadata);
+  }
+
+  private async end(taskId: string, turn: ActiveTurn | undefined, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
     if (this.finishing.has(taskId)) return;
     this.finishing.add(taskId);
     try {
@@ -325,7 +340,7 @@ export class TurnRunner {
       const plan = reply ? await planStoredMessage(reply, { ownerKey: await this.state.ownerKey(), taskId, baseUrl: turn?.baseUrl ?? "" }) : undefined;
       if (plan) await writeBlobs(this.state.env.FILES, plan.blobs);
       const { value: jobs } = this.state.commit((w) => {
-        const turnNumber = w.records.turnOf(taskId);
+        const turnNumber = turn?.turn ?? w.records.turnOf(taskId);
         const status: TaskStatus = { state, timestamp: timestamp(Date.now()) };
         if (plan) {
           status.message = plan.message;
