@@ -237,12 +237,15 @@ export class TurnRunner {
     // listed at once. A blocking caller's answer waits for the end, which is indexed before it
     // answers, so a quick turn needs one index write, not two: only a turn still running after
     // INDEX_WORKING_AFTER_MS is indexed as WORKING.
-    if (runs && !blocking) await this.state.index.flush();
-    else if (runs) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
-    await this.scheduleAlarm();
+    // A stream's first frames are already written: nothing below decides them, so the stream is
+    // answered first and the index write and the alarm follow on their own.
+    const indexed = runs && !blocking ? this.state.index.flush() : undefined;
+    if (runs && blocking) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
+    const alarm = this.scheduleAlarm().catch((error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error));
     void this.run(turn, turnPlan);
-
     if (stream) return { kind: "stream", stream };
+    await Promise.all([indexed, alarm]);
+
     const historyLength = call.request.configuration?.historyLength;
     if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: this.view(written.snapshot, historyLength) }) };
     await turn.finished;
