@@ -242,8 +242,9 @@ export class TaskIndex extends DurableObject<Env> {
     if (query.pageToken) {
       const cursor = decodeCursor(query.pageToken);
       if (!cursor) return failure(errors.invalidParams("Invalid page token", [{ field: "pageToken", description: "not a token this server issued" }]));
-      where.push("(ts_ms < ? OR (ts_ms = ? AND id < ?))");
-      args.push(cursor.tsMs, cursor.tsMs, cursor.id);
+      // A row-value comparison: SQLite seeks the (ts_ms, id) index to the cursor instead of scanning to it.
+      where.push("(ts_ms, id) < (?, ?)");
+      args.push(cursor.tsMs, cursor.id);
     }
     const rows = this.sql
       .exec<{ id: string; ts_ms: number; state: string; task: string; history: string | null; artifacts: string | null }>(
