@@ -22,6 +22,9 @@ const ADDED = [
   { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
 ];
 
+/** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
+const MAX_KEPT_SEQS = 90;
+
 /** Turns whose events are kept: the current and the previous one. */
 export const REPLAY_TURNS = 2;
 
@@ -84,6 +87,9 @@ export class EventLog {
     const before = currentTurn - (REPLAY_TURNS - 1);
     if (before <= 1) return;
     const kept = keptSeqs();
+    // SQLite in a Durable Object binds at most 100 parameters a statement: with more pending
+    // deliveries than fit, this turn leaves the log as it is (the next turn tries again).
+    if (kept.length > MAX_KEPT_SEQS) return;
     const marks = kept.map(() => "?").join(",");
     this.sql.exec(
       `DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`,
