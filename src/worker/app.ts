@@ -12,6 +12,7 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { playgroundRoutes } from "./playground";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -44,6 +45,7 @@ app.use("*", async (c, next) => {
 });
 
 app.get("/health", (c) => c.json({ status: "healthy" }));
+app.route("/", playgroundRoutes);
 
 app.get("/.well-known/agent-card.json", async (c) => {
   const served = await cardCacheOf(c.var.config).get("public", baseUrlOf(c.var.config, c.req.raw));

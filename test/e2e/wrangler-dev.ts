@@ -25,8 +25,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startWranglerDev(vars: Record<string, string> = {}): Promise<DevServer> {
+/** `vars` may depend on the server's base URL (e.g. `IACCODE_A2A_PUBLIC_URL`), known once its port is. */
+export async function startWranglerDev(varsOf: Record<string, string> | ((base: string) => Record<string, string>) = {}): Promise<DevServer> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const vars = typeof varsOf === "function" ? varsOf(base) : varsOf;
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
   const args = [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
@@ -48,7 +51,6 @@ export async function startWranglerDev(vars: Record<string, string> = {}): Promi
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.pid !== undefined && child.exitCode === null) {
       try {
