@@ -13,6 +13,7 @@
  * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
  *    the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
+import type { TraceContext } from "../observability/trace";
 import type { Message, Task, TaskStatus } from "../a2a/types";
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
 import type { SendMessageRequest } from "../a2a/schemas";
@@ -80,6 +81,8 @@ export interface SendCall {
   framing: StreamFraming;
   /** The public base URL, for the absolute download URLs of artifacts and stored parts. */
   baseUrl: string;
+  /** The request's span (W3C trace context): the parent of every call the turn makes. */
+  trace?: TraceContext;
 }
 
 /** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */

@@ -13,6 +13,7 @@ import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
 import { playgroundRoutes } from "./playground";
+import { requestLog } from "./request-log";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -38,6 +39,8 @@ app.onError((error, c) => {
 });
 
 app.notFound((c) => c.json({ error: "Not Found" }, 404));
+
+app.use("*", requestLog);
 
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
