@@ -12,7 +12,7 @@
 import type { MiddlewareHandler } from "hono";
 import { logLine, shortHash } from "../observability/log";
 import { metricsOf, writeRequestPoint } from "../observability/metrics";
-import { parseTraceparent, serverSpan } from "../observability/trace";
+import { parseTraceparent, serverSpan } from "../a2a/trace-context";
 import { runInRequestScope, type RequestRecord } from "./request-scope";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";

@@ -5,7 +5,7 @@
  * handler directly) there is no scope and every note is a no-op.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { TraceContext } from "../observability/trace";
+import type { TraceContext } from "../a2a/trace-context";
 
 export interface RequestRecord {
   requestId: string;
