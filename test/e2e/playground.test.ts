@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
+import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 
 const CHROMIUM = process.env.IACCODE_TEST_CHROMIUM ?? "/usr/bin/chromium";
 const OUTPUT = join(import.meta.dirname, "output", "playground");
@@ -128,6 +129,24 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   expect(await page.$eval("#task-detail", (n) => n.textContent ?? "")).toContain(filename);
   await shot(page, `${name}-tasks`);
 
+  // The server's structured log has a line per request and per turn, and no secret or content.
+  const logged = server.logs().split("\n").flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+  expect(logged.some((l) => l.event === "request" && l.method === "SendStreamingMessage" && l.code === 0 && l.stream === true)).toBe(true);
+  expect(logged.some((l) => l.event === "request" && l.binding === "playground" && l.status === 200)).toBe(true);
+  const turns = logged.filter((l) => l.event === "turn");
+  expect(turns.length).toBeGreaterThanOrEqual(2);
+  expect(turns[0]).toMatchObject({ agent: "iac", provider: "offline", state: "TASK_STATE_INPUT_REQUIRED" });
+  expect(Number(turns[0]?.tool_calls)).toBeGreaterThanOrEqual(1);
+  expect(server.logs()).not.toContain(TOKEN);
+  expect(server.logs()).not.toContain("Add an SLB");
+  expect(server.logs()).not.toMatch(/Uncaught/);
+
   // Nothing but this server was asked for anything, and nothing failed or broke the CSP.
   expect(watched.requested.filter((url) => !url.startsWith(server.base) && !url.startsWith("blob:"))).toEqual([]);
   expect(watched.problems).toEqual([]);
@@ -154,13 +173,23 @@ describe("the playground with auth off", () => {
   });
 });
 
-describe("the playground with a bearer token and a signed card", () => {
+describe("the playground with a bearer token, a signed card and push notifications", () => {
   let server: DevServer;
+  let receiver: PushReceiver;
   beforeAll(async () => {
-    server = await startWranglerDev((base) => ({ IACCODE_A2A_HTTP_TOKEN: TOKEN, IACCODE_A2A_SIGNING_SECRET: SIGNING_SECRET, IACCODE_A2A_PUBLIC_URL: base }));
+    receiver = await startPushReceiver();
+    server = await startWranglerDev((base) => ({
+      IACCODE_A2A_HTTP_TOKEN: TOKEN,
+      IACCODE_A2A_SIGNING_SECRET: SIGNING_SECRET,
+      IACCODE_A2A_PUBLIC_URL: base,
+      IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+      // The receiver listens on 127.0.0.1; production keeps this false.
+      IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+    }));
   });
   afterAll(async () => {
     await server?.stop();
+    await receiver?.close();
   });
 
   it("is refused until the token is entered, keeps it in sessionStorage only, then works as with auth off", async () => {
@@ -189,6 +218,25 @@ describe("the playground with a bearer token and a signed card", () => {
     await shot(page, "auth-card");
 
     await chatWalk(server, watched, "auth", { Authorization: `Bearer ${TOKEN}` });
+
+    // A task with a push config (set by another client): the page shows its delivery log.
+    const taskId = await page.$eval("#task-list li[data-task-id]", (n) => (n as HTMLElement).dataset.taskId ?? "");
+    const followUp = await fetch(`${server.base}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "A2A-Version": "1.0", Authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "SendMessage", params: {
+        message: { messageId: "e2e-playground-push", taskId, role: "ROLE_USER", parts: [{ text: "Add an OSS bucket." }] },
+        configuration: { taskPushNotificationConfig: { id: "hook", url: `${receiver.url}/hook/ok/playground` } },
+      } }),
+    });
+    expect(((await followUp.json()) as { result?: unknown }).result).toBeDefined();
+    await expect.poll(() => receiver.requests("playground").length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => {
+      await page.click(`#task-list li[data-task-id="${taskId}"] button`);
+      await page.waitForSelector("#task-detail .deliveries li");
+      return page.$eval("#task-detail .deliveries", (n) => n.textContent ?? "");
+    }, { timeout: 30_000, interval: 500 }).toBe("hook: delivered");
+    await shot(page, "auth-push-deliveries");
     await page.close();
   });
 });

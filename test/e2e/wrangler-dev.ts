@@ -33,7 +33,9 @@ export async function startWranglerDev(varsOf: Record<string, string> | ((base: 
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
   const args = [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-    "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "warn",
+    "--persist-to", state, "--show-interactive-dev-session=false",
+    // "log" keeps the Worker's console lines (the structured request and turn log) in logs().
+    "--log-level", "log",
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
   const child: ChildProcess = spawn("./node_modules/.bin/wrangler", args, {
