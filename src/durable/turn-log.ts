@@ -11,6 +11,9 @@ import type { TraceContext } from "../a2a/trace-context";
 import { logLine, shortHash } from "../observability/log";
 import { writeTurnPoint } from "../observability/metrics";
 
+/** A model name can come from the caller (`metadata.iac_code.iac_code_model`): the log keeps this much. */
+const MAX_MODEL_NAME_CHARS = 128;
+
 export interface TurnLogInfo {
   agent: string;
   contextId: string;
@@ -45,7 +48,7 @@ export class TurnLog {
   private observe(event: AgentEvent): void {
     if (event.type === "model") {
       this.provider = event.provider;
-      this.model = event.model;
+      this.model = event.model.slice(0, MAX_MODEL_NAME_CHARS);
     } else if (event.type === "tool" && event.phase === "started") {
       this.toolCalls++;
     } else if (event.type === "usage") {

@@ -58,7 +58,7 @@ describe("trace context on model calls (W3C traceparent)", () => {
   });
 
   it("without a traceparent the server starts one trace for the turn; a malformed one is ignored the same way", async () => {
-    for (const extra of [{}, { traceparent: "00-zzzz-not-a-trace" }]) {
+    for (const extra of [{}, { traceparent: "00-zzzz-not-a-trace" }] as Array<Record<string, string>>) {
       const k = key();
       const message = userMessage("write a vpc template", { metadata: { iac_code: { iac_code_model: `agent-write/${k}`, cwd: "/workspace/trace" } } });
       await ok("SendMessage", { message }, { ...V1, ...extra });

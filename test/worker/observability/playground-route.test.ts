@@ -11,8 +11,8 @@ import { BASE, V1, worker as self } from "../helpers/rpc";
 
 const HTML = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 
-function withEnv(overrides: Record<string, string>, request: Request): Promise<Response> {
-  return worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext());
+async function withEnv(overrides: Record<string, string>, request: Request): Promise<Response> {
+  return await worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext());
 }
 
 describe("GET / for a browser", () => {
