@@ -13,6 +13,9 @@
  * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
  *    the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
+import type { TraceContext } from "../a2a/trace-context";
+import { TurnLog } from "./turn-log";
+import { metricsOf } from "../observability/metrics";
 import type { Message, Task, TaskStatus } from "../a2a/types";
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
 import type { SendMessageRequest } from "../a2a/schemas";
@@ -80,6 +83,8 @@ export interface SendCall {
   framing: StreamFraming;
   /** The public base URL, for the absolute download URLs of artifacts and stored parts. */
   baseUrl: string;
+  /** The request's span (W3C trace context): the parent of every call the turn makes. */
+  trace?: TraceContext;
 }
 
 /** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
@@ -94,6 +99,8 @@ interface ActiveTurn {
   controller: AbortController;
   finished: Promise<void>;
   markFinished: () => void;
+  /** The turn's log line, metric and trace context (turn-log.ts). */
+  log: TurnLog;
 }
 
 /** How a turn starts: with the agent's events, or straight to a FAILED end (bad input). */
@@ -180,14 +187,15 @@ export class TurnRunner {
       : undefined;
 
     const controller = new AbortController();
+    const log = new TurnLog({ agent: this.state.config.agent, contextId, taskId, trace: call.trace, metrics: metricsOf(this.state.env) });
     let turnPlan: TurnPlan;
     if ("error" in workspace) turnPlan = { failWith: workspace.error };
     else if (prompt.trim() === "") turnPlan = { failWith: EMPTY_INPUT };
     else {
       const history = await conversationOf(this.state, this.state.env.FILES, ownerKey);
-      const agentTurn = this.agent.start({ taskId, contextId, message: userMessage, prompt, history, cwd, signal: controller.signal, metadata: message.metadata, workspace: files });
+      const agentTurn = this.agent.start({ taskId, contextId, message: userMessage, prompt, history, cwd, signal: controller.signal, metadata: message.metadata, workspace: files, trace: call.trace });
       if (agentTurn.kind === "message") return this.directReply(call, contextId, agentTurn.parts);
-      turnPlan = { events: agentTurn.events };
+      turnPlan = { events: log.watch(agentTurn.events) };
     }
 
     await writeBlobs(this.state.env.FILES, plan.blobs);
@@ -228,7 +236,7 @@ export class TurnRunner {
 
     let markFinished = () => {};
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const turn: ActiveTurn = { taskId, turn: written.turn, baseUrl: call.baseUrl, controller, finished, markFinished };
+    const turn: ActiveTurn = { taskId, turn: written.turn, baseUrl: call.baseUrl, controller, finished, markFinished, log };
     this.active = turn;
     this.starting = false;
     const stream = call.stream ? this.state.hub.open(taskId, call.framing, written.opened, false) : undefined;
@@ -355,8 +363,9 @@ export class TurnRunner {
         return this.recordPushJobs(w, taskId, logged.seq);
       });
       this.state.hub.closeAll(taskId);
+      turn?.log.end(state);
       await this.state.index.flush();
-      await this.enqueuePush(jobs);
+      await this.enqueuePush(jobs, turn?.log.trace);
       await this.scheduleAlarm();
     } finally {
       this.finishing.delete(taskId);
@@ -465,10 +474,11 @@ export class TurnRunner {
    * Sends the queue messages of recorded deliveries. A failure is logged and left pending: the
    * alarm re-enqueues pending deliveries whose message never produced an answer (lifecycle.ts).
    */
-  private async enqueuePush(jobs: PushJob[]): Promise<void> {
+  private async enqueuePush(jobs: PushJob[], trace: TraceContext | undefined): Promise<void> {
     if (jobs.length === 0) return;
     try {
-      await this.state.env.PUSH_QUEUE.sendBatch(jobs.map((body) => ({ body })));
+      // The turn's trace rides on the message only: each delivery attempt is a child span of it.
+      await this.state.env.PUSH_QUEUE.sendBatch(jobs.map((job) => ({ body: trace ? { ...job, trace } : job })));
     } catch (error) {
       console.error("push enqueue failed", error instanceof Error ? error.message : typeof error);
     }

@@ -13,6 +13,7 @@ import { sanitizeErrorText } from "../a2a/sanitize-error";
 import { configOf } from "../config/config";
 import { contextAgentById } from "../durable/stubs";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
+import { parseTraceparent, traceHeaders, type TraceContext } from "../a2a/trace-context";
 
 /** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -39,6 +40,11 @@ async function post(url: string, headers: Record<string, string>, body: string):
   }
 }
 
+/** The job's trace, re-checked: a queue message is data, and only a valid context goes on a request. */
+function jobTrace(trace: TraceContext | undefined): TraceContext | undefined {
+  return trace ? parseTraceparent(`00-${trace.traceId}-${trace.spanId}-${trace.flags}`, trace.tracestate) : undefined;
+}
+
 /** The object that holds the job's task; a job names only ids this server issued. */
 function contextAgent(env: Env, job: PushJob) {
   const agent = contextAgentById(env, job.contextObjectId);
@@ -63,7 +69,7 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
   const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
   if (!headers.ok) return deadLetter(headers.message);
 
-  const attempt = await post(url.url.href, headers.headers, delivery.body);
+  const attempt = await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, delivery.body);
   const decision = decideDelivery(attempt.result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");

@@ -12,6 +12,8 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { playgroundRoutes } from "./playground";
+import { requestLog } from "./request-log";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -38,12 +40,15 @@ app.onError((error, c) => {
 
 app.notFound((c) => c.json({ error: "Not Found" }, 404));
 
+app.use("*", requestLog);
+
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
   await next();
 });
 
 app.get("/health", (c) => c.json({ status: "healthy" }));
+app.route("/", playgroundRoutes);
 
 app.get("/.well-known/agent-card.json", async (c) => {
   const served = await cardCacheOf(c.var.config).get("public", baseUrlOf(c.var.config, c.req.raw));

@@ -24,6 +24,7 @@ import type { SendResult } from "../durable/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks } from "../durable/index-reader";
 import { cardCacheOf } from "./card-cache";
+import { currentRequest, noteCall, noteCode, noteContext } from "./request-scope";
 
 export interface CallContext {
   env: Env;
@@ -71,8 +72,10 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   const byTask = message.taskId !== undefined;
   const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
+  noteContext(contextId);
+  const trace = currentRequest()?.trace;
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
-  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
+  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl, ...(trace ? { trace } : {}) })) as Outcome<SendResult>;
   const result = unwrap(outcome);
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : raw(result.json);
 }
@@ -182,7 +185,20 @@ function invalidParams(error: z.ZodError): A2AError {
 }
 
 /** Validates the params of a method with its schema and runs it: what every binding calls. */
+/** One method call, its name, ids and outcome noted for the request log. */
 export async function callMethod(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
+  noteCall(method, ctx.framing.binding, rawParams);
+  try {
+    const result = await dispatch(method, rawParams, ctx);
+    noteCode(0);
+    return result;
+  } catch (error) {
+    noteCode(error instanceof A2AError ? error.code : -32603);
+    throw error;
+  }
+}
+
+async function dispatch(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
   if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
     throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
   }
