@@ -62,10 +62,18 @@ describe("envelope errors (spec §5.1)", () => {
     expect(body.error.message).toBe("Method not found: tasks/explode");
   });
 
-  it("415 with -32600 for a form-encoded body (no drive-by cross-site POSTs)", async () => {
-    const res = await post({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }, { "Content-Type": "application/x-www-form-urlencoded", "A2A-Version": "1.0" });
-    expect(res.status).toBe(415);
-    expect((await errorOf(res)).error).toEqual({ code: -32600, message: "Content-Type must be application/json" });
+  it("-32005 ContentTypeNotSupportedError in the envelope, HTTP 200 as @a2a-js/sdk answers, for form, text and multipart bodies (no drive-by cross-site POSTs)", async () => {
+    const request = { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } };
+    for (const type of ["application/x-www-form-urlencoded", "text/plain;charset=UTF-8", "multipart/form-data; boundary=x"]) {
+      const res = await post(request, { "Content-Type": type, "A2A-Version": "1.0" });
+      expect(res.status).toBe(200);
+      const body = await errorOf(res);
+      expect(body.id).toBeNull();
+      expect(body.error.code).toBe(-32005);
+      expect(body.error.message).toBe("Content-Type must be application/json or application/a2a+json");
+      expect(reason(body.error)).toBe("CONTENT_TYPE_NOT_SUPPORTED");
+    }
+    await stillServes();
   });
 
   it("accepts application/a2a+json and a charset parameter", async () => {
