@@ -8,6 +8,7 @@
  * `application/a2a+json`; both are accepted on input).
  */
 import { type A2AError, errors, restError } from "../a2a/errors";
+import { protoFieldName } from "../a2a/schemas";
 import type { StreamFraming } from "../a2a/sse";
 import {
   type BindingEnvelope,
@@ -31,11 +32,15 @@ type Route = {
   params: (captures: string[], query: Query, body: Record<string, unknown>) => Record<string, unknown>;
 };
 
-/** Query values as ProtoJSON would read them: integers stay decimal strings (the schemas accept both). */
+/**
+ * Query values as ProtoJSON would read them: integers stay decimal strings (the schemas accept
+ * both); each field under its JSON name or its proto name (`pageSize` or `page_size`), the JSON
+ * name winning when both are given.
+ */
 function listQuery(query: Query, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    const value = query.get(name);
+    const value = query.get(name) ?? query.get(protoFieldName(name));
     if (value === null) continue;
     out[name] = name === "includeArtifacts" ? (value === "true" ? true : value === "false" ? false : value) : value;
   }

@@ -57,6 +57,17 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     expect(card.capabilities.pushNotifications).toBe(true);
   });
 
+  it("accepts the proto (snake_case) field names of every push config method (decisions.md: request field names)", async () => {
+    const { task } = await send(userMessage("x"), { task_push_notification_config: { url: "https://hooks.example.com/inline", id: "inline" } });
+    const taskId = task?.id ?? "";
+    const created = await ok("CreateTaskPushNotificationConfig", { task_id: taskId, id: "snake", url: "https://hooks.example.com/snake" });
+    expect(created).toEqual({ id: "snake", taskId, url: "https://hooks.example.com/snake" });
+    expect(await ok("GetTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual(created);
+    const list = await ok<{ configs: Array<{ id: string }> }>("ListTaskPushNotificationConfigs", { task_id: taskId, page_size: 10 });
+    expect(list.configs.map((c) => c.id).sort()).toEqual(["inline", "snake"]);
+    expect(await ok("DeleteTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual({});
+  });
+
   it("create, get, list, delete round trip, secrets never echoed, delete idempotent", async () => {
     const { task } = await send({ ...userMessage("x"), messageId: "tck-complete-task-p1" });
     const taskId = task?.id ?? "";
