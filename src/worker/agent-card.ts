@@ -88,8 +88,9 @@ export function interfaceUrl(base: string): string {
 export function buildAgentCard(config: Config, base: string): AgentCard {
   const modes = inputModes(config);
   // `required` is a proto3 bool without presence: false is its default, so it is left out (as
-  // ProtoJSON and the card canonicalization of spec §8.4.1 both leave it out).
-  const extensions: unknown[] = [
+  // ProtoJSON and the card canonicalization of spec §8.4.1 both leave it out). Every extension in
+  // IACCODE_A2A_REQUIRED_EXTENSIONS, built-in or not, is `required: true` (requests without it get -32008).
+  const extensions: Array<{ uri: string; description: string; params?: unknown; required?: true }> = [
     {
       uri: ARTIFACT_METADATA_EXTENSION,
       description: "iac-code metadata namespace (metadata.iac_code) for tool progress, permissions, usage and stored artifacts.",
@@ -103,9 +104,9 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
     });
   }
   for (const uri of config.requiredExtensions) {
-    if (uri !== ARTIFACT_METADATA_EXTENSION && uri !== THINKING_EXPOSURE_EXTENSION) {
-      extensions.push({ uri, description: "Required by this server.", required: true });
-    }
+    const listed = extensions.find((extension) => extension.uri === uri);
+    if (listed) listed.required = true;
+    else extensions.push({ uri, description: "Required by this server.", required: true });
   }
   const auth = isAuthConfigured(config);
   return {

@@ -89,6 +89,21 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(card.supportedInterfaces[0].url).toBe("https://a2a.example.com/agents/iac/");
   });
 
+  it("marks every IACCODE_A2A_REQUIRED_EXTENSIONS entry required: true, built-in ones included, and leaves the others unmarked", async () => {
+    const res = await withEnv(
+      { IACCODE_A2A_REQUIRED_EXTENSIONS: "urn:iac-code:a2a:artifact-metadata:v1,urn:example:needed:v1" },
+      new Request(CARD),
+    );
+    const extensions = ((await res.json()) as { capabilities: { extensions: Array<{ uri: string; required?: boolean }> } }).capabilities.extensions;
+    expect(extensions.map((e) => [e.uri, e.required])).toEqual([
+      ["urn:iac-code:a2a:artifact-metadata:v1", true],
+      ["urn:iac-code:a2a:thinking-exposure:v1", undefined],
+      ["urn:example:needed:v1", true],
+    ]);
+    const plain = ((await (await self().fetch(CARD)).json()) as { capabilities: { extensions: Array<{ required?: boolean }> } }).capabilities.extensions;
+    expect(plain.every((e) => !("required" in e))).toBe(true);
+  });
+
   it("advertises each configured auth scheme and drops the unauthenticated note", async () => {
     const res = await withEnv(
       {
