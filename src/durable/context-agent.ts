@@ -23,7 +23,7 @@ import { configOf, type Config } from "../config/config";
 import { selectAgent } from "../agent/select-agent";
 import { providerResolver } from "../agent/provider-resolver";
 import type { AgentEvent, AgentRuntime } from "../agent/runtime";
-import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
+import { NO_USAGE_METADATA, mapAgentEvent, type Exposure } from "../agent/event-mapper";
 import { resolveWorkspacePath } from "../a2a/workspace-path";
 import { EMPTY_INPUT } from "../agent/prompt";
 import { promptFromParts, type PartPolicy } from "../agent/parts";
@@ -309,7 +309,7 @@ export class ContextAgent extends DurableObject<Env> {
   private async runTurn(turn: ActiveTurn, plan: TurnPlan): Promise<void> {
     try {
       if ("failWith" in plan) {
-        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith);
+        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith, NO_USAGE_METADATA);
         return;
       }
       let replyText = "";
@@ -339,7 +339,7 @@ export class ContextAgent extends DurableObject<Env> {
         if (effect.text) status.message = this.agentMessage(`${turn.taskId}-message`, turn.taskId, effect.text);
         this.emitStatus(turn.taskId, status, effect.metadata);
       }
-      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA);
     } catch (error) {
       console.error("turn failed", error instanceof Error ? error.name : typeof error);
       if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);
