@@ -85,6 +85,32 @@ export function interfaceUrl(base: string): string {
   return `${base}/`;
 }
 
+/**
+ * The fields an A2A 0.3 client discovers us by, beside 1.0's `supportedInterfaces` (which a 1.0
+ * client reads, ignoring these): the 0.3 JSON-RPC interface at the same URL as 1.0's.
+ */
+export const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"] as const;
+
+/**
+ * The card as a 1.0 verifier reads it: a 1.0 parser drops the 0.3-only fields before it
+ * canonicalizes (spec §8.4.1), so the signature covers this view (as `@a2a-js/sdk`'s superset cards do).
+ */
+export function v1CardView(card: AgentCard): AgentCard {
+  const view = { ...card };
+  for (const field of V03_CARD_FIELDS) delete view[field];
+  return view;
+}
+
+function v03CardFields(base: string): AgentCard {
+  return {
+    protocolVersion: "0.3.0",
+    url: interfaceUrl(base),
+    preferredTransport: "JSONRPC",
+    additionalInterfaces: [{ url: interfaceUrl(base), transport: "JSONRPC" }],
+    supportsAuthenticatedExtendedCard: true,
+  };
+}
+
 export function buildAgentCard(config: Config, base: string): AgentCard {
   const modes = inputModes(config);
   // `required` is a proto3 bool without presence: false is its default, so it is left out (as
@@ -115,7 +141,9 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
     supportedInterfaces: [
       { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "1.0" },
       { url: base, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+      { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "0.3" },
     ],
+    ...v03CardFields(base),
     provider: { organization: "iac-code", url: "https://github.com/aliyun/iac-code" },
     version: AGENT_VERSION,
     capabilities: {
@@ -161,9 +189,9 @@ export function buildExtendedAgentCard(config: Config, base: string): AgentCard 
 
 export const SIGNING_KEY_ID = "default";
 
-/** Signs the card once (HS256, detached JWS over the canonical JSON), as the original does. */
+/** Signs the card once (HS256, detached JWS over the canonical JSON of its 1.0 view), as the original does. */
 export async function signCard(card: AgentCard, secret: string): Promise<AgentCard> {
-  const payload = new TextEncoder().encode(canonicalizeCard(card));
+  const payload = new TextEncoder().encode(canonicalizeCard(v1CardView(card)));
   const jws = await new FlattenedSign(payload)
     .setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID })
     .sign(new TextEncoder().encode(secret));

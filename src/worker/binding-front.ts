@@ -15,7 +15,7 @@ import { SSE_HEADERS, parseLastEventId, type StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { callMethod, type CallContext, type MethodName, type MethodResult } from "./methods";
 import { readBody } from "./read-body";
-import { checkServiceParameters, extensionHeaders } from "./service-parameters";
+import { checkRequiredExtensions, checkServiceParameters, extensionHeaders } from "./service-parameters";
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
@@ -90,6 +90,11 @@ export function echoedHeaders(front: FrontRequest): Record<string, string> {
 /** Throws the A2A error of an unsupported version or a missing required extension. */
 export function checkService(front: FrontRequest): void {
   checkServiceParameters(front.request.headers, new URL(front.request.url), front.config);
+}
+
+/** The extension check alone, for a 0.3 request (whose version the method name already decided). */
+export function checkExtensions(front: FrontRequest): void {
+  checkRequiredExtensions(front.request.headers, front.config);
 }
 
 export function callContextOf(front: FrontRequest, framing: StreamFraming): CallContext {

@@ -2,24 +2,17 @@
  * The JSON-RPC 2.0 binding (spec §9): content type, envelope checks, method lookup, version and
  * extension checks, params validation, dispatch, and the answer as a JSON-RPC envelope or an SSE
  * stream (through the binding front). The order of checks decides which error a client sees first:
- * content type (-32005), body (-32700), envelope (-32600), method (-32601, or -32009 for 0.3
- * names), version (-32009), extensions (-32008), params (-32602).
+ * content type (-32005), body (-32700), envelope (-32600), method (-32601), version (-32009),
+ * extensions (-32008), params (-32602). A 0.3 method name with no `A2A-Version` (or `0.3`) is
+ * served by the 0.3 layer (`jsonrpc-v0_3.ts`) through the same steps.
  */
 import { z } from "zod";
-import { type A2AError, errors, jsonRpcError } from "../a2a/errors";
-import { type JsonRpcId, type StreamFraming, jsonRpcResultJson } from "../a2a/sse";
-import {
-  type BindingEnvelope,
-  type FrontRequest,
-  JSON_HEADERS,
-  checkService,
-  invoke,
-  isJsonContentType,
-  readJsonBody,
-  respond,
-} from "./binding-front";
+import { errors } from "../a2a/errors";
+import type { JsonRpcId } from "../a2a/sse";
+import { type FrontRequest, checkExtensions, checkService, invoke, isJsonContentType, readJsonBody, respond } from "./binding-front";
+import { JsonRpcEnvelope } from "./jsonrpc-envelope";
+import { isV03Version, v03Method, v03Translation } from "./jsonrpc-v0_3";
 import { PARAMS_OPTIONAL, isMethodName } from "./methods";
-import { V03_METHODS } from "./version";
 
 const envelopeSchema = z.object({
   jsonrpc: z.literal("2.0"),
@@ -27,31 +20,6 @@ const envelopeSchema = z.object({
   method: z.string().min(1),
   params: z.unknown().optional(),
 });
-
-/** A JSON-RPC error envelope; JSON-RPC errors answer HTTP 200 unless the edge needs a status (413). */
-export function jsonRpcErrorResponse(id: JsonRpcId, error: A2AError, headers: Record<string, string>, status = 200): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: jsonRpcError(error.toShape()) }), {
-    status,
-    headers: { ...JSON_HEADERS, ...headers },
-  });
-}
-
-/** The JSON-RPC envelope of one request: its id is known once the envelope has been read. */
-class JsonRpcEnvelope implements BindingEnvelope {
-  id: JsonRpcId = null;
-
-  get framing(): StreamFraming {
-    return { binding: "jsonrpc", id: this.id };
-  }
-
-  encodeResult(result: unknown): string {
-    return jsonRpcResultJson(this.id, JSON.stringify(result));
-  }
-
-  errorResponse(error: A2AError, headers: Record<string, string>, status?: number): Response {
-    return jsonRpcErrorResponse(this.id, error, headers, status);
-  }
-}
 
 /** The id of a payload whose envelope is invalid, when it has a usable one (JSON-RPC §5). */
 function idOf(payload: unknown): JsonRpcId {
@@ -76,7 +44,17 @@ export function handleJsonRpc(front: FrontRequest): Promise<Response> {
     }
     const { id, method, params } = parsed.data;
     envelope.id = id;
-    if (V03_METHODS.has(method)) throw errors.versionNotSupported("0.3");
+    const v03 = v03Method(method);
+    if (v03) {
+      // A 0.3 method name under another version: an unsupported version is -32009, 1.0 has no such method.
+      if (!isV03Version(front.request.headers.get("A2A-Version"))) {
+        checkService(front);
+        throw errors.methodNotFound(method);
+      }
+      checkExtensions(front);
+      envelope.translation = v03Translation(v03);
+      return invoke(front, envelope.framing, v03.v1, v03.params(params ?? {}));
+    }
     if (!isMethodName(method)) throw errors.methodNotFound(method);
     checkService(front);
     return invoke(front, envelope.framing, method, params ?? (PARAMS_OPTIONAL.has(method) ? {} : undefined));

@@ -133,9 +133,10 @@ describe("A2A-Version (spec §3.6; kit VER-SERVER-001..003)", () => {
     expect(res.error?.message).toBe("A2A version '0.3' is not supported. Supported versions: 1.0");
   });
 
-  it("-32009 for 0.3 method names and for other versions", async () => {
+  it("0.3 method names: -32601 under A2A-Version 1.0 (1.0 has no such method), -32009 under an unknown version; -32009 for other versions", async () => {
     const legacy = await rpc("message/send", { message: userMessage("hi") });
-    expect(legacy.error?.code).toBe(-32009);
+    expect(legacy.error?.code).toBe(-32601);
+    expect((await rpc("tasks/get", { id: "x" }, { ...V1, "A2A-Version": "2.0" })).error?.code).toBe(-32009);
     const future = await rpc("GetTask", { id: "x" }, { ...V1, "A2A-Version": "2.0" });
     expect(future.error?.message).toBe("A2A version '2.0' is not supported. Supported versions: 1.0");
   });

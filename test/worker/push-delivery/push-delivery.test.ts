@@ -68,6 +68,25 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     expect(await ok("DeleteTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual({});
   });
 
+  it("the A2A 0.3 methods: set, get, list, delete in the 0.3 shapes, on the same configs as 1.0", async () => {
+    const { task } = await send(userMessage("x"));
+    const taskId = task?.id ?? "";
+    const v03 = async (method: string, params: unknown) => {
+      const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      return ((await res.json()) as { result?: any; error?: { code: number } });
+    };
+    const set = await v03("tasks/pushNotificationConfig/set", {
+      taskId,
+      pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", token: "tok", authentication: { schemes: ["Bearer"], credentials: "c-03" } },
+    });
+    expect(set.result).toEqual({ taskId, pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", authentication: { schemes: ["Bearer"] } } });
+    expect((await v03("tasks/pushNotificationConfig/get", { id: taskId, pushNotificationConfigId: "hook-03" })).result).toEqual(set.result);
+    expect(await ok("GetTaskPushNotificationConfig", { taskId, id: "hook-03" })).toMatchObject({ id: "hook-03", authentication: { scheme: "Bearer" } });
+    expect((await v03("tasks/pushNotificationConfig/list", { id: taskId })).result).toEqual([set.result]);
+    expect((await v03("tasks/pushNotificationConfig/delete", { id: taskId, pushNotificationConfigId: "hook-03" })).result).toBeNull();
+    expect((await v03("tasks/pushNotificationConfig/get", { id: taskId, pushNotificationConfigId: "hook-03" })).error?.code).toBe(-32001);
+  });
+
   it("create, get, list, delete round trip, secrets never echoed, delete idempotent", async () => {
     const { task } = await send({ ...userMessage("x"), messageId: "tck-complete-task-p1" });
     const taskId = task?.id ?? "";
