@@ -6,6 +6,7 @@
 import { FlattenedSign } from "jose";
 import type { Config } from "../config/config";
 import { canonicalizeCard } from "../a2a/jcs";
+import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -169,6 +170,8 @@ export function buildExtendedAgentCard(config: Config, base: string): AgentCard 
     `taskRetentionDays=${config.taskRetentionDays}`,
     `allowedCwds=${config.allowedCwds.join(":")}`,
     `maxBodyBytes=${config.maxBodyBytes}`,
+    // Custom transports stay out of the public card (as in the original): listed here only.
+    `websocket=${interfaceUrl(base).replace(/^http/, "ws")} (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}, text "${WS_PING}" answered "${WS_PONG}")`,
   ].join(", ");
   return {
     ...card,

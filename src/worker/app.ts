@@ -13,6 +13,7 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -80,6 +81,7 @@ app.all("*", async (c) => {
     const rest = matchRestRoute(c.req.method, path.slice(base.length));
     if (rest) return handleRest({ ...front, ...rest });
   }
+  if (path.replace(/\/+$/, "") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
   if (c.req.method !== "POST" || path.replace(/\/+$/, "") !== base) return c.json({ error: "Not Found" }, 404);
   return handleJsonRpc(front);
 });

@@ -7,7 +7,7 @@
  * served by the 0.3 layer (`jsonrpc-v0_3.ts`) through the same steps.
  */
 import { z } from "zod";
-import { errors } from "../a2a/errors";
+import { type A2AError, errors } from "../a2a/errors";
 import type { JsonRpcId } from "../a2a/sse";
 import { type FrontRequest, checkExtensions, checkService, invoke, isJsonContentType, readJsonBody, respond } from "./binding-front";
 import { JsonRpcEnvelope } from "./jsonrpc-envelope";
@@ -27,6 +27,16 @@ function idOf(payload: unknown): JsonRpcId {
   return typeof raw === "string" || typeof raw === "number" ? raw : null;
 }
 
+export type Envelope = { ok: true; id: JsonRpcId; method: string; params: unknown } | { ok: false; id: JsonRpcId; error: A2AError };
+
+/** Reads one JSON-RPC request out of a parsed JSON value: -32600 for a batch or a bad envelope. */
+export function readEnvelope(payload: unknown): Envelope {
+  if (Array.isArray(payload)) return { ok: false, id: null, error: errors.invalidRequest("Batch requests are not supported") };
+  const parsed = envelopeSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, id: idOf(payload), error: errors.invalidRequest() };
+  return { ok: true, id: parsed.data.id, method: parsed.data.method, params: parsed.data.params };
+}
+
 export function handleJsonRpc(front: FrontRequest): Promise<Response> {
   const envelope = new JsonRpcEnvelope();
   return respond(front, envelope, "JSON-RPC", async () => {
@@ -36,14 +46,10 @@ export function handleJsonRpc(front: FrontRequest): Promise<Response> {
     }
     const body = await readJsonBody(front);
     if (body.kind !== "json") throw errors.parse();
-    if (Array.isArray(body.value)) throw errors.invalidRequest("Batch requests are not supported");
-    const parsed = envelopeSchema.safeParse(body.value);
-    if (!parsed.success) {
-      envelope.id = idOf(body.value);
-      throw errors.invalidRequest();
-    }
-    const { id, method, params } = parsed.data;
-    envelope.id = id;
+    const read = readEnvelope(body.value);
+    envelope.id = read.id;
+    if (!read.ok) throw read.error;
+    const { method, params } = read;
     const v03 = v03Method(method);
     if (v03) {
       // A 0.3 method name under another version: an unsupported version is -32009, 1.0 has no such method.
