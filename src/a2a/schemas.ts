@@ -169,6 +169,13 @@ export type GetTaskRequest = z.output<typeof getTaskRequestSchema>;
 export type CancelTaskRequest = z.output<typeof cancelTaskRequestSchema>;
 export type SubscribeToTaskRequest = z.output<typeof subscribeToTaskRequestSchema>;
 export type ListTasksRequest = z.output<typeof listTasksRequestSchema>;
-export type PushConfigInput = z.output<typeof pushConfigSchema>;
+/**
+ * A push config as stored: the client's fields, plus the protocol version whose shape its
+ * notifications take (set by the server from the binding it came through, never by a client).
+ */
+export type PushConfigInput = z.output<typeof pushConfigSchema> & { payloadVersion?: PushPayloadVersion };
+
+/** `"0.3"`: a config registered through A2A 0.3 is notified in the 0.3 shape (a Task). */
+export type PushPayloadVersion = "0.3";
 export type TaskPushConfigRef = z.output<typeof taskPushConfigRefSchema>;
 export type ListPushConfigsRequest = z.output<typeof listPushConfigsRequestSchema>;

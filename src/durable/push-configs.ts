@@ -5,7 +5,7 @@
  * callback URL is checked here when a config is stored and again by the consumer before every
  * delivery.
  */
-import type { PushConfigInput } from "../a2a/schemas";
+import type { PushConfigInput, PushPayloadVersion } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
 import { errors } from "../a2a/errors";
 import { isValidId } from "../a2a/ids";
@@ -23,10 +23,14 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS push_deliveries_task ON push_deliveries(task_id, seq)`,
 ];
 
+/** Added after the first release: the shape a config's notifications take (NULL: 1.0). */
+const PAYLOAD_VERSION_COLUMN = "ALTER TABLE push_configs ADD COLUMN payload_version TEXT";
+
 /** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
 export interface PushTarget {
   url: string;
   secrets: PushSecrets;
+  payloadVersion?: PushPayloadVersion;
 }
 
 export interface DeliveryRecord {
@@ -44,6 +48,7 @@ interface ConfigRow {
   scheme: string | null;
   sealed_credentials: string | null;
   sealed_token: string | null;
+  payload_version: string | null;
 }
 
 /** A config as the owner sees it: secrets are write-only, never echoed back. */
@@ -62,6 +67,8 @@ export class PushConfigs {
     private readonly keyring: () => Promise<SecretKeyring>,
   ) {
     for (const statement of SCHEMA) sql.exec(statement);
+    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('push_configs')").toArray();
+    if (!columns.some((column) => column.name === "payload_version")) sql.exec(PAYLOAD_VERSION_COLUMN);
   }
 
   /** Checks a config before anything is stored; throws the -32602 the client should see. */
@@ -89,10 +96,11 @@ export class PushConfigs {
     const sealedCredentials = credentials ? await keyring.encrypt(credentials, context) : null;
     const sealedToken = input.token ? await keyring.encrypt(input.token, context) : null;
     this.sql.exec(
-      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
-         sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token`,
+         sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token,
+         payload_version = excluded.payload_version`,
       taskId,
       id,
       input.url,
@@ -100,6 +108,7 @@ export class PushConfigs {
       sealedCredentials,
       sealedToken,
       nowMs,
+      input.payloadVersion ?? null,
     );
     return this.get(taskId, id) as TaskPushNotificationConfig;
   }
@@ -138,7 +147,7 @@ export class PushConfigs {
       ...(token !== undefined ? { token } : {}),
       ...(row.scheme ? { authentication: { scheme: row.scheme, ...(credentials !== undefined ? { credentials } : {}) } } : {}),
     };
-    return { url: row.url, secrets };
+    return { url: row.url, secrets, ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}) };
   }
 
   recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
@@ -190,7 +199,7 @@ export class PushConfigs {
   private row(taskId: string, id: string): ConfigRow | undefined {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? AND id = ?",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? AND id = ?",
         taskId,
         id,
       )
@@ -200,7 +209,7 @@ export class PushConfigs {
   private rows(taskId: string): ConfigRow[] {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? ORDER BY id",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? ORDER BY id",
         taskId,
       )
       .toArray();

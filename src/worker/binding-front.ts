@@ -11,6 +11,7 @@
  * as socket messages instead of a `Response`.
  */
 import { A2AError, errors } from "../a2a/errors";
+import type { PushPayloadVersion } from "../a2a/schemas";
 import { SSE_HEADERS, parseLastEventId, type StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { callMethod, type CallContext, type MethodName, type MethodResult } from "./methods";
@@ -103,8 +104,14 @@ export function callContextOf(front: FrontRequest, framing: StreamFraming): Call
 }
 
 /** Validates and runs one method on the caller's behalf: what every binding calls. */
-export function invoke(front: FrontRequest, framing: StreamFraming, method: MethodName, params: unknown): Promise<MethodResult> {
-  return callMethod(method, params, callContextOf(front, framing));
+export function invoke(
+  front: FrontRequest,
+  framing: StreamFraming,
+  method: MethodName,
+  params: unknown,
+  payloadVersion?: PushPayloadVersion,
+): Promise<MethodResult> {
+  return callMethod(method, params, { ...callContextOf(front, framing), ...(payloadVersion ? { payloadVersion } : {}) });
 }
 
 /** How one binding writes its answers. */

@@ -93,6 +93,18 @@ export function streamResponseToV03(response: StreamResponse): Json {
   return artifactUpdateToV03(response.artifactUpdate);
 }
 
+/**
+ * The 0.3 body of a push notification: the Task (as the 0.3 SDKs post it), built from the status
+ * update the notification is about, so every retry of one notification posts the same bytes.
+ */
+export function pushBodyToV03(response: StreamResponse): Json {
+  if ("statusUpdate" in response) {
+    const { taskId, contextId, status } = response.statusUpdate;
+    return taskToV03({ id: taskId, contextId, status });
+  }
+  return streamResponseToV03(response);
+}
+
 /** 1.0 push config → 0.3 `TaskPushNotificationConfig` (secrets are never in it: write-only). */
 export function pushConfigToV03(config: TaskPushNotificationConfig): Json {
   const { taskId, authentication, ...rest } = config;
