@@ -200,7 +200,7 @@ export class ContextAgent extends DurableObject<Env> {
     else if (this.records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
     if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
 
-    let taskId = message.taskId;
+    const taskId = message.taskId;
     if (taskId !== undefined) {
       const state = this.records.exists(taskId) ? this.records.stateOf(taskId) : undefined;
       if (!state) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { compactVerify } from "jose";
-import { AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
+import { type AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
 import worker from "../../src/worker/index";
 import { canonicalizeCard } from "../../src/a2a/jcs";
 import { v1CardView } from "../../src/worker/agent-card";
