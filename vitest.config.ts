@@ -41,7 +41,8 @@ export default defineConfig({
       {
         // The product's default agent: the IaC agent on the offline engine.
         plugins: [worker("iac-agent", {})],
-        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"] },
+        // Its own project (no extends): the root time-outs are restated, a cold first turn under load can pass 5 s.
+        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 },
       },
       {
         extends: true,
