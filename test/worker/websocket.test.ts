@@ -113,6 +113,10 @@ describe("JSON-RPC on one socket", () => {
   it(`refuses a request past ${MAX_WS_IN_FLIGHT} in flight, and serves again once they end`, async () => {
     const s = await connect();
     for (let i = 0; i < MAX_WS_IN_FLIGHT; i++) s.request(`slow-${i}`, "SendStreamingMessage", message(`test-resubscribe-message-id-ws-${i}`));
+    // Every slow stream has sent its Task (and runs ~4 s more) before the one too many is sent.
+    const slow = Array.from({ length: MAX_WS_IN_FLIGHT }, (_, i) => `slow-${i}`);
+    await s.until(() => slow.every((id) => s.byId(id).some((r) => r.result?.task)));
+    expect(slow.every((id) => !s.byId(id).some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED"))).toBe(true);
     s.request("one-too-many", "GetExtendedAgentCard");
     await s.until(() => s.byId("one-too-many").length === 1);
     expect(s.byId("one-too-many")[0]?.error).toMatchObject({ code: -32600, message: `At most ${MAX_WS_IN_FLIGHT} requests may be in flight on one socket` });
