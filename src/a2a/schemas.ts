@@ -2,9 +2,48 @@
  * Zod schemas of the A2A 1.0 request messages (ProtoJSON of `a2a.proto`): what a client may send.
  * Unknown fields are dropped (spec §5.7: implementations SHOULD ignore unrecognized fields); enums
  * accept the proto name or its number, and are normalized to the name.
+ *
+ * Field names: a ProtoJSON parser accepts the proto's original `snake_case` name as well as its
+ * `lowerCamelCase` JSON name (protobuf's JSON mapping; both official SDKs do, and the conformance
+ * kit sends `history_length`, `task_id`, `page_size`). Every request object here is a
+ * `protoObject`, which renames the snake_case spelling of each of its own fields before validation
+ * (camelCase wins when both are present), so the rest of the server only ever sees camelCase.
+ * Free-form values (`metadata`, `data`) are left exactly as sent.
  */
 import { z } from "zod";
 import { TASK_STATES, type TaskState } from "./states";
+
+/** The lowerCamelCase JSON name of a proto field name (`history_length` → `historyLength`). */
+export function lowerCamelName(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** The proto's original (snake_case) name of a lowerCamelCase JSON name (`pageSize` → `page_size`). */
+export function protoFieldName(jsonName: string): string {
+  return jsonName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** Renames the snake_case keys of `value` that spell a field of `fields`; camelCase wins. */
+export function acceptProtoNames(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const input = value as Record<string, unknown>;
+  let renamed: Record<string, unknown> | undefined;
+  for (const key of Object.keys(input)) {
+    if (!key.includes("_")) continue;
+    const camel = lowerCamelName(key);
+    if (camel === key || !fields.has(camel)) continue;
+    renamed ??= { ...input };
+    if (!Object.hasOwn(input, camel)) renamed[camel] = input[key];
+    delete renamed[key];
+  }
+  return renamed ?? value;
+}
+
+/** A request message: a zod object that also accepts its fields' proto (snake_case) names. */
+function protoObject<T extends z.ZodRawShape>(shape: T) {
+  const fields = new Set(Object.keys(shape));
+  return z.preprocess((value) => acceptProtoNames(value, fields), z.object(shape));
+}
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -24,8 +63,7 @@ const taskState = z.union([
 /** proto3 int32 in JSON: a number, or a decimal string. */
 const int32 = z.union([z.int(), z.string().regex(/^-?\d{1,10}$/).transform(Number)]).pipe(z.int().min(-2147483648).max(2147483647));
 
-export const partSchema = z
-  .object({
+export const partSchema = protoObject({
     text: z.string().optional(),
     raw: z.string().optional(),
     url: z.string().optional(),
@@ -41,7 +79,7 @@ export const partSchema = z
     }
   });
 
-export const messageSchema = z.object({
+export const messageSchema = protoObject({
   messageId: z.string().min(1, "messageId is required"),
   contextId: z.string().optional(),
   taskId: z.string().optional(),
@@ -52,12 +90,12 @@ export const messageSchema = z.object({
   referenceTaskIds: z.array(z.string()).optional(),
 });
 
-export const authenticationInfoSchema = z.object({
+export const authenticationInfoSchema = protoObject({
   scheme: z.string().min(1, "authentication.scheme is required"),
   credentials: z.string().optional(),
 });
 
-export const pushConfigSchema = z.object({
+export const pushConfigSchema = protoObject({
   tenant: z.string().optional(),
   id: z.string().optional(),
   taskId: z.string().optional(),
@@ -68,11 +106,10 @@ export const pushConfigSchema = z.object({
 
 const historyLength = int32.pipe(z.int().min(0, "historyLength must be a non-negative integer"));
 
-export const sendMessageRequestSchema = z.object({
+export const sendMessageRequestSchema = protoObject({
   tenant: z.string().optional(),
   message: messageSchema,
-  configuration: z
-    .object({
+  configuration: protoObject({
       acceptedOutputModes: z.array(z.string()).optional(),
       taskPushNotificationConfig: pushConfigSchema.optional(),
       historyLength: historyLength.optional(),
@@ -84,24 +121,24 @@ export const sendMessageRequestSchema = z.object({
 
 const taskIdField = z.string().min(1, "id is required");
 
-export const getTaskRequestSchema = z.object({
+export const getTaskRequestSchema = protoObject({
   tenant: z.string().optional(),
   id: taskIdField,
   historyLength: historyLength.optional(),
 });
 
-export const cancelTaskRequestSchema = z.object({
+export const cancelTaskRequestSchema = protoObject({
   tenant: z.string().optional(),
   id: taskIdField,
   metadata: jsonObject.optional(),
 });
 
-export const subscribeToTaskRequestSchema = z.object({
+export const subscribeToTaskRequestSchema = protoObject({
   tenant: z.string().optional(),
   id: taskIdField,
 });
 
-export const listTasksRequestSchema = z.object({
+export const listTasksRequestSchema = protoObject({
   tenant: z.string().optional(),
   contextId: z.string().optional(),
   status: taskState.optional(),
@@ -112,26 +149,33 @@ export const listTasksRequestSchema = z.object({
   includeArtifacts: z.boolean().optional(),
 });
 
-export const taskPushConfigRefSchema = z.object({
+export const taskPushConfigRefSchema = protoObject({
   tenant: z.string().optional(),
   taskId: z.string().min(1, "taskId is required"),
   id: z.string().min(1, "id is required"),
 });
 
-export const listPushConfigsRequestSchema = z.object({
+export const listPushConfigsRequestSchema = protoObject({
   tenant: z.string().optional(),
   taskId: z.string().min(1, "taskId is required"),
   pageSize: int32.pipe(z.int().min(0)).optional(),
   pageToken: z.string().optional(),
 });
 
-export const getExtendedAgentCardRequestSchema = z.object({ tenant: z.string().optional() });
+export const getExtendedAgentCardRequestSchema = protoObject({ tenant: z.string().optional() });
 
 export type SendMessageRequest = z.output<typeof sendMessageRequestSchema>;
 export type GetTaskRequest = z.output<typeof getTaskRequestSchema>;
 export type CancelTaskRequest = z.output<typeof cancelTaskRequestSchema>;
 export type SubscribeToTaskRequest = z.output<typeof subscribeToTaskRequestSchema>;
 export type ListTasksRequest = z.output<typeof listTasksRequestSchema>;
-export type PushConfigInput = z.output<typeof pushConfigSchema>;
+/**
+ * A push config as stored: the client's fields, plus the protocol version whose shape its
+ * notifications take (set by the server from the binding it came through, never by a client).
+ */
+export type PushConfigInput = z.output<typeof pushConfigSchema> & { payloadVersion?: PushPayloadVersion };
+
+/** `"0.3"`: a config registered through A2A 0.3 is notified in the 0.3 shape (a Task). */
+export type PushPayloadVersion = "0.3";
 export type TaskPushConfigRef = z.output<typeof taskPushConfigRefSchema>;
 export type ListPushConfigsRequest = z.output<typeof listPushConfigsRequestSchema>;

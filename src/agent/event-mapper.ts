@@ -1,11 +1,13 @@
 /**
  * Maps agent events to A2A task effects with the `metadata.iac_code.*` fields of the contract
  * (../shared/spec/iac-code-contract.md §7): assistant text as WORKING status messages, tool trace,
- * permission denials, thinking (only when exposed), usage, artifacts, and the turn's end.
+ * permission denials, thinking (only when exposed), artifacts, and the turn's end, whose final
+ * status always carries `metadata.iac_code.usage` (contract §7 "Message end"; 0 tokens when the turn
+ * used no model, never an estimate).
  */
 import type { Artifact, JsonObject } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
-import type { AgentEvent } from "./runtime";
+import type { AgentEvent, TurnUsage } from "./runtime";
 import { truncateText, truncateValue } from "./truncate";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 
@@ -23,6 +25,16 @@ export type TurnEffect =
   | { kind: "end"; state: TaskState; text?: string; metadata?: JsonObject };
 
 const iacCode = (fields: JsonObject): JsonObject => ({ iac_code: fields });
+
+const NO_TOKENS: TurnUsage = { inputTokens: 0, outputTokens: 0 };
+
+/** `metadata.iac_code.usage` of a turn's end. */
+export function usageFields(usage: TurnUsage = NO_TOKENS): JsonObject {
+  return { usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, totalTokens: usage.inputTokens + usage.outputTokens } };
+}
+
+/** The metadata of a turn the server ends without a model call (refused input): 0 tokens. */
+export const NO_USAGE_METADATA: JsonObject = iacCode(usageFields());
 
 const END_STATES: Record<"completed" | "input-required" | "failed" | "rejected", TaskState> = {
   completed: "TASK_STATE_COMPLETED",
@@ -58,17 +70,6 @@ export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect
         kind: "status",
         metadata: iacCode({ permission: { autoApproved: false, toolUseId: event.toolUseId, name: event.name } }),
       };
-    case "usage":
-      return {
-        kind: "status",
-        metadata: iacCode({
-          usage: {
-            inputTokens: event.inputTokens,
-            outputTokens: event.outputTokens,
-            totalTokens: event.inputTokens + event.outputTokens,
-          },
-        }),
-      };
     case "artifact":
       return {
         kind: "artifact",
@@ -82,15 +83,15 @@ export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect
     case "progress":
       return { kind: "status", metadata: event.metadata };
     case "end":
-      return { kind: "end", state: END_STATES[event.state], ...(event.text ? { text: event.text } : {}) };
+      return { kind: "end", state: END_STATES[event.state], ...(event.text ? { text: event.text } : {}), metadata: iacCode(usageFields(event.usage)) };
     case "error":
       return event.retryable
-        ? { kind: "end", state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT, metadata: iacCode({ error: { retryable: true } }) }
+        ? { kind: "end", state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT, metadata: iacCode({ error: { retryable: true }, ...usageFields(event.usage) }) }
         : {
             kind: "end",
             state: "TASK_STATE_FAILED",
             text: sanitizeErrorText(event.message, 1000),
-            metadata: iacCode({ error: { retryable: false } }),
+            metadata: iacCode({ error: { retryable: false }, ...usageFields(event.usage) }),
           };
   }
 }

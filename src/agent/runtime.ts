@@ -38,7 +38,6 @@ export type AgentEvent =
   | { type: "tool"; phase: ToolPhase; toolUseId: string; name?: string; input?: unknown; result?: unknown; partialJsonLength?: number }
   /** The server denied a permission the tool asked for. */
   | { type: "permission"; toolUseId: string; name: string }
-  | { type: "usage"; inputTokens: number; outputTokens: number }
   /** An artifact for the task; `append`/`lastChunk` follow `TaskArtifactUpdateEvent`. */
   | { type: "artifact"; artifact: Artifact; append?: boolean; lastChunk?: boolean }
   /** A file for the user (a tool result's artifact): stored once, then announced as an artifact. */
@@ -47,10 +46,19 @@ export type AgentEvent =
   | { type: "progress"; metadata: JsonObject }
   /** Which provider and model answer this turn (for the turn's log line and metrics). */
   | { type: "model"; provider: string; model: string }
-  /** The turn's end. Without it, a turn that simply returns ends INPUT_REQUIRED. */
-  | { type: "end"; state: "completed" | "input-required" | "failed" | "rejected"; text?: string }
+  /**
+   * The turn's end, with the model tokens the turn used (absent: none, as for the offline engine).
+   * Without it, a turn that simply returns ends INPUT_REQUIRED.
+   */
+  | { type: "end"; state: "completed" | "input-required" | "failed" | "rejected"; text?: string; usage?: TurnUsage }
   /** An error; retryable errors end the turn INPUT_REQUIRED, others FAILED. */
-  | { type: "error"; retryable: boolean; message: string };
+  | { type: "error"; retryable: boolean; message: string; usage?: TurnUsage };
+
+/** Model tokens of one turn, summed over its model calls, as the providers report them. */
+export interface TurnUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
 
 /** What an agent does with a message: answer directly with a Message, or run a task. */
 export type AgentTurn =

@@ -6,7 +6,7 @@
  * message (FAILED), time-outs / 429 / 5xx → retryable (INPUT_REQUIRED, "please retry").
  */
 import type { JsonObject, Message } from "../a2a/types";
-import type { AgentEvent, TurnInput } from "./runtime";
+import type { AgentEvent, TurnInput, TurnUsage } from "./runtime";
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
 import type { Tool, ToolContext, ToolResult } from "./tools/tool";
 
@@ -81,7 +81,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     { role: "user", content: input.prompt },
   ];
   const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace, trace: input.trace };
-  const usage = { inputTokens: 0, outputTokens: 0, reported: false };
+  const usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
   let finalText = "";
 
   for (let step = 0; step < MAX_TOOL_STEPS; step++) {
@@ -121,7 +121,6 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
           case "usage":
             usage.inputTokens += event.inputTokens;
             usage.outputTokens += event.outputTokens;
-            usage.reported = true;
             break;
           case "done":
             break;
@@ -131,9 +130,9 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
       if (input.signal.aborted) return;
       if (error instanceof ProviderError) {
         console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
-        if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT };
-        else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message };
-        else yield { type: "error", retryable: false, message: INTERNAL_TEXT };
+        if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT, usage };
+        else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message, usage };
+        else yield { type: "error", retryable: false, message: INTERNAL_TEXT, usage };
         return;
       }
       throw error;
@@ -157,8 +156,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
       messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
     }
   }
-  if (usage.reported) yield { type: "usage", inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
-  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}) };
+  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage };
 }

@@ -5,7 +5,7 @@
  * callback URL is checked here when a config is stored and again by the consumer before every
  * delivery.
  */
-import type { PushConfigInput } from "../a2a/schemas";
+import type { PushConfigInput, PushPayloadVersion } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
 import { errors } from "../a2a/errors";
 import { isValidId } from "../a2a/ids";
@@ -27,6 +27,8 @@ const SCHEMA = [
 const ADDED = [
   // How often the alarm re-enqueued a pending delivery whose queue message was lost.
   { table: "push_deliveries", column: "requeues", definition: "INTEGER NOT NULL DEFAULT 0" },
+  // The shape a config's notifications take (NULL: 1.0; "0.3" for a config registered over A2A 0.3).
+  { table: "push_configs", column: "payload_version", definition: "TEXT" },
 ];
 
 /** A pending delivery as the alarm sees it. */
@@ -46,12 +48,14 @@ export interface SealedConfig {
   scheme: string | null;
   sealedCredentials: string | null;
   sealedToken: string | null;
+  payloadVersion: string | null;
 }
 
 /** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
 export interface PushTarget {
   url: string;
   secrets: PushSecrets;
+  payloadVersion?: PushPayloadVersion;
 }
 
 export interface DeliveryRecord {
@@ -69,6 +73,7 @@ interface ConfigRow {
   scheme: string | null;
   sealed_credentials: string | null;
   sealed_token: string | null;
+  payload_version: string | null;
 }
 
 /** A config as the owner sees it: secrets are write-only, never echoed back. */
@@ -119,16 +124,18 @@ export class PushConfigs {
       scheme: input.authentication?.scheme ?? null,
       sealedCredentials: credentials ? await keyring.encrypt(credentials, context) : null,
       sealedToken: input.token ? await keyring.encrypt(input.token, context) : null,
+      payloadVersion: input.payloadVersion ?? null,
     };
   }
 
   /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
   write(config: SealedConfig, nowMs: number): TaskPushNotificationConfig {
     this.sql.exec(
-      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
-         sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token`,
+         sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token,
+         payload_version = excluded.payload_version`,
       config.taskId,
       config.id,
       config.url,
@@ -136,6 +143,7 @@ export class PushConfigs {
       config.sealedCredentials,
       config.sealedToken,
       nowMs,
+      config.payloadVersion,
     );
     return this.get(config.taskId, config.id) as TaskPushNotificationConfig;
   }
@@ -174,7 +182,7 @@ export class PushConfigs {
       ...(token !== undefined ? { token } : {}),
       ...(row.scheme ? { authentication: { scheme: row.scheme, ...(credentials !== undefined ? { credentials } : {}) } } : {}),
     };
-    return { url: row.url, secrets };
+    return { url: row.url, secrets, ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}) };
   }
 
   recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
@@ -259,7 +267,7 @@ export class PushConfigs {
   private row(taskId: string, id: string): ConfigRow | undefined {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? AND id = ?",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? AND id = ?",
         taskId,
         id,
       )
@@ -269,7 +277,7 @@ export class PushConfigs {
   private rows(taskId: string): ConfigRow[] {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token FROM push_configs WHERE task_id = ? ORDER BY id",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? ORDER BY id",
         taskId,
       )
       .toArray();

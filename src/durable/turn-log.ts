@@ -51,10 +51,10 @@ export class TurnLog {
       this.model = event.model.slice(0, MAX_MODEL_NAME_CHARS);
     } else if (event.type === "tool" && event.phase === "started") {
       this.toolCalls++;
-    } else if (event.type === "usage") {
-      // The turn loop reports the turn's totals once, at its end.
-      this.inputTokens = event.inputTokens;
-      this.outputTokens = event.outputTokens;
+    } else if ((event.type === "end" || event.type === "error") && event.usage) {
+      // The turn's totals come with its end.
+      this.inputTokens = event.usage.inputTokens;
+      this.outputTokens = event.usage.outputTokens;
     }
   }
 

@@ -24,7 +24,7 @@ import { newTaskId } from "../a2a/ids";
 import type { StreamFraming } from "../a2a/sse";
 import type { JsonObject } from "../a2a/types";
 import type { AgentEvent, AgentRuntime } from "../agent/runtime";
-import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
+import { NO_USAGE_METADATA, mapAgentEvent, type Exposure } from "../agent/event-mapper";
 import { resolveWorkspacePath } from "../a2a/workspace-path";
 import { EMPTY_INPUT } from "../agent/prompt";
 import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts";
@@ -280,7 +280,7 @@ export class TurnRunner {
   private async run(turn: ActiveTurn, plan: TurnPlan): Promise<void> {
     try {
       if ("failWith" in plan) {
-        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith);
+        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith, NO_USAGE_METADATA);
         return;
       }
       let replyText = "";
@@ -312,7 +312,7 @@ export class TurnRunner {
         if (effect.text) replyText += effect.text;
         this.emitWorking(turn, effect.text, effect.metadata);
       }
-      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA);
     } catch (error) {
       console.error("turn failed", error instanceof Error ? error.name : typeof error);
       if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);

@@ -1,6 +1,7 @@
 /**
  * Push delivery (Cloudflare Queues consumer). For each job: load the event and the config from the
- * task's ContextAgent, check the callback URL again, POST the `StreamResponse` JSON without
+ * task's ContextAgent, check the callback URL again, POST the `StreamResponse` JSON (the 0.3 Task for
+ * a config registered through 0.3) without
  * following redirects (10 s time-out), then ack on 2xx, retry transient failures with exponential
  * backoff and jitter, and send permanent failures and exhausted retries to the dead-letter queue
  * with their last error. The dead-letter consumer records the failure in the task's delivery log.
@@ -10,6 +11,8 @@ import type { PushJob } from "../a2a/push-job";
 import { validateCallbackUrl } from "../a2a/callback-url";
 import { buildPushHeaders } from "../a2a/push-headers";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
+import type { StreamResponse } from "../a2a/types";
+import { pushBodyToV03 } from "../a2a/v0_3/from-v1";
 import { configOf } from "../config/config";
 import { contextAgentById } from "../durable/stubs";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
@@ -69,7 +72,9 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
   const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
   if (!headers.ok) return deadLetter(headers.message);
 
-  const attempt = await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, delivery.body);
+  // A config registered through A2A 0.3 is notified in the 0.3 shape (a Task).
+  const body = delivery.target.payloadVersion === "0.3" ? JSON.stringify(pushBodyToV03(JSON.parse(delivery.body) as StreamResponse)) : delivery.body;
+  const attempt = await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, body);
   const decision = decideDelivery(attempt.result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");

@@ -6,6 +6,7 @@
 import { FlattenedSign } from "jose";
 import type { Config } from "../config/config";
 import { canonicalizeCard } from "../a2a/jcs";
+import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -85,11 +86,38 @@ export function interfaceUrl(base: string): string {
   return `${base}/`;
 }
 
+/**
+ * The fields an A2A 0.3 client discovers us by, beside 1.0's `supportedInterfaces` (which a 1.0
+ * client reads, ignoring these): the 0.3 JSON-RPC interface at the same URL as 1.0's.
+ */
+export const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"] as const;
+
+/**
+ * The card as a 1.0 verifier reads it: a 1.0 parser drops the 0.3-only fields before it
+ * canonicalizes (spec §8.4.1), so the signature covers this view (as `@a2a-js/sdk`'s superset cards do).
+ */
+export function v1CardView(card: AgentCard): AgentCard {
+  const view = { ...card };
+  for (const field of V03_CARD_FIELDS) delete view[field];
+  return view;
+}
+
+function v03CardFields(base: string): AgentCard {
+  return {
+    protocolVersion: "0.3.0",
+    url: interfaceUrl(base),
+    preferredTransport: "JSONRPC",
+    additionalInterfaces: [{ url: interfaceUrl(base), transport: "JSONRPC" }],
+    supportsAuthenticatedExtendedCard: true,
+  };
+}
+
 export function buildAgentCard(config: Config, base: string): AgentCard {
   const modes = inputModes(config);
   // `required` is a proto3 bool without presence: false is its default, so it is left out (as
-  // ProtoJSON and the card canonicalization of spec §8.4.1 both leave it out).
-  const extensions: unknown[] = [
+  // ProtoJSON and the card canonicalization of spec §8.4.1 both leave it out). Every extension in
+  // IACCODE_A2A_REQUIRED_EXTENSIONS, built-in or not, is `required: true` (requests without it get -32008).
+  const extensions: Array<{ uri: string; description: string; params?: unknown; required?: true }> = [
     {
       uri: ARTIFACT_METADATA_EXTENSION,
       description: "iac-code metadata namespace (metadata.iac_code) for tool progress, permissions, usage and stored artifacts.",
@@ -103,9 +131,9 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
     });
   }
   for (const uri of config.requiredExtensions) {
-    if (uri !== ARTIFACT_METADATA_EXTENSION && uri !== THINKING_EXPOSURE_EXTENSION) {
-      extensions.push({ uri, description: "Required by this server.", required: true });
-    }
+    const listed = extensions.find((extension) => extension.uri === uri);
+    if (listed) listed.required = true;
+    else extensions.push({ uri, description: "Required by this server.", required: true });
   }
   const auth = isAuthConfigured(config);
   return {
@@ -114,7 +142,9 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
     supportedInterfaces: [
       { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "1.0" },
       { url: base, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+      { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "0.3" },
     ],
+    ...v03CardFields(base),
     provider: { organization: "iac-code", url: "https://github.com/aliyun/iac-code" },
     version: AGENT_VERSION,
     capabilities: {
@@ -140,6 +170,8 @@ export function buildExtendedAgentCard(config: Config, base: string): AgentCard 
     `taskRetentionDays=${config.taskRetentionDays}`,
     `allowedCwds=${config.allowedCwds.join(":")}`,
     `maxBodyBytes=${config.maxBodyBytes}`,
+    // Custom transports stay out of the public card (as in the original): listed here only.
+    `websocket=${interfaceUrl(base).replace(/^http/, "ws")} (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}, text "${WS_PING}" answered "${WS_PONG}")`,
   ].join(", ");
   return {
     ...card,
@@ -160,9 +192,9 @@ export function buildExtendedAgentCard(config: Config, base: string): AgentCard 
 
 export const SIGNING_KEY_ID = "default";
 
-/** Signs the card once (HS256, detached JWS over the canonical JSON), as the original does. */
+/** Signs the card once (HS256, detached JWS over the canonical JSON of its 1.0 view), as the original does. */
 export async function signCard(card: AgentCard, secret: string): Promise<AgentCard> {
-  const payload = new TextEncoder().encode(canonicalizeCard(card));
+  const payload = new TextEncoder().encode(canonicalizeCard(v1CardView(card)));
   const jws = await new FlattenedSign(payload)
     .setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID })
     .sign(new TextEncoder().encode(secret));

@@ -8,12 +8,14 @@ import { Hono } from "hono";
 import { configOf, ConfigError, type Config } from "../config/config";
 import { authenticate, challenges } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
+import type { FrontRequest } from "./binding-front";
 import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
 import { playgroundRoutes } from "./playground";
 import { requestLog } from "./request-log";
+import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -79,10 +81,12 @@ app.all("*", async (c) => {
   const config = c.var.config;
   const base = interfacePath(config);
   const path = c.req.path;
+  const front: FrontRequest = { request: c.req.raw, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) };
   if (path.startsWith(`${base}/`)) {
     const rest = matchRestRoute(c.req.method, path.slice(base.length));
-    if (rest) return handleRest({ request: c.req.raw, ...rest, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) });
+    if (rest) return handleRest({ ...front, ...rest });
   }
+  if (path.replace(/\/+$/, "") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
   if (c.req.method !== "POST" || path.replace(/\/+$/, "") !== base) return c.json({ error: "Not Found" }, 404);
-  return handleJsonRpc({ request: c.req.raw, env: c.env, config, owner: c.var.owner, baseUrl: baseUrlOf(config, c.req.raw) });
+  return handleJsonRpc(front);
 });

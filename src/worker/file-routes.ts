@@ -18,6 +18,7 @@ import { safeFilename } from "../storage/artifacts";
 import { artifactKey, ownerKey, SHA256_HEX, storedPartKey } from "../storage/object-keys";
 import { objectResponse } from "../storage/object-response";
 import { R2Workspace } from "../storage/workspaces";
+import { contentTypeOf } from "./binding-front";
 import { readBody } from "./read-body";
 import { sha256Hex } from "../a2a/hex";
 
@@ -67,7 +68,7 @@ fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   if (!path) return c.json({ error: INVALID_PATH }, 400);
   const body = await readBody(c.req.raw, c.var.config.maxBodyBytes);
   if (!body.ok) return c.json({ error: `File exceeds ${c.var.config.maxBodyBytes} bytes` }, 413);
-  const declared = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const declared = contentTypeOf(c.req.raw.headers);
   // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
   const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);

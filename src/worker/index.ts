@@ -5,6 +5,7 @@ import type { PushJob } from "../a2a/push-job";
 
 export { ContextAgent } from "../durable/context-agent";
 export { TaskIndex } from "../durable/task-index";
+export { WebSocketSession } from "./websocket-session";
 
 export default {
   fetch: app.fetch,

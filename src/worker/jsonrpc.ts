@@ -1,17 +1,18 @@
 /**
- * The JSON-RPC 2.0 binding (spec §9): envelope checks, method lookup, version and extension
- * checks, params validation, dispatch, and the answer as a JSON-RPC envelope or an SSE stream.
- * The order of checks decides which error a client sees first: body (-32700), envelope (-32600),
- * method (-32601, or -32009 for 0.3 names), version (-32009), extensions (-32008), params (-32602).
+ * The JSON-RPC 2.0 binding (spec §9): content type, envelope checks, method lookup, version and
+ * extension checks, params validation, dispatch, and the answer as a JSON-RPC envelope or an SSE
+ * stream (through the binding front). The order of checks decides which error a client sees first:
+ * content type (-32005), body (-32700), envelope (-32600), method (-32601), version (-32009),
+ * extensions (-32008), params (-32602). A 0.3 method name with no `A2A-Version` (or `0.3`) is
+ * served by the 0.3 layer (`jsonrpc-v0_3.ts`) through the same steps.
  */
 import { z } from "zod";
-import { A2AError, errors, jsonRpcError, type ErrorShape } from "../a2a/errors";
-import { SSE_HEADERS, parseLastEventId, type JsonRpcId } from "../a2a/sse";
-import type { Config } from "../config/config";
-import { PARAMS_OPTIONAL, callMethod, isMethodName, type CallContext } from "./methods";
-import { readBody } from "./read-body";
-import { V03_METHODS } from "./version";
-import { checkServiceParameters, extensionHeaders } from "./service-parameters";
+import { type A2AError, errors } from "../a2a/errors";
+import type { JsonRpcId } from "../a2a/sse";
+import { type FrontRequest, checkExtensions, checkService, invoke, isJsonContentType, readJsonBody, respond } from "./binding-front";
+import { JsonRpcEnvelope } from "./jsonrpc-envelope";
+import { isV03Version, v03Method, v03Translation } from "./jsonrpc-v0_3";
+import { PARAMS_OPTIONAL, isMethodName } from "./methods";
 
 const envelopeSchema = z.object({
   jsonrpc: z.literal("2.0"),
@@ -20,65 +21,48 @@ const envelopeSchema = z.object({
   params: z.unknown().optional(),
 });
 
-const JSON_HEADERS = { "Content-Type": "application/json" };
-
-function errorResponse(id: JsonRpcId, error: ErrorShape, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: jsonRpcError(error) }), {
-    status,
-    headers: { ...JSON_HEADERS, ...headers },
-  });
+/** The id of a payload whose envelope is invalid, when it has a usable one (JSON-RPC §5). */
+function idOf(payload: unknown): JsonRpcId {
+  const raw = (payload as { id?: unknown } | null)?.id;
+  return typeof raw === "string" || typeof raw === "number" ? raw : null;
 }
 
-export interface RpcRequest {
-  request: Request;
-  env: Env;
-  config: Config;
-  owner: string;
-  baseUrl: string;
+export type Envelope = { ok: true; id: JsonRpcId; method: string; params: unknown } | { ok: false; id: JsonRpcId; error: A2AError };
+
+/** Reads one JSON-RPC request out of a parsed JSON value: -32600 for a batch or a bad envelope. */
+export function readEnvelope(payload: unknown): Envelope {
+  if (Array.isArray(payload)) return { ok: false, id: null, error: errors.invalidRequest("Batch requests are not supported") };
+  const parsed = envelopeSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, id: idOf(payload), error: errors.invalidRequest() };
+  return { ok: true, id: parsed.data.id, method: parsed.data.method, params: parsed.data.params };
 }
 
-const ACCEPTED_CONTENT_TYPES = ["application/json", "application/a2a+json"];
-
-export async function handleJsonRpc({ request, env, config, owner, baseUrl }: RpcRequest): Promise<Response> {
-  const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!ACCEPTED_CONTENT_TYPES.includes(contentType)) {
-    return errorResponse(null, errors.invalidRequest("Content-Type must be application/json").toShape(), 415);
-  }
-  const body = await readBody(request, config.maxBodyBytes);
-  if (!body.ok) {
-    return errorResponse(null, errors.invalidRequest(`Request body exceeds ${config.maxBodyBytes} bytes`).toShape(), 413);
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes));
-  } catch {
-    return errorResponse(null, errors.parse().toShape());
-  }
-  if (Array.isArray(payload)) return errorResponse(null, errors.invalidRequest("Batch requests are not supported").toShape());
-  const envelope = envelopeSchema.safeParse(payload);
-  if (!envelope.success) {
-    const rawId = (payload as { id?: unknown } | null)?.id;
-    const id: JsonRpcId = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
-    return errorResponse(id, errors.invalidRequest().toShape());
-  }
-  const { id, method } = envelope.data;
-  const url = new URL(request.url);
-  const echoed = extensionHeaders(request.headers, config);
-
-  try {
-    if (V03_METHODS.has(method)) throw errors.versionNotSupported("0.3");
+export function handleJsonRpc(front: FrontRequest): Promise<Response> {
+  const envelope = new JsonRpcEnvelope();
+  return respond(front, envelope, "JSON-RPC", async () => {
+    // -32005 in the envelope, as @a2a-js/sdk answers (a form post is never read as JSON).
+    if (!isJsonContentType(front.request.headers)) {
+      throw errors.contentTypeNotSupported("Content-Type must be application/json or application/a2a+json");
+    }
+    const body = await readJsonBody(front);
+    if (body.kind !== "json") throw errors.parse();
+    const read = readEnvelope(body.value);
+    envelope.id = read.id;
+    if (!read.ok) throw read.error;
+    const { method, params } = read;
+    const v03 = v03Method(method);
+    if (v03) {
+      // A 0.3 method name under another version: an unsupported version is -32009, 1.0 has no such method.
+      if (!isV03Version(front.request.headers.get("A2A-Version"))) {
+        checkService(front);
+        throw errors.methodNotFound(method);
+      }
+      checkExtensions(front);
+      envelope.translation = v03Translation(v03);
+      return invoke(front, envelope.framing, v03.v1, v03.params(params ?? {}), "0.3");
+    }
     if (!isMethodName(method)) throw errors.methodNotFound(method);
-    checkServiceParameters(request.headers, url, config);
-
-    const rawParams = envelope.data.params ?? (PARAMS_OPTIONAL.has(method) ? {} : undefined);
-    const ctx: CallContext = { env, config, owner, framing: { binding: "jsonrpc", id }, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
-    const result = await callMethod(method, rawParams, ctx);
-    if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...echoed } });
-    if (result.kind === "raw") return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.json}}`, { headers: { ...JSON_HEADERS, ...echoed } });
-    return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...echoed } });
-  } catch (error) {
-    if (error instanceof A2AError) return errorResponse(id, error.toShape(), 200, echoed);
-    console.error(`${method}: unexpected error`, error instanceof Error ? error.name : typeof error);
-    return errorResponse(id, errors.internal().toShape(), 200, echoed);
-  }
+    checkService(front);
+    return invoke(front, envelope.framing, method, params ?? (PARAMS_OPTIONAL.has(method) ? {} : undefined));
+  });
 }

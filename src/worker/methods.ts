@@ -14,6 +14,8 @@ import {
   sendMessageRequestSchema,
   subscribeToTaskRequestSchema,
   taskPushConfigRefSchema,
+  type PushConfigInput,
+  type PushPayloadVersion,
 } from "../a2a/schemas";
 import { A2AError, errors } from "../a2a/errors";
 import { echoId, isValidId } from "../a2a/ids";
@@ -33,6 +35,13 @@ export interface CallContext {
   framing: StreamFraming;
   lastEventId: number | undefined;
   baseUrl: string;
+  /** Set by the 0.3 layer: push configs registered in this call are notified in the 0.3 shape. */
+  payloadVersion?: PushPayloadVersion;
+}
+
+/** A push config as this call registers it: marked with the call's protocol version when not 1.0. */
+function asRegistered(ctx: CallContext, config: PushConfigInput): PushConfigInput {
+  return ctx.payloadVersion ? { ...config, payloadVersion: ctx.payloadVersion } : config;
 }
 
 /**
@@ -55,6 +64,11 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 const json = (result: unknown): MethodResult => ({ kind: "json", result });
+
+/** The JSON text of a result that is not a stream: passed through when the object composed it. */
+export function resultJson(result: Exclude<MethodResult, { kind: "stream" }>): string {
+  return result.kind === "raw" ? result.json : JSON.stringify(result.result);
+}
 const raw = (text: string): MethodResult => ({ kind: "raw", json: text });
 
 function taskAgent(ctx: CallContext, taskId: string) {
@@ -69,6 +83,8 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
     throw errors.invalidParams("Invalid A2A id", [{ field: "message.contextId", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
   }
   if (params.configuration?.taskPushNotificationConfig && !ctx.config.pushNotifications) throw errors.pushNotSupported();
+  const inlinePush = params.configuration?.taskPushNotificationConfig;
+  if (params.configuration && inlinePush) params.configuration.taskPushNotificationConfig = asRegistered(ctx, inlinePush);
   const byTask = message.taskId !== undefined;
   const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
@@ -144,7 +160,7 @@ export const METHODS = {
       const taskId = params.taskId ?? "";
       if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
       if (taskId === "") throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
-      return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, params)));
+      return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, asRegistered(ctx, params))));
     },
   } satisfies Method<typeof pushConfigSchema>,
 

@@ -7,12 +7,21 @@
  * Responses are `application/json`, which the conformance kit checks for (the spec's examples use
  * `application/a2a+json`; both are accepted on input).
  */
-import { A2AError, errors, restError } from "../a2a/errors";
-import { SSE_HEADERS, parseLastEventId } from "../a2a/sse";
-import type { Config } from "../config/config";
-import { callMethod, type CallContext, type MethodName } from "./methods";
-import { readBody } from "./read-body";
-import { checkServiceParameters, extensionHeaders } from "./service-parameters";
+import { type A2AError, errors, restError } from "../a2a/errors";
+import { protoFieldName } from "../a2a/schemas";
+import type { StreamFraming } from "../a2a/sse";
+import {
+  type BindingEnvelope,
+  EdgeError,
+  type FrontRequest,
+  JSON_HEADERS,
+  checkService,
+  invoke,
+  isJsonContentType,
+  readJsonBody,
+  respond,
+} from "./binding-front";
+import type { MethodName } from "./methods";
 
 type Query = URLSearchParams;
 type Route = {
@@ -23,14 +32,15 @@ type Route = {
   params: (captures: string[], query: Query, body: Record<string, unknown>) => Record<string, unknown>;
 };
 
-const JSON_HEADERS = { "Content-Type": "application/json" };
-const ACCEPTED_CONTENT_TYPES = ["application/json", "application/a2a+json"];
-
-/** Query values as ProtoJSON would read them: integers stay decimal strings (the schemas accept both). */
+/**
+ * Query values as ProtoJSON would read them: integers stay decimal strings (the schemas accept
+ * both); each field under its JSON name or its proto name (`pageSize` or `page_size`), the JSON
+ * name winning when both are given.
+ */
 function listQuery(query: Query, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    const value = query.get(name);
+    const value = query.get(name) ?? query.get(protoFieldName(name));
     if (value === null) continue;
     out[name] = name === "includeArtifacts" ? (value === "true" ? true : value === "false" ? false : value) : value;
   }
@@ -81,11 +91,16 @@ const ROUTES: readonly Route[] = [
   { method: "GET", pattern: /^\/extendedAgentCard$/, name: "GetExtendedAgentCard", params: () => ({}) },
 ];
 
-function errorResponse(error: A2AError, headers: Record<string, string> = {}, status?: number): Response {
+function errorResponse(error: A2AError, headers: Record<string, string>, status?: number): Response {
   const { status: mapped, body } = restError(error.toShape());
   if (status !== undefined) body.error.code = status;
   return new Response(JSON.stringify(body), { status: status ?? mapped, headers: { ...JSON_HEADERS, ...headers } });
 }
+
+const FRAMING: StreamFraming = { binding: "rest" };
+
+/** HTTP+JSON answers: the bare result, `google.rpc.Status` errors, bare `StreamResponse` events. */
+const REST_ENVELOPE: BindingEnvelope = { framing: FRAMING, encodeResult: (resultJson) => resultJson, errorResponse };
 
 /** The route a request names, relative to the interface path, or undefined when it is not REST. */
 export function matchRestRoute(method: string, path: string): { route: Route; captures: string[] } | undefined {
@@ -102,52 +117,31 @@ export function matchRestRoute(method: string, path: string): { route: Route; ca
   return undefined;
 }
 
-export interface RestRequest {
-  request: Request;
+export interface RestRequest extends FrontRequest {
   route: Route;
   captures: string[];
-  env: Env;
-  config: Config;
-  owner: string;
-  baseUrl: string;
 }
 
-async function jsonBody(request: Request, config: Config): Promise<Record<string, unknown> | Response> {
-  const length = request.headers.get("Content-Length");
-  if (!request.body || length === "0") return {};
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!ACCEPTED_CONTENT_TYPES.includes(type)) {
-    return errorResponse(errors.contentTypeNotSupported("Content-Type must be application/json or application/a2a+json"), {}, 415);
+/** The JSON object of a POST body; no body (or `null`, a2a-1.0.md §7.1 cancel) is `{}`. */
+async function jsonBody(front: FrontRequest): Promise<Record<string, unknown>> {
+  const { request } = front;
+  if (!request.body || request.headers.get("Content-Length") === "0") return {};
+  if (!isJsonContentType(request.headers)) {
+    throw new EdgeError(errors.contentTypeNotSupported("Content-Type must be application/json or application/a2a+json"), 415);
   }
-  const body = await readBody(request, config.maxBodyBytes);
-  if (!body.ok) return errorResponse(errors.invalidRequest(`Request body exceeds ${config.maxBodyBytes} bytes`), {}, 413);
-  if (body.bytes.byteLength === 0) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes));
-  } catch {
-    return errorResponse(errors.parse());
-  }
-  // Clients may send `null` for an empty body (a2a-1.0.md §7.1, cancel).
-  if (parsed === null) return {};
-  if (typeof parsed !== "object" || Array.isArray(parsed)) return errorResponse(errors.invalidParams("Invalid parameters: the body must be a JSON object"));
-  return parsed as Record<string, unknown>;
+  const body = await readJsonBody(front);
+  if (body.kind === "empty") return {};
+  if (body.kind === "not-json") throw errors.parse();
+  if (body.value === null) return {};
+  if (typeof body.value !== "object" || Array.isArray(body.value)) throw errors.invalidParams("Invalid parameters: the body must be a JSON object");
+  return body.value as Record<string, unknown>;
 }
 
-export async function handleRest({ request, route, captures, env, config, owner, baseUrl }: RestRequest): Promise<Response> {
-  const url = new URL(request.url);
-  const echoed = extensionHeaders(request.headers, config);
-  try {
-    checkServiceParameters(request.headers, url, config);
-    const body = route.method === "POST" ? await jsonBody(request, config) : {};
-    if (body instanceof Response) return body;
-    const ctx: CallContext = { env, config, owner, framing: { binding: "rest" }, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
-    const result = await callMethod(route.name, route.params(captures, url.searchParams, body), ctx);
-    if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...echoed } });
-    return new Response(result.kind === "raw" ? result.json : JSON.stringify(result.result), { headers: { ...JSON_HEADERS, ...echoed } });
-  } catch (error) {
-    if (error instanceof A2AError) return errorResponse(error, echoed);
-    console.error(`${route.name}: unexpected error`, error instanceof Error ? error.name : typeof error);
-    return errorResponse(errors.internal(), echoed);
-  }
+export function handleRest(rest: RestRequest): Promise<Response> {
+  const { request, route, captures } = rest;
+  return respond(rest, REST_ENVELOPE, route.name, async () => {
+    checkService(rest);
+    const body = route.method === "POST" ? await jsonBody(rest) : {};
+    return invoke(rest, FRAMING, route.name, route.params(captures, new URL(request.url).searchParams, body));
+  });
 }

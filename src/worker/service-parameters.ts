@@ -13,10 +13,19 @@ export function extensionHeaders(headers: Headers, config: Config): Record<strin
   return activated.length ? { "A2A-Extensions": activated.join(", ") } : {};
 }
 
+/**
+ * Throws -32008 when a required extension is not activated. A2A 0.3 clients name them in
+ * `X-A2A-Extensions`, which counts when `A2A-Extensions` is absent.
+ */
+export function checkRequiredExtensions(headers: Headers, config: Config): void {
+  const header = headers.get("A2A-Extensions") ?? headers.get("X-A2A-Extensions");
+  const missing = missingRequiredExtensions(header, config.requiredExtensions);
+  if (missing.length) throw errors.extensionRequired(missing);
+}
+
 /** Throws the A2A error of an unsupported version or a missing required extension. */
 export function checkServiceParameters(headers: Headers, url: URL, config: Config): void {
   const version = requestedVersion(headers, url);
   if (!isSupportedVersion(version)) throw errors.versionNotSupported(version);
-  const missing = missingRequiredExtensions(headers.get("A2A-Extensions"), config.requiredExtensions);
-  if (missing.length) throw errors.extensionRequired(missing);
+  checkRequiredExtensions(headers, config);
 }

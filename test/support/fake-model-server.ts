@@ -32,7 +32,7 @@
  * GET /log/<key> returns every request logged under <key>: method, path, headers, raw body, and
  * whether the client went away before the answer ended (`closedEarly`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import { readRequestText } from "./read-request.ts";
 
 export interface RecordedModelRequest {

@@ -8,7 +8,7 @@
  *   /hook/down/<key>          500 always (retries run out)
  * GET /log/<key> returns every request received for <key>: path, headers, body, answered status.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { readRequestText } from "./read-request.ts";
 
 export interface ReceivedRequest {

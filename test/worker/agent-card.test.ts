@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { compactVerify } from "jose";
-import { AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
+import { type AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
 import worker from "../../src/worker/index";
 import { canonicalizeCard } from "../../src/a2a/jcs";
+import { v1CardView } from "../../src/worker/agent-card";
 import { BASE, worker as self } from "./helpers/rpc";
 
 const CARD = `${BASE}/.well-known/agent-card.json`;
@@ -89,6 +90,21 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(card.supportedInterfaces[0].url).toBe("https://a2a.example.com/agents/iac/");
   });
 
+  it("marks every IACCODE_A2A_REQUIRED_EXTENSIONS entry required: true, built-in ones included, and leaves the others unmarked", async () => {
+    const res = await withEnv(
+      { IACCODE_A2A_REQUIRED_EXTENSIONS: "urn:iac-code:a2a:artifact-metadata:v1,urn:example:needed:v1" },
+      new Request(CARD),
+    );
+    const extensions = ((await res.json()) as { capabilities: { extensions: Array<{ uri: string; required?: boolean }> } }).capabilities.extensions;
+    expect(extensions.map((e) => [e.uri, e.required])).toEqual([
+      ["urn:iac-code:a2a:artifact-metadata:v1", true],
+      ["urn:iac-code:a2a:thinking-exposure:v1", undefined],
+      ["urn:example:needed:v1", true],
+    ]);
+    const plain = ((await (await self().fetch(CARD)).json()) as { capabilities: { extensions: Array<{ required?: boolean }> } }).capabilities.extensions;
+    expect(plain.every((e) => !("required" in e))).toBe(true);
+  });
+
   it("advertises each configured auth scheme and drops the unauthenticated note", async () => {
     const res = await withEnv(
       {
@@ -120,7 +136,8 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     const [signature] = card.signatures;
     const header = JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
     expect(header).toEqual({ alg: "HS256", typ: "JOSE", kid: "default" });
-    const payload = btoa(canonicalizeCard(card)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    // The signature covers the 1.0 view: what a 1.0 verifier canonicalizes (0.3-only fields dropped).
+    const payload = btoa(canonicalizeCard(v1CardView(card))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     const verified = await compactVerify(`${signature.protected}.${payload}.${signature.signature}`, new TextEncoder().encode(secret));
     expect(JSON.parse(new TextDecoder().decode(verified.payload)).name).toBe("iac-code");
     const again = await withEnv(overrides, new Request(CARD));
@@ -135,7 +152,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     // The SDK canonicalizes with AgentCard.fromJSON, so it is handed the card as JSON (handing it a
     // decoded card decodes twice and loses the security schemes: an SDK quirk, not a card issue).
     const wire = json as unknown as AgentCard;
-    expect(canonicalizeAgentCard(wire)).toBe(canonicalizeCard(json));
+    expect(canonicalizeAgentCard(wire)).toBe(canonicalizeCard(v1CardView(json)));
     expect(canonicalizeCard(json)).toContain('"securitySchemes":{"bearerAuth"');
     const key = { kty: "oct", k: btoa(secret).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") };
     await expect(verifyAgentCardSignature(async (kid) => (kid === "default" ? key : Promise.reject(new Error("unknown kid"))))(wire)).resolves.toBeUndefined();

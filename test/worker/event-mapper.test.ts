@@ -24,11 +24,21 @@ describe("mapAgentEvent", () => {
     });
   });
 
-  it("usage totals, retryable and fatal errors", () => {
-    expect(mapAgentEvent({ type: "usage", inputTokens: 3, outputTokens: 4 }, none)).toEqual({
-      kind: "status",
+  it("usage on every turn's end (contract §7 message end): totals, and 0 when no model was used", () => {
+    expect(mapAgentEvent({ type: "end", state: "input-required", usage: { inputTokens: 3, outputTokens: 4 } }, none)).toEqual({
+      kind: "end",
+      state: "TASK_STATE_INPUT_REQUIRED",
       metadata: { iac_code: { usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 } } },
     });
+    expect(mapAgentEvent({ type: "end", state: "completed", text: "done" }, none)).toMatchObject({
+      metadata: { iac_code: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } },
+    });
+    expect(mapAgentEvent({ type: "error", retryable: false, message: "x", usage: { inputTokens: 5, outputTokens: 0 } }, none)).toMatchObject({
+      metadata: { iac_code: { error: { retryable: false }, usage: { inputTokens: 5, outputTokens: 0, totalTokens: 5 } } },
+    });
+  });
+
+  it("retryable and fatal errors", () => {
     expect(mapAgentEvent({ type: "error", retryable: true, message: "socket hang up" }, none)).toMatchObject({ state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT });
     const fatal = mapAgentEvent({ type: "error", retryable: false, message: "failed reading /home/alice/.config key sk-abcdefghijklmnopqrstuvwx" }, none);
     expect(fatal).toMatchObject({ state: "TASK_STATE_FAILED" });

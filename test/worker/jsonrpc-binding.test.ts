@@ -62,10 +62,18 @@ describe("envelope errors (spec §5.1)", () => {
     expect(body.error.message).toBe("Method not found: tasks/explode");
   });
 
-  it("415 with -32600 for a form-encoded body (no drive-by cross-site POSTs)", async () => {
-    const res = await post({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }, { "Content-Type": "application/x-www-form-urlencoded", "A2A-Version": "1.0" });
-    expect(res.status).toBe(415);
-    expect((await errorOf(res)).error).toEqual({ code: -32600, message: "Content-Type must be application/json" });
+  it("-32005 ContentTypeNotSupportedError in the envelope, HTTP 200 as @a2a-js/sdk answers, for form, text and multipart bodies (no drive-by cross-site POSTs)", async () => {
+    const request = { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } };
+    for (const type of ["application/x-www-form-urlencoded", "text/plain;charset=UTF-8", "multipart/form-data; boundary=x"]) {
+      const res = await post(request, { "Content-Type": type, "A2A-Version": "1.0" });
+      expect(res.status).toBe(200);
+      const body = await errorOf(res);
+      expect(body.id).toBeNull();
+      expect(body.error.code).toBe(-32005);
+      expect(body.error.message).toBe("Content-Type must be application/json or application/a2a+json");
+      expect(reason(body.error)).toBe("CONTENT_TYPE_NOT_SUPPORTED");
+    }
+    await stillServes();
   });
 
   it("accepts application/a2a+json and a charset parameter", async () => {
@@ -125,9 +133,10 @@ describe("A2A-Version (spec §3.6; kit VER-SERVER-001..003)", () => {
     expect(res.error?.message).toBe("A2A version '0.3' is not supported. Supported versions: 1.0");
   });
 
-  it("-32009 for 0.3 method names and for other versions", async () => {
+  it("0.3 method names: -32601 under A2A-Version 1.0 (1.0 has no such method), -32009 under an unknown version; -32009 for other versions", async () => {
     const legacy = await rpc("message/send", { message: userMessage("hi") });
-    expect(legacy.error?.code).toBe(-32009);
+    expect(legacy.error?.code).toBe(-32601);
+    expect((await rpc("tasks/get", { id: "x" }, { ...V1, "A2A-Version": "2.0" })).error?.code).toBe(-32009);
     const future = await rpc("GetTask", { id: "x" }, { ...V1, "A2A-Version": "2.0" });
     expect(future.error?.message).toBe("A2A version '2.0' is not supported. Supported versions: 1.0");
   });

@@ -22,6 +22,7 @@ describe("HTTP+JSON routes (spec §11.3)", () => {
     expect(card.supportedInterfaces).toEqual([
       { url: `${BASE}/`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
       { url: BASE, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+      { url: `${BASE}/`, protocolBinding: "JSONRPC", protocolVersion: "0.3" },
     ]);
   });
 

@@ -4,7 +4,7 @@
  * terminal tasks, empty input.
  */
 import { describe, expect, it } from "vitest";
-import { ok, reason, rpc, send, sleep, userMessage, type TaskLike } from "./helpers/rpc";
+import { ok, readSse, reason, rpc, send, sleep, stream, userMessage, type TaskLike } from "./helpers/rpc";
 
 const text = (task: TaskLike | undefined) => task?.status.message?.parts[0]?.text;
 
@@ -168,5 +168,21 @@ describe("input checks that end the task FAILED (contract: error table)", () => 
     expect(same?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     const other = await rpc("SendMessage", { message: userMessage("z", { contextId, metadata: { iac_code: { cwd: "/workspace/other" } } }) });
     expect(other.error).toMatchObject({ code: -32602, message: "A2A context is bound to a different workspace." });
+  });
+});
+
+describe("usage at the end of every turn (contract §7 message end: metadata.iac_code.usage)", () => {
+  const finalUsage = async (message: Record<string, unknown>) => {
+    const events = await readSse(await stream("SendStreamingMessage", { message }));
+    const final = events.at(-1)?.data.result?.statusUpdate as { status: { state: string }; metadata?: { iac_code?: { usage?: unknown } } };
+    return { state: final.status.state, usage: final.metadata?.iac_code?.usage };
+  };
+  const zero = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+
+  it("every way a turn ends carries it, 0 tokens when no model ran", async () => {
+    expect(await finalUsage(userMessage("hello"))).toEqual({ state: "TASK_STATE_INPUT_REQUIRED", usage: zero });
+    expect(await finalUsage({ ...userMessage("x"), messageId: "tck-complete-task-usage" })).toEqual({ state: "TASK_STATE_COMPLETED", usage: zero });
+    expect(await finalUsage({ ...userMessage("x"), messageId: "tck-reject-task-usage" })).toEqual({ state: "TASK_STATE_REJECTED", usage: zero });
+    expect(await finalUsage({ messageId: "m-empty-usage", role: "ROLE_USER", parts: [{ text: " " }] })).toEqual({ state: "TASK_STATE_FAILED", usage: zero });
   });
 });

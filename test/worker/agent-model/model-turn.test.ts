@@ -39,12 +39,13 @@ describe("a model-backed turn", () => {
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
-      "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_INPUT_REQUIRED",
     ]);
     const final = events.at(-1)?.data.result?.statusUpdate as { status: { message: { parts: Array<{ text: string }> } } };
     expect(final.status.message.parts[0]?.text).toBe("Hello, world");
-    expect(metadataOf(events).find((m) => m.usage)?.usage).toEqual({ inputTokens: 21, outputTokens: 2, totalTokens: 23 });
+    // Usage once, on the turn's final status (contract §7 "Message end").
+    expect(metadataOf(events).filter((m) => m.usage)).toHaveLength(1);
+    expect(metadataOf(events.slice(-1))[0]?.usage).toEqual({ inputTokens: 21, outputTokens: 2, totalTokens: 23 });
     const [request] = await modelLog(k);
     expect(request?.headers["authorization"]).toBe("Bearer sk-test-agent-key-0001");
     const body = JSON.parse(request?.body ?? "{}");
@@ -115,7 +116,7 @@ describe("provider failures (contract §10)", () => {
       const final = events.at(-1)?.data.result?.statusUpdate as { status: { state: string; message: { parts: Array<{ text: string }> } }; metadata: unknown };
       expect(final.status.state, scenario).toBe("TASK_STATE_INPUT_REQUIRED");
       expect(final.status.message.parts[0]?.text).toBe("A temporary error occurred. Please retry.");
-      expect(final.metadata).toEqual({ iac_code: { error: { retryable: true } } });
+      expect(final.metadata).toEqual({ iac_code: { error: { retryable: true }, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } });
     }
   });
 

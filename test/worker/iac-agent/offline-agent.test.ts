@@ -70,6 +70,9 @@ describe("iac_generation", () => {
     expect(validated.valid).toBe(true);
     expect(kinds(events)).toContain("artifactUpdate");
     expect(kinds(events).at(-1)).toBe("statusUpdate:TASK_STATE_INPUT_REQUIRED");
+    // The offline engine uses no model: its turn reports 0 tokens, never an estimate (contract §7).
+    const final = events.at(-1)?.data.result?.statusUpdate as { metadata?: { iac_code?: { usage?: unknown } } };
+    expect(final.metadata?.iac_code?.usage).toEqual({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
     for (const tool of tools) expect(JSON.stringify(tool).length).toBeLessThan(4000 * 2);
   });
 

@@ -50,11 +50,11 @@ describe("turn data points", () => {
       yield { type: "tool", phase: "started", toolUseId: "a", name: "write_file" };
       yield { type: "tool", phase: "completed", toolUseId: "a", name: "write_file" };
       yield { type: "tool", phase: "started", toolUseId: "b", name: "save_artifact" };
-      yield { type: "usage", inputTokens: 120, outputTokens: 30 };
+      yield { type: "end", state: "input-required", usage: { inputTokens: 120, outputTokens: 30 } };
     }
     const seen: string[] = [];
     for await (const event of log.watch(events())) seen.push(event.type);
-    expect(seen).toEqual(["model", "tool", "tool", "tool", "usage"]);
+    expect(seen).toEqual(["model", "tool", "tool", "tool", "end"]);
     log.end("TASK_STATE_INPUT_REQUIRED");
     log.end("TASK_STATE_INPUT_REQUIRED");
     expect(dataset.points).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError, type ModelEvent } from "../../../src/agent/model";
+import type { ProviderError, ModelEvent } from "../../../src/agent/model";
 import { WorkersAIProvider, bindingErrorKind, type AiBinding } from "../../../src/agent/providers/workers-ai";
 import { CONVERSATION, TOOLS, closedEarly, collect, failure, logged, modelServer, newKey, request, text } from "./helpers";
 

@@ -58,6 +58,38 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     expect(card.capabilities.pushNotifications).toBe(true);
   });
 
+  it("accepts the proto (snake_case) field names of every push config method (decisions.md: request field names)", async () => {
+    const k = key();
+    const { task } = await send(userMessage("x"), { task_push_notification_config: { url: `${receiver}/hook/ok/${k}`, id: "inline" } });
+    const taskId = task?.id ?? "";
+    expect(await until(() => received(k), (r) => r.length > 0)).toHaveLength(1);
+    const created = await ok("CreateTaskPushNotificationConfig", { task_id: taskId, id: "snake", url: "https://hooks.example.com/snake" });
+    expect(created).toEqual({ id: "snake", taskId, url: "https://hooks.example.com/snake" });
+    expect(await ok("GetTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual(created);
+    const list = await ok<{ configs: Array<{ id: string }> }>("ListTaskPushNotificationConfigs", { task_id: taskId, page_size: 10 });
+    expect(list.configs.map((c) => c.id).sort()).toEqual(["inline", "snake"]);
+    expect(await ok("DeleteTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual({});
+  });
+
+  it("the A2A 0.3 methods: set, get, list, delete in the 0.3 shapes, on the same configs as 1.0", async () => {
+    const { task } = await send(userMessage("x"));
+    const taskId = task?.id ?? "";
+    const v03 = async (method: string, params: unknown) => {
+      const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      return ((await res.json()) as { result?: any; error?: { code: number } });
+    };
+    const set = await v03("tasks/pushNotificationConfig/set", {
+      taskId,
+      pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", token: "tok", authentication: { schemes: ["Bearer"], credentials: "c-03" } },
+    });
+    expect(set.result).toEqual({ taskId, pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", authentication: { schemes: ["Bearer"] } } });
+    expect((await v03("tasks/pushNotificationConfig/get", { id: taskId, pushNotificationConfigId: "hook-03" })).result).toEqual(set.result);
+    expect(await ok("GetTaskPushNotificationConfig", { taskId, id: "hook-03" })).toMatchObject({ id: "hook-03", authentication: { scheme: "Bearer" } });
+    expect((await v03("tasks/pushNotificationConfig/list", { id: taskId })).result).toEqual([set.result]);
+    expect((await v03("tasks/pushNotificationConfig/delete", { id: taskId, pushNotificationConfigId: "hook-03" })).result).toBeNull();
+    expect((await v03("tasks/pushNotificationConfig/get", { id: taskId, pushNotificationConfigId: "hook-03" })).error?.code).toBe(-32001);
+  });
+
   it("create, get, list, delete round trip, secrets never echoed, delete idempotent", async () => {
     const { task } = await send({ ...userMessage("x"), messageId: "tck-complete-task-p1" });
     const taskId = task?.id ?? "";
@@ -141,6 +173,32 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     expect(body.statusUpdate).toMatchObject({ taskId: task?.id, contextId: task?.contextId, status: { state: "TASK_STATE_INPUT_REQUIRED" } });
     const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "delivered");
     expect(log).toEqual([expect.objectContaining({ state: "delivered", configId: task?.id })]);
+  });
+
+  it("a config registered through A2A 0.3 (inline or set) is notified in the 0.3 shape: the Task; a 1.0 config on the same task stays 1.0", async () => {
+    const k03 = key();
+    const kSet = key();
+    const k10 = key();
+    const v03 = async (method: string, params: unknown) => {
+      const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      return ((await res.json()) as { result?: any; error?: { code: number } }).result;
+    };
+    const task = await v03("message/send", {
+      message: { kind: "message", messageId: `m03-${k03}`, role: "user", parts: [{ kind: "text", text: "notify me in 0.3" }] },
+      configuration: { pushNotificationConfig: { url: `${receiver}/hook/ok/${k03}`, token: "tok-03" } },
+    });
+    expect(task.status.state).toBe("input-required");
+    const inline = await until(() => received(k03), (r) => r.length > 0);
+    expect(JSON.parse(inline[0]?.body ?? "{}")).toEqual({ kind: "task", id: task.id, contextId: task.contextId, status: { state: "input-required", message: expect.objectContaining({ kind: "message", role: "agent" }), timestamp: expect.any(String) } });
+    expect(inline[0]?.headers["x-a2a-notification-token"]).toBe("tok-03");
+
+    await v03("tasks/pushNotificationConfig/set", { taskId: task.id, pushNotificationConfig: { id: "set-03", url: `${receiver}/hook/ok/${kSet}` } });
+    await ok("CreateTaskPushNotificationConfig", { taskId: task.id, id: "v1", url: `${receiver}/hook/ok/${k10}` });
+    await ok("CancelTask", { id: task.id });
+    const viaSet = await until(() => received(kSet), (r) => r.length > 0);
+    expect(JSON.parse(viaSet[0]?.body ?? "{}")).toMatchObject({ kind: "task", id: task.id, status: { state: "canceled" } });
+    const viaV1 = await until(() => received(k10), (r) => r.length > 0);
+    expect(JSON.parse(viaV1[0]?.body ?? "{}").statusUpdate).toMatchObject({ taskId: task.id, status: { state: "TASK_STATE_CANCELED" } });
   });
 
   it("retries transient failures with backoff and the same notification id, then delivers", async () => {

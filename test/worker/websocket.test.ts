@@ -1,0 +1,147 @@
+/**
+ * JSON-RPC over WebSocket (issue: WebSocket transport; README "WebSocket"): an authenticated
+ * upgrade accepted by a hibernatable WebSocketSession, requests multiplexed by id, streams as one
+ * JSON-RPC response per event, ping/pong by the runtime's auto-response, malformed messages
+ * answered while the socket stays open, message size and in-flight limits, clean closes.
+ */
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import worker from "../../src/worker/index";
+import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES } from "../../src/worker/websocket-limits";
+import { BASE, worker as self } from "./helpers/rpc";
+
+type Reply = { jsonrpc: "2.0"; id: unknown; result?: Record<string, any>; error?: { code: number; message: string } };
+
+/** A connected socket and every message it received, in order. */
+async function connect(headers: Record<string, string> = { "A2A-Version": "1.0" }, fetcher: { fetch: (r: Request) => Promise<Response> } = self()) {
+  const res = await fetcher.fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket", ...headers } }));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket;
+  if (!ws) throw new Error("no socket");
+  ws.accept();
+  const received: string[] = [];
+  const waiters: Array<() => void> = [];
+  ws.addEventListener("message", (event) => {
+    received.push(typeof event.data === "string" ? event.data : "<binary>");
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const until = async (done: (all: string[]) => boolean, ms = 20_000) => {
+    const deadline = Date.now() + ms;
+    while (!done(received)) {
+      if (Date.now() > deadline) throw new Error(`timed out; received ${JSON.stringify(received)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+    return received;
+  };
+  const replies = () => received.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as Reply);
+  const byId = (id: unknown) => replies().filter((r) => r.id === id);
+  const request = (id: unknown, method: string, params?: unknown) => ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }));
+  return { ws, received, until, replies, byId, request };
+}
+
+const message = (messageId: string, extra: Record<string, unknown> = {}) => ({ message: { messageId, role: "ROLE_USER", parts: [{ text: "hello" }], ...extra } });
+
+describe("upgrade (authenticated, service parameters checked)", () => {
+  it("refuses an upgrade without a principal when a scheme is configured, and a missing A2A-Version", async () => {
+    const unauth = await worker.fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket", "A2A-Version": "1.0" } }), { ...env, IACCODE_A2A_HTTP_TOKEN: "ws-token" } as Env, createExecutionContext());
+    expect(unauth.status).toBe(401);
+    const noVersion = await self().fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket" } }));
+    expect(noVersion.status).toBe(400);
+    expect(((await noVersion.json()) as Reply).error?.code).toBe(-32009);
+    const viaQuery = await self().fetch(new Request(`${BASE}/?A2A-Version=1.0`, { headers: { Upgrade: "websocket" } }));
+    expect(viaQuery.status).toBe(101);
+    viaQuery.webSocket?.accept();
+    viaQuery.webSocket?.close(1000, "done");
+  });
+});
+
+describe("JSON-RPC on one socket", () => {
+  it("multiplexes requests by id: a stream's events carry its id while other answers arrive", async () => {
+    const s = await connect();
+    s.request("stream-1", "SendStreamingMessage", message("test-resubscribe-message-id-ws"));
+    s.request(2, "GetTask", { id: "no-such-task" });
+    s.request("card", "GetExtendedAgentCard");
+    await s.until(() => s.byId(2).length === 1 && s.byId("card").length === 1);
+    expect(s.byId(2)[0]?.error?.code).toBe(-32001);
+    expect(s.byId("card")[0]?.result?.name).toBe("iac-code");
+    await s.until(() => s.byId("stream-1").some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED"));
+    const kinds = s.byId("stream-1").map((r) => Object.keys(r.result ?? {})[0]);
+    expect(kinds[0]).toBe("task");
+    expect(kinds.at(-1)).toBe("statusUpdate");
+    s.ws.close(1000, "done");
+  });
+
+  it("answers ping with pong (runtime auto-response) and keeps serving", async () => {
+    const s = await connect();
+    s.ws.send("ping");
+    await s.until((all) => all.includes("pong"));
+    s.request(1, "SendMessage", message("tck-complete-task-ws"));
+    await s.until(() => s.byId(1).length === 1);
+    expect(s.byId(1)[0]?.result?.task.status.state).toBe("TASK_STATE_COMPLETED");
+    s.ws.close(1000, "done");
+  });
+
+  it("-32700 and -32600 for malformed messages, the socket staying open", async () => {
+    const s = await connect();
+    s.ws.send("{not json");
+    s.ws.send(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "GetTask" }]));
+    s.ws.send(JSON.stringify({ jsonrpc: "1.0", id: 7, method: "GetTask" }));
+    s.ws.send(new Uint8Array([1, 2, 3]));
+    s.ws.send("x".repeat(MAX_WS_MESSAGE_BYTES + 1));
+    s.request(8, "tasks/explode", {});
+    s.request(9, "GetTask", { id: "x", historyLength: -1 });
+    await s.until(() => s.replies().length === 7);
+    expect(s.replies().map((r) => [r.id, r.error?.code])).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [7, -32600],
+      [null, -32600],
+      [null, -32600],
+      [8, -32601],
+      [9, -32602],
+    ]);
+    expect(s.replies()[4]?.error?.message).toBe(`Message exceeds ${MAX_WS_MESSAGE_BYTES} bytes`);
+    s.request(10, "GetExtendedAgentCard");
+    await s.until(() => s.byId(10).length === 1);
+    s.ws.close(1000, "done");
+  });
+
+  it(`refuses a request past ${MAX_WS_IN_FLIGHT} in flight, and serves again once they end`, async () => {
+    const s = await connect();
+    for (let i = 0; i < MAX_WS_IN_FLIGHT; i++) s.request(`slow-${i}`, "SendStreamingMessage", message(`test-resubscribe-message-id-ws-${i}`));
+    // Every slow stream has sent its Task (and runs ~4 s more) before the one too many is sent.
+    const slow = Array.from({ length: MAX_WS_IN_FLIGHT }, (_, i) => `slow-${i}`);
+    await s.until(() => slow.every((id) => s.byId(id).some((r) => r.result?.task)));
+    expect(slow.every((id) => !s.byId(id).some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED"))).toBe(true);
+    s.request("one-too-many", "GetExtendedAgentCard");
+    await s.until(() => s.byId("one-too-many").length === 1);
+    expect(s.byId("one-too-many")[0]?.error).toMatchObject({ code: -32600, message: `At most ${MAX_WS_IN_FLIGHT} requests may be in flight on one socket` });
+    await s.until(() => Array.from({ length: MAX_WS_IN_FLIGHT }, (_, i) => s.byId(`slow-${i}`)).every((events) => events.some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED")), 30_000);
+    s.request("after", "GetExtendedAgentCard");
+    await s.until(() => s.byId("after").length === 1);
+    expect(s.byId("after")[0]?.result?.name).toBe("iac-code");
+    s.ws.close(1000, "done");
+  });
+
+  it("closes cleanly: the server answers the client's close code", async () => {
+    const s = await connect();
+    const closed = new Promise<number>((resolve) => s.ws.addEventListener("close", (event) => resolve(event.code)));
+    s.ws.close(4000, "client done");
+    expect(await closed).toBe(4000);
+  });
+
+  it("is listed in the extended card's runtime details, not in the public card", async () => {
+    const card = (await (await self().fetch(`${BASE}/.well-known/agent-card.json`)).json()) as Record<string, unknown>;
+    expect(JSON.stringify(card)).not.toContain("websocket");
+    const s = await connect();
+    s.request(1, "GetExtendedAgentCard");
+    await s.until(() => s.byId(1).length === 1);
+    const runtime = (s.byId(1)[0]?.result?.skills as Array<{ id: string; description: string }>).find((k) => k.id === "iac_code_runtime_details");
+    expect(runtime?.description).toContain(`websocket=ws://a2a.test/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`);
+    s.ws.close(1000, "done");
+  });
+});
