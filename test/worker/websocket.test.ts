@@ -95,16 +95,10 @@ describe("JSON-RPC on one socket", () => {
     s.request(8, "tasks/explode", {});
     s.request(9, "GetTask", { id: "x", historyLength: -1 });
     await s.until(() => s.replies().length === 7);
-    expect(s.replies().map((r) => [r.id, r.error?.code])).toEqual([
-      [null, -32700],
-      [null, -32600],
-      [7, -32600],
-      [null, -32600],
-      [null, -32600],
-      [8, -32601],
-      [9, -32602],
-    ]);
-    expect(s.replies()[4]?.error?.message).toBe(`Message exceeds ${MAX_WS_MESSAGE_BYTES} bytes`);
+    // Each message is answered on its own: the answers may come in any order.
+    const answers = s.replies().map((r) => `${r.id}:${r.error?.code}`);
+    expect(answers.sort()).toEqual(["7:-32600", "8:-32601", "9:-32602", "null:-32600", "null:-32600", "null:-32600", "null:-32700"]);
+    expect(s.replies().some((r) => r.error?.message === `Message exceeds ${MAX_WS_MESSAGE_BYTES} bytes`)).toBe(true);
     s.request(10, "GetExtendedAgentCard");
     await s.until(() => s.byId(10).length === 1);
     s.ws.close(1000, "done");
