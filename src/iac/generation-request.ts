@@ -1,5 +1,11 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { findRegion } from "./regions";
+import { parseRequestedValues, sourceCidrOf } from "./request-values";
+
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string } {
+  const values = parseRequestedValues(text);
+  return { existingVpc: values.existingVpc, ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}) };
+}
 
 /**
  * What a plain-language request (English or Chinese) asks to build: which resources and how many,
@@ -18,6 +24,13 @@ export interface InfrastructureRequest {
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Build in an existing VPC (a parameter) instead of a new one. */
+  existingVpc?: boolean;
+  existingVpcId?: string;
+  /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
+  recognized: boolean;
+  /** The kinds the request itself named; the others were added because these need them. */
+  mentioned: ResourceKind[];
   /** Things the request asked for that were adjusted, for the summary. */
   notes: string[];
 }
@@ -38,7 +51,7 @@ const MAX_COUNT: Record<ResourceKind, number> = {
 
 /** English and Chinese ways of naming each resource kind. Chinese has no word boundaries, so no \b there. */
 const NOUNS: Record<ResourceKind, RegExp> = {
-  vpc: /\bvpcs?\b|virtual private clouds?|专有网络|私有网络|私网/gi,
+  vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
   vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
   securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
   ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
@@ -144,6 +157,17 @@ function countResource(text: string, kind: ResourceKind): number {
   return mentioned ? Math.max(best, 1) : 0;
 }
 
+/** ECS named by a word that means a server, not the generic "instance" other products share. */
+const ECS_WORDS =
+  /\becs\b|\b(?:virtual machines?|vms?|servers?|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
+
+/** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
+function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
+  if (counts.ecs === 0 || ECS_WORDS.test(text)) return counts.ecs;
+  const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss + counts.eip;
+  return others > 0 ? 0 : counts.ecs;
+}
+
 function rdsEngine(text: string): RdsEngine {
   if (/postgres|\bpg\b/i.test(text)) return "PostgreSQL";
   if (/sql ?server|mssql/i.test(text)) return "SQLServer";
@@ -218,8 +242,14 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
   const counts = {} as Record<ResourceKind, number>;
   for (const kind of Object.keys(NOUNS) as ResourceKind[]) counts[kind] = countResource(text, kind);
+  counts.ecs = ecsCount(text, counts);
+  const recognized = Object.values(counts).some((count) => count > 0);
+  const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
+  const source = sourceCidrOf(text);
+  const existing = parseExistingVpc(text);
 
-  const cidrCount = (text.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
+  const planText = source ? text.split(source).join(" ") : text;
+  const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
       text,
@@ -246,7 +276,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
       counts[kind] = MAX_COUNT[kind];
     }
   }
-  const { vpcCidr, vswitchCidrs } = addressPlan(text, counts.vswitch, notes);
+  const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   return {
     format: wantsTerraform(text) ? "terraform" : "ros",
@@ -255,7 +285,11 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    publicPorts: publicPorts(text, counts),
+    publicPorts: publicPorts(planText, counts),
+    ...(existing.existingVpc ? { existingVpc: true } : {}),
+    ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
+    recognized,
+    mentioned,
     notes,
   };
 }

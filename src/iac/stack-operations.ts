@@ -1,5 +1,6 @@
 import { findRegion } from "./regions";
 import { isRecord } from "./template-parser";
+import type { ReplyLanguage } from "./request-language";
 
 /**
  * Explains ROS stack states and failure events, and lays out the ROS API / `aliyun ros` CLI steps
@@ -338,7 +339,15 @@ function stateOverview(): string[] {
   ];
 }
 
-export function explainStackOperation(text: string): string {
+/** The explanation in the request's language: a Chinese lead line before the (English) API steps. */
+export function explainStackOperation(text: string, language: ReplyLanguage = "en"): string {
+  const body = explainInEnglish(text);
+  return language === "zh"
+    ? `以下是根据你提供的资源栈信息整理的分析与下一步（ROS API 名称与 \`aliyun ros\` 命令可直接使用；说明文字为英文）：\n\n${body}`
+    : body;
+}
+
+function explainInEnglish(text: string): string {
   const json = embeddedJson(text);
   const jsonEvents = eventsFromJson(json);
   const events = jsonEvents.length > 0 ? jsonEvents : eventsFromText(text);
