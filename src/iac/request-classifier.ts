@@ -18,7 +18,7 @@ export type RequestKind =
 
 const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?(?: you)?|你好|您好|嗨|哈喽|谢谢)[\s!！.。,，~]*$|what can you do|what are you|who are you|how can you help|help me\??$|你能做什么|你会什么|你是谁|你有什么功能|能帮我做什么|介绍一下你自己/i;
 const DEPLOY =
-  /\b(?:deploy|apply|launch|provision|run|roll out)\b[^.?!\n]{0,20}\b(?:it|this|that|the template|my template|the stack|for me|now)\b|\bcreate (?:the|a|my) stack\b|\b(?:create|update|delete) (?:the |my )?(?:live )?stack (?:for me|now)|部署(?:到|上)?(?:阿里云|云上)|帮我(?:部署|创建资源栈|执行|上线)|直接部署|(?:创建|更新)资源栈|部署(?:这个|一下|它)/i;
+  /\b(?:deploy|apply|launch|provision|run|roll out)\b[^.?!\n]{0,20}\b(?:it|this|that|the template|my template|the stack|for me|now)\b|\bcreate (?:the|my) stack\b(?! with)|\b(?:create|update|delete) (?:the |my )?(?:live )?stack (?:for me|now)|部署(?:到|上)?(?:阿里云|云上)|帮我(?:部署|创建资源栈|执行|上线)|直接部署|(?:创建|更新)资源栈|部署(?:这个|一下|它)/i;
 /** Other clouds and tools the offline engine does not write, unless the request also names ROS or Terraform for Alibaba Cloud. */
 const FOREIGN = /\bhelm\b|dockerfile|docker[- ]compose|kubernetes (?:manifest|yaml|deployment)|\bk8s (?:manifest|yaml)|ansible|puppet|\bchef\b|cloudformation|\baws\b|\bazure\b|\bgcp\b|google cloud|\bbicep\b|pulumi|\bpython script|\bsql query|\bpoem\b|\bweather\b|\bjoke\b|写一首诗|天气|笑话|讲个故事|翻译/i;
 const IAC_WORDS =
