@@ -141,11 +141,14 @@ function applyZones(template: Template, values: RequestedValues, out: AppliedVal
 /** Public rules (0.0.0.0/0) get the range the user named. */
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   if (!values.sourceCidr) return;
+  // "open 443 only from 10.0.0.0/8" narrows the ports it names; without a port, every public rule.
+  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
+  const narrows = (rule: Record<string, unknown>) => named.size === 0 || named.has(Number(String(rule.PortRange ?? "").split("/")[0]));
   let changed = false;
   for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
     const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : [];
     for (const rule of rules) {
-      if (isRecord(rule) && rule.SourceCidrIp === "0.0.0.0/0") {
+      if (isRecord(rule) && rule.SourceCidrIp === "0.0.0.0/0" && narrows(rule)) {
         rule.SourceCidrIp = values.sourceCidr;
         rule.Description = `Port ${String(rule.PortRange ?? "").split("/")[0] ?? ""} from ${values.sourceCidr}`;
         changed = true;

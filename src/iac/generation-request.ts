@@ -142,19 +142,33 @@ function countAfter(suffix: string): number | undefined {
   return match?.[1] ? Number(match[1]) : undefined;
 }
 
-function countResource(text: string, kind: ResourceKind): number {
-  let mentioned = false;
-  let best = 0;
+/** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
+function explicitCount(text: string, kind: ResourceKind): number | undefined {
+  let best: number | undefined;
   for (const match of text.matchAll(NOUNS[kind])) {
-    mentioned = true;
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
     // "an ECS x2": a multiplier after the noun is more specific than an article before it.
-    const count = countAfter(suffix) ?? countBefore(prefix) ?? 0;
-    best = Math.max(best, count);
+    const count = countAfter(suffix) ?? countBefore(prefix);
+    if (count !== undefined) best = Math.max(best ?? 0, count);
   }
-  return mentioned ? Math.max(best, 1) : 0;
+  return best;
+}
+
+function countResource(text: string, kind: ResourceKind): number {
+  const mentioned = new RegExp(NOUNS[kind].source, "i").test(text);
+  return mentioned ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
+}
+
+/** Counts the request writes next to a noun; a kind named without a number or article is absent. */
+export function explicitCounts(text: string): Partial<Record<ResourceKind, number>> {
+  const out: Partial<Record<ResourceKind, number>> = {};
+  for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+    const count = explicitCount(text, kind);
+    if (count !== undefined && count > 0) out[kind] = count;
+  }
+  return out;
 }
 
 /** ECS named by a word that means a server, not the generic "instance" other products share. */

@@ -41,6 +41,8 @@ export interface RequestedValues {
   bandwidth?: number;
   publicAccess?: boolean;
   unsupported: Phrase[];
+  /** The request text, for appliers that narrow by what it names. */
+  text: string;
 }
 
 const GIB = String.raw`\s*(g|gb|gib|t|tb|tib)\b`;
@@ -155,7 +157,7 @@ function imageHint(text: string): string | undefined {
 
 export function parseRequestedValues(text: string): RequestedValues {
   const unsupported: Phrase[] = [];
-  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported };
+  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
   const instanceType = /\b(ecs\.[a-z0-9-]+\.[a-z0-9]+)\b/i.exec(text)?.[1];
   if (instanceType) values.ecsInstanceType = instanceType.toLowerCase();
   const image = /\b(m-[a-z0-9]{8,}|[a-z0-9_]+_x64_[a-z0-9_]+\.vhd)\b/i.exec(text)?.[1];

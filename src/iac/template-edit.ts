@@ -12,7 +12,7 @@
  */
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
-import { parseGenerationRequest, type InfrastructureRequest, type RdsEngine, type ResourceKind } from "./generation-request";
+import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine, type ResourceKind } from "./generation-request";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -53,6 +53,7 @@ export interface EditResult {
 
 const REMOVE_VERB = /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:the|all|any|a|an|那个|这个|所有的?)?\s*$/i;
 const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
+const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD = /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
 
 const LABELS: Record<ResourceKind, Phrase> = {
@@ -98,15 +99,17 @@ function removedKinds(text: string): Set<ResourceKind> {
 
 function targetCounts(current: Record<ResourceKind, number>, text: string): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
+  const explicit = explicitCounts(text);
   const removed = removedKinds(text);
   const target = { ...current };
   for (const kind of asked.mentioned) {
     if (removed.has(kind)) continue;
-    const count = asked.counts[kind];
-    if (current[kind] === 0) target[kind] = count;
-    else if (MORE_WORD.test(text)) target[kind] = current[kind] + count;
-    else if (SET_WORD.test(text) || /\d|[两二三四五六七八九十]/.test(text)) target[kind] = Math.max(count, 1);
-    else if (/\badd\b|加一|添加|增加|新增/i.test(text)) target[kind] = current[kind] + count;
+    const count = explicit[kind];
+    // A kind the template lacks is added; one it has changes only by a count written next to it.
+    if (current[kind] === 0) target[kind] = asked.counts[kind];
+    else if (count === undefined) continue;
+    else if (MORE_WORD.test(text) || (ADD_WORD.test(text) && !SET_WORD.test(text))) target[kind] = current[kind] + count;
+    else target[kind] = count;
   }
   for (const kind of removed) target[kind] = 0;
   const networkUsers = target.ecs + target.rds + target.redis + target.nat;
@@ -270,7 +273,7 @@ function dropNewlyUnused(current: Template, unusedBefore: ReadonlySet<string>): 
 }
 
 function editPorts(current: Template, text: string, changes: Phrase[]): void {
-  const change = /(?:port\s*)?(\d{2,5})\s*(?:port\s*)?(?:to|->|→|改成|改为|换成)\s*(?:port\s*)?(\d{2,5})/i.exec(text);
+  const change = /(?:port\s*)?(\d{2,5})\s*(?:port\s*|端口\s*|号端口\s*)?(?:to|->|→|改成|改为|换成|改到)\s*(?:port\s*)?(\d{2,5})/i.exec(text);
   const close = /(?:close|remove|delete|关闭|删除|去掉)\s*(?:the\s*)?(?:port\s*|端口\s*)(\d{2,5})|(?:close|关闭)\s*(\d{2,5})\s*(?:端口)?/i.exec(text);
   const resources = Object.values(section(current, "Resources"));
   if (change?.[1] && change[2] && /port|端口/i.test(text)) {
@@ -316,6 +319,18 @@ function openPorts(current: Template, text: string, request: InfrastructureReque
   void request;
 }
 
+/** The engine's own "Resources: … x1" description follows the edit; a description the user wrote is kept. */
+function refreshDescription(template: Template): void {
+  if (typeof template.Description !== "string" || !template.Description.startsWith("Resources: ")) return;
+  const counts = new Map<string, number>();
+  for (const resource of Object.values(section(template, "Resources"))) {
+    const type = resourceType(resource) ?? "";
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const region = / Region: .*$/.exec(template.Description)?.[0] ?? "";
+  template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
+}
+
 export function editTemplate(current: Template, text: string): EditResult {
   const template = structuredClone(current);
   const changes: Phrase[] = [];
@@ -332,6 +347,7 @@ export function editTemplate(current: Template, text: string): EditResult {
   openPorts(template, text, request, changes);
   const values = applyRequestedValues(template, parseRequestedValues(text));
   dropNewlyUnused(template, unusedBefore);
+  refreshDescription(template);
   return {
     template,
     changes,
