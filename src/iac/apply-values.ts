@@ -52,6 +52,8 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
   if (instances.length === 0) return;
   if (values.ecsInstanceType) setDefault(template, "EcsInstanceType", values.ecsInstanceType, phrase("instance type", "实例规格"), out);
+  const typeParameter = parameter(template, "EcsInstanceType");
+  if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
   if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
   else if (values.imageHint) {
     const image = parameter(template, "EcsImageId");
@@ -140,6 +142,7 @@ function applyZones(template: Template, values: RequestedValues, out: AppliedVal
 
 /** Public rules (0.0.0.0/0) get the range the user named. */
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  applySshRange(template, values, out);
   if (!values.sourceCidr) return;
   // "open 443 only from 10.0.0.0/8" narrows the ports it names; without a port, every public rule.
   const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
@@ -156,6 +159,20 @@ function applySourceRange(template: Template, values: RequestedValues, out: Appl
     }
   }
   if (changed) out.applied.push(phrase(`opened ports reachable only from ${values.sourceCidr}`, `开放端口仅允许 ${values.sourceCidr} 访问`));
+}
+
+/** SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC. */
+function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const range = values.sshCidr;
+  if (!range) return;
+  let changed = false;
+  for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
+    const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : (group.SecurityGroupIngress = []);
+    if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
+    rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
+    changed = true;
+  }
+  if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
 }
 
 function dropParameter(template: Template, name: string): void {

@@ -1,6 +1,6 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { findRegion } from "./regions";
-import { parseRequestedValues, sourceCidrOf } from "./request-values";
+import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string } {
   const values = parseRequestedValues(text);
@@ -21,6 +21,8 @@ export interface InfrastructureRequest {
   counts: Record<ResourceKind, number>;
   vpcCidr: CidrBlock;
   vswitchCidrs: CidrBlock[];
+  /** The prefix length asked for the vSwitches without blocks ("/20 subnets"), if any. */
+  vswitchPrefix?: number;
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
@@ -54,7 +56,7 @@ const NOUNS: Record<ResourceKind, RegExp> = {
   vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
   vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
   securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
-  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
+  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
   slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
   rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
   oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
@@ -105,6 +107,8 @@ function chineseNumber(text: string): number | undefined {
   return text.length === 1 ? CHINESE_DIGITS[text] : undefined;
 }
 
+const VERSIONED = /^(?:mysql|postgres|postgresql|pg|redis|mariadb|version|v|sqlserver|ubuntu|centos|debian|windows)$/i;
+
 /** Words that may stand between a number and its noun ("two private vSwitches") are adjectives, not these. */
 const NOT_ADJECTIVES =
   /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps)$/i;
@@ -123,12 +127,16 @@ function countBefore(prefix: string): number | undefined {
     const lower = token.toLowerCase();
     const number = lower === "of" ? undefined : englishNumber(lower);
     // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
-    if (number !== undefined && !/[./]/.test(tokens[tokens.length - 2 - skipped] ?? "")) return number;
+    // …nor is the version in "PostgreSQL 14 instance" or "MySQL 8 database".
+    const previous = tokens[tokens.length - 2 - skipped] ?? "";
+    if (number !== undefined && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
     if (lower === "of" && skipped === 0) continue;
+    if (/^\/\d{1,2}$/.test(lower)) continue;
     if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
   }
-  const chinese = /(?<![\d./])([\d一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
-  if (chinese?.[1]) return chineseNumber(chinese[1]);
+  // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
+  const chinese = /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+  if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
 
@@ -156,9 +164,13 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
   return best;
 }
 
+/** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
+const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
+
 function countResource(text: string, kind: ResourceKind): number {
-  const mentioned = new RegExp(NOUNS[kind].source, "i").test(text);
-  return mentioned ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
+  const mentions = [...text.matchAll(NOUNS[kind])];
+  const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
+  return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
 }
 
 /** Counts the request writes next to a noun; a kind named without a number or article is absent. */
@@ -173,7 +185,7 @@ export function explicitCounts(text: string): Partial<Record<ResourceKind, numbe
 
 /** ECS named by a word that means a server, not the generic "instance" other products share. */
 const ECS_WORDS =
-  /\becs\b|\b(?:virtual machines?|vms?|servers?|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
+  /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
 
 /** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
 function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
@@ -251,6 +263,13 @@ function addressPlan(text: string, vswitchCount: number, notes: string[]): {
   return { vpcCidr, vswitchCidrs };
 }
 
+/** "/20 subnets", "两个 /24 的交换机": the size of the vSwitches when no blocks are given. */
+function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
+  const match = /(?<![\d.])\/(\d{2})\s*(?:的\s*)?(?:v-?switch(?:es)?|subnets?|交换机|子网)/i.exec(text);
+  const prefix = Number(match?.[1]);
+  return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
@@ -259,10 +278,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   counts.ecs = ecsCount(text, counts);
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
-  const source = sourceCidrOf(text);
+  const sources = sourceRangesOf(text).all;
   const existing = parseExistingVpc(text);
 
-  const planText = source ? text.split(source).join(" ") : text;
+  const planText = sources.reduce((rest, cidr) => rest.split(cidr).join(" "), text);
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
@@ -300,6 +319,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
     publicPorts: publicPorts(planText, counts),
+    ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     recognized,

@@ -101,5 +101,7 @@ export function closestAllowedValue(type: string | undefined, name: string, valu
   const allowed = type ? ROS_PROPERTY_CATALOGUE[type]?.[name]?.allowed : undefined;
   if (!allowed) return undefined;
   const text = String(value);
-  return allowed.find((candidate) => candidate.toLowerCase() === text.toLowerCase()) ?? closestMatch(text, allowed);
+  const lower = text.toLowerCase();
+  // "Public" → public-read: a case slip, a near miss, or the least permissive value the word starts.
+  return allowed.find((candidate) => candidate.toLowerCase() === lower) ?? closestMatch(text, allowed) ?? allowed.find((candidate) => candidate.toLowerCase().startsWith(lower));
 }

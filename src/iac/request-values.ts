@@ -20,6 +20,8 @@ export interface RequestedValues {
   ecsImageId?: string;
   /** An operating system named without an image id ("Ubuntu 22.04"): a hint, not a value ROS accepts. */
   imageHint?: string;
+  /** vCPU / memory named instead of an instance type ("4 vCPU 8 GiB"). */
+  sizeHint?: string;
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
   rdsEngineVersion?: string;
@@ -38,6 +40,8 @@ export interface RequestedValues {
   existingVpc: boolean;
   /** The range allowed to reach the opened ports ("from 10.0.0.0/8"). */
   sourceCidr?: string;
+  /** The range allowed to reach SSH ("SSH from 198.51.100.0/24"). */
+  sshCidr?: string;
   bandwidth?: number;
   publicAccess?: boolean;
   unsupported: Phrase[];
@@ -54,10 +58,12 @@ function gib(amount: string, unit: string | undefined): number {
 
 /** A size stated next to one of the nouns: "100 GB system disk", "system disk of 100G", "系统盘 100G". */
 function sizeNear(text: string, noun: string): number | undefined {
+  // "100 GB ESSD system disk": a size right before the noun (one word between at most) binds tightest.
+  const before = new RegExp(String.raw`(\d{1,5})${GIB}\s*(?:of\s+|的)?(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i").exec(text);
+  if (before?.[1]) return gib(before[1], before[2]);
   const after = new RegExp(String.raw`(?:${noun})[^\d\n]{0,24}?(\d{1,5})${GIB}`, "i").exec(text);
   if (after?.[1]) return gib(after[1], after[2]);
-  const before = new RegExp(String.raw`(\d{1,5})${GIB}\s*(?:of\s+|的)?(?:[a-z_ ]{0,12})?(?:${noun})`, "i").exec(text);
-  return before?.[1] ? gib(before[1], before[2]) : undefined;
+  return undefined;
 }
 
 const DISK_CATEGORIES: readonly [RegExp, string][] = [
@@ -97,7 +103,7 @@ const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which
 
 function bucketName(text: string): string | undefined {
   const patterns = [
-    /(?:bucket|存储桶|oss)\s*(?:named|called|name(?:d)?\s*(?:is|=)?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))?\s*[:：]?\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
+    /(?:bucket|存储桶|oss)\s*(?:named|called|name(?:d)?\s*(?:is|=)?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))?\s*[:：]?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
     /(?:named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?\s*(?:的)?\s*(?:oss|bucket|存储桶)/gi,
   ];
   for (const pattern of patterns) {
@@ -124,11 +130,28 @@ function lifecycleDays(text: string): number | undefined {
 }
 
 /** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
-const SOURCE_CIDR = /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/i;
+const SOURCE_CIDR = /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
 
-export function sourceCidrOf(text: string): string | undefined {
-  const match = SOURCE_CIDR.exec(text);
-  return match?.[1] && parseCidr(match[1]) ? match[1] : undefined;
+export interface SourceRanges {
+  /** For the opened ports. */
+  ports?: string;
+  /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
+  ssh?: string;
+  /** Every source range, to keep out of the address plan. */
+  all: string[];
+}
+
+export function sourceRangesOf(text: string): SourceRanges {
+  const ranges: SourceRanges = { all: [] };
+  for (const match of text.matchAll(SOURCE_CIDR)) {
+    const cidr = match[1];
+    if (!cidr || !parseCidr(cidr)) continue;
+    ranges.all.push(cidr);
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), (match.index ?? 0) + match[0].length);
+    if (/\bssh\b|\b22\b/i.test(before)) ranges.ssh ??= cidr;
+    else ranges.ports ??= cidr;
+  }
+  return ranges;
 }
 
 /** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
@@ -199,11 +222,21 @@ export function parseRequestedValues(text: string): RequestedValues {
   const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
   if (vswitchId) values.existingVSwitchId = vswitchId;
   values.existingVpc = values.existingVpcId !== undefined || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
-  const source = sourceCidrOf(text);
-  if (source) values.sourceCidr = source;
-  const bandwidth = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)/i.exec(text)?.[1];
+  const sources = sourceRangesOf(text);
+  if (sources.ports) values.sourceCidr = sources.ports;
+  if (sources.ssh) values.sshCidr = sources.ssh;
+  const bandwidthMatch = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)|(?:bandwidth|带宽)\s*(?:of\s*|为\s*|是\s*)?(\d{1,4})\s*(?:m\b|mbps|兆)?/i.exec(text);
+  const bandwidth = bandwidthMatch?.[1] ?? bandwidthMatch?.[2];
   if (bandwidth) values.bandwidth = Number(bandwidth);
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
+  const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
+  const memoryGib = memory?.[1] ?? memory?.[2] ?? /核\s*(\d{1,4})\s*g/i.exec(text)?.[1];
+  if (!values.ecsInstanceType && (cpu || memoryGib)) {
+    const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
+    values.sizeHint = size;
+    unsupported.push(phrase(`a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`, `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`));
+  }
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) unsupported.push(label);
   return values;
 }

@@ -47,7 +47,7 @@ function output(builder: Builder, name: string, label: string, value: unknown, d
 function vswitchCidrs(request: InfrastructureRequest): CidrBlock[] {
   const given = request.vswitchCidrs.slice(0, request.counts.vswitch);
   const missing = request.counts.vswitch - given.length;
-  return missing > 0 ? [...given, ...allocateSubnets(request.vpcCidr, missing, given)] : given;
+  return missing > 0 ? [...given, ...allocateSubnets(request.vpcCidr, missing, given, request.vswitchPrefix)] : given;
 }
 
 interface Network {

@@ -59,7 +59,7 @@
  */
 import { SENSITIVE_PORTS } from "./resource-defaults";
 import { closestMatch } from "./closest-match";
-import { checkPropertyCatalogue } from "./property-check";
+import { catalogueName, checkPropertyCatalogue } from "./property-check";
 import {
   allocateSubnets,
   cidrContains,
@@ -448,8 +448,10 @@ function checkRequiredProperties(
 ): void {
   const spec = ROS_RESOURCE_TYPES[type];
   if (!spec) return;
+  // A required property present under a misspelt name is reported once, as the misspelling (ROS5104).
+  const misspelt = new Set(Object.keys(properties).map((key) => (key in properties && catalogueName(type, key) !== key ? catalogueName(type, key) : undefined)));
   for (const property of spec.required ?? []) {
-    if (hasValue(properties, property)) continue;
+    if (hasValue(properties, property) || misspelt.has(property)) continue;
     report({
       code: "ROS5103",
       severity: "error",
