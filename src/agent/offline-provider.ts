@@ -34,9 +34,12 @@ type Step = { say: string; call?: { name: string; input: Record<string, unknown>
 
 const t = (language: ReplyLanguage, en: string, zh: string) => (language === "zh" ? zh : en);
 
+/** Out of scope even as a follow-up. */
+const FOREIGN_REQUEST = /\bhelm\b|dockerfile|cloudformation|\baws\b|\bazure\b|\bgcp\b|poem|weather|joke|诗|天气|笑话/i;
+
 /** Follow-ups that change the current template rather than ask for a new one. */
 const EDIT_INTENT =
-  /^\s*(?:(?:now|also|and|then|please|ok|okay|great|thanks)[,\s]+)*(?:add|remove|delete|drop|change|make|increase|decrease|reduce|scale|set|replace|open|close|switch|use|move|put|attach|enable|disable|turn|give|spread|upgrade|resize|expand|shrink)\b|\b(?:to|in|from) (?:it|the template)\b|^\s*(?:再|把|给|将|加|添加|增加|删除|删掉|去掉|改|修改|换|开放|关闭|另外|然后|还要|并且|再加|扩|缩|开启|启用|不要)/i;
+  /^\s*(?:(?:now|also|and|then|please|ok|okay|great|thanks)[,\s]+)*(?:add|remove|delete|drop|change|make|increase|decrease|reduce|scale|set|replace|open|close|switch|use|move|put|attach|enable|disable|turn|give|spread|upgrade|resize|expand|shrink|name|rename|call|expire|encrypt|allow|restrict|limit)\b|\b(?:to|in|from) (?:it|the template)\b|^\s*(?:再|把|给|将|加|添加|增加|删除|删掉|去掉|改|修改|换|开放|关闭|另外|然后|还要|并且|再加|扩|缩|开启|启用|不要)/i;
 
 interface WritePlan {
   content: string;
@@ -141,16 +144,24 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
   return writeSteps({ content: toRosYaml(edit.template), mediaType: "application/yaml", filename, editing: path ?? currentTemplate(conversation.replies)?.path, summary, isRos: true, language }, conversation);
 }
 
+/** A request that starts a new template even when the context has one. */
+const NEW_TEMPLATE = /^\s*(?:(?:please|now|ok|okay)[,\s]+)?(?:create|generate|build|write|design|provision|set up|i need|i want|give me|new template|start over|from scratch)\b|^\s*(?:请)?(?:新建|创建|生成|搭建|编写|重新生成|我需要|我想要|给我)/i;
+
+/** With a current template, a follow-up edits it unless it asks for a new one; without, only edit phrasing counts. */
+function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
+  return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
+}
+
 function generationSteps(conversation: Conversation, language: ReplyLanguage): Step {
   const hasCurrent = currentTemplate(conversation.replies) !== undefined || namedWorkspaceFile(conversation.prompt) !== undefined;
-  const wantsEdit = EDIT_INTENT.test(conversation.prompt);
-  if (wantsEdit && hasCurrent) {
+  const edit = wantsEdit(conversation.prompt, hasCurrent);
+  if (edit && hasCurrent) {
     const edited = editSteps(conversation, language);
     if (edited) return edited;
   }
   const generated = generateTemplate({ text: conversation.prompt, language });
   if (!generated.recognized) return { say: outOfScopeAnswer(language) };
-  const afresh = wantsEdit && !hasCurrent
+  const afresh = edit && !hasCurrent
     ? t(
         language,
         "There is no earlier template in this conversation (a context forgets its conversation after its idle timeout), so this is a new template.\n\n",
@@ -221,9 +232,14 @@ function errorOf(result: ToolOutcome): string {
   }
 }
 
+/** "Review it", "检查一下这个模板": a review of the context's current template. */
+const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
+
 function plan(conversation: Conversation): Step {
   const language = detectLanguage(conversation.prompt);
-  switch (classifyRequest(conversation.prompt)) {
+  const kind = classifyRequest(conversation.prompt);
+  if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies)) return reviewSteps(conversation, language);
+  switch (kind) {
     case "iac_generation":
       return generationSteps(conversation, language);
     case "iac_review":
@@ -237,7 +253,9 @@ function plan(conversation: Conversation): Step {
     case "deploy":
       return { say: deployAnswer(conversation.prompt, currentTemplate(conversation.replies), language) };
     case "out_of_scope":
-      return EDIT_INTENT.test(conversation.prompt) && currentTemplate(conversation.replies) ? generationSteps(conversation, language) : { say: outOfScopeAnswer(language) };
+      return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
+        ? generationSteps(conversation, language)
+        : { say: outOfScopeAnswer(language) };
   }
 }
 

@@ -103,13 +103,14 @@ const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which
 
 function bucketName(text: string): string | undefined {
   const patterns = [
+    /(?:name it|call it|rename it to|rename the bucket to|命名为|改名为|名字改成|名称改为)\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
     /(?:bucket|存储桶|oss)\s*(?:named|called|name(?:d)?\s*(?:is|=)?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))?\s*[:：]?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
     /(?:named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?\s*(?:的)?\s*(?:oss|bucket|存储桶)/gi,
   ];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       const name = match[1] ?? "";
-      if (!NOT_NAMES.test(name) && /[-\d]|^[a-z]{3,}$/.test(name) && !/^(?:bucket|buckets|oss|s)$/i.test(name) && (name.includes("-") || /\d/.test(name) || /named|called|名|叫/.test(match[0]))) return name.toLowerCase();
+      if (!NOT_NAMES.test(name) && /[-\d]|^[a-z]{3,}$/.test(name) && !/^(?:bucket|buckets|oss|s)$/i.test(name) && (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(match[0]))) return name.toLowerCase();
     }
   }
   return undefined;

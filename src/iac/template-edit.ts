@@ -97,6 +97,15 @@ function removedKinds(text: string): Set<ResourceKind> {
   return removed;
 }
 
+const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
+
+/** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
+function zoneCount(text: string): number | undefined {
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个)?\s*(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
+  return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
+}
+
 function targetCounts(current: Record<ResourceKind, number>, text: string): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
   const explicit = explicitCounts(text);
@@ -119,7 +128,8 @@ function targetCounts(current: Record<ResourceKind, number>, text: string): Reco
   }
   if (target.ecs > 0) target.securityGroup = Math.max(target.securityGroup, 1);
   if (target.nat > 0) target.eip = Math.max(target.eip, 1);
-  if (asked.counts.vswitch >= 2 && /zone|可用区|high(?:ly)? availab|高可用/i.test(text)) target.vswitch = Math.max(target.vswitch, asked.counts.vswitch);
+  const zones = zoneCount(text);
+  if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
   return target;
 }
 
