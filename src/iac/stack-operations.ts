@@ -81,7 +81,13 @@ const CANCEL_UPDATE: Step = {
   command: cli("CancelUpdateStack", "{stack} --CancelType Safe"),
 };
 const DELETE: Step = {
-  action: "Delete the stack; it cannot be resumed from this state",
+  action: "Delete the rolled-back stack; it holds no resources and cannot be resumed",
+  api: "DeleteStack",
+  command: cli("DeleteStack", "{stack}"),
+};
+/** For a stack that can still be resumed: deleting is the alternative, not the consequence. */
+const DELETE_INSTEAD: Step = {
+  action: "Or, to start over instead of resuming, delete the stack (the resources it created are deleted with it)",
   api: "DeleteStack",
   command: cli("DeleteStack", "{stack}"),
 };
@@ -120,7 +126,7 @@ const STATES: Record<string, StateGuide> = {
   CREATE_FAILED: {
     meaning:
       "At least one resource could not be created and the stack was created without rollback (DisableRollback=true), so the resources that succeeded still exist and creation can be resumed.",
-    steps: [FAILED_EVENTS, VALIDATE, CONTINUE_CREATE, DELETE],
+    steps: [FAILED_EVENTS, VALIDATE, CONTINUE_CREATE, DELETE_INSTEAD],
   },
   ROLLBACK_IN_PROGRESS: {
     meaning: "Creation failed and ROS is deleting the resources it had created (rollback).",
@@ -176,7 +182,7 @@ for (const phase of ["IN_PROGRESS", "COMPLETE", "FAILED"]) {
 /** Common failure reasons: the pattern of the ResourceStatusReason, what it means, what to do. */
 const REASONS: readonly [RegExp, string][] = [
   [
-    /NoStock|sold ?out|NotOnSale|ResourceNotAvailable|ValueNotSupported|Zone\.NotOpen|not available in|库存不足/i,
+    /NoStock|sold ?out|NotOnSale|ResourceNotAvailable|ValueNotSupported|InvalidInstanceType|\.NotSupported|Zone\.NotOpen|not available in|库存不足/i,
     "The requested instance type or resource is not on sale in that zone right now. Pick another zone or instance type (the AssociationProperty selectors in the console list only what is on sale) and retry.",
   ],
   [
@@ -271,21 +277,64 @@ function eventsFromJson(value: unknown): StackEvent[] {
   }));
 }
 
-/** Events pasted as text: a line with a resource name, a status and, after it, a reason. */
+/** Words of a question that are never a resource's logical id, though they may stand where one would. */
+const NOT_LOGICAL_IDS = /^(?:the|my|our|a|an|is|in|at|of|on|it|its|this|that|stack|status|state|resource|resources|event|events|error|failed|why|what|how|now|still|because|with|and|but|reason|message|code)$/i;
+
+/** A ROS logical id: letters and digits, starting with a letter (`EcsInstance`, `Vpc`, `web_db` is not one). */
+function logicalId(candidate: string): string {
+  return /^[A-Za-z][A-Za-z0-9]*$/.test(candidate) && !NOT_LOGICAL_IDS.test(candidate) ? candidate : "";
+}
+
+/** "resource EcsInstance failed", "资源 EcsInstance 创建失败", "LogicalResourceId: EcsInstance". */
+const NAMED_RESOURCE = /(?:LogicalResourceId|logical id|resource|资源)["'\s:=：]*`?([A-Za-z][A-Za-z0-9]*)`?/gi;
+
+/** An API error code: `InvalidInstanceType.NotSupported`, `OperationDenied.NoStock`, `QuotaExceeded.Eip`. */
+const ERROR_CODE = /\b([A-Z][A-Za-z]+(?:\.[A-Z][A-Za-z0-9]+)+|[A-Z][a-z]+[A-Z][A-Za-z]*(?:Exceeded|NotFound|Denied|Invalid|Forbidden|Error))\b/;
+
+/** Events pasted as text (console rows, ListStackEvents tables or a sentence): resource, status, reason. */
 function eventsFromText(text: string): StackEvent[] {
   const events: StackEvent[] = [];
   for (const line of text.split("\n")) {
     const status = line.match(/\b[A-Z_]+_(?:FAILED|COMPLETE|IN_PROGRESS)\b/)?.[0];
     if (!status) continue;
     const [before = "", after = ""] = line.split(status);
-    const type = before.match(/ALIYUN::\w+::\w+/)?.[0] ?? "";
-    const reason = after.replace(/^[\s|:,-]+/, "").trim();
+    const type = line.match(/ALIYUN::\w+::\w+/)?.[0] ?? "";
+    const reason = after.replace(/^[\s|:,.-]+/, "").trim();
     // "Stack x is DELETE_FAILED" states the stack's status; an event line names a type or a reason.
     if (type === "" && reason === "") continue;
-    const resource = before.replace(type, "").replace(/[|:,\t]/g, " ").trim().split(/\s+/).pop() ?? "";
-    events.push({ resource, type, status, reason });
+    // A named resource anywhere on the line; else, in a table row, the cell before the type or status.
+    const named = [...line.matchAll(NAMED_RESOURCE)].map((match) => logicalId(match[1] ?? "")).find((id) => id !== "");
+    const cellBefore = logicalId(before.replace(type, "").replace(/[|:,\t]/g, " ").trim().split(/\s+/).pop() ?? "");
+    const tableRow = /[|\t]/.test(line) || type !== "";
+    const resource = named ?? (tableRow ? cellBefore : "");
+    // In a sentence, the reason is its error code (or what follows "failed:" / "报错"), not the whole sentence.
+    const prose = tableRow ? reason : (ERROR_CODE.exec(line)?.[1] ?? /(?:failed|error|报错|错误)[:：\s]+(.+)$/i.exec(line)?.[1]?.trim() ?? "");
+    events.push({ resource, type, status, reason: prose || reason });
   }
   return events;
+}
+
+/** The status a question states in words: "creation failed", "回滚完成", "stuck updating"… */
+const STATUS_WORDS: readonly [RegExp, string][] = [
+  [/rollback failed|failed to roll ?back|回滚失败/i, "ROLLBACK_FAILED"],
+  [/rolled back|rollback complete|回滚完成|已回滚/i, "ROLLBACK_COMPLETE"],
+  [/(?:creation|create) failed|failed to create|创建失败/i, "CREATE_FAILED"],
+  [/update failed|failed to update|更新失败/i, "UPDATE_FAILED"],
+  [/delet(?:e|ion) failed|failed to delete|(?:can't|cannot|won't) (?:be )?delete|删除失败|删不掉/i, "DELETE_FAILED"],
+  [/stuck (?:in )?updat|still updating|一直(?:在)?更新|卡在更新/i, "UPDATE_IN_PROGRESS"],
+  [/stuck (?:in )?creat|still creating|一直(?:在)?创建|卡在创建/i, "CREATE_IN_PROGRESS"],
+];
+
+export function statusInWords(text: string): string | undefined {
+  return STATUS_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** A question in words: "资源 RdsInstance 创建失败，报错 QuotaExceeded" is one failure event. */
+function eventFromWords(text: string): StackEvent[] {
+  const status = statusInWords(text);
+  const resource = [...text.matchAll(NAMED_RESOURCE)].map((match) => logicalId(match[1] ?? "")).find((id) => id !== "");
+  if (!status?.endsWith("_FAILED") || !resource) return [];
+  return [{ resource, type: text.match(/ALIYUN::\w+::\w+/)?.[0] ?? "", status, reason: ERROR_CODE.exec(text)?.[1] ?? "" }];
 }
 
 function stackStatus(json: unknown, text: string): string | undefined {
@@ -296,7 +345,7 @@ function stackStatus(json: unknown, text: string): string | undefined {
   const near = /stack[^.\n]{0,60}?\b([A-Z_]+_(?:IN_PROGRESS|COMPLETE|FAILED))\b/i.exec(text)?.[1];
   if (near && STATES[near]) return near;
   for (const match of text.matchAll(STATUS_PATTERN)) if (match[1] && STATES[match[1]]) return match[1];
-  return undefined;
+  return statusInWords(text);
 }
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -350,7 +399,8 @@ export function explainStackOperation(text: string, language: ReplyLanguage = "e
 function explainInEnglish(text: string): string {
   const json = embeddedJson(text);
   const jsonEvents = eventsFromJson(json);
-  const events = jsonEvents.length > 0 ? jsonEvents : eventsFromText(text);
+  const textEvents = jsonEvents.length > 0 ? [] : eventsFromText(text);
+  const events = jsonEvents.length > 0 ? jsonEvents : textEvents.length > 0 ? textEvents : eventFromWords(text);
   const failures = events.filter((event) => event.status.endsWith("_FAILED") && event.resource !== "");
   // ListStackEvents also reports the stack itself (type ALIYUN::ROS::Stack); it cannot be "recreated".
   const failedResources = [

@@ -372,7 +372,28 @@ const STACK_CASES: { ask: string; says: RegExp[]; not?: RegExp[] }[] = [
   },
   {
     ask: "ROLLBACK_COMPLETE after a failed create, what now?",
-    says: [/ROLLBACK_COMPLETE/],
+    says: [/ROLLBACK_COMPLETE/, /cannot be resumed/],
+    not: [/ContinueCreateStack --/],
+  },
+  {
+    ask: "资源栈创建失败，资源 RdsInstance 报错 QuotaExceeded.DBInstance，在杭州，怎么办",
+    says: [/RdsInstance/, /QuotaExceeded\.DBInstance/, /--RegionId cn-hangzhou/, /ContinueCreateStack .*--RecreatingResources\.1 RdsInstance/],
+  },
+  {
+    ask: "My stack won't delete in cn-shenzhen, what do I do?",
+    says: [/DELETE_FAILED/, /DeleteStack --RegionId cn-shenzhen/],
+    not: [/ContinueCreateStack/],
+  },
+  {
+    ask: "The stack failed with CREATE_FAILED. Why is it in this state and can I resume?",
+    // No resource is named: no word of the question becomes one.
+    says: [/CREATE_FAILED/, /ContinueCreateStack --RegionId <region-id> --StackId <stack-id>$/m],
+    not: [/cannot be resumed/, /--RecreatingResources/],
+  },
+  {
+    ask: "Stack events:\nEcsInstance  ALIYUN::ECS::Instance  CREATE_FAILED  OperationDenied.NoStock: The instance type is out of stock\nVpc  ALIYUN::ECS::VPC  CREATE_COMPLETE  state changed",
+    says: [/\| EcsInstance \| ALIYUN::ECS::Instance \| CREATE_FAILED/, /not on sale/],
+    not: [/\| Vpc \|/],
   },
 ];
 
@@ -382,6 +403,9 @@ describe("aliyun_ros_operations: read from the question, nothing invented", () =
       expect(classifyRequest(testCase.ask)).toBe("aliyun_ros_operations");
       const answer = explainStackOperation(testCase.ask, HAN.test(testCase.ask) ? "zh" : "en");
       for (const pattern of testCase.says) expect(answer).toMatch(pattern);
+      for (const pattern of testCase.not ?? []) expect(answer).not.toMatch(pattern);
+      // Every resource a command names is one the user named.
+      for (const match of answer.matchAll(/--(?:RecreatingResources|RetainResources)\.\d+ (\S+)/g)) expect(testCase.ask).toContain(match[1] ?? "");
       // Every --StackId in a command is one the user gave, or a placeholder.
       for (const match of answer.matchAll(/--StackId (\S+)/g)) expect(testCase.ask.includes(match[1] ?? "") || /^<|^\$/.test(match[1] ?? "")).toBe(true);
     });
