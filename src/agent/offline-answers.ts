@@ -33,6 +33,14 @@ export function outOfScopeAnswer(language: ReplyLanguage): string {
   return [head, ...SKILLS[language]].join("\n");
 }
 
+export function questionAnswer(language: ReplyLanguage): string {
+  const head =
+    language === "zh"
+      ? "离线引擎不回答一般性问题（这需要配置模型密钥）；它按下面的技能工作，请描述要生成、审查、转换的内容或资源栈的状态："
+      : "The offline engine does not answer general questions (that needs a model key); it works through these skills, so describe what to generate, review or convert, or the stack state to explain:";
+  return [head, ...SKILLS[language]].join("\n");
+}
+
 function parameterArgs(template: string | undefined): string {
   const parsed = template === undefined ? undefined : parseTemplate(template);
   if (!parsed?.ok) return "";

@@ -27,7 +27,7 @@ import {
 } from "../iac";
 import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
 import { currentTemplate, outputOf, readConversation, TEMPLATE_MARKER, WORKSPACE_FILE_MARKER, writtenFiles, type Conversation, type ToolOutcome } from "./offline-conversation";
-import { deployAnswer, greetingAnswer, outOfScopeAnswer } from "./offline-answers";
+import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer } from "./offline-answers";
 import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs";
 
 type Step = { say: string; call?: { name: string; input: Record<string, unknown> } };
@@ -250,6 +250,8 @@ function plan(conversation: Conversation): Step {
       return { say: explainStackOperation(conversation.prompt, language) };
     case "greeting":
       return { say: greetingAnswer(language) };
+    case "question":
+      return { say: questionAnswer(language) };
     case "deploy":
       return { say: deployAnswer(conversation.prompt, currentTemplate(conversation.replies), language) };
     case "out_of_scope":

@@ -13,10 +13,16 @@ export type RequestKind =
   | "greeting"
   /** Deploy or change live stacks: the offline engine explains the `aliyun ros` steps instead. */
   | "deploy"
+  /** A general question ("what is ROS?", "how do I install Terraform?"): it needs a model. */
+  | "question"
   /** Anything outside Alibaba Cloud infrastructure as code. */
   | "out_of_scope";
 
-const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?(?: you)?|你好|您好|嗨|哈喽|谢谢)[\s!！.。,，~]*$|what can you do|what are you|who are you|how can you help|help me\??$|你能做什么|你会什么|你是谁|你有什么功能|能帮我做什么|介绍一下你自己/i;
+const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?(?: you)?|你好|您好|嗨|哈喽|谢谢)(?: there| all| team)?[\s!！.。,，~]*$|what can you do|what are you|who are you|how can you help|help me\??$|你能做什么|你会什么|你是谁|你有什么功能|能帮我做什么|介绍一下你自己/i;
+/** Questions that ask for knowledge rather than a template. */
+const QUESTION = /^\s*(?:what(?:'s| is| are| does)|how (?:do|does|can|to|should)|why (?:is|does|do|should)|explain|tell me about|(?:what is )?the difference|is it|can i|should i|什么是|怎么|如何|为什么|解释|介绍一下|有什么区别|区别是)/i;
+/** …unless they ask for something to be built ("how do I create a VPC with two vSwitches?" gets the template). */
+const ASKS_TO_BUILD = /\b(?:create|generate|build|provision|write|make|set up|template for|deploy)\b.{0,60}\b(?:vpcs?|v-?switch|subnet|ecs|servers?|instances?|slb|load balancer|rds|database|mysql|postgres|redis|oss|bucket|eip|nat)\b|(?:创建|生成|搭建|编写).{0,20}(?:vpc|交换机|服务器|ecs|数据库|负载均衡|存储桶|redis|网关)/i;
 const DEPLOY =
   /\b(?:deploy|apply|launch|provision|run|roll out)\b[^.?!\n]{0,20}\b(?:it|this|that|the template|my template|the stack|for me|now)\b|\bcreate (?:the|my) stack\b(?! with)|\b(?:create|update|delete) (?:the |my )?(?:live )?stack (?:for me|now)|部署(?:到|上)?(?:阿里云|云上)|帮我(?:部署|创建资源栈|执行|上线)|直接部署|(?:创建|更新)资源栈|部署(?:这个|一下|它)/i;
 /** Other clouds and tools the offline engine does not write, unless the request also names ROS or Terraform for Alibaba Cloud. */
@@ -45,6 +51,7 @@ export function classifyRequest(text: string): RequestKind {
   if (GREETING.test(text) && text.length < 120) return "greeting";
   if (DEPLOY.test(text)) return "deploy";
   if (FOREIGN.test(text) && !/\bros\b|terraform|aliyun|alibaba|阿里云|资源栈/i.test(text)) return "out_of_scope";
+  if (QUESTION.test(text) && !ASKS_TO_BUILD.test(text)) return "question";
   if (!IAC_WORDS.test(text)) return "out_of_scope";
   return "iac_generation";
 }

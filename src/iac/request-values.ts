@@ -204,7 +204,11 @@ export function parseRequestedValues(text: string): RequestedValues {
   const version = engineVersion(text, unsupported);
   if (version) values.rdsEngineVersion = version;
   const storage = sizeNear(text, String.raw`storage|disk space|存储空间|存储`);
-  if (storage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = storage;
+  const databaseOnly = /rds|database|mysql|postgres|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
+  // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
+  const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
+  const rdsStorage = storage ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
+  if (rdsStorage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
   const redisClass = /\b(redis\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];

@@ -314,7 +314,7 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
 }
 
 /** Ports asked to be opened that the security groups do not open yet. */
-function openPorts(current: Template, text: string, request: InfrastructureRequest, changes: Phrase[]): void {
+function openPorts(current: Template, text: string, changes: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
   const asked = parseGenerationRequest(text).publicPorts;
   const existing = new Set(publicPortsOf(current));
@@ -326,7 +326,6 @@ function openPorts(current: Template, text: string, request: InfrastructureReque
     }
     changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
   }
-  void request;
 }
 
 /** The engine's own "Resources: … x1" description follows the edit; a description the user wrote is kept. */
@@ -354,7 +353,7 @@ export function editTemplate(current: Template, text: string): EditResult {
     mergeInto(template, buildRosTemplate(request), changes);
   }
   editPorts(template, text, changes);
-  openPorts(template, text, request, changes);
+  openPorts(template, text, changes);
   const values = applyRequestedValues(template, parseRequestedValues(text));
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);

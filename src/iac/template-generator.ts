@@ -77,7 +77,13 @@ function requiredBecause(request: InfrastructureRequest): Phrase[] {
   const reasons: Phrase[] = [];
   const added = (kind: ResourceKind) => request.counts[kind] > 0 && !request.mentioned.includes(kind);
   if (added("vpc") && !request.existingVpc) reasons.push(phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`));
-  if (added("vswitch")) reasons.push(phrase(`vSwitch: the ${users.join(", ")} must be placed in a vSwitch of a zone.`, `交换机：${users.join("、")} 必须放在某个可用区的交换机中。`));
+  if (added("vswitch")) {
+    reasons.push(
+      users.length > 0
+        ? phrase(`vSwitch: the ${users.join(", ")} must be placed in a vSwitch of a zone.`, `交换机：${users.join("、")} 必须放在某个可用区的交换机中。`)
+        : phrase("vSwitch: a VPC holds resources only through its vSwitches, one per zone.", "交换机：VPC 中的资源都要放在某个可用区的交换机里。"),
+    );
+  }
   if (added("securityGroup")) reasons.push(phrase("Security group: every ECS instance must belong to one (SSH only from inside the VPC).", "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。"));
   return reasons;
 }

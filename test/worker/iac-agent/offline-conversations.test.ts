@@ -268,6 +268,7 @@ describe("honest scope: no template for greetings, other tools or deploy request
     ["你好，你能做什么？", /离线引擎/],
     ["Write a Helm chart for nginx", /cannot help with that/],
     ["帮我写一首诗", /帮不了/],
+    ["What is ROS?", /does not answer general questions/],
     ["Deploy it now", /does not call the cloud/],
     ["帮我部署到阿里云", /不会调用云端 API/],
   ];

@@ -51,6 +51,23 @@ const GENERATION: GenerationCase[] = [
     says: [/VPC: the RDS database must be created in a VPC/, /vSwitch: the RDS database/],
   },
   {
+    ask: "Provision a Postgres database, 50GB, in Singapore",
+    types: { "ALIYUN::RDS::DBInstance": 1 },
+    check: (g) => {
+      expect(g.props("ALIYUN::RDS::DBInstance")).toMatchObject({ Engine: "PostgreSQL", DBInstanceStorage: 50 });
+      expect(g.template.Description).toContain("ap-southeast-1");
+    },
+  },
+  {
+    ask: "How do I create a VPC with two vSwitches?",
+    types: { "ALIYUN::ECS::VPC": 1, "ALIYUN::ECS::VSwitch": 2 },
+  },
+  {
+    ask: "Can you make me a VPC?",
+    types: { "ALIYUN::ECS::VPC": 1, "ALIYUN::ECS::VSwitch": 1 },
+    says: [/vSwitch: a VPC holds resources only through its vSwitches/],
+  },
+  {
     ask: "I need a PostgreSQL 14 instance for my app's data",
     types: { "ALIYUN::RDS::DBInstance": 1 },
     check: (g) => expect(g.props("ALIYUN::RDS::DBInstance")).toMatchObject({ Engine: "PostgreSQL", EngineVersion: "14.0" }),
@@ -436,6 +453,11 @@ describe("honest scope: greetings, requests outside Alibaba Cloud IaC, deploy re
     ["Create an AWS CloudFormation template for an S3 bucket", "out_of_scope"],
     ["帮我写一首诗", "out_of_scope"],
     ["What's the weather in Hangzhou tomorrow?", "out_of_scope"],
+    ["hello there", "greeting"],
+    ["What is ROS?", "question"],
+    ["How do I install terraform on mac?", "question"],
+    ["Explain the difference between SLB and ALB", "question"],
+    ["什么是资源栈？", "question"],
     ["Deploy it to my account now", "deploy"],
     ["帮我部署到阿里云", "deploy"],
     ["Create the stack for me", "deploy"],
