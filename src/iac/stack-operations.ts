@@ -1,6 +1,7 @@
 import { findRegion } from "./regions";
 import { isRecord } from "./template-parser";
 import type { ReplyLanguage } from "./request-language";
+import { STACK_OPERATIONS_ZH } from "./data/stack-operations-zh";
 
 /**
  * Explains ROS stack states and failure events, and lays out the ROS API / `aliyun ros` CLI steps
@@ -370,33 +371,38 @@ function cell(value: string): string {
   return value.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim() || "-";
 }
 
-function stateOverview(): string[] {
+const OVERVIEW: readonly [string, string, string][] = [
+  ["CREATE_IN_PROGRESS", "resources are being created", "wait; GetStack"],
+  ["CREATE_COMPLETE", "all resources created", "read Outputs with GetStack"],
+  ["CREATE_FAILED", "creation failed, rollback disabled", "ListStackEvents, fix, ContinueCreateStack"],
+  ["ROLLBACK_COMPLETE", "creation failed and was rolled back", "fix, DeleteStack, CreateStack again"],
+  ["ROLLBACK_FAILED", "rollback could not delete some resources", "DeleteStack with RetainResources, clean up"],
+  ["UPDATE_FAILED", "an update could not be applied", "ListStackEvents, fix, UpdateStack"],
+  ["DELETE_FAILED", "some resources could not be deleted", "remove dependents, DeleteStack (RetainResources)"],
+];
+
+function stateOverview(tr: Translate): string[] {
   return [
-    "## ROS stack states",
+    `## ${tr("ROS stack states")}`,
     "",
-    "| State | Meaning | Usual next step |",
+    `| ${tr("State")} | ${tr("Meaning")} | ${tr("Usual next step")} |`,
     "|---|---|---|",
-    "| CREATE_IN_PROGRESS | resources are being created | wait; GetStack |",
-    "| CREATE_COMPLETE | all resources created | read Outputs with GetStack |",
-    "| CREATE_FAILED | creation failed, rollback disabled | ListStackEvents, fix, ContinueCreateStack |",
-    "| ROLLBACK_COMPLETE | creation failed and was rolled back | fix, DeleteStack, CreateStack again |",
-    "| ROLLBACK_FAILED | rollback could not delete some resources | DeleteStack with RetainResources, clean up |",
-    "| UPDATE_FAILED | an update could not be applied | ListStackEvents, fix, UpdateStack |",
-    "| DELETE_FAILED | some resources could not be deleted | remove dependents, DeleteStack (RetainResources) |",
+    ...OVERVIEW.map(([state, meaning, next]) => `| ${state} | ${tr(meaning)} | ${tr(next)} |`),
     "",
-    "Find the cause of any failure in the `StatusReason` of the first `*_FAILED` event: `aliyun ros ListStackEvents --RegionId <region-id> --StackId <stack-id> --Status.1 CREATE_FAILED`.",
+    `${tr("Find the cause of any failure in the `StatusReason` of the first `*_FAILED` event:")} \`aliyun ros ListStackEvents --RegionId <region-id> --StackId <stack-id> --Status.1 CREATE_FAILED\`.`,
   ];
 }
 
-/** The explanation in the request's language: a Chinese lead line before the (English) API steps. */
+type Translate = (english: string) => string;
+
+/** The explanation in the request's language; API names and commands are the same in both. */
 export function explainStackOperation(text: string, language: ReplyLanguage = "en"): string {
-  const body = explainInEnglish(text);
-  return language === "zh"
-    ? `以下是根据你提供的资源栈信息整理的分析与下一步（ROS API 名称与 \`aliyun ros\` 命令可直接使用；说明文字为英文）：\n\n${body}`
-    : body;
+  const tr: Translate = language === "zh" ? (english) => STACK_OPERATIONS_ZH[english] ?? english : (english) => english;
+  const body = explain(text, tr);
+  return language === "zh" ? `以下是根据你提供的资源栈信息整理的分析与下一步：\n\n${body}` : body;
 }
 
-function explainInEnglish(text: string): string {
+function explain(text: string, tr: Translate): string {
   const json = embeddedJson(text);
   const jsonEvents = eventsFromJson(json);
   const textEvents = jsonEvents.length > 0 ? [] : eventsFromText(text);
@@ -408,42 +414,42 @@ function explainInEnglish(text: string): string {
   ];
   const status = stackStatus(json, text) ?? failures[0]?.status;
   const guide = status ? STATES[status] : undefined;
-  if (!guide && failures.length === 0) return stateOverview().join("\n");
+  if (!guide && failures.length === 0) return stateOverview(tr).join("\n");
 
   const stackContext = context(json, text, failedResources);
-  const title = stackContext.stackName ?? (stackContext.stackId === "<stack-id>" ? "Stack" : stackContext.stackId);
-  const lines: string[] = [`## ${title}: ${status ?? "failure events"}`, ""];
-  if (guide) lines.push(`**What it means:** ${guide.meaning}`, "");
+  const title = stackContext.stackName ?? (stackContext.stackId === "<stack-id>" ? tr("Stack") : stackContext.stackId);
+  const lines: string[] = [`## ${title}: ${status ?? tr("failure events")}`, ""];
+  if (guide) lines.push(`**${tr("What it means:")}** ${tr(guide.meaning)}`, "");
   if (isRecord(json) && stringField(json, "StatusReason")) {
-    lines.push(`**Stack status reason:** ${stringField(json, "StatusReason")}`, "");
+    lines.push(`**${tr("Stack status reason:")}** ${stringField(json, "StatusReason")}`, "");
   }
   if (failures.length > 0) {
-    lines.push("### Failed resources", "", "| Resource | Type | Status | Reason |", "|---|---|---|---|");
+    lines.push(`### ${tr("Failed resources")}`, "", `| ${["Resource", "Type", "Status", "Reason"].map(tr).join(" | ")} |`, "|---|---|---|---|");
     for (const event of failures) {
       lines.push(`| ${cell(event.resource)} | ${cell(event.type)} | ${cell(event.status)} | ${cell(event.reason)} |`);
     }
     lines.push("");
     const causes = [...new Set(failures.map((event) => explainReason(event.reason)).filter((cause) => cause !== undefined))];
     if (causes.length > 0) {
-      lines.push("### Likely cause", "", ...causes.map((cause) => `- ${cause}`), "");
+      lines.push(`### ${tr("Likely cause")}`, "", ...causes.map((cause) => `- ${tr(cause)}`), "");
     }
     const first = failures[failures.length - 1];
     if (first && failures.length > 1) {
       lines.push(
-        `Events are listed newest first, so the original failure is probably **${first.resource}**; resources after it often fail only because the operation was cancelled.`,
+        tr("Events are listed newest first, so the original failure is probably **{resource}**; resources after it often fail only because the operation was cancelled.").replace("{resource}", first.resource),
         "",
       );
     }
   }
   const steps = guide?.steps ?? [FAILED_EVENTS, VALIDATE];
   if (steps.length > 0) {
-    lines.push("### Next steps", "");
+    lines.push(`### ${tr("Next steps")}`, "");
     steps.forEach((step, index) => {
-      lines.push(`${index + 1}. ${step.action} (\`${step.api}\`):`, "", "   ```bash", `   ${step.command(stackContext)}`, "   ```", "");
+      lines.push(`${index + 1}. ${tr(step.action)} (\`${step.api}\`):`, "", "   ```bash", `   ${step.command(stackContext)}`, "   ```", "");
     });
   }
   if (stackContext.region === "<region-id>" || stackContext.stackId === "<stack-id>") {
-    lines.push("Replace `<region-id>` and `<stack-id>` with the stack's region and ID (shown by `aliyun ros ListStacks --RegionId <region-id>`).");
+    lines.push(tr("Replace `<region-id>` and `<stack-id>` with the stack's region and ID (shown by `aliyun ros ListStacks --RegionId <region-id>`)."));
   }
   return lines.join("\n").trimEnd();
 }

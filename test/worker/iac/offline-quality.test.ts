@@ -385,7 +385,8 @@ const STACK_CASES: { ask: string; says: RegExp[]; not?: RegExp[] }[] = [
   },
   {
     ask: "资源栈状态是 DELETE_FAILED，怎么办？",
-    says: [/DELETE_FAILED/, /DeleteStack/, /以下是根据你提供的资源栈信息/],
+    says: [/DELETE_FAILED/, /DeleteStack --RegionId <region-id> --StackId <stack-id> --RetainAllResources true/, /以下是根据你提供的资源栈信息/, /\*\*含义：\*\* 部分资源无法删除/, /### 下一步/],
+    not: [/What it means/, /Next steps/],
   },
   {
     ask: "ROLLBACK_COMPLETE after a failed create, what now?",
@@ -394,7 +395,7 @@ const STACK_CASES: { ask: string; says: RegExp[]; not?: RegExp[] }[] = [
   },
   {
     ask: "资源栈创建失败，资源 RdsInstance 报错 QuotaExceeded.DBInstance，在杭州，怎么办",
-    says: [/RdsInstance/, /QuotaExceeded\.DBInstance/, /--RegionId cn-hangzhou/, /ContinueCreateStack .*--RecreatingResources\.1 RdsInstance/],
+    says: [/RdsInstance/, /QuotaExceeded\.DBInstance/, /--RegionId cn-hangzhou/, /ContinueCreateStack .*--RecreatingResources\.1 RdsInstance/, /达到了账号配额/, /### 失败的资源/],
   },
   {
     ask: "My stack won't delete in cn-shenzhen, what do I do?",
