@@ -2,9 +2,13 @@ import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { findRegion } from "./regions";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
-function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string } {
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
   const values = parseRequestedValues(text);
-  return { existingVpc: values.existingVpc, ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}) };
+  return {
+    existingVpc: values.existingVpc,
+    ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}),
+    ...(values.existingVSwitchId ? { existingVSwitchId: values.existingVSwitchId } : {}),
+  };
 }
 
 /**
@@ -29,6 +33,8 @@ export interface InfrastructureRequest {
   /** Build in an existing VPC (a parameter) instead of a new one. */
   existingVpc?: boolean;
   existingVpcId?: string;
+  /** Place the resources in an existing vSwitch (a parameter) instead of new ones; "" when its id is not known. */
+  existingVSwitchId?: string;
   /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
   recognized: boolean;
   /** The kinds the request itself named; the others were added because these need them. */
@@ -322,6 +328,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
+    ...(existing.existingVSwitchId && counts.vswitch <= 1 ? { existingVSwitchId: existing.existingVSwitchId } : {}),
     recognized,
     mentioned,
     notes,

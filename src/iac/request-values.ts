@@ -226,7 +226,7 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (vpcId) values.existingVpcId = vpcId;
   const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
   if (vswitchId) values.existingVSwitchId = vswitchId;
-  values.existingVpc = values.existingVpcId !== undefined || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
+  values.existingVpc = values.existingVpcId !== undefined || values.existingVSwitchId !== undefined || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
   const sources = sourceRangesOf(text);
   if (sources.ports) values.sourceCidr = sources.ports;
   if (sources.ssh) values.sshCidr = sources.ssh;

@@ -79,17 +79,27 @@ function existingVpc(request: InfrastructureRequest, builder: Builder): string {
   return "VpcId";
 }
 
-function buildNetwork(request: InfrastructureRequest, builder: Builder): Network {
-  if (request.counts.vpc === 0) return { vswitches: [], zones: [], securityGroups: [] };
-  let vpc = "Vpc";
-  if (request.existingVpc) vpc = existingVpc(request, builder);
-  else {
-    builder.resources[vpc] = {
-      Type: "ALIYUN::ECS::VPC",
-      Properties: { VpcName: "vpc", CidrBlock: request.vpcCidr.text, Description: "VPC of this stack." },
-    };
-    output(builder, "VpcId", "VPC ID", getAtt(vpc, "VpcId"), "The ID of the VPC.");
-  }
+/** An existing vSwitch (the id the user gave) is a parameter, with the zone it is in. */
+function existingVSwitch(request: InfrastructureRequest, builder: Builder): { vswitches: string[]; zones: string[] } {
+  builder.parameters.ZoneId = {
+    Type: "String",
+    Label: "Availability zone",
+    Description: "Zone of the existing vSwitch.",
+    AssociationProperty: "ALIYUN::ECS::ZoneId",
+  };
+  builder.parameters.VSwitchId = {
+    Type: "String",
+    Label: "Existing vSwitch",
+    Description: "The vSwitch the resources are placed in.",
+    AssociationProperty: "ALIYUN::VPC::VSwitch::VSwitchId",
+    AssociationPropertyMetadata: { VpcId: "${VpcId}", ZoneId: "${ZoneId}" },
+    ...(request.existingVSwitchId?.startsWith("vsw-") ? { Default: request.existingVSwitchId } : {}),
+  };
+  addGroup(builder, "Network", ["VpcId", "VpcCidrBlock", "ZoneId", "VSwitchId"]);
+  return { vswitches: ["VSwitchId"], zones: ["ZoneId"] };
+}
+
+function buildVSwitches(request: InfrastructureRequest, builder: Builder, vpc: string): { vswitches: string[]; zones: string[] } {
   const cidrs = vswitchCidrs(request);
   const vswitches = names("VSwitch", cidrs.length);
   const zones = names("ZoneId", cidrs.length);
@@ -132,6 +142,21 @@ function buildNetwork(request: InfrastructureRequest, builder: Builder): Network
     "The IDs of the vSwitches, comma-separated.",
   );
   addGroup(builder, "Network", [...(request.existingVpc ? ["VpcId", "VpcCidrBlock", ...names("VSwitchCidrBlock", cidrs.length)] : []), ...zones]);
+  return { vswitches, zones };
+}
+
+function buildNetwork(request: InfrastructureRequest, builder: Builder): Network {
+  if (request.counts.vpc === 0) return { vswitches: [], zones: [], securityGroups: [] };
+  let vpc = "Vpc";
+  if (request.existingVpc) vpc = existingVpc(request, builder);
+  else {
+    builder.resources[vpc] = {
+      Type: "ALIYUN::ECS::VPC",
+      Properties: { VpcName: "vpc", CidrBlock: request.vpcCidr.text, Description: "VPC of this stack." },
+    };
+    output(builder, "VpcId", "VPC ID", getAtt(vpc, "VpcId"), "The ID of the VPC.");
+  }
+  const { vswitches, zones } = request.existingVpc && request.existingVSwitchId !== undefined ? existingVSwitch(request, builder) : buildVSwitches(request, builder, vpc);
 
   const securityGroups = names("SecurityGroup", request.counts.securityGroup);
   for (const securityGroup of securityGroups) {

@@ -159,6 +159,10 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
   const rdsName = namesOfType(current, KIND_TYPES.rds)[0];
   const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
   const ports = publicPortsOf(current);
+  // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
+  const existingVpc = namesOfType(current, KIND_TYPES.vpc).length === 0 && "VpcId" in section(current, "Parameters");
+  const vswitchParameter = section(current, "Parameters").VSwitchId;
+  const existingVSwitch = existingVpc && namesOfType(current, KIND_TYPES.vswitch).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
   return {
     ...asked,
     format: "ros",
@@ -167,7 +171,8 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     vswitchCidrs: [],
     rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
     publicPorts: ports.length > 0 ? ports : asked.publicPorts,
-    existingVpc: namesOfType(current, KIND_TYPES.vpc).length === 0 && "VpcId" in section(current, "Parameters"),
+    existingVpc,
+    ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
   };
 }
 

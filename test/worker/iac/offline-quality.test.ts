@@ -6,7 +6,7 @@
  * conversations run through the real Worker in test/worker/iac-agent/offline-conversations.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { classifyRequest, explainStackOperation, generateTemplate, packageTerraform, parseTemplate, reviewTemplate, validateTemplate } from "../../../src/iac/index";
+import { classifyRequest, editTemplate, explainStackOperation, generateTemplate, packageTerraform, parseTemplate, reviewTemplate, toRosYaml, validateTemplate } from "../../../src/iac/index";
 import { findTemplate } from "../../../src/agent/offline-inputs";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
@@ -135,6 +135,16 @@ const GENERATION: GenerationCase[] = [
       expect(g.parameter("VpcId")).toMatchObject({ Default: "vpc-bp1abcdefgh12345678", AssociationProperty: "ALIYUN::ECS::VPC::VPCId" });
       expect(g.parameter("RedisInstanceClass").Default).toBe("redis.master.small.default");
       expect(g.props("ALIYUN::REDIS::Instance").VpcId).toEqual({ Ref: "VpcId" });
+    },
+  },
+  {
+    ask: "Two ECS instances in my existing vSwitch vsw-bp1abcdefgh12345678 of vpc-bp1abcdefgh12345678",
+    types: { "ALIYUN::ECS::Instance": 2 },
+    check: (g) => {
+      expect(g.ofType("ALIYUN::ECS::VPC")).toHaveLength(0);
+      expect(g.ofType("ALIYUN::ECS::VSwitch")).toHaveLength(0);
+      expect(g.parameter("VSwitchId")).toMatchObject({ Default: "vsw-bp1abcdefgh12345678", AssociationProperty: "ALIYUN::VPC::VSwitch::VSwitchId" });
+      expect(g.props("ALIYUN::ECS::Instance")).toMatchObject({ VpcId: { Ref: "VpcId" }, VSwitchId: { Ref: "VSwitchId" } });
     },
   },
   {
@@ -464,4 +474,16 @@ describe("honest scope: greetings, requests outside Alibaba Cloud IaC, deploy re
     ["Create the stack for me", "deploy"],
   ];
   for (const [ask, kind] of cases) it(`${ask} → ${kind}`, () => expect(classifyRequest(ask)).toBe(kind));
+});
+
+describe("edits keep an existing VPC and vSwitch as they are", () => {
+  it("adding a database to servers in an existing vSwitch adds no VPC and no vSwitch", () => {
+    const first = generated("Two ECS instances in my existing vSwitch vsw-bp1abcdefgh12345678 of vpc-bp1abcdefgh12345678");
+    const edit = editTemplate(first.template as unknown as Record<string, unknown>, "Add a MySQL database");
+    const resources = Object.values((edit.template as unknown as Template).Resources);
+    expect(resources.filter((r) => r.Type === "ALIYUN::RDS::DBInstance")).toHaveLength(1);
+    expect(resources.filter((r) => r.Type === "ALIYUN::ECS::VPC" || r.Type === "ALIYUN::ECS::VSwitch")).toHaveLength(0);
+    expect(resources.find((r) => r.Type === "ALIYUN::RDS::DBInstance")?.Properties).toMatchObject({ VpcId: { Ref: "VpcId" }, VSwitchId: { Ref: "VSwitchId" } });
+    expect(errorsOf(toRosYaml(edit.template))).toEqual([]);
+  });
 });
