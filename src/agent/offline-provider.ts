@@ -105,6 +105,10 @@ function editBase(conversation: Conversation, language: ReplyLanguage): { base?:
   const read = conversation.results.find((r) => r.name === "read_file");
   if (path && !read) return { step: { say: t(language, `Reading \`${path}\`.\n`, `读取 \`${path}\`。\n`), call: { name: "read_file", input: { path } } } };
   const fileText = outputOf(read)?.content;
+  if (named && read && typeof fileText !== "string") {
+    // The user named a file that is not there (or not readable): say so rather than edit another one.
+    return { step: { say: t(language, `There is no readable \`${named}\` in the workspace, so nothing was changed.`, `工作区中没有可读取的 \`${named}\`，因此未做任何修改。`) } };
+  }
   const text = typeof fileText === "string" ? fileText : current?.text;
   const parsed = text === undefined ? undefined : parseTemplate(text);
   if (!parsed?.ok) return {};

@@ -221,7 +221,9 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
   for (const [name, definition] of Object.entries(section(fresh, "Outputs"))) {
     const renamed = renameSymbols(definition, names);
     const refersToNew = referencedSymbols(renamed).some((symbol) => symbol in resources && !before.has(symbol));
-    if (!(name in outputs) && refersToNew) outputs[name] = renamed;
+    // An output listing resources (`Fn::Join` of vSwitch ids) follows the new list; others are the user's.
+    const aggregate = isRecord(renamed) && isRecord(renamed.Value) && functionCallName(renamed.Value) === "Fn::Join";
+    if ((!(name in outputs) || aggregate) && refersToNew) outputs[name] = renamed;
   }
   for (const [name, resource] of Object.entries(resources)) {
     if (!before.has(name) && !WIRING_TYPES.has(resourceType(resource) ?? "")) changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));

@@ -138,6 +138,9 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     expect(props(second.ofType("ALIYUN::RDS::DBInstance")[0]).EngineVersion).toBe("8.0");
     const third = await chat.say("Spread it across two zones for high availability");
     expect(third.ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
+    // The output listing the vSwitch ids follows the new layout.
+    const listed = JSON.stringify((third.template as unknown as { Outputs: Record<string, unknown> }).Outputs.VSwitchIds);
+    for (const name of Object.entries(third.template.Resources).filter(([, r]) => r.Type === "ALIYUN::ECS::VSwitch").map(([n]) => n)) expect(listed).toContain(name);
     expect(third.ofType("ALIYUN::ECS::Instance")).toHaveLength(0);
     expect(third.ofType("ALIYUN::VPC::EIP")).toHaveLength(0);
   });
@@ -250,6 +253,16 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     expect(props(fourth.ofType("ALIYUN::SLB::BackendServerAttachment")[0]).BackendServers as unknown[]).toHaveLength(3);
     expect(ports(fourth)).not.toContain("80/80");
     await chat.allDownloadable();
+  });
+});
+
+describe("a named workspace file that is not there", () => {
+  it("is reported, and nothing is written", async () => {
+    const chat = conversation("/workspace/missing");
+    const turn = await chat.say("In infra.yaml, add an ECS instance");
+    expect(turn.reply).toContain("There is no readable `infra.yaml` in the workspace");
+    expect(turn.task.artifacts ?? []).toHaveLength(0);
+    expect((await workspaceFile("/workspace/missing/infra.yaml")).status).toBe(404);
   });
 });
 
