@@ -4,124 +4,264 @@
  * model would use (tool calls, tool results, streamed text), so everything downstream — tool
  * trace, artifacts, workspaces — works the same with or without a model key.
  *
- * It is stateless: what to do next is read from the conversation of the current turn (the tool
- * results after the last user message).
+ * It is stateless: what to do next is read from the conversation (offline-conversation.ts): the
+ * request, the tool results of this turn, and the context's current template from earlier replies.
+ * A follow-up edits that template and writes it back to the file this context wrote; a new
+ * template never overwrites a workspace file this context did not write. Replies follow the
+ * request's language; greetings, requests outside its scope and deploy requests get an honest
+ * answer without a template.
  */
-import { classifyRequest, explainStackOperation, generateTemplate, packageTerraform, reviewTemplate } from "../iac";
-import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from "./model";
-
-interface ToolOutcome {
-  name: string;
-  ok: boolean;
-  content: string;
-}
+import {
+  classifyRequest,
+  detectLanguage,
+  editTemplate,
+  explainStackOperation,
+  generateTemplate,
+  packageTerraform,
+  parseTemplate,
+  reviewTemplate,
+  summarizeRosTemplate,
+  toRosYaml,
+  validateTemplateObject,
+  type ReplyLanguage,
+} from "../iac";
+import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
+import { currentTemplate, outputOf, readConversation, TEMPLATE_MARKER, WORKSPACE_FILE_MARKER, writtenFiles, type Conversation, type ToolOutcome } from "./offline-conversation";
+import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer } from "./offline-answers";
+import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs";
 
 type Step = { say: string; call?: { name: string; input: Record<string, unknown> } };
 
-function currentTurn(messages: readonly ChatMessage[]): { prompt: string; results: ToolOutcome[] } {
-  let userIndex = -1;
-  messages.forEach((m, i) => {
-    if (m.role === "user") userIndex = i;
-  });
-  const user = messages[userIndex];
-  const prompt = user && user.role === "user" ? user.content : "";
-  const results: ToolOutcome[] = [];
-  for (const m of messages.slice(userIndex + 1)) {
-    if (m.role === "tool") results.push({ name: m.name, ok: !m.content.startsWith('{"error"'), content: m.content });
+const t = (language: ReplyLanguage, en: string, zh: string) => (language === "zh" ? zh : en);
+
+/** Out of scope even as a follow-up. */
+const FOREIGN_REQUEST = /\bhelm\b|dockerfile|cloudformation|\baws\b|\bazure\b|\bgcp\b|poem|weather|joke|诗|天气|笑话/i;
+
+/** Follow-ups that change the current template rather than ask for a new one. */
+const EDIT_INTENT =
+  /^\s*(?:(?:now|also|and|then|please|ok|okay|great|thanks)[,\s]+)*(?:add|remove|delete|drop|change|make|increase|decrease|reduce|scale|set|replace|open|close|switch|use|move|put|attach|enable|disable|turn|give|spread|upgrade|resize|expand|shrink|name|rename|call|expire|encrypt|allow|restrict|limit)\b|\b(?:to|in|from) (?:it|the template)\b|^\s*(?:再|把|给|将|加|添加|增加|删除|删掉|去掉|改|修改|换|开放|关闭|另外|然后|还要|并且|再加|扩|缩|开启|启用|不要)/i;
+
+interface WritePlan {
+  content: string;
+  mediaType: string;
+  filename: string;
+  /** The file being edited (may be overwritten), relative to the workspace. */
+  editing?: string;
+  summary: string;
+  isRos: boolean;
+  language: ReplyLanguage;
+}
+
+function relativePaths(listing: Record<string, unknown> | undefined): { cwd: string; files: Set<string> } | undefined {
+  if (!listing || typeof listing.path !== "string" || !Array.isArray(listing.files)) return undefined;
+  const cwd = listing.path;
+  const files = new Set(listing.files.map((file) => String((file as { path?: unknown }).path ?? "").slice(cwd.length + 1)));
+  return { cwd, files };
+}
+
+/** `template.yaml`, or `template-2.yaml`… when the name holds a file this context did not write. */
+function freeName(filename: string, files: ReadonlySet<string>, ours: readonly string[]): string {
+  const dot = filename.lastIndexOf(".");
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? filename : `${filename.slice(0, dot)}-${n}${filename.slice(dot)}`;
+    if (!files.has(candidate) || ours.includes(candidate)) return candidate;
   }
-  return { prompt, results };
 }
 
-const FENCE = /```([A-Za-z0-9_.+-]*)[^\n]*\n([\s\S]*?)```/g;
-
-function fences(text: string): Array<{ lang: string; body: string }> {
-  return [...text.matchAll(FENCE)].map((m) => ({ lang: (m[1] ?? "").toLowerCase(), body: m[2] ?? "" }));
-}
-
-/** The template a review request carries: a fenced block, or everything from the template's first key on. */
-export function templateIn(text: string): string | undefined {
-  const fenced = fences(text).find((f) => /ROSTemplateFormatVersion|Resources/.test(f.body));
-  if (fenced) return fenced.body;
-  const start = text.search(/^\s*(?:ROSTemplateFormatVersion|Resources|Description|Parameters)\s*:|^\s*\{/m);
-  return start >= 0 ? text.slice(start) : undefined;
-}
-
-/** Terraform files a conversion request carries inline: fenced HCL blocks, or the raw text. */
-export function terraformIn(text: string): Record<string, string> | undefined {
-  const blocks = fences(text).filter((f) => f.lang === "hcl" || f.lang === "terraform" || f.lang === "tf" || /\bresource\s+"/.test(f.body));
-  if (blocks.length > 0) return Object.fromEntries(blocks.map((b, i) => [i === 0 ? "main.tf" : `file${i + 1}.tf`, b.body]));
-  const start = text.search(/^\s*(?:terraform|provider|resource|module|variable)\s+(?:"[^"]+"\s*)*\{/m);
-  return start >= 0 ? { "main.tf": text.slice(start) } : undefined;
-}
-
-function generationSteps(prompt: string, results: ToolOutcome[]): Step {
-  const generated = generateTemplate({ text: prompt });
-  const isRos = generated.format === "ros-yaml";
-  const validated = results.find((r) => r.name === "ros_validate_template");
+function writeSteps(plan: WritePlan, conversation: Conversation): Step {
+  const { results } = conversation;
+  const { language } = plan;
+  if (plan.isRos && !results.some((r) => r.name === "ros_validate_template")) {
+    return { say: t(language, "Validating the template first.\n", "先校验模板。\n"), call: { name: "ros_validate_template", input: { template: plan.content } } };
+  }
+  const listed = results.find((r) => r.name === "list_files");
+  if (!listed) return { say: t(language, "Checking the workspace.\n", "检查工作区。\n"), call: { name: "list_files", input: { path: "." } } };
+  const workspace = relativePaths(outputOf(listed));
+  const ours = writtenFiles(conversation.replies);
+  const path = plan.editing ?? (workspace ? freeName(plan.filename, workspace.files, ours) : plan.filename);
   const written = results.find((r) => r.name === "write_file");
   const saved = results.find((r) => r.name === "save_artifact");
-  if (isRos && !validated) {
+  if (workspace && !written) return { say: t(language, `Writing \`${path}\`.\n`, `写入 \`${path}\`。\n`), call: { name: "write_file", input: { path, content: plan.content } } };
+  if (!workspace && !saved) {
     return {
-      say: `I'll build a ROS template with ${generated.resources.length} resources and validate it first.\n`,
-      call: { name: "ros_validate_template", input: { template: generated.content } },
+      say: t(language, "There is no workspace for this conversation, so the template comes back as an artifact.\n", "此会话没有工作区，模板作为产物返回。\n"),
+      call: { name: "save_artifact", input: { filename: plan.filename, mediaType: plan.mediaType, content: plan.content } },
     };
   }
-  if (!written) return { say: `Writing \`${generated.filename}\` to the workspace.\n`, call: { name: "write_file", input: { path: generated.filename, content: generated.content } } };
-  if (!written.ok && !saved) {
-    return { say: "There is no workspace for this conversation, so the template comes back as an artifact.\n", call: { name: "save_artifact", input: { filename: generated.filename, mediaType: generated.mediaType, content: generated.content } } };
-  }
-  const where = written.ok ? `It is saved as \`${generated.filename}\` in your workspace and attached as an artifact.` : "It is attached to this task as an artifact.";
-  return { say: `${generated.summary}\n\n${where}` };
+  const skipped = workspace && path !== plan.filename && !plan.editing
+    ? t(language, ` (\`${plan.filename}\` in your workspace was not written by this conversation, so it was left alone)`, `（工作区中的 \`${plan.filename}\` 不是本会话写的，未覆盖）`)
+    : "";
+  const where = workspace
+    ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, "; the whole template is also attached as this turn's artifact.", "；完整模板同时作为本轮产物附上。")}`
+    : t(language, "The template is attached to this task as an artifact.", "模板已作为本任务的产物附上。");
+  const fence = plan.isRos ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"] : [];
+  return { say: [plan.summary, "", where, ...fence].join("\n") };
 }
 
-function reviewSteps(prompt: string, results: ToolOutcome[]): Step {
-  const template = templateIn(prompt);
+function editBase(conversation: Conversation, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
+  const current = currentTemplate(conversation.replies);
+  const named = namedWorkspaceFile(conversation.prompt);
+  const path = named ?? current?.path;
+  const read = conversation.results.find((r) => r.name === "read_file");
+  if (path && !read) return { step: { say: t(language, `Reading \`${path}\`.\n`, `读取 \`${path}\`。\n`), call: { name: "read_file", input: { path } } } };
+  const fileText = outputOf(read)?.content;
+  if (named && read && typeof fileText !== "string") {
+    // The user named a file that is not there (or not readable): say so rather than edit another one.
+    return { step: { say: t(language, `There is no readable \`${named}\` in the workspace, so nothing was changed.`, `工作区中没有可读取的 \`${named}\`，因此未做任何修改。`) } };
+  }
+  const text = typeof fileText === "string" ? fileText : current?.text;
+  const parsed = text === undefined ? undefined : parseTemplate(text);
+  if (!parsed?.ok) return {};
+  // A file the user named may be written back; so may the one this context wrote.
+  return { base: parsed.template, ...(path && typeof fileText === "string" ? { path } : {}) };
+}
+
+function editSteps(conversation: Conversation, language: ReplyLanguage): Step | undefined {
+  const { base, path, step } = editBase(conversation, language);
+  if (step) return step;
+  if (!base) return undefined;
+  const edit = editTemplate(base, conversation.prompt);
+  if (!edit.understood) {
+    return {
+      say: t(
+        language,
+        "I could not tell what to change in the current template. Say what to add, remove or change, e.g. \"add a Redis instance\", \"make it 3 ECS instances\", \"change port 80 to 8080\", \"system disk 100 GB\".",
+        "我没看出要对当前模板做什么修改。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
+      ),
+    };
+  }
+  const diagnostics = validateTemplateObject(edit.template);
+  const summary = summarizeRosTemplate(
+    edit.template,
+    {
+      title: { en: "Updated the current template; everything you did not ask to change is kept.", zh: "已修改当前模板；未要求修改的部分保持不变。" },
+      changes: edit.changes,
+      applied: edit.applied,
+      required: [],
+      unsupported: edit.unsupported,
+      notes: [],
+      diagnostics,
+    },
+    language,
+  );
+  const filename = path ?? currentTemplate(conversation.replies)?.path ?? "template.yaml";
+  return writeSteps({ content: toRosYaml(edit.template), mediaType: "application/yaml", filename, editing: path ?? currentTemplate(conversation.replies)?.path, summary, isRos: true, language }, conversation);
+}
+
+/** A request that starts a new template even when the context has one. */
+const NEW_TEMPLATE = /^\s*(?:(?:please|now|ok|okay)[,\s]+)?(?:create|generate|build|write|design|provision|set up|i need|i want|give me|new template|start over|from scratch)\b|^\s*(?:请)?(?:新建|创建|生成|搭建|编写|重新生成|我需要|我想要|给我)/i;
+
+/** With a current template, a follow-up edits it unless it asks for a new one; without, only edit phrasing counts. */
+function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
+  return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
+}
+
+function generationSteps(conversation: Conversation, language: ReplyLanguage): Step {
+  const hasCurrent = currentTemplate(conversation.replies) !== undefined || namedWorkspaceFile(conversation.prompt) !== undefined;
+  const edit = wantsEdit(conversation.prompt, hasCurrent);
+  if (edit && hasCurrent) {
+    const edited = editSteps(conversation, language);
+    if (edited) return edited;
+  }
+  const generated = generateTemplate({ text: conversation.prompt, language });
+  if (!generated.recognized) return { say: outOfScopeAnswer(language) };
+  const afresh = edit && !hasCurrent
+    ? t(
+        language,
+        "There is no earlier template in this conversation (a context forgets its conversation after its idle timeout), so this is a new template.\n\n",
+        "本会话中没有之前的模板（上下文空闲超时后会忘记对话），因此生成了一个新模板。\n\n",
+      )
+    : "";
+  return writeSteps(
+    { content: generated.content, mediaType: generated.mediaType, filename: generated.filename, summary: `${afresh}${generated.summary}`, isRos: generated.format === "ros-yaml", language },
+    conversation,
+  );
+}
+
+function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step {
+  const { prompt, results } = conversation;
+  const named = namedWorkspaceFile(prompt);
+  let template = findTemplate(prompt);
+  if (template === undefined && named) {
+    const read = results.find((r) => r.name === "read_file");
+    if (!read) return { say: t(language, `Reading \`${named}\`.\n`, `读取 \`${named}\`。\n`), call: { name: "read_file", input: { path: named } } };
+    const content = outputOf(read)?.content;
+    if (typeof content === "string") template = content;
+  }
+  template ??= currentTemplate(conversation.replies)?.text;
   if (template === undefined) {
-    return { say: "Please include the ROS template to review (YAML or JSON), inline or as a file part." };
+    return { say: t(language, "Please include the ROS template to review (YAML or JSON), inline, as a file part, or as a workspace file name.", "请提供要审查的 ROS 模板（YAML 或 JSON）：直接粘贴、作为文件附上，或给出工作区文件名。") };
   }
   if (!results.some((r) => r.name === "ros_validate_template")) {
-    return { say: "Validating the template.\n", call: { name: "ros_validate_template", input: { template } } };
+    return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
-  const review = reviewTemplate(template);
+  const review = reviewTemplate(template, language);
   if (!results.some((r) => r.name === "save_artifact")) {
     return {
-      say: `Found ${review.diagnostics.length} finding(s); attaching the corrected template.\n`,
+      say: t(language, `Found ${review.diagnostics.length} finding(s); attaching the corrected template.\n`, `发现 ${review.diagnostics.length} 个问题；附上修正后的模板。\n`),
       call: { name: "save_artifact", input: { filename: "template.reviewed.yaml", mediaType: "application/yaml", content: review.corrected } },
     };
   }
   return { say: review.summary };
 }
 
-function conversionSteps(prompt: string, results: ToolOutcome[]): Step {
+function conversionSteps(conversation: Conversation, language: ReplyLanguage): Step {
+  const { prompt, results } = conversation;
   const inline = terraformIn(prompt);
   const done = results.find((r) => r.name === "save_artifact" || r.name === "terraform_to_ros");
   if (!done) {
-    if (!inline) return { say: "Packaging the Terraform files of the workspace.\n", call: { name: "terraform_to_ros", input: { path: "." } } };
+    if (!inline) return { say: t(language, "Packaging the Terraform files of the workspace.\n", "打包工作区中的 Terraform 文件。\n"), call: { name: "terraform_to_ros", input: { path: "." } } };
     const packaged = packageTerraform(inline);
     if (!packaged.ok) return { say: packaged.error };
     return {
-      say: "Packaging the Terraform configuration into a ROS template (Transform Aliyun::OpenTofu-v1.8).\n",
+      say: t(language, "Packaging the Terraform configuration into a ROS template (Transform Aliyun::OpenTofu-v1.8).\n", "将 Terraform 配置打包为 ROS 模板（Transform Aliyun::OpenTofu-v1.8）。\n"),
       call: { name: "save_artifact", input: { filename: "terraform-ros.yaml", mediaType: "application/yaml", content: packaged.template } },
     };
   }
-  if (!done.ok) return { say: `The conversion did not succeed: ${JSON.parse(done.content).error as string}` };
+  if (!done.ok) return { say: `${t(language, "The conversion did not succeed: ", "转换未成功：")}${errorOf(done)}` };
   return {
-    say:
-      "The ROS template wraps your Terraform files in its `Workspace` section and runs them through ROS's OpenTofu transform (`Aliyun::OpenTofu-v1.8`). " +
-      "Create a stack from it with ROS (`aliyun ros CreateStack --TemplateBody ...`) and ROS plans and applies the Terraform for you; variables become stack parameters.",
+    say: t(
+      language,
+      "The ROS template wraps your Terraform files in its `Workspace` section and runs them through ROS's OpenTofu transform (`Aliyun::OpenTofu-v1.8`). Create a stack from it with ROS (`aliyun ros CreateStack --TemplateBody ...`) and ROS plans and applies the Terraform for you; variables become stack parameters.",
+      "生成的 ROS 模板把你的 Terraform 文件放进 `Workspace` 段，并通过 ROS 的 OpenTofu 转换（`Aliyun::OpenTofu-v1.8`）执行。用 ROS 创建资源栈（`aliyun ros CreateStack --TemplateBody ...`）后，ROS 会替你执行 Terraform 的 plan 和 apply；变量会成为资源栈参数。",
+    ),
   };
 }
 
-function plan(prompt: string, results: ToolOutcome[]): Step {
-  switch (classifyRequest(prompt)) {
+function errorOf(result: ToolOutcome): string {
+  try {
+    return String((JSON.parse(result.content) as { error?: unknown }).error ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/** "Review it", "检查一下这个模板": a review of the context's current template. */
+const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
+
+function plan(conversation: Conversation): Step {
+  const language = detectLanguage(conversation.prompt);
+  const kind = classifyRequest(conversation.prompt);
+  if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies)) return reviewSteps(conversation, language);
+  switch (kind) {
     case "iac_generation":
-      return generationSteps(prompt, results);
+      return generationSteps(conversation, language);
     case "iac_review":
-      return reviewSteps(prompt, results);
+      return reviewSteps(conversation, language);
     case "terraform_ros_conversion":
-      return conversionSteps(prompt, results);
+      return conversionSteps(conversation, language);
     case "aliyun_ros_operations":
-      return { say: explainStackOperation(prompt) };
+      return { say: explainStackOperation(conversation.prompt, language) };
+    case "greeting":
+      return { say: greetingAnswer(language) };
+    case "question":
+      return { say: questionAnswer(language) };
+    case "deploy":
+      return { say: deployAnswer(conversation.prompt, currentTemplate(conversation.replies), language) };
+    case "out_of_scope":
+      return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
+        ? generationSteps(conversation, language)
+        : { say: outOfScopeAnswer(language) };
   }
 }
 
@@ -134,14 +274,14 @@ export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
 
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
-    const { prompt, results } = currentTurn(request.messages);
-    const step = plan(prompt, results);
+    const conversation = readConversation(request.messages);
+    const step = plan(conversation);
     for (const piece of chunks(step.say)) {
       if (request.signal.aborted) return;
       yield { type: "text", text: piece };
     }
-    if (step.call && request.tools.some((t) => t.name === step.call?.name)) {
-      const id = `offline-${results.length + 1}`;
+    if (step.call && request.tools.some((tool) => tool.name === step.call?.name)) {
+      const id = `offline-${conversation.results.length + 1}`;
       const args = JSON.stringify(step.call.input);
       yield { type: "tool_call_start", id, name: step.call.name };
       yield { type: "tool_call_delta", id, argumentsDelta: args };

@@ -88,6 +88,8 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     let text = "";
     const calls: ToolCall[] = [];
     const argumentLengths = new Map<string, number>();
+    // A provider names the tool when the call starts; every later trace event carries the name too.
+    const callNames = new Map<string, string>();
     try {
       for await (const event of options.provider.stream({
         model: options.model,
@@ -106,12 +108,14 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
             yield { type: "thinking", text: event.text };
             break;
           case "tool_call_start":
+            callNames.set(event.id, event.name);
             yield { type: "tool", phase: "started", toolUseId: event.id, name: event.name };
             break;
           case "tool_call_delta": {
             const length = (argumentLengths.get(event.id) ?? 0) + event.argumentsDelta.length;
             argumentLengths.set(event.id, length);
-            yield { type: "tool", phase: "input_delta", toolUseId: event.id, partialJsonLength: length };
+            const name = callNames.get(event.id);
+            yield { type: "tool", phase: "input_delta", toolUseId: event.id, ...(name !== undefined ? { name } : {}), partialJsonLength: length };
             break;
           }
           case "tool_call_end":

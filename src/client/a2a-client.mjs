@@ -160,6 +160,59 @@ function describe(event) {
   return JSON.stringify(event);
 }
 
+/**
+ * Prints a streamed turn as a person reads it: assistant text deltas run on as one text (no line
+ * break per delta), tool lines start on their own line and always name the tool (the name is sent
+ * once, when the call starts; later phases carry only the toolUseId), and the final status shows
+ * only its state when its text was already streamed (the final answer is the last step's text).
+ */
+export class StreamPrinter {
+  constructor(out) {
+    this.out = out;
+    this.toolNames = new Map();
+    this.streamed = "";
+    this.atLineStart = true;
+  }
+
+  write(text) {
+    if (text === "") return;
+    this.out.write(text);
+    this.atLineStart = text.endsWith("\n");
+  }
+
+  line(text) {
+    if (!this.atLineStart) this.write("\n");
+    this.write(`${text}\n`);
+  }
+
+  print(event) {
+    const update = event.statusUpdate;
+    if (!update) {
+      this.line(describe(event));
+      return;
+    }
+    const { status, metadata } = update;
+    const tool = metadata?.iac_code?.tool;
+    if (tool) {
+      if (tool.name) this.toolNames.set(tool.toolUseId, tool.name);
+      this.line(`  [tool ${tool.name ?? this.toolNames.get(tool.toolUseId) ?? tool.toolUseId} ${tool.status}]`);
+      return;
+    }
+    const text = status.message?.parts.map((p) => p.text ?? "").join("") ?? "";
+    if (status.state === "TASK_STATE_WORKING") {
+      this.streamed += text;
+      this.write(text);
+      return;
+    }
+    const shown = text !== "" && this.streamed.includes(text.trim());
+    this.line(text === "" || shown ? status.state : `${status.state}: ${text}`);
+  }
+
+  end() {
+    if (!this.atLineStart) this.write("\n");
+  }
+}
+
 function summarizeTask(task) {
   const lines = [`task ${task.id}`, `context ${task.contextId}`, `state ${task.status.state}`];
   const reply = task.status.message?.parts.map((p) => p.text ?? "").join("");
@@ -205,7 +258,12 @@ export async function main(argv, out = process.stdout) {
       if (!text) throw new A2AClientError("send needs a text");
       const message = client.message(text, values);
       if (values.stream) {
-        for await (const { event } of client.stream("SendStreamingMessage", { message })) out.write(`${values.json ? JSON.stringify(event) : describe(event)}\n`);
+        const printer = new StreamPrinter(out);
+        for await (const { event } of client.stream("SendStreamingMessage", { message })) {
+          if (values.json) out.write(`${JSON.stringify(event)}\n`);
+          else printer.print(event);
+        }
+        printer.end();
         return 0;
       }
       const result = await client.call("SendMessage", { message, configuration: values["no-wait"] ? { returnImmediately: true } : {} });

@@ -51,8 +51,8 @@ export function isPrivateCidr(block: CidrBlock): boolean {
  * The first `count` subnets of `vpc`, each `subnetPrefix` long, that overlap none of `taken`.
  * Subnet index 0 is skipped when possible so plans read naturally (192.168.1.0/24, 192.168.2.0/24, ...).
  */
-export function allocateSubnets(vpc: CidrBlock, count: number, taken: readonly CidrBlock[] = []): CidrBlock[] {
-  const subnetPrefix = Math.min(Math.max(vpc.prefix + 1, 24), 29);
+export function allocateSubnets(vpc: CidrBlock, count: number, taken: readonly CidrBlock[] = [], prefix?: number): CidrBlock[] {
+  const subnetPrefix = prefix !== undefined && prefix > vpc.prefix && prefix <= 29 ? prefix : Math.min(Math.max(vpc.prefix + 1, 24), 29);
   const slots = blockSize(vpc.prefix) / blockSize(subnetPrefix);
   const result: CidrBlock[] = [];
   const order = [...Array.from({ length: slots - 1 }, (_, index) => index + 1), 0];

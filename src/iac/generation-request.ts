@@ -1,5 +1,15 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { findRegion } from "./regions";
+import { parseRequestedValues, sourceRangesOf } from "./request-values";
+
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
+  const values = parseRequestedValues(text);
+  return {
+    existingVpc: values.existingVpc,
+    ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}),
+    ...(values.existingVSwitchId ? { existingVSwitchId: values.existingVSwitchId } : {}),
+  };
+}
 
 /**
  * What a plain-language request (English or Chinese) asks to build: which resources and how many,
@@ -15,9 +25,20 @@ export interface InfrastructureRequest {
   counts: Record<ResourceKind, number>;
   vpcCidr: CidrBlock;
   vswitchCidrs: CidrBlock[];
+  /** The prefix length asked for the vSwitches without blocks ("/20 subnets"), if any. */
+  vswitchPrefix?: number;
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Build in an existing VPC (a parameter) instead of a new one. */
+  existingVpc?: boolean;
+  existingVpcId?: string;
+  /** Place the resources in an existing vSwitch (a parameter) instead of new ones; "" when its id is not known. */
+  existingVSwitchId?: string;
+  /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
+  recognized: boolean;
+  /** The kinds the request itself named; the others were added because these need them. */
+  mentioned: ResourceKind[];
   /** Things the request asked for that were adjusted, for the summary. */
   notes: string[];
 }
@@ -38,10 +59,10 @@ const MAX_COUNT: Record<ResourceKind, number> = {
 
 /** English and Chinese ways of naming each resource kind. Chinese has no word boundaries, so no \b there. */
 const NOUNS: Record<ResourceKind, RegExp> = {
-  vpc: /\bvpcs?\b|virtual private clouds?|专有网络|私有网络|私网/gi,
+  vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
   vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
   securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
-  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
+  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
   slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
   rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
   oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
@@ -92,6 +113,8 @@ function chineseNumber(text: string): number | undefined {
   return text.length === 1 ? CHINESE_DIGITS[text] : undefined;
 }
 
+const VERSIONED = /^(?:mysql|postgres|postgresql|pg|redis|mariadb|version|v|sqlserver|ubuntu|centos|debian|windows)$/i;
+
 /** Words that may stand between a number and its noun ("two private vSwitches") are adjectives, not these. */
 const NOT_ADJECTIVES =
   /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps)$/i;
@@ -110,12 +133,16 @@ function countBefore(prefix: string): number | undefined {
     const lower = token.toLowerCase();
     const number = lower === "of" ? undefined : englishNumber(lower);
     // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
-    if (number !== undefined && !/[./]/.test(tokens[tokens.length - 2 - skipped] ?? "")) return number;
+    // …nor is the version in "PostgreSQL 14 instance" or "MySQL 8 database".
+    const previous = tokens[tokens.length - 2 - skipped] ?? "";
+    if (number !== undefined && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
     if (lower === "of" && skipped === 0) continue;
+    if (/^\/\d{1,2}$/.test(lower)) continue;
     if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
   }
-  const chinese = /(?<![\d./])([\d一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
-  if (chinese?.[1]) return chineseNumber(chinese[1]);
+  // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
+  const chinese = /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+  if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
 
@@ -129,19 +156,48 @@ function countAfter(suffix: string): number | undefined {
   return match?.[1] ? Number(match[1]) : undefined;
 }
 
-function countResource(text: string, kind: ResourceKind): number {
-  let mentioned = false;
-  let best = 0;
+/** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
+function explicitCount(text: string, kind: ResourceKind): number | undefined {
+  let best: number | undefined;
   for (const match of text.matchAll(NOUNS[kind])) {
-    mentioned = true;
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
     // "an ECS x2": a multiplier after the noun is more specific than an article before it.
-    const count = countAfter(suffix) ?? countBefore(prefix) ?? 0;
-    best = Math.max(best, count);
+    const count = countAfter(suffix) ?? countBefore(prefix);
+    if (count !== undefined) best = Math.max(best ?? 0, count);
   }
-  return mentioned ? Math.max(best, 1) : 0;
+  return best;
+}
+
+/** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
+const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
+
+function countResource(text: string, kind: ResourceKind): number {
+  const mentions = [...text.matchAll(NOUNS[kind])];
+  const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
+  return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
+}
+
+/** Counts the request writes next to a noun; a kind named without a number or article is absent. */
+export function explicitCounts(text: string): Partial<Record<ResourceKind, number>> {
+  const out: Partial<Record<ResourceKind, number>> = {};
+  for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+    const count = explicitCount(text, kind);
+    if (count !== undefined && count > 0) out[kind] = count;
+  }
+  return out;
+}
+
+/** ECS named by a word that means a server, not the generic "instance" other products share. */
+const ECS_WORDS =
+  /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
+
+/** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
+function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
+  if (counts.ecs === 0 || ECS_WORDS.test(text)) return counts.ecs;
+  const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss + counts.eip;
+  return others > 0 ? 0 : counts.ecs;
 }
 
 function rdsEngine(text: string): RdsEngine {
@@ -213,13 +269,26 @@ function addressPlan(text: string, vswitchCount: number, notes: string[]): {
   return { vpcCidr, vswitchCidrs };
 }
 
+/** "/20 subnets", "两个 /24 的交换机": the size of the vSwitches when no blocks are given. */
+function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
+  const match = /(?<![\d.])\/(\d{2})\s*(?:的\s*)?(?:v-?switch(?:es)?|subnets?|交换机|子网)/i.exec(text);
+  const prefix = Number(match?.[1]);
+  return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
   const counts = {} as Record<ResourceKind, number>;
   for (const kind of Object.keys(NOUNS) as ResourceKind[]) counts[kind] = countResource(text, kind);
+  counts.ecs = ecsCount(text, counts);
+  const recognized = Object.values(counts).some((count) => count > 0);
+  const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
+  const sources = sourceRangesOf(text).all;
+  const existing = parseExistingVpc(text);
 
-  const cidrCount = (text.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
+  const planText = sources.reduce((rest, cidr) => rest.split(cidr).join(" "), text);
+  const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
       text,
@@ -246,7 +315,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
       counts[kind] = MAX_COUNT[kind];
     }
   }
-  const { vpcCidr, vswitchCidrs } = addressPlan(text, counts.vswitch, notes);
+  const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   return {
     format: wantsTerraform(text) ? "terraform" : "ros",
@@ -255,7 +324,13 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    publicPorts: publicPorts(text, counts),
+    publicPorts: publicPorts(planText, counts),
+    ...vswitchPrefixOf(planText),
+    ...(existing.existingVpc ? { existingVpc: true } : {}),
+    ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
+    ...(existing.existingVSwitchId && counts.vswitch <= 1 ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    recognized,
+    mentioned,
     notes,
   };
 }

@@ -5,7 +5,13 @@
  */
 export type { Diagnostic } from "./diagnostic";
 export { parseTemplate } from "./parse-template";
-export { validateTemplate, type ValidationResult } from "./template-validator";
+export { validateTemplate, validateTemplateObject, type ValidationResult } from "./template-validator";
+export { detectLanguage, type ReplyLanguage, type Phrase } from "./request-language";
+export { editTemplate, type EditResult } from "./template-edit";
+export { summarizeRosTemplate } from "./template-summary";
+export { toRosYaml } from "./template-yaml";
+export { findRegion } from "./regions";
+export { section } from "./template-model";
 export { reviewTemplate, type ReviewResult } from "./template-reviewer";
 export { generateTemplate, type GenerationRequest, type GeneratedTemplate } from "./template-generator";
 export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./terraform-packager";

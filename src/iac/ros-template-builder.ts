@@ -47,7 +47,7 @@ function output(builder: Builder, name: string, label: string, value: unknown, d
 function vswitchCidrs(request: InfrastructureRequest): CidrBlock[] {
   const given = request.vswitchCidrs.slice(0, request.counts.vswitch);
   const missing = request.counts.vswitch - given.length;
-  return missing > 0 ? [...given, ...allocateSubnets(request.vpcCidr, missing, given)] : given;
+  return missing > 0 ? [...given, ...allocateSubnets(request.vpcCidr, missing, given, request.vswitchPrefix)] : given;
 }
 
 interface Network {
@@ -57,14 +57,49 @@ interface Network {
   securityGroups: string[];
 }
 
-function buildNetwork(request: InfrastructureRequest, builder: Builder): Network {
-  if (request.counts.vpc === 0) return { vswitches: [], zones: [], securityGroups: [] };
-  const vpc = "Vpc";
-  builder.resources[vpc] = {
-    Type: "ALIYUN::ECS::VPC",
-    Properties: { VpcName: "vpc", CidrBlock: request.vpcCidr.text, Description: "VPC of this stack." },
+/**
+ * An existing VPC is a parameter (with the id the user gave as its default), not a new resource; its
+ * address range is unknown offline, so the vSwitch blocks and the VPC range used in rules become
+ * parameters too, with the planned blocks as defaults to adjust.
+ */
+function existingVpc(request: InfrastructureRequest, builder: Builder): string {
+  builder.parameters.VpcId = {
+    Type: "String",
+    Label: "Existing VPC",
+    Description: "The VPC the resources are created in.",
+    AssociationProperty: "ALIYUN::ECS::VPC::VPCId",
+    ...(request.existingVpcId ? { Default: request.existingVpcId } : {}),
   };
-  output(builder, "VpcId", "VPC ID", getAtt(vpc, "VpcId"), "The ID of the VPC.");
+  builder.parameters.VpcCidrBlock = {
+    Type: "String",
+    Label: "CIDR block of the existing VPC",
+    Description: "Used for SSH and database whitelists inside the VPC.",
+    Default: request.vpcCidr.text,
+  };
+  return "VpcId";
+}
+
+/** An existing vSwitch (the id the user gave) is a parameter, with the zone it is in. */
+function existingVSwitch(request: InfrastructureRequest, builder: Builder): { vswitches: string[]; zones: string[] } {
+  builder.parameters.ZoneId = {
+    Type: "String",
+    Label: "Availability zone",
+    Description: "Zone of the existing vSwitch.",
+    AssociationProperty: "ALIYUN::ECS::ZoneId",
+  };
+  builder.parameters.VSwitchId = {
+    Type: "String",
+    Label: "Existing vSwitch",
+    Description: "The vSwitch the resources are placed in.",
+    AssociationProperty: "ALIYUN::VPC::VSwitch::VSwitchId",
+    AssociationPropertyMetadata: { VpcId: "${VpcId}", ZoneId: "${ZoneId}" },
+    ...(request.existingVSwitchId?.startsWith("vsw-") ? { Default: request.existingVSwitchId } : {}),
+  };
+  addGroup(builder, "Network", ["VpcId", "VpcCidrBlock", "ZoneId", "VSwitchId"]);
+  return { vswitches: ["VSwitchId"], zones: ["ZoneId"] };
+}
+
+function buildVSwitches(request: InfrastructureRequest, builder: Builder, vpc: string): { vswitches: string[]; zones: string[] } {
   const cidrs = vswitchCidrs(request);
   const vswitches = names("VSwitch", cidrs.length);
   const zones = names("ZoneId", cidrs.length);
@@ -80,12 +115,21 @@ function buildNetwork(request: InfrastructureRequest, builder: Builder): Network
           : `Zone of vSwitch ${index + 1}; choose different zones for high availability.`,
       AssociationProperty: "ALIYUN::ECS::ZoneId",
     };
+    const cidrParameter = `VSwitchCidrBlock${cidrs.length === 1 ? "" : index + 1}`;
+    if (request.existingVpc) {
+      builder.parameters[cidrParameter] = {
+        Type: "String",
+        Label: cidrs.length === 1 ? "vSwitch CIDR block" : `vSwitch ${index + 1} CIDR block`,
+        Description: "A free block inside the existing VPC's CIDR block.",
+        Default: cidr.text,
+      };
+    }
     builder.resources[vswitch] = {
       Type: "ALIYUN::ECS::VSwitch",
       Properties: {
         VpcId: ref(vpc),
         ZoneId: ref(zone),
-        CidrBlock: cidr.text,
+        CidrBlock: request.existingVpc ? ref(cidrParameter) : cidr.text,
         VSwitchName: `vsw-${index + 1}`,
       },
     };
@@ -97,7 +141,22 @@ function buildNetwork(request: InfrastructureRequest, builder: Builder): Network
     { "Fn::Join": [",", vswitches.map((vswitch) => ref(vswitch))] },
     "The IDs of the vSwitches, comma-separated.",
   );
-  addGroup(builder, "Network", [...zones]);
+  addGroup(builder, "Network", [...(request.existingVpc ? ["VpcId", "VpcCidrBlock", ...names("VSwitchCidrBlock", cidrs.length)] : []), ...zones]);
+  return { vswitches, zones };
+}
+
+function buildNetwork(request: InfrastructureRequest, builder: Builder): Network {
+  if (request.counts.vpc === 0) return { vswitches: [], zones: [], securityGroups: [] };
+  let vpc = "Vpc";
+  if (request.existingVpc) vpc = existingVpc(request, builder);
+  else {
+    builder.resources[vpc] = {
+      Type: "ALIYUN::ECS::VPC",
+      Properties: { VpcName: "vpc", CidrBlock: request.vpcCidr.text, Description: "VPC of this stack." },
+    };
+    output(builder, "VpcId", "VPC ID", getAtt(vpc, "VpcId"), "The ID of the VPC.");
+  }
+  const { vswitches, zones } = request.existingVpc && request.existingVSwitchId !== undefined ? existingVSwitch(request, builder) : buildVSwitches(request, builder, vpc);
 
   const securityGroups = names("SecurityGroup", request.counts.securityGroup);
   for (const securityGroup of securityGroups) {
@@ -120,8 +179,13 @@ function buildNetwork(request: InfrastructureRequest, builder: Builder): Network
   return { vpc, vswitches, zones, securityGroups };
 }
 
+/** The VPC's range in rules and whitelists: the literal plan, or the parameter of an existing VPC. */
+function vpcRange(request: InfrastructureRequest): unknown {
+  return request.existingVpc ? ref("VpcCidrBlock") : request.vpcCidr.text;
+}
+
 function ingressRules(request: InfrastructureRequest): Definition[] {
-  const vpcCidr = request.vpcCidr.text;
+  const vpcCidr = vpcRange(request);
   const rules: Definition[] = [
     {
       IpProtocol: "tcp",
@@ -183,7 +247,8 @@ function buildEcs(request: InfrastructureRequest, network: Network, builder: Bui
     AssociationProperty: "ALIYUN::ECS::Instance::Password",
   };
   addGroup(builder, "ECS", ["EcsInstanceType", "EcsImageId", "EcsSystemDiskCategory", "EcsPassword"]);
-  const publicAccess = request.counts.eip === 0 && request.counts.slb === 0 && request.counts.nat === 0;
+  // No public IP unless the request asks for one (applyRequestedValues): public bandwidth is billed.
+  const publicAccess = false;
   const instances = names("EcsInstance", count);
   instances.forEach((instance, index) => {
     const slot = index % Math.max(network.vswitches.length, 1);
@@ -360,7 +425,7 @@ function buildRds(request: InfrastructureRequest, network: Network, builder: Bui
         ZoneId: ref(network.zones[slot] ?? "ZoneId"),
         VpcId: ref(network.vpc ?? "Vpc"),
         VSwitchId: ref(network.vswitches[slot] ?? "VSwitch"),
-        SecurityIPList: request.vpcCidr.text,
+        SecurityIPList: vpcRange(request),
         DBInstanceNetType: "Intranet",
         PayType: "Postpaid",
         MasterUsername: "dbadmin",

@@ -1,5 +1,7 @@
 import { findRegion } from "./regions";
 import { isRecord } from "./template-parser";
+import type { ReplyLanguage } from "./request-language";
+import { STACK_OPERATIONS_ZH } from "./data/stack-operations-zh";
 
 /**
  * Explains ROS stack states and failure events, and lays out the ROS API / `aliyun ros` CLI steps
@@ -80,7 +82,13 @@ const CANCEL_UPDATE: Step = {
   command: cli("CancelUpdateStack", "{stack} --CancelType Safe"),
 };
 const DELETE: Step = {
-  action: "Delete the stack; it cannot be resumed from this state",
+  action: "Delete the rolled-back stack; it holds no resources and cannot be resumed",
+  api: "DeleteStack",
+  command: cli("DeleteStack", "{stack}"),
+};
+/** For a stack that can still be resumed: deleting is the alternative, not the consequence. */
+const DELETE_INSTEAD: Step = {
+  action: "Or, to start over instead of resuming, delete the stack (the resources it created are deleted with it)",
   api: "DeleteStack",
   command: cli("DeleteStack", "{stack}"),
 };
@@ -119,7 +127,7 @@ const STATES: Record<string, StateGuide> = {
   CREATE_FAILED: {
     meaning:
       "At least one resource could not be created and the stack was created without rollback (DisableRollback=true), so the resources that succeeded still exist and creation can be resumed.",
-    steps: [FAILED_EVENTS, VALIDATE, CONTINUE_CREATE, DELETE],
+    steps: [FAILED_EVENTS, VALIDATE, CONTINUE_CREATE, DELETE_INSTEAD],
   },
   ROLLBACK_IN_PROGRESS: {
     meaning: "Creation failed and ROS is deleting the resources it had created (rollback).",
@@ -175,7 +183,7 @@ for (const phase of ["IN_PROGRESS", "COMPLETE", "FAILED"]) {
 /** Common failure reasons: the pattern of the ResourceStatusReason, what it means, what to do. */
 const REASONS: readonly [RegExp, string][] = [
   [
-    /NoStock|sold ?out|NotOnSale|ResourceNotAvailable|ValueNotSupported|Zone\.NotOpen|not available in|库存不足/i,
+    /NoStock|sold ?out|NotOnSale|ResourceNotAvailable|ValueNotSupported|InvalidInstanceType|\.NotSupported|Zone\.NotOpen|not available in|库存不足/i,
     "The requested instance type or resource is not on sale in that zone right now. Pick another zone or instance type (the AssociationProperty selectors in the console list only what is on sale) and retry.",
   ],
   [
@@ -270,21 +278,64 @@ function eventsFromJson(value: unknown): StackEvent[] {
   }));
 }
 
-/** Events pasted as text: a line with a resource name, a status and, after it, a reason. */
+/** Words of a question that are never a resource's logical id, though they may stand where one would. */
+const NOT_LOGICAL_IDS = /^(?:the|my|our|a|an|is|in|at|of|on|it|its|this|that|stack|status|state|resource|resources|event|events|error|failed|why|what|how|now|still|because|with|and|but|reason|message|code)$/i;
+
+/** A ROS logical id: letters and digits, starting with a letter (`EcsInstance`, `Vpc`, `web_db` is not one). */
+function logicalId(candidate: string): string {
+  return /^[A-Za-z][A-Za-z0-9]*$/.test(candidate) && !NOT_LOGICAL_IDS.test(candidate) ? candidate : "";
+}
+
+/** "resource EcsInstance failed", "资源 EcsInstance 创建失败", "LogicalResourceId: EcsInstance". */
+const NAMED_RESOURCE = /(?:LogicalResourceId|logical id|resource|资源)["'\s:=：]*`?([A-Za-z][A-Za-z0-9]*)`?/gi;
+
+/** An API error code: `InvalidInstanceType.NotSupported`, `OperationDenied.NoStock`, `QuotaExceeded.Eip`. */
+const ERROR_CODE = /\b([A-Z][A-Za-z]+(?:\.[A-Z][A-Za-z0-9]+)+|[A-Z][a-z]+[A-Z][A-Za-z]*(?:Exceeded|NotFound|Denied|Invalid|Forbidden|Error))\b/;
+
+/** Events pasted as text (console rows, ListStackEvents tables or a sentence): resource, status, reason. */
 function eventsFromText(text: string): StackEvent[] {
   const events: StackEvent[] = [];
   for (const line of text.split("\n")) {
     const status = line.match(/\b[A-Z_]+_(?:FAILED|COMPLETE|IN_PROGRESS)\b/)?.[0];
     if (!status) continue;
     const [before = "", after = ""] = line.split(status);
-    const type = before.match(/ALIYUN::\w+::\w+/)?.[0] ?? "";
-    const reason = after.replace(/^[\s|:,-]+/, "").trim();
+    const type = line.match(/ALIYUN::\w+::\w+/)?.[0] ?? "";
+    const reason = after.replace(/^[\s|:,.-]+/, "").trim();
     // "Stack x is DELETE_FAILED" states the stack's status; an event line names a type or a reason.
     if (type === "" && reason === "") continue;
-    const resource = before.replace(type, "").replace(/[|:,\t]/g, " ").trim().split(/\s+/).pop() ?? "";
-    events.push({ resource, type, status, reason });
+    // A named resource anywhere on the line; else, in a table row, the cell before the type or status.
+    const named = [...line.matchAll(NAMED_RESOURCE)].map((match) => logicalId(match[1] ?? "")).find((id) => id !== "");
+    const cellBefore = logicalId(before.replace(type, "").replace(/[|:,\t]/g, " ").trim().split(/\s+/).pop() ?? "");
+    const tableRow = /[|\t]/.test(line) || type !== "";
+    const resource = named ?? (tableRow ? cellBefore : "");
+    // In a sentence, the reason is its error code (or what follows "failed:" / "报错"), not the whole sentence.
+    const prose = tableRow ? reason : (ERROR_CODE.exec(line)?.[1] ?? /(?:failed|error|报错|错误)[:：\s]+(.+)$/i.exec(line)?.[1]?.trim() ?? "");
+    events.push({ resource, type, status, reason: prose || reason });
   }
   return events;
+}
+
+/** The status a question states in words: "creation failed", "回滚完成", "stuck updating"… */
+const STATUS_WORDS: readonly [RegExp, string][] = [
+  [/rollback failed|failed to roll ?back|回滚失败/i, "ROLLBACK_FAILED"],
+  [/rolled back|rollback complete|回滚完成|已回滚/i, "ROLLBACK_COMPLETE"],
+  [/(?:creation|create) failed|failed to create|创建失败/i, "CREATE_FAILED"],
+  [/update failed|failed to update|更新失败/i, "UPDATE_FAILED"],
+  [/delet(?:e|ion) failed|failed to delete|(?:can't|cannot|won't) (?:be )?delete|删除失败|删不掉/i, "DELETE_FAILED"],
+  [/stuck (?:in )?updat|still updating|一直(?:在)?更新|卡在更新/i, "UPDATE_IN_PROGRESS"],
+  [/stuck (?:in )?creat|still creating|一直(?:在)?创建|卡在创建/i, "CREATE_IN_PROGRESS"],
+];
+
+export function statusInWords(text: string): string | undefined {
+  return STATUS_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** A question in words: "资源 RdsInstance 创建失败，报错 QuotaExceeded" is one failure event. */
+function eventFromWords(text: string): StackEvent[] {
+  const status = statusInWords(text);
+  const resource = [...text.matchAll(NAMED_RESOURCE)].map((match) => logicalId(match[1] ?? "")).find((id) => id !== "");
+  if (!status?.endsWith("_FAILED") || !resource) return [];
+  return [{ resource, type: text.match(/ALIYUN::\w+::\w+/)?.[0] ?? "", status, reason: ERROR_CODE.exec(text)?.[1] ?? "" }];
 }
 
 function stackStatus(json: unknown, text: string): string | undefined {
@@ -295,7 +346,7 @@ function stackStatus(json: unknown, text: string): string | undefined {
   const near = /stack[^.\n]{0,60}?\b([A-Z_]+_(?:IN_PROGRESS|COMPLETE|FAILED))\b/i.exec(text)?.[1];
   if (near && STATES[near]) return near;
   for (const match of text.matchAll(STATUS_PATTERN)) if (match[1] && STATES[match[1]]) return match[1];
-  return undefined;
+  return statusInWords(text);
 }
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -320,28 +371,42 @@ function cell(value: string): string {
   return value.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim() || "-";
 }
 
-function stateOverview(): string[] {
+const OVERVIEW: readonly [string, string, string][] = [
+  ["CREATE_IN_PROGRESS", "resources are being created", "wait; GetStack"],
+  ["CREATE_COMPLETE", "all resources created", "read Outputs with GetStack"],
+  ["CREATE_FAILED", "creation failed, rollback disabled", "ListStackEvents, fix, ContinueCreateStack"],
+  ["ROLLBACK_COMPLETE", "creation failed and was rolled back", "fix, DeleteStack, CreateStack again"],
+  ["ROLLBACK_FAILED", "rollback could not delete some resources", "DeleteStack with RetainResources, clean up"],
+  ["UPDATE_FAILED", "an update could not be applied", "ListStackEvents, fix, UpdateStack"],
+  ["DELETE_FAILED", "some resources could not be deleted", "remove dependents, DeleteStack (RetainResources)"],
+];
+
+function stateOverview(tr: Translate): string[] {
   return [
-    "## ROS stack states",
+    `## ${tr("ROS stack states")}`,
     "",
-    "| State | Meaning | Usual next step |",
+    `| ${tr("State")} | ${tr("Meaning")} | ${tr("Usual next step")} |`,
     "|---|---|---|",
-    "| CREATE_IN_PROGRESS | resources are being created | wait; GetStack |",
-    "| CREATE_COMPLETE | all resources created | read Outputs with GetStack |",
-    "| CREATE_FAILED | creation failed, rollback disabled | ListStackEvents, fix, ContinueCreateStack |",
-    "| ROLLBACK_COMPLETE | creation failed and was rolled back | fix, DeleteStack, CreateStack again |",
-    "| ROLLBACK_FAILED | rollback could not delete some resources | DeleteStack with RetainResources, clean up |",
-    "| UPDATE_FAILED | an update could not be applied | ListStackEvents, fix, UpdateStack |",
-    "| DELETE_FAILED | some resources could not be deleted | remove dependents, DeleteStack (RetainResources) |",
+    ...OVERVIEW.map(([state, meaning, next]) => `| ${state} | ${tr(meaning)} | ${tr(next)} |`),
     "",
-    "Find the cause of any failure in the `StatusReason` of the first `*_FAILED` event: `aliyun ros ListStackEvents --RegionId <region-id> --StackId <stack-id> --Status.1 CREATE_FAILED`.",
+    `${tr("Find the cause of any failure in the `StatusReason` of the first `*_FAILED` event:")} \`aliyun ros ListStackEvents --RegionId <region-id> --StackId <stack-id> --Status.1 CREATE_FAILED\`.`,
   ];
 }
 
-export function explainStackOperation(text: string): string {
+type Translate = (english: string) => string;
+
+/** The explanation in the request's language; API names and commands are the same in both. */
+export function explainStackOperation(text: string, language: ReplyLanguage = "en"): string {
+  const tr: Translate = language === "zh" ? (english) => STACK_OPERATIONS_ZH[english] ?? english : (english) => english;
+  const body = explain(text, tr);
+  return language === "zh" ? `以下是根据你提供的资源栈信息整理的分析与下一步：\n\n${body}` : body;
+}
+
+function explain(text: string, tr: Translate): string {
   const json = embeddedJson(text);
   const jsonEvents = eventsFromJson(json);
-  const events = jsonEvents.length > 0 ? jsonEvents : eventsFromText(text);
+  const textEvents = jsonEvents.length > 0 ? [] : eventsFromText(text);
+  const events = jsonEvents.length > 0 ? jsonEvents : textEvents.length > 0 ? textEvents : eventFromWords(text);
   const failures = events.filter((event) => event.status.endsWith("_FAILED") && event.resource !== "");
   // ListStackEvents also reports the stack itself (type ALIYUN::ROS::Stack); it cannot be "recreated".
   const failedResources = [
@@ -349,42 +414,42 @@ export function explainStackOperation(text: string): string {
   ];
   const status = stackStatus(json, text) ?? failures[0]?.status;
   const guide = status ? STATES[status] : undefined;
-  if (!guide && failures.length === 0) return stateOverview().join("\n");
+  if (!guide && failures.length === 0) return stateOverview(tr).join("\n");
 
   const stackContext = context(json, text, failedResources);
-  const title = stackContext.stackName ?? (stackContext.stackId === "<stack-id>" ? "Stack" : stackContext.stackId);
-  const lines: string[] = [`## ${title}: ${status ?? "failure events"}`, ""];
-  if (guide) lines.push(`**What it means:** ${guide.meaning}`, "");
+  const title = stackContext.stackName ?? (stackContext.stackId === "<stack-id>" ? tr("Stack") : stackContext.stackId);
+  const lines: string[] = [`## ${title}: ${status ?? tr("failure events")}`, ""];
+  if (guide) lines.push(`**${tr("What it means:")}** ${tr(guide.meaning)}`, "");
   if (isRecord(json) && stringField(json, "StatusReason")) {
-    lines.push(`**Stack status reason:** ${stringField(json, "StatusReason")}`, "");
+    lines.push(`**${tr("Stack status reason:")}** ${stringField(json, "StatusReason")}`, "");
   }
   if (failures.length > 0) {
-    lines.push("### Failed resources", "", "| Resource | Type | Status | Reason |", "|---|---|---|---|");
+    lines.push(`### ${tr("Failed resources")}`, "", `| ${["Resource", "Type", "Status", "Reason"].map(tr).join(" | ")} |`, "|---|---|---|---|");
     for (const event of failures) {
       lines.push(`| ${cell(event.resource)} | ${cell(event.type)} | ${cell(event.status)} | ${cell(event.reason)} |`);
     }
     lines.push("");
     const causes = [...new Set(failures.map((event) => explainReason(event.reason)).filter((cause) => cause !== undefined))];
     if (causes.length > 0) {
-      lines.push("### Likely cause", "", ...causes.map((cause) => `- ${cause}`), "");
+      lines.push(`### ${tr("Likely cause")}`, "", ...causes.map((cause) => `- ${tr(cause)}`), "");
     }
     const first = failures[failures.length - 1];
     if (first && failures.length > 1) {
       lines.push(
-        `Events are listed newest first, so the original failure is probably **${first.resource}**; resources after it often fail only because the operation was cancelled.`,
+        tr("Events are listed newest first, so the original failure is probably **{resource}**; resources after it often fail only because the operation was cancelled.").replace("{resource}", first.resource),
         "",
       );
     }
   }
   const steps = guide?.steps ?? [FAILED_EVENTS, VALIDATE];
   if (steps.length > 0) {
-    lines.push("### Next steps", "");
+    lines.push(`### ${tr("Next steps")}`, "");
     steps.forEach((step, index) => {
-      lines.push(`${index + 1}. ${step.action} (\`${step.api}\`):`, "", "   ```bash", `   ${step.command(stackContext)}`, "   ```", "");
+      lines.push(`${index + 1}. ${tr(step.action)} (\`${step.api}\`):`, "", "   ```bash", `   ${step.command(stackContext)}`, "   ```", "");
     });
   }
   if (stackContext.region === "<region-id>" || stackContext.stackId === "<stack-id>") {
-    lines.push("Replace `<region-id>` and `<stack-id>` with the stack's region and ID (shown by `aliyun ros ListStacks --RegionId <region-id>`).");
+    lines.push(tr("Replace `<region-id>` and `<stack-id>` with the stack's region and ID (shown by `aliyun ros ListStacks --RegionId <region-id>`)."));
   }
   return lines.join("\n").trimEnd();
 }

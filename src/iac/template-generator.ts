@@ -1,16 +1,20 @@
-import { hasErrors } from "./diagnostic";
+import { applyRequestedValues } from "./apply-values";
+import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "./request-language";
+import { parseRequestedValues } from "./request-values";
+import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest, type ResourceKind } from "./generation-request";
 import { buildRosTemplate } from "./ros-template-builder";
 import { checkTerraform } from "./terraform-check";
 import { buildTerraform } from "./terraform-builder";
-import { resourceProperties, resourceType, section } from "./template-model";
-import { isRecord } from "./template-parser";
+import { resourceType, section } from "./template-model";
 import { validateTemplateObject } from "./template-validator";
 import { toRosYaml } from "./template-yaml";
 
 export interface GenerationRequest {
   /** What to build, in plain English or Chinese. */
   text: string;
+  /** The reply language; by default the request's. */
+  language?: ReplyLanguage;
 }
 
 export interface GeneratedTemplate {
@@ -22,6 +26,10 @@ export interface GeneratedTemplate {
   resources: string[];
   /** Markdown: what was built, the parameters to fill in, adjustments made, and the self-check result. */
   summary: string;
+  /** The ROS template as an object (undefined for Terraform), for edits in later turns. */
+  template?: Record<string, unknown>;
+  /** False when the request named no resource the engine knows. */
+  recognized: boolean;
 }
 
 /**
@@ -61,37 +69,48 @@ function notesSection(request: InfrastructureRequest): string[] {
   return request.notes.length > 0 ? ["", "**Adjustments:**", ...request.notes.map((note) => `- ${note}`)] : [];
 }
 
-function generateRos(request: InfrastructureRequest): GeneratedTemplate {
+const NETWORK_USERS: readonly ResourceKind[] = ["ecs", "rds", "redis", "nat"];
+
+/** Why each kind the request did not name is in the template. */
+function requiredBecause(request: InfrastructureRequest): Phrase[] {
+  const users = NETWORK_USERS.filter((kind) => request.counts[kind] > 0).map((kind) => KIND_LABELS[kind]);
+  const reasons: Phrase[] = [];
+  const added = (kind: ResourceKind) => request.counts[kind] > 0 && !request.mentioned.includes(kind);
+  if (added("vpc") && !request.existingVpc) reasons.push(phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`));
+  if (added("vswitch")) {
+    reasons.push(
+      users.length > 0
+        ? phrase(`vSwitch: the ${users.join(", ")} must be placed in a vSwitch of a zone.`, `交换机：${users.join("、")} 必须放在某个可用区的交换机中。`)
+        : phrase("vSwitch: a VPC holds resources only through its vSwitches, one per zone.", "交换机：VPC 中的资源都要放在某个可用区的交换机里。"),
+    );
+  }
+  if (added("securityGroup")) reasons.push(phrase("Security group: every ECS instance must belong to one (SSH only from inside the VPC).", "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。"));
+  return reasons;
+}
+
+function generateRos(request: InfrastructureRequest, text: string, language: ReplyLanguage): GeneratedTemplate {
   const template = buildRosTemplate(request);
+  const values = applyRequestedValues(template, parseRequestedValues(text));
   const diagnostics = validateTemplateObject(template);
   const resources = Object.entries(section(template, "Resources")).map(
     ([name, resource]) => `${name}: ${resourceType(resource) ?? ""}`,
   );
-  const parameters = Object.entries(section(template, "Parameters")).map(([name, definition]) => {
-    const record = isRecord(definition) ? definition : {};
-    const association = typeof record.AssociationProperty === "string" ? ` (console selector ${record.AssociationProperty})` : "";
-    const fallback = record.Default !== undefined ? ` (default ${String(record.Default)})` : "";
-    return `- \`${name}\`: ${String(record.Label ?? name)}${association}${fallback}`;
-  });
-  const check = hasErrors(diagnostics)
-    ? `Offline validation found problems:\n${diagnostics.map((diagnostic) => `- \`${diagnostic.code}\` ${diagnostic.message}`).join("\n")}`
-    : `Offline validation: 0 errors, ${diagnostics.length} warnings.`;
-  const summary = [
-    `Generated a ROS template (\`template.yaml\`) with ${describeRequest(request)}${request.region ? ` for region ${request.region}` : ""}.`,
-    "",
-    `**Resources (${resources.length}):** ${resources.map((resource) => `\`${resource}\``).join(", ")}`,
-    ...(request.counts.vpc > 0
-      ? ["", `**Address plan:** VPC ${request.vpcCidr.text}; vSwitches ${vswitchCidrsOf(template).join(", ")}.`]
-      : []),
-    "",
-    "**Parameters to fill in when creating the stack:**",
-    ...parameters,
-    ...notesSection(request),
-    "",
-    check,
-    "",
-    "Next: run ValidateTemplate (or PreviewStack) in ROS with your parameter values, then CreateStack in the target region.",
-  ].join("\n");
+  const where = request.region ? (language === "zh" ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
+  const summary = summarizeRosTemplate(
+    template,
+    {
+      title: phrase(
+        `Generated a ROS template (\`template.yaml\`) with ${describeRequest(request)}${where}.`,
+        `已生成 ROS 模板（\`template.yaml\`），包含 ${describeRequest(request)}${where}。`,
+      ),
+      applied: values.applied,
+      required: requiredBecause(request),
+      unsupported: values.unsupported,
+      notes: request.notes,
+      diagnostics,
+    },
+    language,
+  );
   return {
     filename: "template.yaml",
     mediaType: ROS_MEDIA_TYPE,
@@ -99,33 +118,62 @@ function generateRos(request: InfrastructureRequest): GeneratedTemplate {
     format: "ros-yaml",
     resources,
     summary,
+    template,
+    recognized: request.recognized,
   };
 }
 
-function vswitchCidrsOf(template: Record<string, unknown>): string[] {
-  return Object.values(section(template, "Resources")).flatMap((resource) => {
-    const cidr = resourceProperties(resource).CidrBlock;
-    return resourceType(resource) === "ALIYUN::ECS::VSwitch" && typeof cidr === "string" ? [cidr] : [];
-  });
+/** Values the Terraform builder does not write: everything but counts, region, CIDR blocks and ports. */
+function terraformUnsupported(text: string): Phrase[] {
+  const values = parseRequestedValues(text);
+  const named: Phrase[] = [...values.unsupported];
+  const stated: [unknown, Phrase][] = [
+    [values.ecsInstanceType, phrase(`instance type ${values.ecsInstanceType ?? ""}`, `实例规格 ${values.ecsInstanceType ?? ""}`)],
+    [values.systemDisk.size, phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`)],
+    [values.dataDisk, phrase("the data disk", "数据盘")],
+    [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
+    [values.rdsStorage, phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`)],
+    [values.bucketName, phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`)],
+    [values.versioning, phrase("bucket versioning", "存储桶版本控制")],
+    [values.encryption, phrase("bucket encryption", "存储桶加密")],
+    [values.lifecycleDays, phrase("the bucket lifecycle rule", "存储桶生命周期规则")],
+    [values.existingVpc || undefined, phrase("the existing VPC", "已有 VPC")],
+  ];
+  for (const [value, label] of stated) if (value !== undefined) named.push(label);
+  return named;
 }
 
-function generateTerraform(request: InfrastructureRequest): GeneratedTemplate {
+function generateTerraform(request: InfrastructureRequest, text: string, language: ReplyLanguage): GeneratedTemplate {
+  const zh = language === "zh";
   const configuration = buildTerraform(request);
   const problems = checkTerraform(configuration.text);
   const variables = [...configuration.text.matchAll(/^variable "([\w-]+)"/gm)].map((match) => `\`${match[1] ?? ""}\``);
+  const unsupported = terraformUnsupported(text);
+  const where = request.region ? (zh ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
   const summary = [
-    `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeRequest(request)}${request.region ? ` for region ${request.region}` : ""}.`,
+    zh
+      ? `已生成 Terraform 配置（\`main.tf\`，alicloud provider），包含 ${describeRequest(request)}${where}。`
+      : `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeRequest(request)}${where}.`,
     "",
-    `**Resources (${configuration.resources.length}):** ${configuration.resources.map((resource) => `\`${resource}\``).join(", ")}`,
+    `${zh ? "**资源" : "**Resources"} (${configuration.resources.length}):** ${configuration.resources.map((resource) => `\`${resource}\``).join(", ")}`,
     "",
-    `**Variables:** ${variables.join(", ")}. Zones, instance types, images and database classes are looked up with data sources instead of being hard-coded.`,
+    zh
+      ? `**变量：** ${variables.join(", ")}。可用区、实例规格、镜像和数据库规格通过 data source 查询，而不是写死。`
+      : `**Variables:** ${variables.join(", ")}. Zones, instance types, images and database classes are looked up with data sources instead of being hard-coded.`,
+    ...(unsupported.length > 0
+      ? ["", zh ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段和端口）：**" : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks and ports only):**", ...unsupported.map((item) => `- ${item[language]}`)]
+      : []),
     ...notesSection(request),
     "",
     problems.length === 0
-      ? "Self-check: brackets balanced and every resource, data source and variable reference is declared."
-      : `Self-check found problems:\n${problems.map((problem) => `- ${problem}`).join("\n")}`,
+      ? zh
+        ? "自检：括号配对，所有 resource、data source 和变量引用均已声明。"
+        : "Self-check: brackets balanced and every resource, data source and variable reference is declared."
+      : `${zh ? "自检发现问题：" : "Self-check found problems:"}\n${problems.map((problem) => `- ${problem}`).join("\n")}`,
     "",
-    "Next: `terraform init && terraform plan`, or package the directory as a ROS template (Transform Aliyun::OpenTofu-v1.8) to deploy it through ROS.",
+    zh
+      ? "下一步：`terraform init && terraform plan`，或把目录打包成 ROS 模板（Transform Aliyun::OpenTofu-v1.8）通过 ROS 部署。"
+      : "Next: `terraform init && terraform plan`, or package the directory as a ROS template (Transform Aliyun::OpenTofu-v1.8) to deploy it through ROS.",
   ].join("\n");
   return {
     filename: "main.tf",
@@ -134,10 +182,12 @@ function generateTerraform(request: InfrastructureRequest): GeneratedTemplate {
     format: "terraform",
     resources: configuration.resources,
     summary,
+    recognized: request.recognized,
   };
 }
 
 export function generateTemplate(request: GenerationRequest): GeneratedTemplate {
   const infrastructure = parseGenerationRequest(request.text);
-  return infrastructure.format === "terraform" ? generateTerraform(infrastructure) : generateRos(infrastructure);
+  const language = request.language ?? detectLanguage(request.text);
+  return infrastructure.format === "terraform" ? generateTerraform(infrastructure, request.text, language) : generateRos(infrastructure, request.text, language);
 }

@@ -17,6 +17,7 @@ import {
   templateSymbols,
 } from "./template-model";
 import { pathSegments, removeAt, renameKey, replaceAt, valueAt } from "./template-path";
+import { catalogueName, closestAllowedValue } from "./property-check";
 import { PARAMETER_TYPES, RESOURCE_KEYS, referencedVpc } from "./template-validator";
 
 /**
@@ -150,13 +151,37 @@ const renameFunction: Repair = (template, segments) => {
   return `renamed function ${name} to ${suggestion}`;
 };
 
-/** Undefined `Ref` targets and `${Name}` variables: the closest symbol if it is a typo, else a new parameter. */
+/** What an `…Id` property refers to: a `Ref` in `VpcId` means the template's VPC, and so on. */
+const ID_PROPERTY_TARGETS: Readonly<Record<string, string>> = {
+  VpcId: "ALIYUN::ECS::VPC",
+  VPCId: "ALIYUN::ECS::VPC",
+  VSwitchId: "ALIYUN::ECS::VSwitch",
+  SourceVSwitchId: "ALIYUN::ECS::VSwitch",
+  SecurityGroupId: "ALIYUN::ECS::SecurityGroup",
+  LoadBalancerId: "ALIYUN::SLB::LoadBalancer",
+  ServerId: "ALIYUN::ECS::Instance",
+  NatGatewayId: "ALIYUN::VPC::NatGateway",
+};
+
+/** The one resource of the type a property refers to (`Properties/VpcId/Ref` → the template's only VPC). */
+function resourceForProperty(template: Record<string, unknown>, segments: string[]): string | undefined {
+  const property = segments[segments.length - 2];
+  const wanted = property ? ID_PROPERTY_TARGETS[property] : undefined;
+  if (!wanted) return undefined;
+  const matches = Object.entries(section(template, "Resources")).filter(([, resource]) => resourceType(resource) === wanted);
+  return matches.length === 1 ? matches[0]?.[0] : undefined;
+}
+
+/**
+ * Undefined `Ref` targets and `${Name}` variables: the closest symbol if it is a typo, the existing
+ * resource of the right type when the property says which type it wants, else a new parameter.
+ */
 const fixUndefinedReference: Repair = (template, segments) => {
   const last = segments[segments.length - 1];
   const symbols = templateSymbols(template);
   const known = [...symbols.parameters, ...symbols.resources, ...symbols.locals];
   const resolve = (name: string): string => {
-    const suggestion = closestMatch(name, known);
+    const suggestion = closestMatch(name, known) ?? (last === "Ref" ? resourceForProperty(template, segments) : undefined);
     if (suggestion) return suggestion;
     if (!isRefTarget(templateSymbols(template), name)) {
       ensureSection(template, "Parameters")[name] = {
@@ -444,7 +469,32 @@ const fixSecurityGroupRule: Repair = (template, segments) => {
   return undefined;
 };
 
+/** A misspelt property name becomes the catalogue's name (its value is kept). */
+const renameProperty: Repair = (template, segments) => {
+  const name = segments[segments.length - 1];
+  const type = resourceType(valueAt(template, segments.slice(0, 2)));
+  const target = name ? catalogueName(type, name) : undefined;
+  if (!name || !target) return undefined;
+  const properties = valueAt(template, segments.slice(0, -1));
+  if (!isRecord(properties) || target in properties) return undefined;
+  renameKey(properties, name, target);
+  return `renamed property ${name} of ${segments[1] ?? ""} to ${target}`;
+};
+
+/** A value outside an enumeration becomes the allowed value it was meant to be, when that is clear. */
+const fixAllowedValue: Repair = (template, segments) => {
+  const name = segments[segments.length - 1] ?? "";
+  const type = resourceType(valueAt(template, segments.slice(0, 2)));
+  const value = valueAt(template, segments);
+  const target = closestAllowedValue(type, name, value);
+  if (target === undefined) return undefined;
+  replaceAt(template, segments, target);
+  return `changed ${name} of ${segments[1] ?? ""} from ${String(value)} to ${target}`;
+};
+
 const REPAIRS: Readonly<Record<string, Repair>> = {
+  ROS5104: renameProperty,
+  ROS5107: fixAllowedValue,
   ROS1004: fixVersion,
   ROS1120: fixVersion,
   ROS1006: renameSection,

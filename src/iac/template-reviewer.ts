@@ -2,6 +2,7 @@ import type { Diagnostic } from "./diagnostic";
 import { repairDiagnostic } from "./template-repair";
 import { validateTemplate, validateTemplateObject } from "./template-validator";
 import { toRosYaml } from "./template-yaml";
+import type { ReplyLanguage } from "./request-language";
 
 export interface ReviewResult {
   /** Findings on the template as given. */
@@ -15,10 +16,10 @@ export interface ReviewResult {
 /** Repairs can uncover new findings (a new parameter may need a label...), so they run in rounds. */
 const MAX_REPAIR_ROUNDS = 5;
 
-export function reviewTemplate(text: string): ReviewResult {
+export function reviewTemplate(text: string, language: ReplyLanguage = "en"): ReviewResult {
   const { diagnostics, template } = validateTemplate(text);
   if (!template) {
-    return { diagnostics, corrected: text, summary: summarize(diagnostics, [], diagnostics, false) };
+    return { diagnostics, corrected: text, summary: summarize(diagnostics, [], diagnostics, false, language) };
   }
   const corrected = structuredClone(template);
   const repairs: string[] = [];
@@ -35,7 +36,7 @@ export function reviewTemplate(text: string): ReviewResult {
   return {
     diagnostics,
     corrected: toRosYaml(corrected),
-    summary: summarize(diagnostics, [...new Set(repairs)], remaining, true),
+    summary: summarize(diagnostics, [...new Set(repairs)], remaining, true, language),
   };
 }
 
@@ -53,19 +54,23 @@ function summarize(
   repairs: readonly string[],
   remaining: readonly Diagnostic[],
   parsed: boolean,
+  language: ReplyLanguage,
 ): string {
+  const zh = language === "zh";
   const lines: string[] = [
-    `## Template review: ${count(found, "error")} error(s), ${count(found, "warning")} warning(s)`,
+    zh
+      ? `## Template review / 模板审查：${count(found, "error")} 个错误，${count(found, "warning")} 个警告`
+      : `## Template review: ${count(found, "error")} error(s), ${count(found, "warning")} warning(s)`,
     "",
   ];
-  if (found.length === 0) lines.push("No problems found. The template passes the offline ROS checks.");
+  if (found.length === 0) lines.push(zh ? "未发现问题，模板通过离线 ROS 检查。" : "No problems found. The template passes the offline ROS checks.");
   lines.push(...found.map(line));
   if (!parsed) {
-    lines.push("", "The template could not be parsed, so no corrected version was produced. Fix the syntax first.");
+    lines.push("", zh ? "模板无法解析，因此没有生成修正版本。请先修正语法。" : "The template could not be parsed, so no corrected version was produced. Fix the syntax first.");
     return lines.join("\n");
   }
   if (repairs.length > 0) {
-    lines.push("", "### Repairs applied in the corrected template", "", ...repairs.map((repair) => `- ${repair}`));
+    lines.push("", zh ? "### 修正后的模板中已做的修复" : "### Repairs applied in the corrected template", "", ...repairs.map((repair) => `- ${repair}`));
   }
   if (found.some((diagnostic) => diagnostic.code === "ROS4201" && diagnostic.path.startsWith("line "))) {
     lines.push("- `ROS4201` kept the last of each duplicated key, as ROS does");
@@ -75,19 +80,23 @@ function summarize(
   }
   lines.push("");
   if (remaining.length === 0) {
-    lines.push("The corrected template passes the offline checks with no errors or warnings.");
+    lines.push(zh ? "修正后的模板通过离线检查，没有错误和警告。" : "The corrected template passes the offline checks with no errors or warnings.");
   } else {
     lines.push(
-      `### Left for you in the corrected template: ${count(remaining, "error")} error(s), ${count(remaining, "warning")} warning(s)`,
+      zh
+        ? `### 修正后的模板中仍需你处理：${count(remaining, "error")} 个错误，${count(remaining, "warning")} 个警告`
+        : `### Left for you in the corrected template: ${count(remaining, "error")} error(s), ${count(remaining, "warning")} warning(s)`,
       "",
-      "These need a decision the reviewer cannot make for you:",
+      zh ? "以下需要你来决定：" : "These need a decision the reviewer cannot make for you:",
       "",
       ...remaining.map(line),
     );
   }
   lines.push(
     "",
-    "Parameters added by the repairs have no value yet where only you can know it; fill them in (the console offers valid choices for those with an AssociationProperty), then run ValidateTemplate in ROS before creating the stack.",
+    zh
+      ? "修复时添加的参数在只有你知道取值的地方没有默认值；请填写（带 AssociationProperty 的参数在控制台有可选值），创建资源栈前先在 ROS 中运行 ValidateTemplate。"
+      : "Parameters added by the repairs have no value yet where only you can know it; fill them in (the console offers valid choices for those with an AssociationProperty), then run ValidateTemplate in ROS before creating the stack.",
   );
   return lines.join("\n");
 }

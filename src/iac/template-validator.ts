@@ -39,6 +39,10 @@
  * | ROS5002 | warning  | Resource type of a known product that the offline catalogue does not list        |
  * | ROS5102 | warning  | Literal vSwitch CIDR inside an existing VPC passed as a parameter (iac-code)     |
  * | ROS5103 | error    | Required resource property missing                                               |
+ * | ROS5104 | error    | Property name not in the type's catalogue but close to one ("did you mean")      |
+ * | ROS5105 | warning  | Property name not in the offline property catalogue of a catalogued type          |
+ * | ROS5106 | error    | Literal property value of the wrong type (string, integer, boolean, list, map)   |
+ * | ROS5107 | error    | Literal property value outside the values ROS allows for it                      |
  * | ROS5201 | error    | `Fn::GetAtt` names an attribute the resource type does not have                  |
  * | ROS5203 | warning  | `Fn::Sub` variable defined but not used (iac-code)                               |
  * | ROS5301 | error    | Invalid CIDR block (syntax, host bits set, or prefix outside the allowed range)  |
@@ -55,6 +59,7 @@
  */
 import { SENSITIVE_PORTS } from "./resource-defaults";
 import { closestMatch } from "./closest-match";
+import { catalogueName, checkPropertyCatalogue } from "./property-check";
 import {
   allocateSubnets,
   cidrContains,
@@ -125,8 +130,12 @@ const VSWITCH_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VSwitch"]);
 export function validateTemplate(text: string): ValidationResult {
   const parsed = parseTemplateText(text);
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+  // A value under an unknown short tag was kept without its tag; its type says nothing, so it is not
+  // reported a second time as a wrong type.
+  const droppedTags = parsed.diagnostics.some((diagnostic) => diagnostic.code === "ROS2001");
+  const found = validateTemplateObject(parsed.template).filter((diagnostic) => !(droppedTags && diagnostic.code === "ROS5106"));
   return {
-    diagnostics: [...parsed.diagnostics, ...validateTemplateObject(parsed.template)],
+    diagnostics: [...parsed.diagnostics, ...found],
     template: parsed.template,
   };
 }
@@ -142,6 +151,7 @@ export function validateTemplateObject(template: Record<string, unknown>): Diagn
   checkDuplicateSymbols(symbols, report);
   checkParameters(template, report);
   checkResources(template, symbols, report);
+  checkPropertyCatalogue(template, report);
   checkOutputs(template, symbols, report);
   checkExpressions(template, symbols, report);
   checkDependencyCycles(template, symbols, report);
@@ -438,8 +448,10 @@ function checkRequiredProperties(
 ): void {
   const spec = ROS_RESOURCE_TYPES[type];
   if (!spec) return;
+  // A required property present under a misspelt name is reported once, as the misspelling (ROS5104).
+  const misspelt = new Set(Object.keys(properties).map((key) => (key in properties && catalogueName(type, key) !== key ? catalogueName(type, key) : undefined)));
   for (const property of spec.required ?? []) {
-    if (hasValue(properties, property)) continue;
+    if (hasValue(properties, property) || misspelt.has(property)) continue;
     report({
       code: "ROS5103",
       severity: "error",

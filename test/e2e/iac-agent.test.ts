@@ -61,7 +61,14 @@ describe("the IaC agent on wrangler dev, through a2a-client", () => {
     const stream = await client("send", "--stream", "--cwd", "/workspace/review", `Review this ROS template:\n\`\`\`yaml\n${PLANTED}\`\`\``);
     for (const code of PLANTED_CODES) expect(stream, code).toContain(code);
     expect(stream).toMatch(/artifact template\.reviewed\.yaml http/);
-    expect(stream).toMatch(/^TASK_STATE_INPUT_REQUIRED: /m);
+    // Issue 11 item 8: deltas run on (no blank line per delta), the answer is not printed twice,
+    // every tool line names its tool.
+    expect(stream).toMatch(/^TASK_STATE_INPUT_REQUIRED$/m);
+    expect(stream.match(/## Template review/g)).toHaveLength(1);
+    expect(stream).not.toMatch(/\n\n\n/);
+    const toolLines = stream.split("\n").filter((line) => line.includes("[tool "));
+    expect(toolLines.length).toBeGreaterThan(0);
+    for (const line of toolLines) expect(line).toMatch(/\[tool (ros_validate_template|save_artifact|write_file|read_file|list_files) \w+\]/);
   });
 
   it("lists, gets and subscribes to tasks from the command line", async () => {

@@ -54,10 +54,15 @@ describe("iac_generation", () => {
     const tools = events
       .map((e) => (e.data.result?.statusUpdate as { metadata?: { iac_code?: { tool?: Record<string, unknown> } } } | undefined)?.metadata?.iac_code?.tool)
       .filter((t): t is Record<string, unknown> => t !== undefined);
-    expect(tools.map((t) => `${t.name ?? ""}:${t.status}`).filter((s) => !s.startsWith(":"))).toEqual([
+    // Every trace event names its tool (issue 11 item 8), input deltas included.
+    expect(tools.every((t) => typeof t.name === "string")).toBe(true);
+    expect(tools.map((t) => `${String(t.name)}:${t.status}`).filter((s) => !s.endsWith(":input_delta"))).toEqual([
       "ros_validate_template:started",
       "ros_validate_template:input_complete",
       "ros_validate_template:completed",
+      "list_files:started",
+      "list_files:input_complete",
+      "list_files:completed",
       "write_file:started",
       "write_file:input_complete",
       "write_file:completed",

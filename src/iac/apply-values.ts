@@ -1,0 +1,207 @@
+/**
+ * Writes the values a request states (`RequestedValues`) into a ROS template, for a new template
+ * and for an edit alike: literals where the user gave a literal, parameter defaults where the value
+ * is inventory-dependent (instance types, images, classes keep their console selector), an existing
+ * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
+ * that cannot be applied is named, never dropped silently.
+ */
+import type { RequestedValues } from "./request-values";
+import { phrase, type Phrase } from "./request-language";
+import { resourceProperties, resourceType, section } from "./template-model";
+import { isRecord } from "./template-parser";
+
+type Template = Record<string, unknown>;
+
+export interface AppliedValues {
+  applied: Phrase[];
+  unsupported: Phrase[];
+}
+
+/** ECS system disks: 20–2048 GiB for cloud disks (ECS block storage limits). */
+const SYSTEM_DISK_GIB = { min: 20, max: 2048 };
+/** ECS data disks: 20–32768 GiB for ESSD and SSD cloud disks. */
+const DATA_DISK_GIB = { min: 20, max: 32768 };
+/** RDS storage: 20–32000 GB for cloud-disk instances. */
+const RDS_STORAGE_GB = { min: 20, max: 32000 };
+/** OSS bucket names: 3–63 characters of lower-case letters, digits and hyphens, no hyphen at either end. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
+  return Object.values(section(template, "Resources")).filter((resource) => resourceType(resource) === type).map(resourceProperties);
+}
+
+function parameter(template: Template, name: string): Record<string, unknown> | undefined {
+  const value = section(template, "Parameters")[name];
+  return isRecord(value) ? value : undefined;
+}
+
+function setDefault(template: Template, name: string, value: string, label: Phrase, out: AppliedValues): void {
+  const definition = parameter(template, name);
+  if (!definition) return;
+  definition.Default = value;
+  out.applied.push(phrase(`${label.en} ${value} (default of parameter \`${name}\`)`, `${label.zh} ${value}（参数 \`${name}\` 的默认值）`));
+}
+
+function inRange(size: number, range: { min: number; max: number }, label: Phrase, out: AppliedValues): boolean {
+  if (size >= range.min && size <= range.max) return true;
+  out.unsupported.push(phrase(`${label.en} of ${size} GiB (allowed ${range.min}–${range.max})`, `${label.zh} ${size} GiB（允许 ${range.min}–${range.max}）`));
+  return false;
+}
+
+function applyEcs(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
+  if (instances.length === 0) return;
+  if (values.ecsInstanceType) setDefault(template, "EcsInstanceType", values.ecsInstanceType, phrase("instance type", "实例规格"), out);
+  const typeParameter = parameter(template, "EcsInstanceType");
+  if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
+  if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
+  else if (values.imageHint) {
+    const image = parameter(template, "EcsImageId");
+    if (image) image.Description = `Image of the ECS instances (requested: ${values.imageHint}).`;
+    out.unsupported.push(phrase(`the image "${values.imageHint}" by name: the offline engine cannot look up image ids, so pick it in the \`EcsImageId\` selector`, `按名称指定镜像“${values.imageHint}”：离线引擎无法查询镜像 ID，请在 \`EcsImageId\` 选择器中选择`));
+  }
+  if (values.systemDisk.category) setDefault(template, "EcsSystemDiskCategory", values.systemDisk.category, phrase("system disk category", "系统盘类型"), out);
+  const size = values.systemDisk.size;
+  if (size !== undefined && inRange(size, SYSTEM_DISK_GIB, phrase("a system disk", "系统盘"), out)) {
+    for (const instance of instances) instance.SystemDiskSize = size;
+    out.applied.push(phrase(`system disk ${size} GiB`, `系统盘 ${size} GiB`));
+  }
+  const data = values.dataDisk;
+  if (data) {
+    const dataSize = data.size ?? 100;
+    if (inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) {
+      const category = data.category ?? "cloud_essd";
+      for (const instance of instances) instance.DiskMappings = [{ Category: category, Size: dataSize, DeleteWithInstance: true }];
+      out.applied.push(phrase(`data disk ${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`, `数据盘 ${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`));
+    }
+  }
+  const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
+  if (values.publicAccess && !hasPublicPath) {
+    const bandwidth = values.bandwidth ?? 5;
+    for (const instance of instances) {
+      instance.AllocatePublicIP = true;
+      instance.InternetMaxBandwidthOut = bandwidth;
+    }
+    out.applied.push(phrase(`a public IP with ${bandwidth} Mbps outbound bandwidth on each ECS instance`, `每台 ECS 分配公网 IP，出带宽 ${bandwidth} Mbps`));
+  }
+}
+
+function applyRds(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const databases = resourcesOf(template, "ALIYUN::RDS::DBInstance");
+  if (databases.length === 0) return;
+  if (values.rdsEngineVersion) {
+    for (const database of databases) database.EngineVersion = values.rdsEngineVersion;
+    const metadata = parameter(template, "RdsInstanceClass")?.AssociationPropertyMetadata;
+    if (isRecord(metadata)) metadata.EngineVersion = values.rdsEngineVersion;
+    out.applied.push(phrase(`engine version ${values.rdsEngineVersion}`, `引擎版本 ${values.rdsEngineVersion}`));
+  }
+  const storage = values.rdsStorage;
+  if (storage !== undefined && inRange(storage, RDS_STORAGE_GB, phrase("database storage", "数据库存储"), out)) {
+    for (const database of databases) database.DBInstanceStorage = storage;
+    out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
+  }
+  if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
+}
+
+function applyOss(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const buckets = resourcesOf(template, "ALIYUN::OSS::Bucket");
+  if (buckets.length === 0) return;
+  if (values.bucketName) {
+    if (BUCKET_NAME.test(values.bucketName)) {
+      buckets.forEach((bucket, index) => (bucket.BucketName = index === 0 ? values.bucketName : `${values.bucketName}-${index + 1}`));
+      dropParameter(template, "OssBucketNamePrefix");
+      out.applied.push(phrase(`bucket name ${values.bucketName} (bucket names are global: creation fails if someone else has it)`, `存储桶名称 ${values.bucketName}（名称全局唯一，已被占用时创建会失败）`));
+    } else {
+      out.unsupported.push(phrase(`the bucket name "${values.bucketName}" (3–63 lower-case letters, digits and hyphens)`, `存储桶名称“${values.bucketName}”（须为 3–63 位小写字母、数字和连字符）`));
+    }
+  }
+  for (const bucket of buckets) {
+    if (values.bucketAcl) bucket.AccessControl = values.bucketAcl;
+    if (values.versioning) bucket.VersioningConfiguration = { Status: "Enabled" };
+    if (values.encryption) bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: values.encryption };
+    if (values.lifecycleDays !== undefined) {
+      bucket.LifecycleConfiguration = {
+        Rule: [{ ID: `expire-after-${values.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: values.lifecycleDays } }],
+      };
+    }
+  }
+  if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
+  if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
+  if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
+  if (values.lifecycleDays !== undefined) out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
+}
+
+function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const zoneParameters = Object.keys(section(template, "Parameters")).filter((name) => /^ZoneId\d*$/.test(name));
+  values.zones.forEach((zone, index) => {
+    const name = zoneParameters[index];
+    if (name) setDefault(template, name, zone, phrase("zone", "可用区"), out);
+    else out.unsupported.push(phrase(`zone ${zone} (the template has only ${zoneParameters.length} zone(s))`, `可用区 ${zone}（模板只有 ${zoneParameters.length} 个可用区）`));
+  });
+}
+
+/** Public rules (0.0.0.0/0) get the range the user named. */
+function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  applySshRange(template, values, out);
+  if (!values.sourceCidr) return;
+  // "open 443 only from 10.0.0.0/8" narrows the ports it names; without a port, every public rule.
+  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
+  const narrows = (rule: Record<string, unknown>) => named.size === 0 || named.has(Number(String(rule.PortRange ?? "").split("/")[0]));
+  let changed = false;
+  for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
+    const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : [];
+    for (const rule of rules) {
+      if (isRecord(rule) && rule.SourceCidrIp === "0.0.0.0/0" && narrows(rule)) {
+        rule.SourceCidrIp = values.sourceCidr;
+        rule.Description = `Port ${String(rule.PortRange ?? "").split("/")[0] ?? ""} from ${values.sourceCidr}`;
+        changed = true;
+      }
+    }
+  }
+  if (changed) out.applied.push(phrase(`opened ports reachable only from ${values.sourceCidr}`, `开放端口仅允许 ${values.sourceCidr} 访问`));
+}
+
+/** SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC. */
+function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const range = values.sshCidr;
+  if (!range) return;
+  let changed = false;
+  for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
+    const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : (group.SecurityGroupIngress = []);
+    if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
+    rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
+    changed = true;
+  }
+  if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
+}
+
+function dropParameter(template: Template, name: string): void {
+  delete section(template, "Parameters")[name];
+  const groups = (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: { Parameters: string[] }[] } | undefined)?.ParameterGroups;
+  if (!Array.isArray(groups)) return;
+  for (const group of groups) group.Parameters = group.Parameters.filter((parameterName) => parameterName !== name);
+  const kept = groups.filter((group) => group.Parameters.length > 0);
+  groups.length = 0;
+  groups.push(...kept);
+}
+
+function applyBandwidth(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const eips = resourcesOf(template, "ALIYUN::VPC::EIP");
+  if (values.bandwidth === undefined || eips.length === 0) return;
+  for (const eip of eips) eip.Bandwidth = values.bandwidth;
+  out.applied.push(phrase(`EIP bandwidth ${values.bandwidth} Mbps`, `EIP 带宽 ${values.bandwidth} Mbps`));
+}
+
+export function applyRequestedValues(template: Template, values: RequestedValues): AppliedValues {
+  const out: AppliedValues = { applied: [], unsupported: [...values.unsupported] };
+  applyEcs(template, values, out);
+  applyRds(template, values, out);
+  if (values.redisInstanceClass) setDefault(template, "RedisInstanceClass", values.redisInstanceClass, phrase("Redis class", "Redis 规格"), out);
+  applyOss(template, values, out);
+  applyZones(template, values, out);
+  applySourceRange(template, values, out);
+  applyBandwidth(template, values, out);
+  return out;
+}
+
+export { dropParameter };

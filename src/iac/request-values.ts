@@ -1,0 +1,247 @@
+/**
+ * The values a request states for the resources it asks for, read with a small grammar of
+ * attribute patterns in English and Chinese: instance types, images, disk categories and sizes,
+ * database engine versions, storage and classes, bucket names, ACLs, versioning, encryption and
+ * lifecycle, zones, existing VPC and vSwitch ids, source ranges, bandwidth, public access.
+ *
+ * A value of a recognised shape that the offline engine cannot express is collected in `unsupported`
+ * so the reply names it instead of dropping it silently.
+ */
+import { parseCidr } from "./cidr";
+import { phrase, type Phrase } from "./request-language";
+
+export interface DiskValue {
+  size?: number;
+  category?: string;
+}
+
+export interface RequestedValues {
+  ecsInstanceType?: string;
+  ecsImageId?: string;
+  /** An operating system named without an image id ("Ubuntu 22.04"): a hint, not a value ROS accepts. */
+  imageHint?: string;
+  /** vCPU / memory named instead of an instance type ("4 vCPU 8 GiB"). */
+  sizeHint?: string;
+  systemDisk: DiskValue;
+  dataDisk?: DiskValue;
+  rdsEngineVersion?: string;
+  rdsStorage?: number;
+  rdsInstanceClass?: string;
+  redisInstanceClass?: string;
+  bucketName?: string;
+  bucketAcl?: "private" | "public-read" | "public-read-write";
+  versioning?: boolean;
+  encryption?: "AES256" | "KMS";
+  lifecycleDays?: number;
+  zones: string[];
+  existingVpcId?: string;
+  existingVSwitchId?: string;
+  /** "in my existing VPC" without an id: the VPC becomes a parameter. */
+  existingVpc: boolean;
+  /** The range allowed to reach the opened ports ("from 10.0.0.0/8"). */
+  sourceCidr?: string;
+  /** The range allowed to reach SSH ("SSH from 198.51.100.0/24"). */
+  sshCidr?: string;
+  bandwidth?: number;
+  publicAccess?: boolean;
+  unsupported: Phrase[];
+  /** The request text, for appliers that narrow by what it names. */
+  text: string;
+}
+
+const GIB = String.raw`\s*(g|gb|gib|t|tb|tib)\b`;
+
+function gib(amount: string, unit: string | undefined): number {
+  const value = Number(amount);
+  return /^t/i.test(unit ?? "") ? value * 1024 : value;
+}
+
+/** A size stated next to one of the nouns: "100 GB system disk", "system disk of 100G", "系统盘 100G". */
+function sizeNear(text: string, noun: string): number | undefined {
+  // "100 GB ESSD system disk": a size right before the noun (one word between at most) binds tightest.
+  const before = new RegExp(String.raw`(\d{1,5})${GIB}\s*(?:of\s+|的)?(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i").exec(text);
+  if (before?.[1]) return gib(before[1], before[2]);
+  const after = new RegExp(String.raw`(?:${noun})[^\d\n]{0,24}?(\d{1,5})${GIB}`, "i").exec(text);
+  if (after?.[1]) return gib(after[1], after[2]);
+  return undefined;
+}
+
+const DISK_CATEGORIES: readonly [RegExp, string][] = [
+  [/cloud_essd_entry|essd\s*entry|essd\s*入门/i, "cloud_essd_entry"],
+  [/cloud_auto|essd\s*auto(?:pl)?/i, "cloud_auto"],
+  [/cloud_essd|\bessd\b/i, "cloud_essd"],
+  [/cloud_efficiency|ultra disk|高效云盘/i, "cloud_efficiency"],
+  [/cloud_ssd|\bssd\b|ssd\s*云盘/i, "cloud_ssd"],
+];
+
+function diskCategory(text: string): string | undefined {
+  return DISK_CATEGORIES.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
+const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
+
+function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
+  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)/i.exec(text);
+  if (mysql?.[1]) {
+    const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
+    if (MYSQL_VERSIONS.includes(version)) return version;
+    unsupported.push(phrase(`MySQL ${mysql[1]} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql[1]}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
+    return undefined;
+  }
+  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?/i.exec(text);
+  if (postgres?.[1]) {
+    const version = `${postgres[1]}.0`;
+    if (POSTGRES_VERSIONS.includes(version)) return version;
+    unsupported.push(phrase(`PostgreSQL ${postgres[1]} (RDS offers 10 to 17)`, `PostgreSQL ${postgres[1]}（RDS 支持 10 到 17）`));
+  }
+  return undefined;
+}
+
+/** Words that follow "bucket" but are not its name. */
+const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
+
+function bucketName(text: string): string | undefined {
+  const patterns = [
+    /(?:name it|call it|rename it to|rename the bucket to|命名为|改名为|名字改成|名称改为)\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
+    /(?:bucket|存储桶|oss)\s*(?:named|called|name(?:d)?\s*(?:is|=)?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))?\s*[:：]?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
+    /(?:named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?\s*(?:的)?\s*(?:oss|bucket|存储桶)/gi,
+  ];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const name = match[1] ?? "";
+      if (!NOT_NAMES.test(name) && /[-\d]|^[a-z]{3,}$/.test(name) && !/^(?:bucket|buckets|oss|s)$/i.test(name) && (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(match[0]))) return name.toLowerCase();
+    }
+  }
+  return undefined;
+}
+
+function bucketAcl(text: string): RequestedValues["bucketAcl"] {
+  if (/public[- ]read[- ]write|公共读写/i.test(text)) return "public-read-write";
+  if (/public[- ]read|publicly readable|公共读|公开读/i.test(text)) return "public-read";
+  if (/\bprivate\b|私有/i.test(text) && /bucket|oss|存储桶|对象存储/i.test(text)) return "private";
+  return undefined;
+}
+
+function lifecycleDays(text: string): number | undefined {
+  const after = /(?:expire|delete|remove|clean ?up|purge|清理|删除|过期)[^\d\n]{0,30}?(\d{1,4})\s*(?:days?|天)/i.exec(text);
+  if (after?.[1]) return Number(after[1]);
+  const before = /(\d{1,4})\s*(?:days?|天)\s*(?:later|after|后)?\s*(?:自动)?(?:expire|delete|过期|删除|清理)/i.exec(text);
+  return before?.[1] ? Number(before[1]) : undefined;
+}
+
+/** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
+const SOURCE_CIDR = /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
+
+export interface SourceRanges {
+  /** For the opened ports. */
+  ports?: string;
+  /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
+  ssh?: string;
+  /** Every source range, to keep out of the address plan. */
+  all: string[];
+}
+
+export function sourceRangesOf(text: string): SourceRanges {
+  const ranges: SourceRanges = { all: [] };
+  for (const match of text.matchAll(SOURCE_CIDR)) {
+    const cidr = match[1];
+    if (!cidr || !parseCidr(cidr)) continue;
+    ranges.all.push(cidr);
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), (match.index ?? 0) + match[0].length);
+    if (/\bssh\b|\b22\b/i.test(before)) ranges.ssh ??= cidr;
+    else ranges.ports ??= cidr;
+  }
+  return ranges;
+}
+
+/** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
+const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
+  [/auto[- ]?scal|scaling group|\bess\b|弹性伸缩/i, phrase("auto scaling (ESS)", "弹性伸缩（ESS）")],
+  [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
+  [/backup retention|retain backups|备份保留|保留.{0,4}备份/i, phrase("the database backup retention", "数据库备份保留策略")],
+  [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
+  [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
+  [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
+  [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
+  [/mongo/i, phrase("MongoDB", "MongoDB")],
+  [/\back\b|kubernetes|\bk8s\b|容器服务/i, phrase("a Kubernetes (ACK) cluster", "Kubernetes（ACK）集群")],
+  [/function compute|\bfc\b|函数计算/i, phrase("Function Compute", "函数计算")],
+  [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],
+  [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],
+  [/\btags?\b|标签/i, phrase("tags", "标签")],
+  [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
+  [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
+];
+
+function imageHint(text: string): string | undefined {
+  const match = /\b(ubuntu|centos|debian|rocky ?linux|alibaba cloud linux|alinux|almalinux|windows server|windows|anolis)\s*(\d+(?:\.\d+)?)?/i.exec(text);
+  return match ? `${match[1] ?? ""}${match[2] ? ` ${match[2]}` : ""}` : undefined;
+}
+
+export function parseRequestedValues(text: string): RequestedValues {
+  const unsupported: Phrase[] = [];
+  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
+  const instanceType = /\b(ecs\.[a-z0-9-]+\.[a-z0-9]+)\b/i.exec(text)?.[1];
+  if (instanceType) values.ecsInstanceType = instanceType.toLowerCase();
+  const image = /\b(m-[a-z0-9]{8,}|[a-z0-9_]+_x64_[a-z0-9_]+\.vhd)\b/i.exec(text)?.[1];
+  if (image) values.ecsImageId = image;
+  else {
+    const hint = imageHint(text);
+    if (hint) values.imageHint = hint;
+  }
+  const systemSize = sizeNear(text, String.raw`system disk|system volume|root disk|系统盘`);
+  if (systemSize !== undefined) values.systemDisk.size = systemSize;
+  const systemClause = /(?:system disk|系统盘)[^,，。;；\n]{0,30}/i.exec(text)?.[0] ?? "";
+  const dataClause = /(?:data disk|数据盘)[^,，。;；\n]{0,30}|[^,，。;；\n]{0,30}(?:data disk|数据盘)/i.exec(text)?.[0];
+  const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
+  if (category && !/storage type|存储类型/i.test(text)) values.systemDisk.category = category;
+  if (dataClause) {
+    const size = sizeNear(text, String.raw`data disk|数据盘`);
+    const dataCategory = diskCategory(dataClause);
+    values.dataDisk = { ...(size !== undefined ? { size } : {}), ...(dataCategory ? { category: dataCategory } : {}) };
+  }
+  const version = engineVersion(text, unsupported);
+  if (version) values.rdsEngineVersion = version;
+  const storage = sizeNear(text, String.raw`storage|disk space|存储空间|存储`);
+  const databaseOnly = /rds|database|mysql|postgres|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
+  // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
+  const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
+  const rdsStorage = storage ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
+  if (rdsStorage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
+  const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
+  if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
+  const redisClass = /\b(redis\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
+  if (redisClass) values.redisInstanceClass = redisClass.toLowerCase();
+  const name = bucketName(text);
+  if (name) values.bucketName = name;
+  const acl = bucketAcl(text);
+  if (acl) values.bucketAcl = acl;
+  if (/versioning|versioned|version control|多版本|版本控制/i.test(text)) values.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
+  if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) values.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
+  const days = lifecycleDays(text);
+  if (days !== undefined) values.lifecycleDays = days;
+  values.zones = [...new Set([...text.matchAll(/\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g)].map((m) => m[1] ?? ""))];
+  const vpcId = /\b(vpc-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (vpcId) values.existingVpcId = vpcId;
+  const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (vswitchId) values.existingVSwitchId = vswitchId;
+  values.existingVpc = values.existingVpcId !== undefined || values.existingVSwitchId !== undefined || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
+  const sources = sourceRangesOf(text);
+  if (sources.ports) values.sourceCidr = sources.ports;
+  if (sources.ssh) values.sshCidr = sources.ssh;
+  const bandwidthMatch = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)|(?:bandwidth|带宽)\s*(?:of\s*|为\s*|是\s*)?(\d{1,4})\s*(?:m\b|mbps|兆)?/i.exec(text);
+  const bandwidth = bandwidthMatch?.[1] ?? bandwidthMatch?.[2];
+  if (bandwidth) values.bandwidth = Number(bandwidth);
+  if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
+  const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
+  const memoryGib = memory?.[1] ?? memory?.[2] ?? /核\s*(\d{1,4})\s*g/i.exec(text)?.[1];
+  if (!values.ecsInstanceType && (cpu || memoryGib)) {
+    const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
+    values.sizeHint = size;
+    unsupported.push(phrase(`a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`, `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`));
+  }
+  for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) unsupported.push(label);
+  return values;
+}
