@@ -28,6 +28,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Every request and turn writes a log line: show them only for a test that fails.
+    silent: "passed-only",
     projects: [
       {
         extends: true,

@@ -5,6 +5,8 @@
 // sorted, non-ASCII escaped: src/a2a/jcs.ts).
 import { el } from "./dom.js";
 
+const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"];
+
 function clean(value) {
   if (Array.isArray(value)) {
     const items = value.map(clean).filter((v) => v !== undefined);
@@ -40,7 +42,10 @@ export async function verifyCard(card, secret) {
   const header = JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
   if (header.alg !== "HS256") return `signed with ${header.alg}: not checked here`;
   if (!secret) return `signed (HS256, kid ${header.kid}): enter the signing secret to verify`;
+  // The signature covers the card as a 1.0 verifier reads it: without the 0.3 discovery fields
+  // (src/worker/agent-card.ts, V03_CARD_FIELDS).
   const { signatures: _omit, ...rest } = card;
+  for (const field of V03_CARD_FIELDS) delete rest[field];
   const payload = base64url(new TextEncoder().encode(serialize(clean(rest) ?? {})));
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${signature.protected}.${payload}`)));

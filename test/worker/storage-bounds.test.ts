@@ -14,6 +14,7 @@ import type { ContextAgent } from "../../src/durable/context-agent";
 import { ROW_CAP_BYTES } from "../../src/storage/limits";
 import { configOf } from "../../src/config/config";
 import { shardOf } from "../../src/durable/index-layout";
+import { ownerKey, workspaceKey } from "../../src/storage/object-keys";
 
 const MiB = 1024 * 1024;
 const OWNER = "anonymous";
@@ -150,6 +151,30 @@ describe("every inline part kind at its contract limit and one byte over (contra
       expect(await largestRow(contextId)).toBeLessThanOrEqual(ROW_CAP_BYTES);
       // The server still serves the same context afterwards.
       expect((await send(userMessage("still here", { contextId }))).task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    });
+  }
+
+  for (const file of [
+    { kind: "file URL, text (1 MiB)", mediaType: "text/plain", limit: MiB, message: "A2A file URL part content is too large." },
+    { kind: "file URL, image (25 MiB)", mediaType: "image/png", limit: 25 * MiB, message: "A2A binary file URL part content is too large." },
+  ]) {
+    it(`${file.kind}: a workspace file at the limit completes its turn; one byte over is refused and leaves nothing`, { timeout: 120_000 }, async () => {
+      const contextId = `file-${crypto.randomUUID().slice(0, 8)}`;
+      const cwd = `/workspace/${contextId}`;
+      const owner = await ownerKey(OWNER);
+      await env.FILES.put(workspaceKey(owner, `${cwd}/at-limit`), new Uint8Array(file.limit).fill(0x61));
+      await env.FILES.put(workspaceKey(owner, `${cwd}/over-limit`), new Uint8Array(file.limit + 1).fill(0x61));
+      const message = (name: string) => ({
+        ...userMessage("file", { contextId, metadata: { iac_code: { cwd } } }),
+        parts: [{ url: `file://${cwd}/${name}`, mediaType: file.mediaType }],
+      });
+      const task = (await send(message("at-limit"))).task;
+      expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+      const before = await totalTasks(contextId);
+      const refused = await rpc("SendMessage", { message: message("over-limit") });
+      expect(refused.error).toMatchObject({ code: -32602, message: file.message });
+      expect(await totalTasks(contextId)).toBe(before);
+      expect(await largestRow(contextId)).toBeLessThanOrEqual(ROW_CAP_BYTES);
     });
   }
 
