@@ -4,7 +4,7 @@
  * the variable and never repeats a secret's value.
  */
 import { z } from "zod";
-import { parseKeyring, SecretBoxError, type SecretKeyring } from "../a2a/secret-box";
+import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";

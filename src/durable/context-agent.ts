@@ -36,8 +36,8 @@ import { storeArtifact } from "./artifact-store";
 import { PushConfigs, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { PushConfigInput } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
-import { notificationIdOf, type PushJob } from "../a2a/push-job";
-import { developmentKeyring, type SecretKeyring } from "../a2a/secret-box";
+import { notificationIdOf, type PushJob } from "../push/push-job";
+import { developmentKeyring, type SecretKeyring } from "../push/secret-box";
 
 /** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
 const TURN_HEARTBEAT_MS = 30_000;

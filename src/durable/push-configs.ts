@@ -9,9 +9,9 @@ import type { PushConfigInput } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
 import { errors } from "../a2a/errors";
 import { isValidId } from "../a2a/ids";
-import { validateCallbackUrl } from "../a2a/callback-url";
-import { validatePushAuthentication, type PushSecrets } from "../a2a/push-headers";
-import type { SecretKeyring } from "../a2a/secret-box";
+import { validateCallbackUrl } from "../push/callback-url";
+import { validatePushAuthentication, type PushSecrets } from "../push/push-headers";
+import type { SecretKeyring } from "../push/secret-box";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS push_configs (

@@ -6,9 +6,9 @@
  * with their last error. The dead-letter consumer records the failure in the task's delivery log.
  * Each message is acked or retried on its own, so one bad message never replays a batch.
  */
-import type { PushJob } from "../a2a/push-job";
-import { validateCallbackUrl } from "../a2a/callback-url";
-import { buildPushHeaders } from "../a2a/push-headers";
+import type { PushJob } from "../push/push-job";
+import { validateCallbackUrl } from "../push/callback-url";
+import { buildPushHeaders } from "../push/push-headers";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 import { configOf } from "../config/config";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";

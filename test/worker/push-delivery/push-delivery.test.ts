@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { BASE, ok, rpc, send, sleep, userMessage, worker } from "../helpers/rpc";
-import { parseKeyring } from "../../../src/a2a/secret-box";
+import { parseKeyring } from "../../../src/push/secret-box";
 import { contextAgentForTask } from "../../../src/worker/routing";
 import type { ContextAgent } from "../../../src/durable/context-agent";
 

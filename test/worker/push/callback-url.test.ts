@@ -5,7 +5,7 @@ import {
   CALLBACK_URL_MESSAGES,
   classifyCallbackHost,
   validateCallbackUrl,
-} from "../../../src/a2a/callback-url";
+} from "../../../src/push/callback-url";
 
 const strict: CallbackUrlOptions = { allowPrivate: false };
 const lax: CallbackUrlOptions = { allowPrivate: true };
