@@ -23,6 +23,10 @@ function freeLoopbackPort(): number {
 }
 process.env.IACCODE_TEST_MODEL_PORT ??= String(freeLoopbackPort());
 const modelBase = `http://127.0.0.1:${process.env.IACCODE_TEST_MODEL_PORT}`;
+process.env.IACCODE_TEST_JWKS_PORT ??= String(freeLoopbackPort());
+process.env.IACCODE_TEST_DOH_PORT ??= String(freeLoopbackPort());
+const jwksBase = `http://127.0.0.1:${process.env.IACCODE_TEST_JWKS_PORT}`;
+const dohBase = `http://127.0.0.1:${process.env.IACCODE_TEST_DOH_PORT}`;
 
 export default defineConfig({
   test: {
@@ -35,7 +39,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          exclude: ["test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**"],
+          exclude: ["test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**", "test/worker/security/**"],
         },
       },
       {
@@ -101,6 +105,29 @@ export default defineConfig({
           name: "agent-model",
           include: ["test/worker/agent-model/**/*.test.ts"],
           globalSetup: ["test/worker/agent-model/model-server.global.ts"],
+        },
+      },
+      {
+        // Identity and hardening: JWT callers against a local JWKS host, push callbacks checked by
+        // name through a local DNS-over-HTTPS resolver, beside a static bearer token.
+        extends: true,
+        plugins: [
+          worker("security", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_HTTP_TOKEN: "static-token-0001",
+            IACCODE_A2A_JWT_ISSUER: "https://idp.test/",
+            IACCODE_A2A_JWT_AUDIENCE: "iac-code-a2a",
+            IACCODE_A2A_JWT_JWKS_URL: `${jwksBase}/jwks.json`,
+            IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "1",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_DOH_URL: `${dohBase}/dns-query`,
+            IACCODE_A2A_PUSH_KEYRING: "k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+          }),
+        ],
+        test: {
+          name: "security",
+          include: ["test/worker/security/**/*.test.ts"],
+          globalSetup: ["test/worker/security/servers.global.ts"],
         },
       },
     ],

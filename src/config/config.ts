@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
+import { parseJwtConfig, type JwtConfig } from "./jwt-config";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -13,6 +14,8 @@ export interface AuthConfig {
   bearerToken?: string;
   basic?: { username: string; password: string };
   apiKey?: { header: string; value: string };
+  /** JWT bearer tokens verified against a JWKS (principal `jwt:<iss>#<sub>`). */
+  jwt?: JwtConfig;
 }
 
 export interface Config {
@@ -132,6 +135,9 @@ function auth(env: RawEnv): AuthConfig {
   if (token) out.bearerToken = token;
   const username = read(env, "IACCODE_A2A_BASIC_USERNAME");
   const password = read(env, "IACCODE_A2A_BASIC_PASSWORD");
+  // Half a credential must not leave the server open: it is a configuration error.
+  if (username && !password) throw new ConfigError("IACCODE_A2A_BASIC_PASSWORD", "is required with IACCODE_A2A_BASIC_USERNAME");
+  if (password && !username) throw new ConfigError("IACCODE_A2A_BASIC_USERNAME", "is required with IACCODE_A2A_BASIC_PASSWORD");
   if (username && password) {
     if (username.includes(":")) throw new ConfigError("IACCODE_A2A_BASIC_USERNAME", "must not contain ':'");
     out.basic = { username, password };
@@ -142,6 +148,12 @@ function auth(env: RawEnv): AuthConfig {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(header)) throw new ConfigError("IACCODE_A2A_API_KEY_HEADER", "must be an HTTP header name");
     out.apiKey = { header, value: apiKey };
   }
+  const jwt = parseJwtConfig(
+    (name) => read(env, name),
+    (name, fallback, min, max) => integer(env, name, fallback, min, max),
+    (variable, reason) => new ConfigError(variable, reason),
+  );
+  if (jwt) out.jwt = jwt;
   return out;
 }
 

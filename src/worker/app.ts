@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { configOf, ConfigError, type Config } from "../config/config";
-import { authenticate, challenges } from "./auth";
+import { authenticate } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
 import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
@@ -57,12 +57,12 @@ app.get("/.well-known/agent-card.json", async (c) => {
 });
 
 app.use("*", async (c, next) => {
-  const owner = await authenticate(c.req.raw.headers, c.var.config.auth);
-  if (owner === undefined) {
-    const challenge = challenges(c.var.config.auth);
-    return c.json({ error: "Unauthorized" }, 401, challenge ? { "WWW-Authenticate": challenge } : {});
+  const result = await authenticate(c.req.raw.headers, c.var.config.auth);
+  if ("refusal" in result) {
+    const { status, error, challenge } = result.refusal;
+    return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});
   }
-  c.set("owner", owner);
+  c.set("owner", result.owner);
   await next();
 });
 
