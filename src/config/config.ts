@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
+import { httpsOrLoopbackUrl } from "./https-url";
+import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -26,6 +28,10 @@ export interface Config {
   pushNotifications: boolean;
   pushAllowPrivate: boolean;
   pushMaxConfigsPerTask: number;
+  /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: empty admits any public host. */
+  pushAllowedHosts: string[];
+  /** `IACCODE_A2A_PUSH_DOH_URL`: a DNS-over-HTTPS JSON endpoint that checks callback names. */
+  pushDohUrl: string | undefined;
   /** Undefined when unset: push secrets then use the development keyring (not for production). */
   pushKeyring: SecretKeyring | undefined;
   thinkingExposure: ThinkingExposure[];
@@ -157,6 +163,20 @@ function auth(env: RawEnv): AuthConfig {
   return out;
 }
 
+function allowedHosts(env: RawEnv): string[] {
+  const name = "IACCODE_A2A_PUSH_ALLOWED_HOSTS";
+  const entries = list(env, name, /[,\s]+/).map((s) => s.toLowerCase().replace(/\.$/, ""));
+  for (const entry of entries) {
+    if (!ALLOWED_HOST_ENTRY.test(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" is not a host name or *.suffix`);
+  }
+  return entries;
+}
+
+function dohUrl(env: RawEnv): string | undefined {
+  const raw = read(env, "IACCODE_A2A_PUSH_DOH_URL");
+  return raw === undefined ? undefined : httpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
+}
+
 function agent(env: RawEnv): AgentKind {
   const value = read(env, "IACCODE_A2A_AGENT") ?? "conformance";
   if (value !== "conformance" && value !== "iac") throw new ConfigError("IACCODE_A2A_AGENT", "must be conformance or iac");
@@ -191,6 +211,8 @@ export function parseConfig(env: RawEnv): Config {
     pushNotifications: bool(env, "IACCODE_A2A_PUSH_NOTIFICATIONS", false),
     pushAllowPrivate: bool(env, "IACCODE_A2A_PUSH_ALLOW_PRIVATE", false),
     pushMaxConfigsPerTask: integer(env, "IACCODE_A2A_PUSH_MAX_CONFIGS_PER_TASK", 10, 1, 100),
+    pushAllowedHosts: allowedHosts(env),
+    pushDohUrl: dohUrl(env),
     pushKeyring: keyring(env),
     thinkingExposure: thinkingExposure(env),
     allowedCwds: allowedCwds(env),

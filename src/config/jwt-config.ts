@@ -5,6 +5,7 @@
  * here, so a JWKS can never be used as an HMAC secret and an unsigned token can never pass.
  */
 import type { ConfigError } from "./config";
+import { httpsOrLoopbackUrl } from "./https-url";
 
 export interface JwtConfig {
   issuer: string;
@@ -37,6 +38,7 @@ export function parseJwtConfig(read: Read, integer: (name: string, fallback: num
   const audience = read("IACCODE_A2A_JWT_AUDIENCE");
   const jwksUrl = read("IACCODE_A2A_JWT_JWKS_URL");
   const inline = read("IACCODE_A2A_JWT_JWKS");
+  const oidcUrl = read("IACCODE_A2A_JWT_OIDC_URL");
   if (issuer === undefined) {
     for (const name of ["IACCODE_A2A_JWT_AUDIENCE", "IACCODE_A2A_JWT_JWKS_URL", "IACCODE_A2A_JWT_JWKS"]) {
       if (read(name) !== undefined) throw fail(name, "needs IACCODE_A2A_JWT_ISSUER");
@@ -50,27 +52,13 @@ export function parseJwtConfig(read: Read, integer: (name: string, fallback: num
   return {
     issuer,
     audience,
-    jwksUrl: jwksUrl === undefined ? undefined : keysUrl(jwksUrl, "IACCODE_A2A_JWT_JWKS_URL", fail),
+    jwksUrl: jwksUrl === undefined ? undefined : httpsOrLoopbackUrl(jwksUrl, "IACCODE_A2A_JWT_JWKS_URL", fail),
     jwks: inline === undefined ? undefined : inlineJwks(inline, fail),
     algorithms: algorithms(read("IACCODE_A2A_JWT_ALGORITHMS"), fail),
     requiredScopes: (read("IACCODE_A2A_JWT_REQUIRED_SCOPES") ?? "").split(/[\s,]+/).filter((s) => s !== ""),
     jwksCooldownMs: integer("IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS", MAX_JWKS_COOLDOWN_SECONDS, 0, MAX_JWKS_COOLDOWN_SECONDS) * 1000,
-    oidcUrl: read("IACCODE_A2A_JWT_OIDC_URL") === undefined ? undefined : keysUrl(read("IACCODE_A2A_JWT_OIDC_URL") ?? "", "IACCODE_A2A_JWT_OIDC_URL", fail),
+    oidcUrl: oidcUrl === undefined ? undefined : httpsOrLoopbackUrl(oidcUrl, "IACCODE_A2A_JWT_OIDC_URL", fail),
   };
-}
-
-/** https, or http on a loopback host (a local identity provider in development and tests). */
-function keysUrl(raw: string, name: string, fail: Fail): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw fail(name, "must be an absolute https URL");
-  }
-  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) throw fail(name, "must be an absolute https URL");
-  if (url.username || url.password) throw fail(name, "must not contain credentials");
-  return url.href;
 }
 
 function algorithms(raw: string | undefined, fail: Fail): string[] {

@@ -132,7 +132,7 @@ export class ContextAgent extends DurableObject<Env> {
   createPushConfig(owner: string, taskId: string, input: PushConfigInput): Promise<Outcome<TaskPushNotificationConfig>> {
     return outcomeOf(async () => {
       this.requireTask(owner, taskId);
-      const id = this.push.validate(taskId, input, this.pushPolicy());
+      const id = await this.push.validate(taskId, input, this.pushPolicy());
       return this.push.put(taskId, id, input, Date.now());
     }, "createPushConfig");
   }
@@ -231,7 +231,7 @@ export class ContextAgent extends DurableObject<Env> {
     const isNewTask = taskId === undefined;
     taskId ??= newTaskId(this.ctx.id.toString());
     const inlinePush = call.request.configuration?.taskPushNotificationConfig;
-    const inlinePushId = inlinePush ? this.push.validate(taskId, inlinePush, this.pushPolicy()) : undefined;
+    const inlinePushId = inlinePush ? await this.push.validate(taskId, inlinePush, this.pushPolicy()) : undefined;
     const contextId = this.contextId();
     const userMessage: Message = { ...message, taskId, contextId };
     const storedMessage: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
@@ -502,7 +502,8 @@ export class ContextAgent extends DurableObject<Env> {
   }
 
   private pushPolicy() {
-    return { allowPrivate: this.config.pushAllowPrivate, maxConfigsPerTask: this.config.pushMaxConfigsPerTask };
+    const { pushAllowPrivate, pushMaxConfigsPerTask, pushAllowedHosts, pushDohUrl } = this.config;
+    return { allowPrivate: pushAllowPrivate, maxConfigsPerTask: pushMaxConfigsPerTask, allowedHosts: pushAllowedHosts, dohUrl: pushDohUrl };
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * Push delivery (Cloudflare Queues consumer). For each job: load the event and the config from the
- * task's ContextAgent, check the callback URL again, POST the `StreamResponse` JSON without
+ * task's ContextAgent, check the callback URL again (and its name through DNS-over-HTTPS when
+ * configured), POST the `StreamResponse` JSON without
  * following redirects (10 s time-out), then ack on 2xx, retry transient failures with exponential
  * backoff and jitter, and send permanent failures and exhausted retries to the dead-letter queue
  * with their last error. The dead-letter consumer records the failure in the task's delivery log.
@@ -9,6 +10,7 @@
 import type { PushJob } from "../push/push-job";
 import { validateCallbackUrl } from "../push/callback-url";
 import { buildPushHeaders } from "../push/push-headers";
+import { checkCallbackHostByDns } from "../push/dns-check";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 import { configOf } from "../config/config";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
@@ -54,20 +56,39 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
     await env.PUSH_DLQ.send({ ...job, lastError: sanitizeErrorText(lastError) });
     message.ack();
   };
-  const url = validateCallbackUrl(delivery.target.url, { allowPrivate: configOf(env).pushAllowPrivate });
+  const config = configOf(env);
+  const url = validateCallbackUrl(delivery.target.url, { allowPrivate: config.pushAllowPrivate, allowedHosts: config.pushAllowedHosts });
   if (!url.ok) return deadLetter(url.message);
+  if (config.pushDohUrl && !config.pushAllowPrivate) {
+    // Checked again before every delivery: the name may point elsewhere since it was stored.
+    const dns = await checkCallbackHostByDns(url.url.hostname, config.pushDohUrl);
+    if (!dns.ok && dns.permanent) return deadLetter(dns.message);
+    if (!dns.ok) return settle(message, { networkError: true }, dns.message, agent, job, deadLetter);
+  }
   const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
   if (!headers.ok) return deadLetter(headers.message);
 
   const attempt = await post(url.url.href, headers.headers, delivery.body);
-  const decision = decideDelivery(attempt.result, message.attempts);
+  return settle(message, attempt.result, attempt.error, agent, job, deadLetter);
+}
+
+/** Acks a delivered message, retries a transient failure with backoff, dead-letters the rest. */
+async function settle(
+  message: Message<PushJob>,
+  result: DeliveryResult,
+  error: string,
+  agent: ReturnType<typeof contextAgent>,
+  job: PushJob,
+  deadLetter: (lastError: string) => Promise<void>,
+): Promise<void> {
+  const decision = decideDelivery(result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");
     message.ack();
   } else if (decision.action === "retry") {
     message.retry({ delaySeconds: decision.delaySeconds });
   } else {
-    await deadLetter(decision.reason === "exhausted" ? `${EXHAUSTED_TEXT} ${attempt.error}` : attempt.error);
+    await deadLetter(decision.reason === "exhausted" ? `${EXHAUSTED_TEXT} ${error}` : error);
   }
 }
 

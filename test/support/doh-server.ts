@@ -3,19 +3,20 @@
  * `application/dns-json`), on 127.0.0.1. Its zone is what the tests put there:
  *
  *   GET /dns-query?name=<n>&type=A|AAAA   {"Status":0,"Answer":[{name,type,TTL,data}]}; Status 3 for an unknown name
- *   PUT /control/records                  body {"<name>":{"A":[…],"AAAA":[…]}, …}: merged into the zone
+ *   PUT /control/records                  body {"<name>":{"A":[…],"AAAA":[…],"CNAME":[…]}, …}: merged into the zone
+ *                                         (a CNAME is answered, before the addresses, to A and AAAA queries)
  *   PUT /control/status                   body {"<name>":<rcode>}: answer that DNS status (2 SERVFAIL…) for the name
  *   GET /control/queries                  every name and type asked, in order
  */
 import { createServer, type Server } from "node:http";
-import { readRequestText } from "./read-request.ts";
+import { listenOnLoopback, readRequestText } from "./read-request.ts";
 
 export interface DohServer {
   url: string;
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, number> = { A: 1, AAAA: 28 };
+const TYPES: Record<string, number> = { A: 1, CNAME: 5, AAAA: 28 };
 
 export async function startDohServer(port = 0): Promise<DohServer> {
   const zone = new Map<string, Record<string, string[]>>();
@@ -35,7 +36,8 @@ export async function startDohServer(port = 0): Promise<DohServer> {
       if (status !== undefined) return json(200, { Status: status }, "application/dns-json");
       const records = zone.get(name);
       if (!records) return json(200, { Status: 3 }, "application/dns-json");
-      const answers = (records[type] ?? []).map((data) => ({ name: `${name}.`, type: TYPES[type] ?? 0, TTL: 60, data }));
+      const answer = (t: string) => (records[t] ?? []).map((data) => ({ name: `${name}.`, type: TYPES[t] ?? 0, TTL: 60, data }));
+      const answers = [...answer("CNAME"), ...answer(type)];
       return json(200, { Status: 0, ...(answers.length ? { Answer: answers } : {}) }, "application/dns-json");
     }
     if (req.method === "PUT" && url.pathname === "/control/records") {
@@ -54,11 +56,5 @@ export async function startDohServer(port = 0): Promise<DohServer> {
     if (req.method === "GET" && url.pathname === "/control/queries") return json(200, { queries });
     json(404, { error: "not found" });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.address();
-  const actual = typeof address === "object" && address ? address.port : port;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenOnLoopback(server, port);
 }

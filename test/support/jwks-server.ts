@@ -8,7 +8,7 @@
  *   GET  /control/fetches  {"fetches":n}: how often /jwks.json was asked for
  */
 import { createServer, type Server } from "node:http";
-import { readRequestText } from "./read-request.ts";
+import { listenOnLoopback, readRequestText } from "./read-request.ts";
 
 export interface JwksServer {
   url: string;
@@ -40,11 +40,5 @@ export async function startJwksServer(port = 0): Promise<JwksServer> {
     if (req.method === "GET" && req.url === "/control/fetches") return json(200, { fetches });
     json(404, { error: "not found" });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.address();
-  const actual = typeof address === "object" && address ? address.port : port;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenOnLoopback(server, port);
 }
