@@ -49,7 +49,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [worker("push-strict", { IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_PUSH_NOTIFICATIONS: "true" })],
+        plugins: [
+          worker("push-strict", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            // A server reached by a non-loopback host (a2a.test) needs a keyring when push is on.
+            IACCODE_A2A_PUSH_KEYRING: "k1:AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwM=",
+          }),
+        ],
         test: { name: "push-strict", include: ["test/worker/push-strict/**/*.test.ts"] },
       },
       {

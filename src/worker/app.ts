@@ -12,6 +12,7 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { requirePushKeyring } from "./push-keyring-guard";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -40,6 +41,7 @@ app.notFound((c) => c.json({ error: "Not Found" }, 404));
 
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
+  requirePushKeyring(c.var.config, c.req.url);
   await next();
 });
 
