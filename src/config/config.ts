@@ -44,6 +44,16 @@ export interface Config {
   signingSecret: string | undefined;
 }
 
+/**
+ * The default request body limit: 9 MiB (9,437,184 bytes). The largest request the contract needs
+ * is one message with 8 MiB of prompt text (`MAX_PROMPT_CHARS`), or a 5 MiB inline part, whose
+ * base64 is about 6.7 MiB; 1 MiB more covers the JSON around either (envelope, metadata, escapes).
+ * Text that JSON escapes heavily (many quotes or control characters, or non-ASCII text, which
+ * UTF-8 spends 2–4 bytes on) may need `IACCODE_A2A_MAX_BODY_BYTES` raised. Uploads have their own
+ * limit, the contract's 25 MiB file limit.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 9 * 1024 * 1024;
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, reason: string) {
     super(`Invalid configuration ${variable}: ${reason}`);
@@ -219,7 +229,7 @@ export function parseConfig(env: RawEnv): Config {
     textMimeTypes: mediaTypes(env, "IACCODE_A2A_TEXT_MIME_TYPES"),
     multimodalMimeTypes: mediaTypes(env, "IACCODE_A2A_MULTIMODAL_MIME_TYPES"),
     requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
-    maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 100 * 1024 * 1024),
     auth: auth(env),
     signingSecret,
   };

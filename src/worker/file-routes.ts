@@ -13,8 +13,8 @@ import { isInsideRoot, normalizeAbsolutePath } from "../a2a/workspace-path";
 import { mediaTypeOf } from "../a2a/file-media-type";
 import { artifactKey, safeFilename } from "../durable/artifact-store";
 import { ownerKey, R2Workspace } from "../durable/r2-workspace";
-import { readBody } from "./read-body";
-import { sha256Hex, toHex } from "../a2a/hex";
+import { streamToR2, uploadLength } from "./upload-stream";
+import { toHex } from "../a2a/hex";
 
 type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -65,15 +65,18 @@ const INVALID_PATH = "Workspace path must be absolute and inside IACCODE_A2A_ALL
 fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   const path = workspacePath(c.req.path.slice(WORKSPACE_PREFIX.length), c.var.config);
   if (!path) return c.json({ error: INVALID_PATH }, 400);
-  const body = await readBody(c.req.raw, c.var.config.maxBodyBytes);
-  if (!body.ok) return c.json({ error: `File exceeds ${c.var.config.maxBodyBytes} bytes` }, 413);
+  const length = uploadLength(c.req.raw.headers);
+  if (!length.ok) {
+    await c.req.raw.body?.cancel();
+    return c.json({ error: length.error }, length.status);
+  }
   const declared = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
-  const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);
-  await workspace.write(path, body.bytes, mediaType);
-  const sha256 = await sha256Hex(body.bytes);
-  return c.json({ path, byteSize: body.bytes.byteLength, mediaType, sha256 }, 201);
+  const key = `workspaces/${await ownerKey(c.var.owner)}${path}`;
+  const sha256 = await streamToR2(c.env.FILES, key, c.req.raw.body, length.length, mediaType);
+  if (sha256 === undefined) return c.json({ error: "Upload ended before Content-Length bytes arrived" }, 400);
+  return c.json({ path, byteSize: length.length, mediaType, sha256 }, 201);
 });
 
 fileRoutes.get(`${WORKSPACE_PREFIX}/*`, async (c) => {

@@ -10,6 +10,7 @@ import { SSE_HEADERS, parseLastEventId, type JsonRpcId } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { PARAMS_OPTIONAL, callMethod, isMethodName, type CallContext } from "./methods";
 import { readBody } from "./read-body";
+import { checkJsonStructure } from "./json-limits";
 import { V03_METHODS } from "./version";
 import { checkServiceParameters, extensionHeaders } from "./service-parameters";
 
@@ -50,7 +51,10 @@ export async function handleJsonRpc({ request, env, config, owner, baseUrl }: Rp
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes));
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes);
+    const structure = checkJsonStructure(text);
+    if (!structure.ok) return errorResponse(null, errors.invalidRequest(structure.message).toShape());
+    payload = JSON.parse(text);
   } catch {
     return errorResponse(null, errors.parse().toShape());
   }

@@ -23,6 +23,7 @@ import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
 import { contextAgentFor, contextAgentForTask, taskIndexFor } from "./routing";
 import { cardCacheOf } from "./card-cache";
+import { checkMessageCaps } from "./message-caps";
 
 export interface CallContext {
   env: Env;
@@ -55,6 +56,7 @@ function taskAgent(ctx: CallContext, taskId: string) {
 
 async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessageRequestSchema>, stream: boolean): Promise<MethodResult> {
   const { message } = params;
+  checkMessageCaps(params);
   if (message.contextId !== undefined && !isValidId(message.contextId)) {
     throw errors.invalidParams("Invalid A2A id", [{ field: "message.contextId", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
   }

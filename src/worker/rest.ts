@@ -12,6 +12,7 @@ import { SSE_HEADERS, parseLastEventId } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { callMethod, type CallContext, type MethodName } from "./methods";
 import { readBody } from "./read-body";
+import { checkJsonStructure } from "./json-limits";
 import { checkServiceParameters, extensionHeaders } from "./service-parameters";
 
 type Query = URLSearchParams;
@@ -124,7 +125,10 @@ async function jsonBody(request: Request, config: Config): Promise<Record<string
   if (body.bytes.byteLength === 0) return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes));
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body.bytes);
+    const structure = checkJsonStructure(text);
+    if (!structure.ok) return errorResponse(errors.invalidRequest(structure.message));
+    parsed = JSON.parse(text);
   } catch {
     return errorResponse(errors.parse());
   }
