@@ -6,11 +6,14 @@ import { execFileSync } from "node:child_process";
 // One project per configuration under test. Where an external party is needed (a webhook
 // receiver, a model provider, the ROS API), the project's global setup starts a real local HTTP
 // server for it.
-const worker = (_name: string, bindings: Record<string, string>) =>
+// Rate limiting is off in every project (the suites' request volume is no caller's), except where a
+// test turns it on to prove it; the security project gives the bindings small limits for that.
+type Ratelimits = Record<string, { simple: { limit: number; period: 10 | 60 } }>;
+const worker = (_name: string, bindings: Record<string, string>, ratelimits?: Ratelimits) =>
   cloudflareTest({
     main: "./src/worker/index.ts",
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings },
+    miniflare: { bindings: { IACCODE_A2A_RATE_LIMIT: "false", ...bindings }, ...(ratelimits ? { ratelimits } : {}) },
   });
 
 /**
@@ -129,6 +132,9 @@ export default defineConfig({
             IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
             IACCODE_A2A_PUSH_DOH_URL: `${dohBase}/dns-query`,
             IACCODE_A2A_PUSH_KEYRING: "k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+          }, {
+            RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
+            RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
           }),
         ],
         test: {

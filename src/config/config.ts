@@ -40,6 +40,8 @@ export interface Config {
   multimodalMimeTypes: string[];
   requiredExtensions: string[];
   maxBodyBytes: number;
+  /** `IACCODE_A2A_RATE_LIMIT` (default true): the `[[ratelimits]]` bindings are applied. */
+  rateLimit: boolean;
   auth: AuthConfig;
   signingSecret: string | undefined;
 }
@@ -230,6 +232,7 @@ export function parseConfig(env: RawEnv): Config {
     multimodalMimeTypes: mediaTypes(env, "IACCODE_A2A_MULTIMODAL_MIME_TYPES"),
     requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
     maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 100 * 1024 * 1024),
+    rateLimit: bool(env, "IACCODE_A2A_RATE_LIMIT", true),
     auth: auth(env),
     signingSecret,
   };

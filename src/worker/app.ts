@@ -13,6 +13,7 @@ import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
 import { requirePushKeyring } from "./push-keyring-guard";
+import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -45,6 +46,13 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+const PUBLIC_PATHS = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
+
+app.use("*", async (c, next) => {
+  if (!c.var.config.rateLimit || !PUBLIC_PATHS.has(c.req.path)) return next();
+  return (await rateLimitResponse(c.env.RATE_LIMIT_PUBLIC, `public:${clientAddress(c.req.raw.headers)}`)) ?? next();
+});
+
 app.get("/health", (c) => c.json({ status: "healthy" }));
 
 app.get("/.well-known/agent-card.json", async (c) => {
@@ -65,6 +73,10 @@ app.use("*", async (c, next) => {
     return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});
   }
   c.set("owner", result.owner);
+  if (c.var.config.rateLimit) {
+    const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw.headers));
+    if (limited) return limited;
+  }
   await next();
 });
 
