@@ -14,6 +14,7 @@ import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
 import { requirePushKeyring } from "./push-keyring-guard";
 import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
+import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -42,6 +43,7 @@ app.notFound((c) => c.json({ error: "Not Found" }, 404));
 
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
+  if (!hostAccepted(c.var.config, c.req.url)) return c.json(MISDIRECTED_BODY, 421);
   requirePushKeyring(c.var.config, c.req.url);
   await next();
 });
