@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
 import { httpsOrLoopbackUrl } from "./https-url";
+import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
 import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
@@ -44,6 +45,8 @@ export interface Config {
   rateLimit: boolean;
   auth: AuthConfig;
   signingSecret: string | undefined;
+  /** `IACCODE_A2A_SIGNING_KEYS`: the first signs the card, all are published in the JWKS. */
+  signingKeys: CardSigningKey[] | undefined;
 }
 
 /**
@@ -215,6 +218,11 @@ export function parseConfig(env: RawEnv): Config {
     // A signed card must never point where a request's Host header says.
     throw new ConfigError("IACCODE_A2A_SIGNING_SECRET", "needs IACCODE_A2A_PUBLIC_URL, so the signed card names a fixed endpoint");
   }
+  const signingKeys = parseSigningKeys(read(env, "IACCODE_A2A_SIGNING_KEYS"), (v, r) => new ConfigError(v, r));
+  if (signingKeys !== undefined && url === undefined) {
+    // The signature's jku, and the card it signs, must name a fixed endpoint.
+    throw new ConfigError("IACCODE_A2A_SIGNING_KEYS", "needs IACCODE_A2A_PUBLIC_URL, so the signed card and its jku name a fixed endpoint");
+  }
   return {
     agent: agent(env),
     publicUrl: url,
@@ -235,6 +243,7 @@ export function parseConfig(env: RawEnv): Config {
     rateLimit: bool(env, "IACCODE_A2A_RATE_LIMIT", true),
     auth: auth(env),
     signingSecret,
+    signingKeys,
   };
 }
 

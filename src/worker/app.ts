@@ -15,6 +15,7 @@ import { fileRoutes } from "./file-routes";
 import { requirePushKeyring } from "./push-keyring-guard";
 import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
 import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
+import { jwksRoute } from "./jwks-route";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -67,6 +68,8 @@ app.get("/.well-known/agent-card.json", async (c) => {
   if (matchesEtag(c.req.header("If-None-Match"), served.etag)) return c.body(null, 304, headers);
   return c.body(served.body, 200, { ...headers, "Content-Type": "application/json" });
 });
+
+app.get("/.well-known/jwks.json", jwksRoute);
 
 app.use("*", async (c, next) => {
   const result = await authenticate(c.req.raw.headers, c.var.config.auth);
