@@ -25,8 +25,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startWranglerDev(vars: Record<string, string> = {}): Promise<DevServer> {
-  const [port, inspectorPort] = [await freePort(), await freePort()];
+/** `port`: a port chosen beforehand (with `freePort`), when a var must name the server's own URL. */
+export async function startWranglerDev(vars: Record<string, string> = {}, options: { port?: number } = {}): Promise<DevServer> {
+  const [port, inspectorPort] = [options.port ?? (await freePort()), await freePort()];
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
   const args = [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
