@@ -42,13 +42,19 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          exclude: ["test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**", "test/worker/security/**"],
+          exclude: ["test/worker/index-migration/**", "test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**", "test/worker/security/**"],
         },
       },
       {
         // The product's default agent: the IaC agent on the offline engine.
         plugins: [worker("iac-agent", {})],
-        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"] },
+        test: { name: "iac-agent", include: ["test/worker/iac-agent/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+      {
+        // A change of the index shard count on a running deployment (1 → 3).
+        extends: true,
+        plugins: [worker("index-migration", { IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_INDEX_SHARDS: "3", IACCODE_A2A_INDEX_SHARDS_PREVIOUS: "1" })],
+        test: { name: "index-migration", include: ["test/worker/index-migration/**/*.test.ts"] },
       },
       {
         extends: true,

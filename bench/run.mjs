@@ -60,7 +60,7 @@ const CONFIG = {
 };
 
 const CARD_PATH = "/.well-known/agent-card.json";
-const TARGET_LABEL = { ours: "ours (Worker)", floor: "floor", durable: "durable floor", peer: "peer (@a2a-js/sdk)" };
+const TARGET_LABEL = { ours: "ours (Worker)", ours1: "ours, 1 index shard", floor: "floor", durable: "durable floor", peer: "peer (@a2a-js/sdk)" };
 
 const log = (...args) => console.error(`[bench ${((performance.now() - T0) / 1000).toFixed(1).padStart(5)}s]`, ...args);
 const T0 = performance.now();
@@ -117,7 +117,7 @@ const SCENARIOS = [
     id: "list-first",
     label: "ListTasks first page",
     phase: "read",
-    targets: ["ours", "floor", "peer"],
+    targets: ["ours", "ours1", "floor", "peer"],
     jsonRpc: true,
     expect: () => 200,
     request: () => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize }),
@@ -126,7 +126,7 @@ const SCENARIOS = [
     id: "list-deep",
     label: `ListTasks page ${CONFIG.deepPage}`,
     phase: "read",
-    targets: ["ours", "floor", "peer"],
+    targets: ["ours", "ours1", "floor", "peer"],
     jsonRpc: true,
     expect: () => 200,
     request: (t) => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize, pageToken: t.deepToken }),
@@ -258,7 +258,7 @@ async function cleanup() {
   cleaned = true;
   if (sampler) clearInterval(sampler);
   await targets.peer?.stop().catch(() => {});
-  for (const name of ["ours", "floor", "durable"]) await targets[name]?.mf.dispose().catch(() => {});
+  for (const name of ["ours", "ours1", "floor", "durable"]) await targets[name]?.mf.dispose().catch(() => {});
   closeClient();
   closeStreamClient();
   if (persistRoot) removePersistRoot(persistRoot);
@@ -287,9 +287,11 @@ async function main() {
   const persist = { parent: dirname(persistRoot), fileSystem: fileSystemOf(persistRoot) };
   log(`Durable Object storage under ${persistRoot} (${persist.fileSystem})`);
   targets.ours = await startOurs(persistRoot);
+  // The same bundle with the whole owner's index in one object: what sharding changes for ListTasks.
+  targets.ours1 = await startOurs(`${persistRoot}/one-shard`, { IACCODE_A2A_INDEX_SHARDS: "1" });
   targets.floor = await startFloor();
   targets.durable = await startDurableFloor(persistRoot);
-  for (const name of ["ours", "floor", "durable"]) {
+  for (const name of ["ours", "ours1", "floor", "durable"]) {
     const t = targets[name];
     if (!t.pid) throw new Error(`could not find the workerd process of ${name}`);
     log(`${name}: ${t.url} (workerd pid ${t.pid}, ready in ${num(t.readyMs, 0)} ms)`);
@@ -320,7 +322,7 @@ async function main() {
 
   // 10,000 tasks for one owner, on ours and on the peer.
   const preloads = {};
-  for (const name of ["ours", "peer"]) {
+  for (const name of ["ours", "ours1", "peer"]) {
     log(`${name}: preloading ${CONFIG.tasks} tasks (${CONFIG.preloadContexts} contexts, concurrency ${CONFIG.preloadConcurrency})`);
     preloads[name] = await preload(targets[name], CONFIG.tasks);
     targets[name].taskIds = preloads[name].ids;
@@ -494,9 +496,9 @@ async function main() {
   const ratioRows = [];
   for (const s of scenarioSummaries) {
     const cell = (other, key) => (s.ratios[other] ? ratio(s.ratios[other][key]) : "—");
-    ratioRows.push([s.label, cell("floor", "rps"), cell("durable", "rps"), cell("peer", "rps"), cell("floor", "p50"), cell("durable", "p50"), cell("peer", "p50")]);
+    ratioRows.push([s.label, cell("floor", "rps"), cell("durable", "rps"), cell("peer", "rps"), cell("ours1", "rps"), cell("floor", "p50"), cell("durable", "p50"), cell("peer", "p50")]);
   }
-  md.push(table(["scenario", "req/s ÷ floor", "req/s ÷ durable floor", "req/s ÷ peer", "p50 ÷ floor", "p50 ÷ durable floor", "p50 ÷ peer"], ratioRows, ["l", "r", "r", "r", "r", "r", "r"]));
+  md.push(table(["scenario", "req/s ÷ floor", "req/s ÷ durable floor", "req/s ÷ peer", "req/s ÷ 1 shard", "p50 ÷ floor", "p50 ÷ durable floor", "p50 ÷ peer"], ratioRows, ["l", "r", "r", "r", "r", "r", "r", "r"]));
   md.push("");
   md.push(`SendStreamingMessage (tck-stream-001, 4 events), ${CONFIG.streamsPerRound} sequential streams per round; per-round median in ms, median over rounds (min–max), p99 over all ${streamSummary.ours.samples} samples:`);
   md.push("");
@@ -514,15 +516,23 @@ async function main() {
   md.push(
     table(
       ["target", "process", "peak RSS", "RSS at end"],
-      ["ours", "floor", "durable", "peer", "driver"].map((n) => [TARGET_LABEL[n] ?? "bench driver", memory[n].process, mib(memory[n].peakKiB), mib(memory[n].endKiB)]),
+      ["ours", "ours1", "floor", "durable", "peer", "driver"].map((n) => [TARGET_LABEL[n] ?? "bench driver", memory[n].process, mib(memory[n].peakKiB), mib(memory[n].endKiB)]),
       ["l", "l", "r", "r"],
     ),
   );
   md.push("");
   md.push(
     `Preload of ${CONFIG.tasks} tasks (blocking SendMessage, ${CONFIG.preloadContexts} contexts, ${CONFIG.preloadConcurrency} concurrent): ` +
-      `ours ${num(preloads.ours.seconds, 1)} s (${num(preloads.ours.rate, 0)}/s), peer ${num(preloads.peer.seconds, 1)} s (${num(preloads.peer.rate, 0)}/s).`,
+      `ours ${num(preloads.ours.seconds, 1)} s (${num(preloads.ours.rate, 0)}/s), ours with 1 index shard ${num(preloads.ours1.seconds, 1)} s (${num(preloads.ours1.rate, 0)}/s), ` +
+      `peer ${num(preloads.peer.seconds, 1)} s (${num(preloads.peer.rate, 0)}/s); ours ÷ peer ${num(preloads.ours.rate / preloads.peer.rate)}×.`,
   );
+  const deepOverFirst = (name) => {
+    const first = scenarioSummaries.find((x) => x.id === "list-first")?.targets[name]?.rps.median;
+    const deep = scenarioSummaries.find((x) => x.id === "list-deep")?.targets[name]?.rps.median;
+    return first && deep ? num(first / deep) : "n/a";
+  };
+  md.push("");
+  md.push(`ListTasks page ${CONFIG.deepPage} ÷ page 1 (time per request, from the median req/s): ours ${deepOverFirst("ours")}×, ours with 1 index shard ${deepOverFirst("ours1")}×.`);
   md.push("");
   md.push(
     [

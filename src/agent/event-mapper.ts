@@ -34,6 +34,8 @@ const END_STATES: Record<"completed" | "input-required" | "failed" | "rejected",
 /** Returns the effect of one agent event, or undefined when the event shows nothing. */
 export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect | undefined {
   switch (event.type) {
+    case "model":
+      return undefined;
     case "text":
       return event.text === "" ? undefined : { kind: "status", text: event.text };
     case "thinking":

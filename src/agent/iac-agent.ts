@@ -51,6 +51,7 @@ export class IacAgent implements AgentRuntime {
       yield { type: "error", retryable: false, message: AUTH_TEXT };
       return;
     }
+    yield { type: "model", provider: resolved.provider.name, model: resolved.model };
     yield* runTurnLoop(input, { provider: resolved.provider, model: resolved.model, tools: this.tools, systemPrompt: SYSTEM_PROMPT });
   }
 }

@@ -4,6 +4,7 @@
  * all honour the AbortSignal, and all report failures as a `ProviderError` of a known kind, so the
  * turn loop can map them to the contract's messages without knowing any provider.
  */
+import type { TraceContext } from "../a2a/trace-context";
 import type { JsonObject } from "../a2a/types";
 
 export interface ToolSpec {
@@ -32,6 +33,8 @@ export interface ModelRequest {
   tools: ToolSpec[];
   signal: AbortSignal;
   maxTokens?: number;
+  /** The turn's trace context; each HTTP call to the model is a new child span of it. */
+  trace?: TraceContext | undefined;
 }
 
 export type ModelEvent =

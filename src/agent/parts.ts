@@ -19,7 +19,7 @@
  */
 import { A2AError, ErrorCode } from "../a2a/errors";
 import type { Part } from "../a2a/types";
-import { base64DecodedSize, decodeBase64, type Base64Flavor } from "./base64";
+import { base64DecodedSize, decodeBase64, type Base64Flavor } from "../a2a/base64";
 import { dataPartJson, DataTooDeepError } from "./data-part-json";
 import { fileUrlOfPath, filePathOfUrl } from "./file-url";
 import { mediaTypeEssence, MediaTypes } from "./media-types";

@@ -5,6 +5,7 @@
  */
 import type { Artifact, JsonObject, Message, Part } from "../a2a/types";
 import type { WorkspaceStore } from "./workspace";
+import type { TraceContext } from "../a2a/trace-context";
 
 export interface TurnInput {
   taskId: string;
@@ -23,6 +24,8 @@ export interface TurnInput {
   metadata?: JsonObject | undefined;
   /** The owner's workspace files, when the object has storage for them. */
   workspace?: WorkspaceStore | undefined;
+  /** The turn's W3C trace context: every model, ROS API call goes out as a new child span of it. */
+  trace?: TraceContext | undefined;
 }
 
 export type ToolPhase = "started" | "input_delta" | "input_complete" | "completed" | "failed";
@@ -42,6 +45,8 @@ export type AgentEvent =
   | { type: "file"; filename: string; mediaType: string; content: string; toolUseId?: string }
   /** Metadata-only working update (e.g. progress), no text. */
   | { type: "progress"; metadata: JsonObject }
+  /** Which provider and model answer this turn (for the turn's log line and metrics). */
+  | { type: "model"; provider: string; model: string }
   /** The turn's end. Without it, a turn that simply returns ends INPUT_REQUIRED. */
   | { type: "end"; state: "completed" | "input-required" | "failed" | "rejected"; text?: string }
   /** An error; retryable errors end the turn INPUT_REQUIRED, others FAILED. */

@@ -80,7 +80,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     ...chatHistory(input.history),
     { role: "user", content: input.prompt },
   ];
-  const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace };
+  const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace, trace: input.trace };
   const usage = { inputTokens: 0, outputTokens: 0, reported: false };
   let finalText = "";
 
@@ -94,6 +94,7 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
         messages,
         tools: options.tools.map((t) => t.spec),
         signal: input.signal,
+        trace: input.trace,
       })) {
         if (input.signal.aborted) return;
         switch (event.type) {

@@ -47,7 +47,21 @@ export interface Config {
   signingSecret: string | undefined;
   /** `IACCODE_A2A_SIGNING_KEYS`: the first signs the card, all are published in the JWKS. */
   signingKeys: CardSigningKey[] | undefined;
+  /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
+  indexLayout: IndexLayoutConfig;
 }
+
+export interface IndexLayoutConfig {
+  /** `IACCODE_A2A_INDEX_SHARDS`: index objects per owner; a context always maps to the same one. */
+  shards: number;
+  /** `IACCODE_A2A_INDEX_SHARDS_PREVIOUS`: the count before a change; new shards import their rows from it. */
+  previous: number | undefined;
+}
+
+/** Index shards per owner unless configured: see the README, "How far it scales". */
+export const DEFAULT_INDEX_SHARDS = 4;
+/** Most shards a ListTasks without contextId reads in parallel. */
+export const MAX_INDEX_SHARDS = 64;
 
 /**
  * The default request body limit: 9 MiB (9,437,184 bytes). The largest request the contract needs
@@ -244,6 +258,10 @@ export function parseConfig(env: RawEnv): Config {
     auth: auth(env),
     signingSecret,
     signingKeys,
+    indexLayout: {
+      shards: integer(env, "IACCODE_A2A_INDEX_SHARDS", DEFAULT_INDEX_SHARDS, 1, MAX_INDEX_SHARDS),
+      previous: read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
+    },
   };
 }
 

@@ -13,6 +13,8 @@ import { validateCallbackUrl } from "../push/callback-url";
 import { validatePushAuthentication, type PushSecrets } from "../push/push-headers";
 import type { SecretKeyring } from "../push/secret-box";
 import { checkCallbackHostByDns } from "../push/dns-check";
+import type { Config } from "../config/config";
+import { applySchema } from "./schema";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS push_configs (
@@ -23,6 +25,30 @@ const SCHEMA = [
      state TEXT NOT NULL, last_error TEXT, updated_ms INTEGER NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS push_deliveries_task ON push_deliveries(task_id, seq)`,
 ];
+
+const ADDED = [
+  // How often the alarm re-enqueued a pending delivery whose queue message was lost.
+  { table: "push_deliveries", column: "requeues", definition: "INTEGER NOT NULL DEFAULT 0" },
+];
+
+/** A pending delivery as the alarm sees it. */
+export interface PendingDelivery {
+  notificationId: string;
+  taskId: string;
+  configId: string;
+  seq: number;
+  requeues: number;
+}
+
+/** A config with its secrets sealed, ready to be written in a transaction. */
+export interface SealedConfig {
+  taskId: string;
+  id: string;
+  url: string;
+  scheme: string | null;
+  sealedCredentials: string | null;
+  sealedToken: string | null;
+}
 
 /** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
 export interface PushTarget {
@@ -60,12 +86,18 @@ export interface PushPolicy {
   dohUrl: string | undefined;
 }
 
+/** The push policy of a configuration, for every place a config is stored. */
+export function pushPolicyOf(config: Config): PushPolicy {
+  return { allowPrivate: config.pushAllowPrivate, maxConfigsPerTask: config.pushMaxConfigsPerTask, allowedHosts: config.pushAllowedHosts, dohUrl: config.pushDohUrl };
+}
+
 export class PushConfigs {
   constructor(
     private readonly sql: SqlStorage,
     private readonly keyring: () => Promise<SecretKeyring>,
   ) {
-    for (const statement of SCHEMA) sql.exec(statement);
+    applySchema(sql, SCHEMA, ADDED);
+    sql.exec("CREATE INDEX IF NOT EXISTS push_deliveries_state ON push_deliveries(state, updated_ms)");
   }
 
   /** Checks a config before anything is stored; throws the -32602 the client should see. */
@@ -89,27 +121,37 @@ export class PushConfigs {
     return id;
   }
 
-  /** Stores (or replaces) a validated config; returns what the owner may see of it. */
-  async put(taskId: string, id: string, input: PushConfigInput, nowMs: number): Promise<TaskPushNotificationConfig> {
+  /** Seals a validated config's secrets (async), so that writing it can be part of a transaction. */
+  async seal(taskId: string, id: string, input: PushConfigInput): Promise<SealedConfig> {
     const keyring = await this.keyring();
     const context = `${taskId}/${id}`;
     const credentials = input.authentication?.credentials;
-    const sealedCredentials = credentials ? await keyring.encrypt(credentials, context) : null;
-    const sealedToken = input.token ? await keyring.encrypt(input.token, context) : null;
+    return {
+      taskId,
+      id,
+      url: input.url,
+      scheme: input.authentication?.scheme ?? null,
+      sealedCredentials: credentials ? await keyring.encrypt(credentials, context) : null,
+      sealedToken: input.token ? await keyring.encrypt(input.token, context) : null,
+    };
+  }
+
+  /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
+  write(config: SealedConfig, nowMs: number): TaskPushNotificationConfig {
     this.sql.exec(
       `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms)
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
          sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token`,
-      taskId,
-      id,
-      input.url,
-      input.authentication?.scheme ?? null,
-      sealedCredentials,
-      sealedToken,
+      config.taskId,
+      config.id,
+      config.url,
+      config.scheme,
+      config.sealedCredentials,
+      config.sealedToken,
       nowMs,
     );
-    return this.get(taskId, id) as TaskPushNotificationConfig;
+    return this.get(config.taskId, config.id) as TaskPushNotificationConfig;
   }
 
   get(taskId: string, id: string): TaskPushNotificationConfig | undefined {
@@ -166,6 +208,39 @@ export class PushConfigs {
       "UPDATE push_deliveries SET state = ?, last_error = ?, updated_ms = ? WHERE notification_id = ?",
       state,
       lastError ?? null,
+      nowMs,
+      notificationId,
+    );
+  }
+
+  /** Seqs of the task's events that a pending delivery still has to load. */
+  pendingSeqs(taskId: string): number[] {
+    return this.sql
+      .exec<{ seq: number }>("SELECT DISTINCT seq FROM push_deliveries WHERE task_id = ? AND state = 'pending'", taskId)
+      .toArray()
+      .map((r) => r.seq);
+  }
+
+  /** Pending deliveries last touched before `beforeMs`: their queue message may be lost. */
+  stalePending(beforeMs: number, limit: number): PendingDelivery[] {
+    return this.sql
+      .exec<{ notification_id: string; task_id: string; config_id: string; seq: number; requeues: number }>(
+        `SELECT notification_id, task_id, config_id, seq, requeues FROM push_deliveries
+         WHERE state = 'pending' AND updated_ms < ? ORDER BY updated_ms LIMIT ?`,
+        beforeMs,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ notificationId: r.notification_id, taskId: r.task_id, configId: r.config_id, seq: r.seq, requeues: r.requeues }));
+  }
+
+  oldestPendingMs(): number | undefined {
+    return this.sql.exec<{ m: number | null }>("SELECT MIN(updated_ms) AS m FROM push_deliveries WHERE state = 'pending'").one().m ?? undefined;
+  }
+
+  markRequeued(notificationId: string, nowMs: number): void {
+    this.sql.exec(
+      "UPDATE push_deliveries SET requeues = requeues + 1, updated_ms = ? WHERE notification_id = ? AND state = 'pending'",
       nowMs,
       notificationId,
     );

@@ -2,17 +2,26 @@
  * The open SSE streams of a context's tasks. Every event goes to every open stream of its task in
  * log order (spec §3.5.2: broadcast, same order; closing one stream leaves the others alone).
  * Each stream frames events as JSON-RPC responses carrying its own request id, sends a keepalive
- * comment every 25 s, and is dropped on any sign of a gone client: a failed enqueue or a cancel.
+ * comment every 25 s, and is dropped on any sign of a gone client: a failed write or a cancel.
+ *
+ * A stream is the readable side of an IdentityTransformStream that the hub writes to. The runtime
+ * carries that readable to the Worker natively, and a write after the client went away rejects
+ * the hub's own write promise, which the hub handles: the subscriber is dropped and the
+ * disconnect logged as a normal event. (A JS-sourced ReadableStream here made the runtime's own
+ * pump fail on the next write after a disconnect, logged as "Uncaught (in promise) Error: Network
+ * connection lost." though the turn went on.)
  */
 import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamFraming } from "../a2a/sse";
-import type { LoggedEvent } from "./task-records";
+import type { LoggedEvent } from "./event-log";
+import { logLine, shortHash } from "../observability/log";
 
 const encoder = new TextEncoder();
 
 interface Subscriber {
-  controller: ReadableStreamDefaultController<Uint8Array>;
+  writer: WritableStreamDefaultWriter<Uint8Array>;
   framing: StreamFraming;
-  keepalive: ReturnType<typeof setInterval>;
+  keepalive: ReturnType<typeof setInterval> | undefined;
+  gone: boolean;
 }
 
 export class StreamHub {
@@ -25,28 +34,20 @@ export class StreamHub {
    * events until `close`. Call it synchronously with reading `initial` so no event falls between.
    */
   open(taskId: string, framing: StreamFraming, initial: LoggedEvent[], closeAfterInitial: boolean): ReadableStream<Uint8Array> {
-    let subscriber: Subscriber | undefined;
-    return new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        for (const event of initial) controller.enqueue(encoder.encode(frame(framing, event)));
-        if (closeAfterInitial) {
-          controller.close();
-          return;
-        }
-        const sub: Subscriber = {
-          controller,
-          framing,
-          keepalive: setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), this.keepaliveMs),
-        };
-        subscriber = sub;
-        let set = this.byTask.get(taskId);
-        if (!set) this.byTask.set(taskId, (set = new Set()));
-        set.add(sub);
-      },
-      cancel: () => {
-        if (subscriber) this.drop(taskId, subscriber);
-      },
-    });
+    const { readable, writable } = new IdentityTransformStream();
+    const sub: Subscriber = { writer: writable.getWriter(), framing, keepalive: undefined, gone: false };
+    for (const event of initial) this.send(taskId, sub, frame(framing, event));
+    if (closeAfterInitial) {
+      sub.writer.close().catch(() => this.lost(taskId, sub));
+      return readable;
+    }
+    sub.keepalive = setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), this.keepaliveMs);
+    let set = this.byTask.get(taskId);
+    if (!set) this.byTask.set(taskId, (set = new Set()));
+    set.add(sub);
+    // A reader that cancels errors the writable side: that is the client going away.
+    sub.writer.closed.catch(() => this.lost(taskId, sub));
+    return readable;
   }
 
   /** A single frame, then close: the stream of a direct Message answer. */
@@ -75,24 +76,27 @@ export class StreamHub {
     if (!set) return;
     for (const sub of [...set]) {
       this.drop(taskId, sub);
-      try {
-        sub.controller.close();
-      } catch {
-        // already closed or errored by the client going away
-      }
+      sub.writer.close().catch(() => this.lost(taskId, sub));
     }
   }
 
+  /** Writes are queued in order; one that fails means the client is gone. */
   private send(taskId: string, sub: Subscriber, text: string): void {
-    try {
-      sub.controller.enqueue(encoder.encode(text));
-    } catch {
-      this.drop(taskId, sub);
-    }
+    if (sub.gone) return;
+    sub.writer.write(encoder.encode(text)).catch(() => this.lost(taskId, sub));
+  }
+
+  /** The client went away: a normal end of its stream, logged once, never an error. */
+  private lost(taskId: string, sub: Subscriber): void {
+    if (sub.gone) return;
+    sub.gone = true;
+    this.drop(taskId, sub);
+    sub.writer.abort().catch(() => {});
+    void shortHash(taskId).then((task) => logLine("info", "stream.client_disconnected", { task }));
   }
 
   private drop(taskId: string, sub: Subscriber): void {
-    clearInterval(sub.keepalive);
+    if (sub.keepalive !== undefined) clearInterval(sub.keepalive);
     const set = this.byTask.get(taskId);
     if (!set) return;
     set.delete(sub);

@@ -1,24 +1,49 @@
 /**
  * TaskIndex: one per owner, the ListTasks read model (spec §3.1.4). A row per task with its
- * status timestamp and snapshot, written by the task's ContextAgent on every state transition.
+ * status timestamp and a bounded snapshot (status, metadata, the newest LIST_HISTORY_MAX messages
+ * and SNAPSHOT_ARTIFACTS artifact references that fit INDEX_ROW_MAX_BYTES: never more history than
+ * ListTasks can return), written by the task's ContextAgent through its outbox.
  * Pages are read by key on `(ts_ms DESC, id DESC)` (keyset pagination), so a page costs the same
  * at task 10 and task 10,000; `totalSize` comes from maintained counters, not a scan, except when
- * `statusTimestampAfter` asks for a range (an index range count then).
+ * `statusTimestampAfter` asks for a range (an index range count then). A page also stops at
+ * LIST_PAGE_MAX_BYTES, with a next-page token.
+ *
+ * A row still SUBMITTED or WORKING may belong to a turn that a restart cut off: its context only
+ * learns that when it wakes. So a page asks the context of each such row for its current row
+ * (waking it, which fails interrupted turns first) and shows that: the first ListTasks after a
+ * restart already shows FAILED.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { ListTasksResponse, Task } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
-import { viewTask } from "../a2a/task-view";
 import { errors } from "../a2a/errors";
 import { failure, success, type Outcome } from "./outcome";
+import { fitRow } from "./row-guard";
+import { contextAgentForTask, taskIndexFor } from "./stubs";
+import { decodeCursor } from "./index-cursor";
+import { indexName, shardOf, type IndexShard } from "./index-layout";
+import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
+import { applySchema } from "./schema";
+import { rowTaskJson, type RowTexts } from "./index-view";
 
 export interface IndexRow {
   id: string;
   contextId: string;
   state: TaskState;
   tsMs: number;
-  task: Task;
+  /** The task's summary JSON (id, contextId, status, metadata). */
+  summary: string;
+  /** JSON array texts of its newest messages and artifact references (index-view.ts). */
+  history: string;
+  artifacts: string;
 }
+
+/** What one outbox flush sends: rows to write and ids to forget, applied in one transaction. */
+export interface IndexBatch {
+  upserts: IndexRow[];
+  removals: string[];
+}
+
+const ACTIVE_STATES: ReadonlySet<string> = new Set(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"]);
 
 export interface ListQuery {
   contextId?: string | undefined;
@@ -38,7 +63,32 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS by_state ON tasks(state, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_context_state ON tasks(context_id, state, ts_ms DESC, id DESC)`,
   `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
 ];
+
+const ADDED = [
+  // The first format kept the whole view in `task`; since then `task` is the summary and these hold the lists.
+  { table: "tasks", column: "history", definition: "TEXT" },
+  { table: "tasks", column: "artifacts", definition: "TEXT" },
+];
+
+/** Rows read per page from a shard of the previous layout during an import. */
+const IMPORT_PAGE = 500;
+
+/** One shard's page: its tasks in index order (with their index key) as JSON texts, its count, and whether it has more. */
+export interface ShardPage {
+  tasks: Array<{ tsMs: number; id: string; json: string }>;
+  totalSize: number;
+  more: boolean;
+}
+
+/** An index row as it is stored, for an import into another layout. */
+export interface StoredIndexRow extends RowTexts {
+  id: string;
+  contextId: string;
+  state: TaskState;
+  tsMs: number;
+}
 
 /** The counter scopes a row belongs to; `totalSize` of any filter without a time bound is one of them. */
 function scopes(contextId: string | undefined, state: TaskState | undefined): string {
@@ -49,68 +99,131 @@ function scopesOf(contextId: string, state: TaskState): string[] {
   return [scopes(undefined, undefined), scopes(contextId, undefined), scopes(undefined, state), scopes(contextId, state)];
 }
 
-interface Cursor {
-  tsMs: number;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify([cursor.tsMs, cursor.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function decodeCursor(token: string): Cursor | undefined {
-  try {
-    const value: unknown = JSON.parse(atob(token.replace(/-/g, "+").replace(/_/g, "/")));
-    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === "string") {
-      return { tsMs: value[0] as number, id: value[1] };
-    }
-  } catch {
-    // fall through: not a token we issued
-  }
-  return undefined;
-}
-
 export class TaskIndex extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
+    applySchema(this.sql, SCHEMA, ADDED);
   }
 
-  upsert(row: IndexRow): void {
+  /** One outbox flush: every row and removal in one transaction. */
+  async apply(batch: IndexBatch, layout: IndexShard, owner: string): Promise<void> {
+    this.claim(owner);
+    await this.importPrevious(layout);
+    this.ctx.storage.transactionSync(() => {
+      for (const row of batch.upserts) this.upsert(row);
+      this.remove(batch.removals);
+    });
+  }
+
+  private upsert(row: IndexRow): void {
+    fitRow("index", row.summary + row.history + row.artifacts);
+    this.write(row, false);
+  }
+
+  /** Writes a row and keeps the counters; `ifNewer` keeps a row whose status is newer (imports). */
+  private write(row: StoredIndexRow, ifNewer: boolean): void {
     const old = this.sql
-      .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", row.id)
+      .exec<{ context_id: string; state: string; ts_ms: number }>("SELECT context_id, state, ts_ms FROM tasks WHERE id = ?", row.id)
       .toArray()[0];
+    if (ifNewer && old && old.ts_ms >= row.tsMs) return;
     this.sql.exec(
-      `INSERT INTO tasks (id, context_id, state, ts_ms, task) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task`,
+      `INSERT INTO tasks (id, context_id, state, ts_ms, task, history, artifacts) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task,
+         history = excluded.history, artifacts = excluded.artifacts`,
       row.id,
       row.contextId,
       row.state,
       row.tsMs,
-      JSON.stringify(row.task),
+      row.summary,
+      row.history,
+      row.artifacts,
     );
-    if (!old) this.count(scopesOf(row.contextId, row.state), 1);
+    if (!old) this.count(scopesOf(row.contextId, row.state).map((scope) => [scope, 1]));
     else if (old.state !== row.state) {
-      this.count(scopesOf(old.context_id, old.state as TaskState).slice(2), -1);
-      this.count(scopesOf(row.contextId, row.state).slice(2), 1);
+      this.count([
+        ...scopesOf(old.context_id, old.state as TaskState).slice(2).map((scope): [string, number] => [scope, -1]),
+        ...scopesOf(row.contextId, row.state).slice(2).map((scope): [string, number] => [scope, 1]),
+      ]);
     }
   }
 
-  remove(ids: string[]): void {
+  private remove(ids: readonly string[]): void {
     for (const id of ids) {
       const old = this.sql
         .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", id)
         .toArray()[0];
       if (!old) continue;
       this.sql.exec("DELETE FROM tasks WHERE id = ?", id);
-      this.count(scopesOf(old.context_id, old.state as TaskState), -1);
+      this.count(scopesOf(old.context_id, old.state as TaskState).map((scope) => [scope, -1]));
     }
   }
 
-  list(query: ListQuery): Outcome<ListTasksResponse> {
+  /** Rows in id order after `afterId`: what a shard of a new layout imports from this one. */
+  exportRows(afterId: string, limit: number): StoredIndexRow[] {
+    return this.sql
+      .exec<{ id: string; context_id: string; state: string; ts_ms: number; task: string; history: string | null; artifacts: string | null }>(
+        "SELECT id, context_id, state, ts_ms, task, history, artifacts FROM tasks WHERE id > ? ORDER BY id LIMIT ?",
+        afterId,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, contextId: r.context_id, state: r.state as TaskState, tsMs: r.ts_ms, summary: r.task, history: r.history, artifacts: r.artifacts }));
+  }
+
+  /**
+   * On first use after a change of the shard count: copy this shard's rows from every shard of the
+   * previous layout (rows whose context now maps here), keeping whichever status is newer, so no
+   * task drops out of the lists. Runs once per shard; other calls wait for it.
+   */
+  private async importPrevious(layout: IndexShard): Promise<void> {
+    const previous = layout.previous;
+    if (previous === undefined || previous === layout.shards) return;
+    const mark = `imported-from:${previous}`;
+    if (this.getMeta(mark) !== undefined) return;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (this.getMeta(mark) !== undefined) return;
+      const owner = this.getMeta("owner");
+      if (owner === undefined) return;
+      for (let old = 0; old < previous; old++) {
+        if (indexName(owner, old, previous) === indexName(owner, layout.shard, layout.shards)) continue;
+        const source = taskIndexFor(this.env, owner, old, previous);
+        let after = "";
+        for (;;) {
+          const rows = (await source.exportRows(after, IMPORT_PAGE)) as StoredIndexRow[];
+          if (rows.length === 0) break;
+          this.ctx.storage.transactionSync(() => {
+            for (const row of rows) if (shardOf(row.contextId, layout.shards) === layout.shard) this.write(row, true);
+          });
+          after = rows[rows.length - 1]?.id ?? after;
+        }
+      }
+      this.setMeta(mark, new Date().toISOString());
+    });
+  }
+
+  /** The owner this shard belongs to, told by the first caller (an import needs it to find the old shards). */
+  private claimed = false;
+
+  private claim(owner: string): void {
+    if (this.claimed) return;
+    if (this.getMeta("owner") === undefined) this.setMeta("owner", owner);
+    this.claimed = true;
+  }
+
+  private getMeta(key: string): string | undefined {
+    return this.sql.exec<{ v: string }>("SELECT v FROM meta WHERE k = ?", key).toArray()[0]?.v;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v", key, value);
+  }
+
+  async list(query: ListQuery, layout: IndexShard, owner: string): Promise<Outcome<ShardPage>> {
+    this.claim(owner);
+    await this.importPrevious(layout);
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (query.contextId !== undefined) {
@@ -129,24 +242,55 @@ export class TaskIndex extends DurableObject<Env> {
     if (query.pageToken) {
       const cursor = decodeCursor(query.pageToken);
       if (!cursor) return failure(errors.invalidParams("Invalid page token", [{ field: "pageToken", description: "not a token this server issued" }]));
-      where.push("(ts_ms < ? OR (ts_ms = ? AND id < ?))");
-      args.push(cursor.tsMs, cursor.tsMs, cursor.id);
+      // A row-value comparison: SQLite seeks the (ts_ms, id) index to the cursor instead of scanning to it.
+      where.push("(ts_ms, id) < (?, ?)");
+      args.push(cursor.tsMs, cursor.id);
     }
     const rows = this.sql
-      .exec<{ id: string; ts_ms: number; task: string }>(
-        `SELECT id, ts_ms, task FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      .exec<{ id: string; ts_ms: number; state: string; task: string; history: string | null; artifacts: string | null }>(
+        `SELECT id, ts_ms, state, task, history, artifacts FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY ts_ms DESC, id DESC LIMIT ?`,
         ...args,
         query.pageSize + 1,
       )
       .toArray();
-    const page = rows.slice(0, query.pageSize);
-    const last = page[page.length - 1];
-    const nextPageToken = rows.length > query.pageSize && last ? encodeCursor({ tsMs: last.ts_ms, id: last.id }) : "";
-    const tasks = page.map((row) =>
-      viewTask(JSON.parse(row.task) as Task, { historyLength: query.historyLength, includeArtifacts: query.includeArtifacts }),
+    // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
+    const view = { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts };
+    const tasks: ShardPage["tasks"] = [];
+    const active: number[] = [];
+    let bytes = 0;
+    for (const row of rows.slice(0, query.pageSize)) {
+      const json = rowTaskJson({ summary: row.task, history: row.history, artifacts: row.artifacts }, view);
+      const size = json.length;
+      if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
+      if (ACTIVE_STATES.has(row.state)) active.push(tasks.length);
+      tasks.push({ tsMs: row.ts_ms, id: row.id, json });
+      bytes += size;
+    }
+    const more = rows.length > tasks.length;
+    return success({ tasks: active.length ? await this.reconcile(tasks, active, query) : tasks, totalSize, more });
+  }
+
+  /**
+   * Each SUBMITTED/WORKING task of a page (at the `active` positions) replaced by its context's
+   * current view (see the header); a task that no longer matches the page's status filter is left out.
+   */
+  private async reconcile(tasks: ShardPage["tasks"], active: number[], query: ListQuery): Promise<ShardPage["tasks"]> {
+    const view = { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts };
+    const current: Array<ShardPage["tasks"][number] | undefined> = [...tasks];
+    await Promise.all(
+      active.map(async (position) => {
+        const entry = tasks[position];
+        if (!entry) return;
+        // RPC typing drops members it cannot prove serializable; the object returns exactly an IndexRow.
+        const row = (await contextAgentForTask(this.env, entry.id)?.indexRowOf(entry.id)) as IndexRow | undefined;
+        if (!row) return;
+        if (!ACTIVE_STATES.has(row.state)) this.upsert(row);
+        // The index key stays the row's as read, so the page token continues where this page ended.
+        current[position] = query.status !== undefined && row.state !== query.status ? undefined : { tsMs: entry.tsMs, id: entry.id, json: rowTaskJson(row, view) };
+      }),
     );
-    return success({ tasks, nextPageToken, pageSize: query.pageSize, totalSize });
+    return current.filter((entry) => entry !== undefined);
   }
 
   private total(query: ListQuery, where: string[], args: (string | number)[]): number {
@@ -160,13 +304,12 @@ export class TaskIndex extends DurableObject<Env> {
     );
   }
 
-  private count(keys: string[], delta: number): void {
-    for (const key of keys) {
-      this.sql.exec(
-        "INSERT INTO counts (scope, n) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n",
-        key,
-        delta,
-      );
-    }
+  /** Adds each delta to its counter scope, all in one statement. */
+  private count(deltas: Array<[string, number]>): void {
+    if (deltas.length === 0) return;
+    this.sql.exec(
+      `INSERT INTO counts (scope, n) VALUES ${deltas.map(() => "(?, ?)").join(", ")} ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n`,
+      ...deltas.flat(),
+    );
   }
 }

@@ -1,11 +1,17 @@
 /**
- * The tasks of one context in the ContextAgent's SQLite: task rows, messages (history and the
- * context's conversation), artifacts and the per-task event log with its monotonic `seq`.
- * Every statement is synchronous (`ctx.storage.sql`), so a caller's sequence of writes is atomic
- * with respect to other requests to the object.
+ * The tasks of one context in the ContextAgent's SQLite: context settings, task rows, messages
+ * (history and the context's conversation) and artifacts. Every statement is synchronous
+ * (`ctx.storage.sql`); the turn runner groups a turn's writes in one `transactionSync`, so a failure
+ * leaves nothing half-written. Every row goes through `fitRow` (row-guard.ts).
+ *
+ * Reads are bounded by construction: a view asks SQL for the newest rows it can show (LIMIT), then
+ * keeps what fits its byte budget, so the cost of an answer follows the answer, not the history.
  */
-import type { Artifact, JsonObject, Message, StreamResponse, Task, TaskStatus } from "../a2a/types";
+import type { Artifact, JsonObject, Message, Task, TaskStatus } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
+import { applySchema } from "./schema";
+import { fitRow } from "./row-guard";
+import { utf8Bytes } from "../storage/limits";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
@@ -21,8 +27,12 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
      PRIMARY KEY (task_id, artifact_id))`,
-  `CREATE TABLE IF NOT EXISTS events (
-     task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
+];
+
+const ADDED = [
+  // The number of turns a task has had; the current turn's messages and events carry it.
+  { table: "tasks", column: "turns", definition: "INTEGER NOT NULL DEFAULT 0" },
+  { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
 ];
 
 /** Earlier messages a turn is given: enough for a working conversation (100 turns). */
@@ -30,34 +40,90 @@ export const CONVERSATION_MESSAGES = 200;
 /** …and no more than this much JSON (about 100k tokens of text). */
 export const CONVERSATION_CHARS = 400_000;
 
-/** A logged event: its sequence number and its serialized `StreamResponse`. */
-export interface LoggedEvent {
-  seq: number;
-  json: string;
-}
-
 /** A2A timestamps: RFC 3339 UTC with milliseconds (spec §5.6.1). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
+/** What a bounded task view holds. */
+export interface ViewBounds {
+  /** The newest this many messages (0: none). */
+  historyLength: number;
+  /** Only the messages of the task's current turn. */
+  currentTurnOnly?: boolean;
+  /** The newest this many artifacts (0: none). */
+  artifacts: number;
+  /** The whole view stays under this many UTF-8 bytes of JSON: oldest messages, then oldest artifacts, go first. */
+  maxBytes: number;
+}
+
+/** A task view as JSON texts: the summary object, and each message and artifact. */
+export interface TaskViewParts {
+  /** The stored TaskStatus JSON. */
+  status: string;
+  summary: string;
+  history: string[];
+  artifacts: string[];
+}
+
+/** `{…summary, "history": […], "artifacts": […]}` from the texts, omitting empty lists (ProtoJSON). */
+export function composeTask(parts: TaskViewParts): string {
+  let out = parts.summary.slice(0, -1);
+  if (parts.history.length) out += `,"history":[${parts.history.join(",")}]`;
+  if (parts.artifacts.length) out += `,"artifacts":[${parts.artifacts.join(",")}]`;
+  return `${out}}`;
+}
+
+/** Keeps the newest rows (given newest first) that fit `budget` bytes; returns them oldest first and the bytes used. */
+function newestWithin(rows: readonly string[], budget: number): { kept: string[]; used: number } {
+  const kept: string[] = [];
+  let used = 0;
+  for (const row of rows) {
+    const size = utf8Bytes(row) + 1;
+    if (used + size > budget) break;
+    kept.push(row);
+    used += size;
+  }
+  return { kept: kept.reverse(), used };
+}
+
 export class TaskRecords {
+  /**
+   * The context settings (owner, contextId, epoch, cwd, lastActive…), read once: only this object
+   * writes them, so the copy stays exact; `forget` drops it when a transaction rolled back.
+   */
+  private settings: Map<string, string> | undefined;
+  /** The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows. */
+  private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
+
   constructor(private readonly sql: SqlStorage) {
-    for (const statement of SCHEMA) sql.exec(statement);
+    applySchema(sql, SCHEMA, ADDED);
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
+  }
+
+  /** Drops the in-memory copies (after a rolled-back transaction): the next read reloads them. */
+  forget(): void {
+    this.settings = undefined;
+    this.recent = undefined;
+  }
+
+  private allSettings(): Map<string, string> {
+    this.settings ??= new Map(this.sql.exec<{ k: string; v: string }>("SELECT k, v FROM context").toArray().map((r) => [r.k, r.v]));
+    return this.settings;
   }
 
   getSetting(key: string): string | undefined {
-    return this.sql.exec<{ v: string }>("SELECT v FROM context WHERE k = ?", key).toArray()[0]?.v;
+    return this.allSettings().get(key);
   }
 
   setSetting(key: string, value: string): void {
+    if (this.allSettings().get(key) === value) return;
     this.sql.exec("INSERT INTO context (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v", key, value);
+    this.allSettings().set(key, value);
   }
 
   deleteSetting(key: string): void {
+    if (!this.allSettings().has(key)) return;
     this.sql.exec("DELETE FROM context WHERE k = ?", key);
-  }
-
-  exists(taskId: string): boolean {
-    return this.sql.exec("SELECT 1 FROM tasks WHERE id = ?", taskId).toArray().length > 0;
+    this.allSettings().delete(key);
   }
 
   stateOf(taskId: string): TaskState | undefined {
@@ -66,13 +132,14 @@ export class TaskRecords {
       | undefined;
   }
 
+  /** A new task, in its first turn. */
   createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
     this.sql.exec(
-      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
       taskId,
       status.state,
-      JSON.stringify(status),
-      metadata ? JSON.stringify(metadata) : null,
+      fitRow("tasks", JSON.stringify(status)),
+      metadata ? fitRow("tasks", JSON.stringify(metadata)) : null,
       nowMs,
       nowMs,
     );
@@ -82,14 +149,36 @@ export class TaskRecords {
     this.sql.exec(
       "UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?",
       status.state,
-      JSON.stringify(status),
+      fitRow("tasks", JSON.stringify(status)),
       nowMs,
       taskId,
     );
   }
 
-  appendMessage(taskId: string, epoch: number, message: Message): void {
-    this.sql.exec("INSERT INTO messages (task_id, epoch, message) VALUES (?, ?, ?)", taskId, epoch, JSON.stringify(message));
+  /** Starts the task's next turn and returns its number (1 for a new task's first). */
+  beginTurn(taskId: string): number {
+    return this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+  }
+
+  turnOf(taskId: string): number {
+    return this.sql.exec<{ turns: number }>("SELECT turns FROM tasks WHERE id = ?", taskId).toArray()[0]?.turns ?? 0;
+  }
+
+  appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
+    const json = fitRow("messages", JSON.stringify(message));
+    this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
+  }
+
+  /** Appends to the kept conversation and trims it to the bounds `conversation` applies. */
+  private keepRecent(recent: { messages: Message[]; chars: number[] }, message: Message, chars: number): void {
+    recent.messages.push(message);
+    recent.chars.push(chars);
+    let total = recent.chars.reduce((sum, n) => sum + n, 0);
+    while (recent.messages.length > 1 && (recent.messages.length > CONVERSATION_MESSAGES || total > CONVERSATION_CHARS)) {
+      recent.messages.shift();
+      total -= recent.chars.shift() ?? 0;
+    }
   }
 
   /**
@@ -98,17 +187,22 @@ export class TaskRecords {
    * context neither slows every turn nor overflows a model's context window.
    */
   conversation(epoch: number): Message[] {
-    const rows = this.sql
-      .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
-      .toArray();
-    const kept: Message[] = [];
-    let chars = 0;
-    for (const row of rows) {
-      chars += row.message.length;
-      if (chars > CONVERSATION_CHARS && kept.length > 0) break;
-      kept.push(JSON.parse(row.message) as Message);
+    if (this.recent?.epoch !== epoch) {
+      const rows = this.sql
+        .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
+        .toArray();
+      const messages: Message[] = [];
+      const chars: number[] = [];
+      let total = 0;
+      for (const row of rows) {
+        total += row.message.length;
+        if (total > CONVERSATION_CHARS && messages.length > 0) break;
+        messages.push(JSON.parse(row.message) as Message);
+        chars.push(row.message.length);
+      }
+      this.recent = { epoch, messages: messages.reverse(), chars: chars.reverse() };
     }
-    return kept.reverse();
+    return [...this.recent.messages];
   }
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */
@@ -116,80 +210,77 @@ export class TaskRecords {
     const existing = this.sql
       .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? AND artifact_id = ?", taskId, artifact.artifactId)
       .toArray()[0];
-    if (existing && append) {
-      const stored = JSON.parse(existing.artifact) as Artifact;
-      const merged: Artifact = { ...stored, parts: [...stored.parts, ...artifact.parts] };
-      this.sql.exec(
-        "UPDATE artifacts SET artifact = ? WHERE task_id = ? AND artifact_id = ?",
-        JSON.stringify(merged),
-        taskId,
-        artifact.artifactId,
-      );
-      return merged;
-    }
     if (existing) {
+      const stored = JSON.parse(existing.artifact) as Artifact;
+      const next: Artifact = append ? { ...stored, parts: [...stored.parts, ...artifact.parts] } : artifact;
       this.sql.exec(
         "UPDATE artifacts SET artifact = ? WHERE task_id = ? AND artifact_id = ?",
-        JSON.stringify(artifact),
+        fitRow("artifacts", JSON.stringify(next)),
         taskId,
         artifact.artifactId,
       );
-      return artifact;
+      return next;
     }
-    const position =
-      this.sql.exec<{ p: number }>("SELECT COALESCE(MAX(position), 0) + 1 AS p FROM artifacts WHERE task_id = ?", taskId).one().p;
     this.sql.exec(
-      "INSERT INTO artifacts (task_id, artifact_id, position, artifact) VALUES (?, ?, ?, ?)",
+      `INSERT INTO artifacts (task_id, artifact_id, position, artifact)
+       VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM artifacts WHERE task_id = ?), ?)`,
       taskId,
       artifact.artifactId,
-      position,
-      JSON.stringify(artifact),
+      taskId,
+      fitRow("artifacts", JSON.stringify(artifact)),
     );
     return artifact;
   }
 
-  /** The full stored task: status, history and artifacts. */
-  task(taskId: string, contextId: string): Task | undefined {
+  /**
+   * A bounded view of the stored task as its parts' JSON texts (no parse): the summary (id,
+   * contextId, status, metadata), the newest messages and the newest artifacts that fit.
+   */
+  view(taskId: string, contextId: string, bounds: ViewBounds): TaskViewParts | undefined {
     const row = this.sql
-      .exec<{ status: string; metadata: string | null }>("SELECT status, metadata FROM tasks WHERE id = ?", taskId)
+      .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
-    const task: Task = { id: taskId, contextId, status: JSON.parse(row.status) as TaskStatus };
-    const history = this.sql
-      .exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n", taskId)
-      .toArray()
-      .map((r) => JSON.parse(r.message) as Message);
-    if (history.length) task.history = history;
-    const artifacts = this.sql
-      .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position", taskId)
-      .toArray()
-      .map((r) => JSON.parse(r.artifact) as Artifact);
-    if (artifacts.length) task.artifacts = artifacts;
-    if (row.metadata) task.metadata = JSON.parse(row.metadata) as JsonObject;
-    return task;
+    const summary = `{"id":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId)},"status":${row.status}${row.metadata ? `,"metadata":${row.metadata}` : ""}}`;
+    let budget = bounds.maxBytes - utf8Bytes(summary) - 40;
+    let history: string[] = [];
+    if (bounds.historyLength > 0) {
+      const rows = (
+        bounds.currentTurnOnly
+          ? this.sql.exec<{ message: string }>(
+              "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
+              taskId,
+              row.turns,
+              bounds.historyLength,
+            )
+          : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
+      )
+        .toArray()
+        .map((r) => r.message);
+      const kept = newestWithin(rows, budget * 0.75);
+      budget -= kept.used;
+      history = kept.kept;
+    }
+    let artifacts: string[] = [];
+    if (bounds.artifacts > 0) {
+      const rows = this.sql
+        .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
+        .toArray()
+        .map((r) => r.artifact);
+      artifacts = newestWithin(rows, budget).kept;
+    }
+    return { status: row.status, summary, history, artifacts };
   }
 
-  appendEvent(taskId: string, event: StreamResponse): LoggedEvent {
-    const seq = this.lastSeq(taskId) + 1;
-    const json = JSON.stringify(event);
-    this.sql.exec("INSERT INTO events (task_id, seq, event) VALUES (?, ?, ?)", taskId, seq, json);
-    return { seq, json };
+  /** The bounded view as Task JSON text, composed from the stored texts without a parse. */
+  taskJson(taskId: string, contextId: string, bounds: ViewBounds): string | undefined {
+    const parts = this.view(taskId, contextId, bounds);
+    return parts ? composeTask(parts) : undefined;
   }
 
-  lastSeq(taskId: string): number {
-    return this.sql.exec<{ s: number }>("SELECT COALESCE(MAX(seq), 0) AS s FROM events WHERE task_id = ?", taskId).one().s;
-  }
-
-  eventAt(taskId: string, seq: number): LoggedEvent | undefined {
-    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
-    return row ? { seq, json: row.event } : undefined;
-  }
-
-  eventsAfter(taskId: string, seq: number): LoggedEvent[] {
-    return this.sql
-      .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)
-      .toArray()
-      .map((r) => ({ seq: r.seq, json: r.event }));
+  task(taskId: string, contextId: string, bounds: ViewBounds): Task | undefined {
+    const json = this.taskJson(taskId, contextId, bounds);
+    return json === undefined ? undefined : (JSON.parse(json) as Task);
   }
 
   idsInStates(states: readonly TaskState[]): string[] {
@@ -213,7 +304,7 @@ export class TaskRecords {
   }
 
   deleteTask(taskId: string): void {
-    for (const table of ["events", "artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
+    for (const table of ["artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
     this.sql.exec("DELETE FROM tasks WHERE id = ?", taskId);
   }
 }

@@ -13,7 +13,9 @@ import { buildPushHeaders } from "../push/push-headers";
 import { checkCallbackHostByDns } from "../push/dns-check";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 import { configOf } from "../config/config";
+import { contextAgentById } from "../durable/stubs";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
+import { parseTraceparent, traceHeaders, type TraceContext } from "../a2a/trace-context";
 
 /** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -40,8 +42,16 @@ async function post(url: string, headers: Record<string, string>, body: string):
   }
 }
 
+/** The job's trace, re-checked: a queue message is data, and only a valid context goes on a request. */
+function jobTrace(trace: TraceContext | undefined): TraceContext | undefined {
+  return trace ? parseTraceparent(`00-${trace.traceId}-${trace.spanId}-${trace.flags}`, trace.tracestate) : undefined;
+}
+
+/** The object that holds the job's task; a job names only ids this server issued. */
 function contextAgent(env: Env, job: PushJob) {
-  return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromString(job.contextObjectId));
+  const agent = contextAgentById(env, job.contextObjectId);
+  if (!agent) throw new Error("push job names no context object");
+  return agent;
 }
 
 async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
@@ -59,36 +69,22 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
   const config = configOf(env);
   const url = validateCallbackUrl(delivery.target.url, { allowPrivate: config.pushAllowPrivate, allowedHosts: config.pushAllowedHosts });
   if (!url.ok) return deadLetter(url.message);
-  if (config.pushDohUrl && !config.pushAllowPrivate) {
-    // Checked again before every delivery: the name may point elsewhere since it was stored.
-    const dns = await checkCallbackHostByDns(url.url.hostname, config.pushDohUrl);
-    if (!dns.ok && dns.permanent) return deadLetter(dns.message);
-    if (!dns.ok) return settle(message, { networkError: true }, dns.message, agent, job, deadLetter);
-  }
+  // Checked again before every delivery: the name may point elsewhere since it was stored.
+  const dns = config.pushDohUrl && !config.pushAllowPrivate ? await checkCallbackHostByDns(url.url.hostname, config.pushDohUrl) : { ok: true as const };
+  if (!dns.ok && dns.permanent) return deadLetter(dns.message);
   const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
   if (!headers.ok) return deadLetter(headers.message);
 
-  const attempt = await post(url.url.href, headers.headers, delivery.body);
-  return settle(message, attempt.result, attempt.error, agent, job, deadLetter);
-}
-
-/** Acks a delivered message, retries a transient failure with backoff, dead-letters the rest. */
-async function settle(
-  message: Message<PushJob>,
-  result: DeliveryResult,
-  error: string,
-  agent: ReturnType<typeof contextAgent>,
-  job: PushJob,
-  deadLetter: (lastError: string) => Promise<void>,
-): Promise<void> {
-  const decision = decideDelivery(result, message.attempts);
+  // A resolver failure is retried like a network error, so the check fails closed.
+  const attempt: Attempt = dns.ok ? await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, delivery.body) : { result: { networkError: true }, error: dns.message };
+  const decision = decideDelivery(attempt.result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");
     message.ack();
   } else if (decision.action === "retry") {
     message.retry({ delaySeconds: decision.delaySeconds });
   } else {
-    await deadLetter(decision.reason === "exhausted" ? `${EXHAUSTED_TEXT} ${error}` : error);
+    await deadLetter(decision.reason === "exhausted" ? `${EXHAUSTED_TEXT} ${attempt.error}` : attempt.error);
   }
 }
 

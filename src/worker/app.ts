@@ -16,6 +16,8 @@ import { requirePushKeyring } from "./push-keyring-guard";
 import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
 import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
 import { jwksRoute } from "./jwks-route";
+import { playgroundRoutes } from "./playground";
+import { requestLog } from "./request-log";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -42,6 +44,8 @@ app.onError((error, c) => {
 
 app.notFound((c) => c.json({ error: "Not Found" }, 404));
 
+app.use("*", requestLog);
+
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
   if (!hostAccepted(c.var.config, c.req.url)) return c.json(MISDIRECTED_BODY, 421);
@@ -57,6 +61,7 @@ app.use("*", async (c, next) => {
 });
 
 app.get("/health", (c) => c.json({ status: "healthy" }));
+app.route("/", playgroundRoutes);
 
 app.get("/.well-known/agent-card.json", async (c) => {
   const served = await cardCacheOf(c.var.config).get("public", baseUrlOf(c.var.config, c.req.raw));

@@ -8,6 +8,7 @@
  */
 import type { AuthConfig } from "../config/config";
 import { verifyJwt } from "./jwt-auth";
+import { logLine } from "../observability/log";
 
 export const ANONYMOUS = "anonymous";
 
@@ -59,7 +60,7 @@ export async function authenticate(headers: Headers, auth: AuthConfig): Promise<
     const outcome = await verifyJwt(bearer, auth.jwt);
     if (outcome.ok) return { owner: outcome.principal };
     // The reason helps the operator; the token itself never reaches the log.
-    console.warn(`JWT refused: ${outcome.reason.slice(0, 300)}`);
+    logLine("warn", "auth.jwt_refused", { reason: outcome.reason.slice(0, 300) });
     jwtError = outcome.error;
   }
   if (auth.basic && /^Basic /i.test(authorization)) {

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { isValidId } from "../a2a/ids";
-import { contextAgentForTask } from "./routing";
+import { contextAgentForTask } from "../durable/stubs";
 
 export const deliveryLogRoute = new Hono<{ Bindings: Env; Variables: { owner: string } }>();
 

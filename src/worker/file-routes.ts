@@ -1,50 +1,49 @@
 /**
  * Authenticated file routes (iac-code extensions, not A2A methods):
  *   GET  /iac-code/artifacts/:taskId/:artifactId/:filename   download an artifact of the caller's task
+ *   GET  /iac-code/parts/:taskId/:sha256                     download a large message part kept in R2
  *   PUT  /iac-code/workspace/<absolute path>                 upload a workspace file
  *   GET  /iac-code/workspace/<absolute path>                 download a workspace file
  *   GET  /iac-code/workspace-files?dir=<absolute path>       list a workspace folder
- * Every key is derived from the caller's principal, so an owner only ever reaches its own files.
- * Workspace paths are absolute, normalized and inside `IACCODE_A2A_ALLOWED_CWDS`.
+ * Every key is derived from the caller's principal (src/storage/object-keys.ts), so an owner only
+ * ever reaches its own files. Workspace paths are absolute, normalized and inside
+ * `IACCODE_A2A_ALLOWED_CWDS`.
  */
 import { Hono } from "hono";
 import type { Config } from "../config/config";
 import { isInsideRoot, normalizeAbsolutePath } from "../a2a/workspace-path";
 import { mediaTypeOf } from "../a2a/file-media-type";
-import { artifactKey, safeFilename } from "../durable/artifact-store";
-import { ownerKey, R2Workspace } from "../durable/r2-workspace";
+import { isValidId } from "../a2a/ids";
+import { safeFilename } from "../storage/artifacts";
+import { artifactKey, ownerKey, SHA256_HEX, storedPartKey, workspaceKey } from "../storage/object-keys";
+import { objectResponse } from "../storage/object-response";
+import { R2Workspace } from "../storage/workspaces";
 import { streamToR2, uploadLength } from "./upload-stream";
-import { toHex } from "../a2a/hex";
 
 type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
 const MAX_LISTED = 1000;
 const WORKSPACE_PREFIX = "/iac-code/workspace";
 const GENERIC_TYPES = new Set(["text/plain", "application/octet-stream", "application/x-www-form-urlencoded"]);
+const NOT_FOUND = { error: "Not Found" } as const;
 
 export const fileRoutes = new Hono<FilesEnv>();
-
-function objectResponse(object: R2ObjectBody, fallbackType: string, filename: string): Response {
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  if (!headers.has("Content-Type")) headers.set("Content-Type", fallbackType);
-  headers.set("Content-Disposition", `attachment; filename="${filename}"`);
-  headers.set("ETag", object.httpEtag);
-  headers.set("Content-Length", String(object.size));
-  headers.set("Cache-Control", "private, no-store");
-  headers.set("X-Content-Type-Options", "nosniff");
-  const sha256 = object.checksums.sha256;
-  if (sha256) headers.set("X-Checksum-SHA256", toHex(sha256));
-  return new Response(object.body, { headers });
-}
 
 fileRoutes.get("/iac-code/artifacts/:taskId/:artifactId/:filename", async (c) => {
   const { taskId, artifactId } = c.req.param();
   const filename = safeFilename(c.req.param("filename"));
-  if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(taskId) || !/^[0-9a-f-]{36}$/.test(artifactId)) return c.json({ error: "Not Found" }, 404);
+  if (!isValidId(taskId) || !/^[0-9a-f-]{36}$/.test(artifactId)) return c.json(NOT_FOUND, 404);
   const object = await c.env.FILES.get(artifactKey(await ownerKey(c.var.owner), taskId, artifactId, filename));
-  if (!object) return c.json({ error: "Not Found" }, 404);
+  if (!object) return c.json(NOT_FOUND, 404);
   return objectResponse(object, "application/octet-stream", filename);
+});
+
+fileRoutes.get("/iac-code/parts/:taskId/:sha256", async (c) => {
+  const { taskId, sha256 } = c.req.param();
+  if (!isValidId(taskId) || !SHA256_HEX.test(sha256)) return c.json(NOT_FOUND, 404);
+  const object = await c.env.FILES.get(storedPartKey(await ownerKey(c.var.owner), taskId, sha256));
+  if (!object) return c.json(NOT_FOUND, 404);
+  return objectResponse(object, "application/octet-stream", safeFilename(object.customMetadata?.["filename"] ?? `${sha256.slice(0, 16)}.part`));
 });
 
 /** The workspace path a request names, or undefined when it is not absolute, normal and allowed. */
@@ -73,7 +72,7 @@ fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   const declared = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
-  const key = `workspaces/${await ownerKey(c.var.owner)}${path}`;
+  const key = workspaceKey(await ownerKey(c.var.owner), path);
   const sha256 = await streamToR2(c.env.FILES, key, c.req.raw.body, length.length, mediaType);
   if (sha256 === undefined) return c.json({ error: "Upload ended before Content-Length bytes arrived" }, 400);
   return c.json({ path, byteSize: length.length, mediaType, sha256 }, 201);
@@ -82,8 +81,8 @@ fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
 fileRoutes.get(`${WORKSPACE_PREFIX}/*`, async (c) => {
   const path = workspacePath(c.req.path.slice(WORKSPACE_PREFIX.length), c.var.config);
   if (!path) return c.json({ error: INVALID_PATH }, 400);
-  const object = await c.env.FILES.get(`workspaces/${await ownerKey(c.var.owner)}${path}`);
-  if (!object) return c.json({ error: "Not Found" }, 404);
+  const object = await (await R2Workspace.forOwner(c.env.FILES, c.var.owner)).get(path);
+  if (!object) return c.json(NOT_FOUND, 404);
   return objectResponse(object, mediaTypeOf(path), safeFilename(path));
 });
 

@@ -78,6 +78,7 @@ export async function handleJsonRpc({ request, env, config, owner, baseUrl }: Rp
     const ctx: CallContext = { env, config, owner, framing: { binding: "jsonrpc", id }, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
     const result = await callMethod(method, rawParams, ctx);
     if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...echoed } });
+    if (result.kind === "raw") return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.json}}`, { headers: { ...JSON_HEADERS, ...echoed } });
     return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: result.result }), { headers: { ...JSON_HEADERS, ...echoed } });
   } catch (error) {
     if (error instanceof A2AError) return errorResponse(id, error.toShape(), 200, echoed);

@@ -21,9 +21,11 @@ import type { StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
-import { contextAgentFor, contextAgentForTask, taskIndexFor } from "./routing";
+import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
+import { listTasks } from "../durable/index-reader";
 import { cardCacheOf } from "./card-cache";
 import { checkMessageCaps } from "./message-caps";
+import { currentRequest, noteCall, noteCode, noteContext } from "./request-scope";
 
 export interface CallContext {
   env: Env;
@@ -34,7 +36,14 @@ export interface CallContext {
   baseUrl: string;
 }
 
-export type MethodResult = { kind: "json"; result: unknown } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+/**
+ * A method's answer: a value to serialize, JSON text a Durable Object already composed from its
+ * stored rows (passed through without a parse, see task-records.ts), or an SSE stream.
+ */
+export type MethodResult =
+  | { kind: "json"; result: unknown }
+  | { kind: "raw"; json: string }
+  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
 interface Method<S extends z.ZodType> {
   schema: S;
@@ -47,6 +56,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 const json = (result: unknown): MethodResult => ({ kind: "json", result });
+const raw = (text: string): MethodResult => ({ kind: "raw", json: text });
 
 function taskAgent(ctx: CallContext, taskId: string) {
   const stub = isValidId(taskId) ? contextAgentForTask(ctx.env, taskId) : undefined;
@@ -64,10 +74,12 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   const byTask = message.taskId !== undefined;
   const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
+  noteContext(contextId);
+  const trace = currentRequest()?.trace;
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
-  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl })) as Outcome<SendResult>;
+  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl, ...(trace ? { trace } : {}) })) as Outcome<SendResult>;
   const result = unwrap(outcome);
-  return result.kind === "stream" ? { kind: "stream", stream: result.stream } : json(result.result);
+  return result.kind === "stream" ? { kind: "stream", stream: result.stream } : raw(result.json);
 }
 
 /** Push config methods answer -32003 while push is off (spec §3.3.4). */
@@ -89,7 +101,7 @@ export const METHODS = {
 
   GetTask: {
     schema: getTaskRequestSchema,
-    run: async (ctx, params) => json(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
+    run: async (ctx, params) => raw(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
   } satisfies Method<typeof getTaskRequestSchema>,
 
   CancelTask: {
@@ -108,9 +120,9 @@ export const METHODS = {
   ListTasks: {
     schema: listTasksRequestSchema,
     run: async (ctx, params) =>
-      json(
+      raw(
         unwrap(
-          await taskIndexFor(ctx.env, ctx.owner).list({
+          await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
             contextId: params.contextId,
             status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
             pageSize: params.pageSize ?? 50,
@@ -175,7 +187,20 @@ function invalidParams(error: z.ZodError): A2AError {
 }
 
 /** Validates the params of a method with its schema and runs it: what every binding calls. */
+/** One method call, its name, ids and outcome noted for the request log. */
 export async function callMethod(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
+  noteCall(method, ctx.framing.binding, rawParams);
+  try {
+    const result = await dispatch(method, rawParams, ctx);
+    noteCode(0);
+    return result;
+  } catch (error) {
+    noteCode(error instanceof A2AError ? error.code : -32603);
+    throw error;
+  }
+}
+
+async function dispatch(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
   if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
     throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
   }

@@ -12,6 +12,7 @@
  */
 import { ConfigError, type Config } from "../config/config";
 import { isLoopbackHost } from "./loopback";
+import { logLine } from "../observability/log";
 
 let warned = false;
 
@@ -23,6 +24,7 @@ export function requirePushKeyring(config: Config, requestUrl: string): void {
   }
   if (!warned) {
     warned = true;
-    console.warn("Push secrets are sealed with the fixed development key: IACCODE_A2A_PUSH_KEYRING is unset (local use only).");
+    // Push secrets are sealed with the fixed development key: local use only.
+    logLine("warn", "push.development_key", { unset: "IACCODE_A2A_PUSH_KEYRING" });
   }
 }

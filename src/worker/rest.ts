@@ -148,7 +148,7 @@ export async function handleRest({ request, route, captures, env, config, owner,
     const ctx: CallContext = { env, config, owner, framing: { binding: "rest" }, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
     const result = await callMethod(route.name, route.params(captures, url.searchParams, body), ctx);
     if (result.kind === "stream") return new Response(result.stream, { headers: { ...SSE_HEADERS, ...echoed } });
-    return new Response(JSON.stringify(result.result), { headers: { ...JSON_HEADERS, ...echoed } });
+    return new Response(result.kind === "raw" ? result.json : JSON.stringify(result.result), { headers: { ...JSON_HEADERS, ...echoed } });
   } catch (error) {
     if (error instanceof A2AError) return errorResponse(error, echoed);
     console.error(`${route.name}: unexpected error`, error instanceof Error ? error.name : typeof error);

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort, startWranglerDev, type DevServer } from "./wrangler-dev.ts";
+import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
 
 const run = promisify(execFile);
 let server: DevServer;
@@ -28,18 +28,14 @@ async function client(...args: string[]): Promise<{ stdout: string; stderr: stri
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "iac-a2a-verify-"));
-  const port = await freePort();
-  server = await startWranglerDev(
-    {
+  server = await startWranglerDev((base) => ({
       IACCODE_A2A_AGENT: "conformance",
-      IACCODE_A2A_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      IACCODE_A2A_PUBLIC_URL: base,
       IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [privateJwk("e2e-card-1")] }),
       IACCODE_A2A_API_KEY: "e2e-api-key",
       IACCODE_A2A_BASIC_USERNAME: "alice",
       IACCODE_A2A_BASIC_PASSWORD: "wonder land",
-    },
-    { port },
-  );
+  }));
   const other = privateJwk("someone-else");
   const { d: _d, ...publicOnly } = other;
   writeFileSync(join(scratch, "other-jwks.json"), JSON.stringify({ keys: [{ ...publicOnly, alg: "ES256", use: "sig" }] }));

@@ -69,6 +69,9 @@ describe("the IaC agent on wrangler dev, through a2a-client", () => {
     expect(listed).toMatch(/TASK_STATE_INPUT_REQUIRED/);
     const id = listed.split("\n")[0]?.trim().split(/\s+/).at(-1) ?? "";
     expect(await client("get", id)).toContain(`task ${id}`);
-    await expect(client("subscribe", id)).rejects.toMatchObject({ stderr: expect.stringContaining("is not active (-32001)") });
+    // The turn has ended: a resume from event 1 replays what followed it, then the stream closes.
+    const replayed = await client("subscribe", id, "--last-event-id", "1");
+    expect(replayed.split("\n")[0]).toMatch(/^2 /);
+    expect(replayed).toMatch(/TASK_STATE_INPUT_REQUIRED/);
   });
 });

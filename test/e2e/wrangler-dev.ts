@@ -25,13 +25,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `port`: a port chosen beforehand (with `freePort`), when a var must name the server's own URL. */
-export async function startWranglerDev(vars: Record<string, string> = {}, options: { port?: number } = {}): Promise<DevServer> {
-  const [port, inspectorPort] = [options.port ?? (await freePort()), await freePort()];
+/** `vars` may depend on the server's base URL (e.g. `IACCODE_A2A_PUBLIC_URL`), known once its port is. */
+export async function startWranglerDev(varsOf: Record<string, string> | ((base: string) => Record<string, string>) = {}): Promise<DevServer> {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const vars = typeof varsOf === "function" ? varsOf(base) : varsOf;
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
   const args = [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-    "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "warn",
+    "--persist-to", state, "--show-interactive-dev-session=false",
+    // "log" keeps the Worker's console lines (the structured request and turn log) in logs().
+    "--log-level", "log",
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
   const child: ChildProcess = spawn("./node_modules/.bin/wrangler", args, {
@@ -49,7 +53,6 @@ export async function startWranglerDev(vars: Record<string, string> = {}, option
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.pid !== undefined && child.exitCode === null) {
       try {

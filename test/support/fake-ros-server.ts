@@ -44,6 +44,9 @@ export interface FakeRosRequestLog {
   contentType: string | undefined;
   signedHeaders: string | undefined;
   hasSecurityToken: boolean;
+  /** W3C trace context headers as received (not secrets). */
+  traceparent: string | undefined;
+  tracestate: string | undefined;
   status: number;
   code: string | undefined;
 }
@@ -251,6 +254,8 @@ export async function startFakeRosServer(options: FakeRosServerOptions): Promise
       contentType: headerValue(req, "content-type"),
       signedHeaders: AUTH_PATTERN.exec(headerValue(req, "authorization") ?? "")?.[2],
       hasSecurityToken: headerValue(req, "x-acs-security-token") !== undefined,
+      traceparent: headerValue(req, "traceparent"),
+      tracestate: headerValue(req, "tracestate"),
       status: 0,
       code: undefined,
     };

@@ -96,17 +96,57 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
     expect(eventsB.map((e) => [e.id, JSON.stringify(e.data.result)])).toEqual(eventsA.map((e) => [e.id, JSON.stringify(e.data.result)]));
   });
 
-  it("-32004 for a terminal task, -32001 `Task <id> is not active` for an input-required one, -32001 for an unknown one, at once", async () => {
+  it("-32004 for a terminal task, -32001 for an unknown one, at once", async () => {
     const done = (await send(tck("tck-complete-task-s3").message)).task;
     const terminal = (await (await stream("SubscribeToTask", { id: done?.id })).json()) as { error: { code: number; message: string } };
     expect(terminal.error).toMatchObject({ code: -32004, message: `Task ${done?.id} is in a terminal state` });
 
-    const waiting = (await send(userMessage("x"))).task;
-    const inactive = (await (await stream("SubscribeToTask", { id: waiting?.id })).json()) as { error: { code: number; message: string } };
-    expect(inactive.error).toMatchObject({ code: -32001, message: `Task ${waiting?.id} is not active` });
-
     const unknown = (await (await stream("SubscribeToTask", { id: "nope" })).json()) as { error: { code: number; message: string } };
     expect(unknown.error).toMatchObject({ code: -32001, message: "Task nope not found" });
+  });
+
+  it("an input-required task streams: its Task, then the events of its next turn, closing when that turn ends (decisions.md row 1)", async () => {
+    const waiting = (await send(userMessage("x"))).task;
+    expect(waiting?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const a = await stream("SubscribeToTask", { id: waiting?.id });
+    const b = await stream("SubscribeToTask", { id: waiting?.id });
+    expect(a.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const [firstA, firstB] = [await readEvents(a, 1), await readEvents(b, 1)];
+    expect(kinds(firstA.events)).toEqual(["task"]);
+    expect((firstA.events[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    await send(userMessage("more", { taskId: waiting?.id }));
+    const rest = async (r: ReadableStreamDefaultReader<Uint8Array>) => {
+      let text = "";
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await r.read();
+        if (done) return parseSse(text);
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    const [restA, restB] = await Promise.all([rest(firstA.reader), rest(firstB.reader)]);
+    const seen = kinds(restA);
+    expect(seen.slice(0, 2)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING"]);
+    expect(seen.at(-1)).toBe("statusUpdate:TASK_STATE_INPUT_REQUIRED");
+    expect(restB.map((e) => [e.id, JSON.stringify(e.data.result)])).toEqual(restA.map((e) => [e.id, JSON.stringify(e.data.result)]));
+    // The Task that opens the next turn carries that turn's message only, never the whole history.
+    const opening = restA[0]?.data.result?.task as TaskLike;
+    expect(opening.history?.map((m) => m.parts[0]?.text)).toEqual(["more"]);
+  });
+
+  it("canceling an input-required task ends its subscribers' streams with CANCELED", async () => {
+    const waiting = (await send(userMessage("x"))).task;
+    const sub = await stream("SubscribeToTask", { id: waiting?.id });
+    const first = await readEvents(sub, 1);
+    await ok("CancelTask", { id: waiting?.id });
+    let text = "";
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await first.reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(kinds(parseSse(text))).toEqual(["statusUpdate:TASK_STATE_CANCELED"]);
   });
 
   it("a client that reconnects with Last-Event-ID gets what it missed from the log, then live events", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { ok, readSse, reason, rpc, send, sleep, stream, userMessage, type TaskLike } from "./helpers/rpc";
-import { contextAgentFor } from "../../src/worker/routing";
+import { contextAgentFor } from "../../src/durable/stubs";
 import type { ContextAgent } from "../../src/durable/context-agent";
 
 interface ListResult {
@@ -156,6 +156,17 @@ describe("restarts and idle contexts (design: crash and deploy, idle contexts)",
     const listed = await ok<ListResult>("ListTasks", { contextId });
     expect(listed.tasks[0]?.status.state).toBe("TASK_STATE_FAILED");
     expect((await send(userMessage("again", { contextId }))).task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+  });
+
+  it("the first ListTasks after a restart already shows the interrupted task FAILED, before anything else touches it", async () => {
+    const contextId = "restart-list-ctx";
+    const { task } = await send(slowMessage("r2", { contextId }), { returnImmediately: true });
+    expect((await ok<ListResult>("ListTasks", { contextId })).tasks[0]?.status.state).toBe("TASK_STATE_WORKING");
+    await abortAllDurableObjects();
+    const listed = await ok<ListResult>("ListTasks", { contextId });
+    expect(listed.tasks.map((t) => [t.id, t.status.state])).toEqual([[task?.id, "TASK_STATE_FAILED"]]);
+    expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_WORKING" })).tasks).toEqual([]);
+    expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_FAILED" })).totalSize).toBe(1);
   });
 
   it("keeps a heartbeat alarm while a turn runs", async () => {

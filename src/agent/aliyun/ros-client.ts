@@ -17,6 +17,7 @@
  * Errors: a non-2xx answer `{Code, Message, RequestId}` becomes an {@link AliyunApiError} whose
  * message has the Code and the Message and never the credentials.
  */
+import { traceHeaders, type TraceContext } from "../../a2a/trace-context";
 import { formUrlEncode, signAcs3 } from "./signature-v3";
 
 export const ROS_API_VERSION = "2019-09-10";
@@ -179,8 +180,9 @@ export class RosClient {
   /**
    * Calls one ROS action and returns its parsed JSON. Throws {@link AliyunApiError} for an Alibaba
    * error answer, a non-JSON answer or a network failure; rethrows the abort when `signal` fires.
+   * With `trace`, the request carries a `traceparent` of its own (a new child span; not signed).
    */
-  async call(action: string, params: RosParams, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async call(action: string, params: RosParams, signal: AbortSignal, trace?: TraceContext): Promise<Record<string, unknown>> {
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(action)) throw new TypeError("The ROS action must be a plain API name such as GetStack.");
     signal.throwIfAborted();
     const all: Record<string, unknown> = { ...params };
@@ -207,7 +209,7 @@ export class RosClient {
     signal.throwIfAborted();
     const url = new URL(this.endpoint);
     url.search = signed.queryString === "" ? "" : `?${signed.queryString}`;
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...traceHeaders(trace) };
     for (const [name, value] of Object.entries(signed.headers)) if (name !== "host") headers[name] = value;
 
     let response: Response;

@@ -162,7 +162,7 @@ export class AnthropicProvider implements ModelProvider {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-    const call = new ModelCall(this.name, request.signal, this.#timeouts, [this.#apiKey]);
+    const call = new ModelCall(this.name, request.signal, this.#timeouts, [this.#apiKey], request.trace);
     return call.run(this.events(call, request));
   }
 

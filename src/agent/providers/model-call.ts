@@ -18,6 +18,7 @@
 import { ProviderError, type ModelEvent } from "../model";
 import { cleanErrorText, malformedStream, networkError, providerErrorFromResponse } from "./errors";
 import { SseLineTooLongError } from "./sse-lines";
+import { traceHeaders, type TraceContext } from "../../a2a/trace-context";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
@@ -43,6 +44,8 @@ export class ModelCall {
     timeouts: TimeoutOptions,
     /** Values no error message may contain (API keys, tokens). */
     readonly secrets: readonly string[],
+    /** The turn's trace context: each request goes out as a new child span (`traceparent`). */
+    readonly trace?: TraceContext,
   ) {
     this.signal = AbortSignal.any([outer, this.timer.signal]);
     this.timeoutMs = positiveOr(timeouts.timeoutMs, DEFAULT_TIMEOUT_MS);
@@ -86,7 +89,7 @@ export class ModelCall {
       response = await this.race(
         fetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
+          headers: { "content-type": "application/json", accept: "text/event-stream", ...traceHeaders(this.trace), ...headers },
           body: JSON.stringify(body),
           signal: this.signal,
         }),

@@ -226,7 +226,7 @@ export class OpenAICompatibleProvider implements ModelProvider {
 
   stream(request: ModelRequest): AsyncIterable<ModelEvent> {
     const secrets = this.#apiKey ? [this.#apiKey] : [];
-    const call = new ModelCall(this.name, request.signal, this.#timeouts, secrets);
+    const call = new ModelCall(this.name, request.signal, this.#timeouts, secrets, request.trace);
     return call.run(this.events(call, request));
   }
 

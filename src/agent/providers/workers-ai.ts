@@ -197,7 +197,7 @@ export class WorkersAIProvider implements ModelProvider {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-    const call = new ModelCall(this.name, request.signal, this.#timeouts, this.transport.secrets);
+    const call = new ModelCall(this.name, request.signal, this.#timeouts, this.transport.secrets, request.trace);
     return call.run(this.events(call, request));
   }
 

@@ -183,7 +183,7 @@ export function createRosApiTool(options: RosApiToolOptions = {}): Tool {
         ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
       });
       try {
-        const response = await client.call(parsed.action, parsed.parameters, ctx.signal);
+        const response = await client.call(parsed.action, parsed.parameters, ctx.signal, ctx.trace);
         const bounded = boundRosResponse(response);
         const requestId = typeof response["RequestId"] === "string" ? response["RequestId"] : undefined;
         return {

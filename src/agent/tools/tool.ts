@@ -4,6 +4,7 @@
  * a permission denial: the A2A server never approves a permission prompt
  * (`metadata.iac_code.permission.autoApproved: false`).
  */
+import type { TraceContext } from "../../a2a/trace-context";
 import type { WorkspaceStore } from "../workspace";
 
 export interface ToolContext {
@@ -11,6 +12,8 @@ export interface ToolContext {
   metadata: Record<string, unknown> | undefined;
   cwd: string | undefined;
   workspace?: WorkspaceStore | undefined;
+  /** The turn's trace context, sent on outgoing API calls as a new child span each. */
+  trace?: TraceContext | undefined;
 }
 
 export interface ToolArtifact {

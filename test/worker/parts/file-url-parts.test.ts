@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { R2Workspace } from "../../../src/durable/r2-workspace";
+import { R2Workspace } from "../../../src/storage/workspaces";
 import { MAX_FILE_BINARY_BYTES, MAX_FILE_TEXT_BYTES, PART_MESSAGES, promptFromParts, type PartPolicy } from "../../../src/agent/parts";
 import type { Part } from "../../../src/a2a/types";
 import { freshWorkspace, manifest, partError, policyFor, SHA256_ABC, utf8 } from "./helpers";

@@ -1,7 +1,7 @@
 /** Shared pieces of the part tests: a real R2 workspace (the `FILES` binding) and a policy. */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { R2Workspace } from "../../../src/durable/r2-workspace";
+import { R2Workspace } from "../../../src/storage/workspaces";
 import { PartError, promptFromParts, type PartPolicy } from "../../../src/agent/parts";
 import type { Part } from "../../../src/a2a/types";
 

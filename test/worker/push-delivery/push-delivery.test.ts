@@ -4,11 +4,12 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { BASE, ok, rpc, send, sleep, userMessage, worker } from "../helpers/rpc";
 import { parseKeyring } from "../../../src/push/secret-box";
-import { contextAgentForTask } from "../../../src/worker/routing";
+import { contextAgentForTask } from "../../../src/durable/stubs";
 import type { ContextAgent } from "../../../src/durable/context-agent";
+import { PUSH_LOST_TEXT, PUSH_MAX_REQUEUES, PUSH_REQUEUE_AFTER_MS } from "../../../src/durable/lifecycle";
 
 const receiver = inject("receiverUrl");
 
@@ -199,21 +200,60 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     expect(got[0]?.headers["authorization"]).toBe("Bearer rotated-credential");
   });
 
-  it("a failure to enqueue never fails the task: the turn ends normally and the log records it", async () => {
+  it("a failure to enqueue never fails the task; the delivery stays pending, and the alarm re-sends it with the same notification id", async () => {
+    const k = key();
     const { task } = await send(userMessage("queue down"));
     const taskId = task?.id ?? "";
-    await ok("CreateTaskPushNotificationConfig", { taskId, id: "q", url: `${receiver}/hook/ok/${key()}` });
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "q", url: `${receiver}/hook/ok/${k}` });
     const stub = contextAgentForTask(env, taskId);
     if (!stub) throw new Error("no stub");
     // Fault injection: the platform's queue binding refuses every send for this object.
+    let objectEnv: Env | undefined;
     await runInDurableObject(stub, (instance: ContextAgent) => {
-      const objectEnv = (instance as unknown as { env: Env }).env;
-      (instance as unknown as { env: Env }).env = { ...objectEnv, PUSH_QUEUE: { send: () => Promise.reject(new Error("Queue unavailable")), sendBatch: () => Promise.reject(new Error("Queue unavailable")) } as unknown as Queue };
+      const holder = (instance as unknown as { state: { env: Env } }).state;
+      objectEnv = holder.env;
+      (holder as { env: Env }).env = { ...objectEnv, PUSH_QUEUE: { send: () => Promise.reject(new Error("Queue unavailable")), sendBatch: () => Promise.reject(new Error("Queue unavailable")) } as unknown as Queue };
     });
     const again = (await send(userMessage("next", { taskId }))).task;
     expect(again?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const pending = (await deliveries(taskId)).at(-1);
+    expect(pending).toMatchObject({ configId: "q", state: "pending" });
+    expect(await received(k)).toHaveLength(0);
+
+    // The queue is back; the delivery is older than the retry window: its message was lost.
+    await runInDurableObject(stub, (instance: ContextAgent, state) => {
+      (instance as unknown as { state: { env: Env } }).state.env = objectEnv as Env;
+      state.storage.sql.exec("UPDATE push_deliveries SET updated_ms = updated_ms - ?", PUSH_REQUEUE_AFTER_MS + 1000);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const got = await until(() => received(k), (r) => r.length > 0);
+    expect(got).toHaveLength(1);
+    expect(got[0]?.headers["x-a2a-notification-id"]).toBe(pending?.notificationId);
+    const done = await until(() => deliveries(taskId), (log) => log.at(-1)?.state === "delivered");
+    expect(done.at(-1)).toMatchObject({ notificationId: pending?.notificationId, state: "delivered" });
+  });
+
+  it("a delivery whose queue message is lost again and again ends dead with a clear error once its re-sends are spent", async () => {
+    const { task } = await send(userMessage("lost"));
+    const taskId = task?.id ?? "";
+    const k = key();
+    await ok("CreateTaskPushNotificationConfig", { taskId, id: "lost", url: `${receiver}/hook/ok/${k}` });
+    const stub = contextAgentForTask(env, taskId);
+    if (!stub) throw new Error("no stub");
+    // A pending delivery whose message was lost PUSH_MAX_REQUEUES times already.
+    await runInDurableObject(stub, (_instance: ContextAgent, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO push_deliveries (notification_id, task_id, config_id, seq, state, updated_ms, requeues) VALUES (?, ?, 'lost', 1, 'pending', ?, ?)",
+        `${taskId}:1:lost`,
+        taskId,
+        Date.now() - PUSH_REQUEUE_AFTER_MS - 1000,
+        PUSH_MAX_REQUEUES,
+      );
+    });
+    await runDurableObjectAlarm(stub);
     const log = await deliveries(taskId);
-    expect(log.at(-1)).toMatchObject({ configId: "q", state: "dead", lastError: "The notification could not be queued." });
+    expect(log.find((d) => d.notificationId === `${taskId}:1:lost`)).toMatchObject({ state: "dead", lastError: PUSH_LOST_TEXT });
+    expect(await received(k)).toHaveLength(0);
   });
 
   it("notifies every config of the task, once each", async () => {

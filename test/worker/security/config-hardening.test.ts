@@ -25,9 +25,10 @@ describe("push without IACCODE_A2A_PUSH_KEYRING", () => {
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    const lines = warn.mock.calls.map((args) => args.join(" ")).filter((l) => l.includes("development key"));
+    const lines = warn.mock.calls.map((args) => args.join(" ")).filter((l) => l.includes("push.development_key"));
     warn.mockRestore();
-    expect(lines).toEqual(["Push secrets are sealed with the fixed development key: IACCODE_A2A_PUSH_KEYRING is unset (local use only)."]);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: "warn", event: "push.development_key", unset: "IACCODE_A2A_PUSH_KEYRING" });
   });
 
   it("a deployed server (non-loopback host) refuses with a configuration error naming the variable", async () => {

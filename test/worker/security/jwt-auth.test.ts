@@ -168,7 +168,7 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     await expectInvalidToken(await call("ListTasks", {}, `Bearer ${expired}`));
     const logged = warn.mock.calls.map((args) => args.join(" ")).join("\n");
     warn.mockRestore();
-    expect(logged).toContain("JWT refused: ERR_JWT_EXPIRED");
+    expect(logged).toContain('"event":"auth.jwt_refused","reason":"ERR_JWT_EXPIRED');
     expect(logged).not.toContain(expired.split(".")[2]);
     expect(logged).not.toContain(expired.split(".")[1]);
   });

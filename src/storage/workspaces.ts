@@ -1,19 +1,18 @@
 /**
  * Workspaces in R2: the files of an owner's absolute workspace paths live under
- * `workspaces/<owner key><path>`. The owner key is a hash of the principal, so a principal name
- * never shapes an object key and owners never share files. Listing loops on `truncated` (R2 may
- * return fewer objects than asked for), and reads check the size before fetching the body.
+ * `workspaces/<owner key><path>` (object-keys.ts). Listing loops on `truncated` (R2 may return
+ * fewer objects than asked for), and reads check the size before fetching the body. The class
+ * fits the agent's `WorkspaceStore` shape without importing it: storage knows nothing of agents.
  */
-import type { WorkspaceFile, WorkspaceStore } from "../agent/workspace";
-import { sha256Hex } from "../a2a/hex";
+import { ownerKey, workspaceKey, WORKSPACE_PREFIX } from "./object-keys";
 
-const PREFIX = "workspaces/";
-
-export async function ownerKey(owner: string): Promise<string> {
-  return (await sha256Hex(owner)).slice(0, 32);
+export interface WorkspaceEntry {
+  path: string;
+  size: number;
+  uploaded: string;
 }
 
-export class R2Workspace implements WorkspaceStore {
+export class R2Workspace {
   constructor(
     private readonly bucket: R2Bucket,
     private readonly owner: string,
@@ -24,7 +23,7 @@ export class R2Workspace implements WorkspaceStore {
   }
 
   private key(path: string): string {
-    return `${PREFIX}${this.owner}${path}`;
+    return workspaceKey(this.owner, path);
   }
 
   async read(path: string, maxBytes: number): Promise<{ bytes: Uint8Array; size: number } | { tooLarge: true; size: number } | undefined> {
@@ -37,18 +36,23 @@ export class R2Workspace implements WorkspaceStore {
     return { bytes, size: bytes.byteLength };
   }
 
-  async write(path: string, bytes: Uint8Array, mediaType: string): Promise<void> {
+  /** The object of a workspace path, for a download route. */
+  get(path: string): Promise<R2ObjectBody | null> {
+    return this.bucket.get(this.key(path));
+  }
+
+  async write(path: string, bytes: Uint8Array | ReadableStream, mediaType: string): Promise<void> {
     await this.bucket.put(this.key(path), bytes, { httpMetadata: { contentType: mediaType } });
   }
 
-  async list(dir: string, limit: number): Promise<WorkspaceFile[]> {
+  async list(dir: string, limit: number): Promise<WorkspaceEntry[]> {
     const prefix = `${this.key(dir === "/" ? "" : dir)}/`;
-    const files: WorkspaceFile[] = [];
+    const files: WorkspaceEntry[] = [];
     let cursor: string | undefined;
     do {
       const page = await this.bucket.list({ prefix, limit: Math.min(1000, limit - files.length), ...(cursor ? { cursor } : {}) });
       for (const object of page.objects) {
-        files.push({ path: object.key.slice(PREFIX.length + this.owner.length), size: object.size, uploaded: object.uploaded.toISOString() });
+        files.push({ path: object.key.slice(WORKSPACE_PREFIX.length + this.owner.length), size: object.size, uploaded: object.uploaded.toISOString() });
       }
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor && files.length < limit);

@@ -6,6 +6,7 @@
  */
 import type { Artifact } from "../a2a/types";
 import { sha256Hex } from "../a2a/hex";
+import { artifactKey } from "./object-keys";
 
 const MAX_FILENAME = 128;
 
@@ -14,14 +15,9 @@ export function safeFilename(name: string): string {
   return base.slice(0, MAX_FILENAME) || "artifact";
 }
 
-export function artifactKey(ownerKey: string, taskId: string, artifactId: string, filename: string): string {
-  return `artifacts/${ownerKey}/${taskId}/${artifactId}/${filename}`;
-}
-
 export function artifactUrl(baseUrl: string, taskId: string, artifactId: string, filename: string): string {
   return `${baseUrl}/iac-code/artifacts/${taskId}/${artifactId}/${encodeURIComponent(filename)}`;
 }
-
 
 export interface StoredFile {
   filename: string;

@@ -1,0 +1,108 @@
+/**
+ * What the parts of one ContextAgent share: its SQLite tables, its open streams, its index
+ * writer, and a `commit` that runs a group of writes as one SQLite transaction and only then sends
+ * the events it logged, so a stream never shows an event that a failed transaction took back.
+ * The RPC surface (context-agent.ts), the turn runner and the lifecycle each hold one of these.
+ */
+import type { StreamResponse } from "../a2a/types";
+import type { Config } from "../config/config";
+import { developmentKeyring, type SecretKeyring } from "../push/secret-box";
+import { EventLog, type LoggedEvent } from "./event-log";
+import { IndexOutbox } from "./index-outbox";
+import { IndexWriter } from "./index-writer";
+import { PushConfigs } from "./push-configs";
+import { StreamHub } from "./stream-hub";
+import { TaskRecords } from "./task-records";
+import { ownerKey } from "../storage/object-keys";
+
+/** The writes of one commit: everything goes to SQLite; events are sent once it has committed. */
+export interface Writes {
+  readonly records: TaskRecords;
+  readonly push: PushConfigs;
+  readonly outbox: IndexOutbox;
+  readonly log: EventLog;
+  /** Logs an event of the task's turn; it is sent to the task's streams after the commit. */
+  emit(taskId: string, turn: number, event: StreamResponse): LoggedEvent;
+}
+
+export class ContextState {
+  readonly records: TaskRecords;
+  readonly log: EventLog;
+  readonly push: PushConfigs;
+  readonly outbox: IndexOutbox;
+  readonly hub = new StreamHub();
+  readonly index: IndexWriter;
+  private ownerKeyHex: { owner: string; key: Promise<string> } | undefined;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    readonly env: Env,
+    readonly config: Config,
+  ) {
+    const sql = storage.sql;
+    this.records = new TaskRecords(sql);
+    this.log = new EventLog(sql);
+    const keyring = config.pushKeyring;
+    this.push = new PushConfigs(sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyring) : developmentKeyring()));
+    this.outbox = new IndexOutbox(sql);
+    this.index = new IndexWriter(this);
+  }
+
+  /** Runs `write` as one transaction, then sends the events it logged, in order. */
+  commit<T>(write: (writes: Writes) => T): { value: T; events: Array<{ taskId: string; event: LoggedEvent }> } {
+    const events: Array<{ taskId: string; event: LoggedEvent }> = [];
+    const writes: Writes = {
+      records: this.records,
+      push: this.push,
+      outbox: this.outbox,
+      log: this.log,
+      emit: (taskId, turn, event) => {
+        const logged = this.log.append(taskId, turn, event);
+        events.push({ taskId, event: logged });
+        return logged;
+      },
+    };
+    let value: T;
+    try {
+      value = this.storage.transactionSync(() => write(writes));
+    } catch (error) {
+      // The transaction wrote nothing: the in-memory copies of what it changed are dropped too.
+      this.records.forget();
+      this.log.forget();
+      this.outbox.forget();
+      throw error;
+    }
+    for (const { taskId, event } of events) this.hub.publish(taskId, event);
+    return { value, events };
+  }
+
+  owner(): string {
+    return this.records.getSetting("owner") ?? "";
+  }
+
+  /** The owner's R2 key prefix (a hash of the principal), computed once. */
+  ownerKey(): Promise<string> {
+    const owner = this.owner();
+    if (this.ownerKeyHex?.owner !== owner) this.ownerKeyHex = { owner, key: ownerKey(owner) };
+    return this.ownerKeyHex.key;
+  }
+
+  contextId(): string {
+    return this.records.getSetting("contextId") ?? "";
+  }
+
+  epoch(): number {
+    return Number(this.records.getSetting("epoch") ?? "0");
+  }
+
+  /** Marks the context active now (inside a commit): a turn's end, and a start after an idle eviction. */
+  touch(records: TaskRecords): void {
+    records.setSetting("lastActive", String(Date.now()));
+    records.deleteSetting("evicted");
+  }
+
+  /** Whether an idle eviction must be undone at a turn's start (the end touches anyway). */
+  evicted(): boolean {
+    return this.records.getSetting("evicted") === "1" || this.records.getSetting("lastActive") === undefined;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The per-task event log: every event a stream or a push notification carries, with its
+ * monotonic `seq` (the SSE `id:`), written before it is sent, so `Last-Event-ID` replays exactly
+ * what a client missed. Events are deltas; a turn opens with one bounded Task snapshot (never the
+ * whole history), so the bytes a turn writes do not depend on how many turns came before.
+ *
+ * Compaction rule: when a task's turn N starts, the events of its turns before N−1 are deleted,
+ * except those a push delivery still needs. Replay is exact for the current and the previous turn;
+ * a client that resumes from an older id gets the previous turn's events, which open with that
+ * turn's Task snapshot: a consistent point to rebuild from (docs/decisions.md).
+ */
+import type { StreamResponse } from "../a2a/types";
+import { applySchema } from "./schema";
+import { fitRow } from "./row-guard";
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS events (
+     task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
+];
+
+const ADDED = [
+  { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
+];
+
+/** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
+const MAX_KEPT_SEQS = 90;
+
+/** Turns whose events are kept: the current and the previous one. */
+export const REPLAY_TURNS = 2;
+
+/** A logged event: its sequence number and its serialized `StreamResponse`. */
+export interface LoggedEvent {
+  seq: number;
+  json: string;
+}
+
+export class EventLog {
+  /** Each task's last seq, once read: only this object appends, so the copy stays exact. */
+  private readonly seqs = new Map<string, number>();
+
+  constructor(private readonly sql: SqlStorage) {
+    applySchema(sql, SCHEMA, ADDED);
+  }
+
+  append(taskId: string, turn: number, event: StreamResponse): LoggedEvent {
+    const json = fitRow("events", JSON.stringify(event));
+    const seq = this.lastSeq(taskId) + 1;
+    this.sql.exec("INSERT INTO events (task_id, seq, turn, event) VALUES (?, ?, ?, ?)", taskId, seq, turn, json);
+    this.seqs.set(taskId, seq);
+    return { seq, json };
+  }
+
+  /** A new task's log starts empty: its seq needs no read. */
+  startTask(taskId: string): void {
+    this.seqs.set(taskId, 0);
+  }
+
+  /** Drops the in-memory seqs (after a rolled-back transaction): the next read reloads them. */
+  forget(): void {
+    this.seqs.clear();
+  }
+
+  lastSeq(taskId: string): number {
+    let seq = this.seqs.get(taskId);
+    if (seq === undefined) {
+      // Compaction never deletes the newest turn's events, so the largest logged seq is the last one.
+      seq = this.sql.exec<{ s: number | null }>("SELECT MAX(seq) AS s FROM events WHERE task_id = ?", taskId).one().s ?? 0;
+      this.seqs.set(taskId, seq);
+    }
+    return seq;
+  }
+
+  at(taskId: string, seq: number): LoggedEvent | undefined {
+    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
+    return row ? { seq, json: row.event } : undefined;
+  }
+
+  after(taskId: string, seq: number): LoggedEvent[] {
+    return this.sql
+      .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)
+      .toArray()
+      .map((r) => ({ seq: r.seq, json: r.event }));
+  }
+
+  /** Deletes the events of turns before `currentTurn − 1`, keeping the `kept` seqs (pending pushes). */
+  compact(taskId: string, currentTurn: number, keptSeqs: () => readonly number[]): void {
+    const before = currentTurn - (REPLAY_TURNS - 1);
+    if (before <= 1) return;
+    const kept = keptSeqs();
+    // SQLite in a Durable Object binds at most 100 parameters a statement: with more pending
+    // deliveries than fit, this turn leaves the log as it is (the next turn tries again).
+    if (kept.length > MAX_KEPT_SEQS) return;
+    const marks = kept.map(() => "?").join(",");
+    this.sql.exec(
+      `DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`,
+      taskId,
+      before,
+      ...kept,
+    );
+  }
+
+  /** Bytes of the task's logged events (what the storage tests and the bench measure). */
+  bytes(taskId: string): number {
+    return this.sql.exec<{ b: number | null }>("SELECT SUM(LENGTH(CAST(event AS BLOB))) AS b FROM events WHERE task_id = ?", taskId).one().b ?? 0;
+  }
+
+  deleteTask(taskId: string): void {
+    this.sql.exec("DELETE FROM events WHERE task_id = ?", taskId);
+    this.seqs.delete(taskId);
+  }
+}

@@ -1,0 +1,482 @@
+/**
+ * The turns of one context: one at a time (a message while a turn runs is refused with
+ * `Task is already working.`), each a sequence of commits (context-state.ts) so that a failure
+ * leaves nothing half-written:
+ *
+ * 1. Before anything is written: the part rules (a bad part is -32602/-32005), the stored form of
+ *    the message (large parts planned for R2; a message that still does not fit is refused with
+ *    `A2A message content is too large.`), metadata bounds, the inline push config.
+ * 2. The R2 blobs of large parts, then one commit: the task row (or its next turn), the message,
+ *    the compaction of old turns' events, the bounded Task snapshot, WORKING, the inline push
+ *    config, the index outbox mark. Only then are the events sent.
+ * 3. The agent's events, each written before it is sent (text deltas split at DELTA_MAX_CHARS).
+ * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
+ *    the outbox mark in one commit; then streams close, the index and the push queue are told.
+ */
+import type { TraceContext } from "../a2a/trace-context";
+import { TurnLog } from "./turn-log";
+import { metricsOf } from "../observability/metrics";
+import type { Message, Task, TaskStatus } from "../a2a/types";
+import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
+import type { SendMessageRequest } from "../a2a/schemas";
+import { errors } from "../a2a/errors";
+import { newTaskId } from "../a2a/ids";
+import type { StreamFraming } from "../a2a/sse";
+import type { JsonObject } from "../a2a/types";
+import type { AgentEvent, AgentRuntime } from "../agent/runtime";
+import { mapAgentEvent, type Exposure } from "../agent/event-mapper";
+import { resolveWorkspacePath } from "../a2a/workspace-path";
+import { EMPTY_INPUT } from "../agent/prompt";
+import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts";
+import { redactMetadata } from "../agent/metadata-redaction";
+import { notificationIdOf, type PushJob } from "../push/push-job";
+import { StreamHub } from "./stream-hub";
+import { timestamp, type ViewBounds } from "./task-records";
+import type { LoggedEvent } from "./event-log";
+import type { ContextState, Writes } from "./context-state";
+import { pushPolicyOf, type SealedConfig } from "./push-configs";
+import { conversationOf } from "./conversation";
+import { storeArtifact } from "../storage/artifacts";
+import { R2Workspace } from "../storage/workspaces";
+import { deleteBlobs, planStoredMessage, writeBlobs } from "../storage/stored-parts";
+import {
+  DEFAULT_HISTORY_LENGTH,
+  DELTA_MAX_CHARS,
+  MESSAGE_INLINE_MAX_BYTES,
+  METADATA_MAX_BYTES,
+  ROW_CAP_BYTES,
+  SNAPSHOT_ARTIFACTS,
+  TASK_VIEW_MAX_BYTES,
+  utf8Bytes,
+} from "../storage/limits";
+
+/** A blocking turn still running after this long is listed as WORKING (see start). */
+const INDEX_WORKING_AFTER_MS = 200;
+/** GetTask shows at most this many newest artifacts (each a reference; the bytes stay in R2). */
+const TASK_VIEW_ARTIFACTS = 100;
+
+export const BUSY_TEXT = "Task is already working.";
+export const CANCELED_TEXT = "Task canceled.";
+export const INTERRUPTED_TEXT = "Task was interrupted by a server restart and cannot be resumed. Please send the message again.";
+export const INTERNAL_TEXT = "An internal error occurred.";
+export const METADATA_TOO_LARGE = "A2A request metadata is too large.";
+
+/** GetTask and the SendMessage answer: the newest messages and artifacts within TASK_VIEW_MAX_BYTES. */
+export function taskViewBounds(historyLength: number | undefined): ViewBounds {
+  return { historyLength: historyLength ?? DEFAULT_HISTORY_LENGTH, artifacts: TASK_VIEW_ARTIFACTS, maxBytes: TASK_VIEW_MAX_BYTES };
+}
+
+/** The Task that opens a stream or a turn's log: status, the current turn's messages, the newest artifacts. */
+export const SNAPSHOT_BOUNDS: ViewBounds = {
+  historyLength: DEFAULT_HISTORY_LENGTH,
+  currentTurnOnly: true,
+  artifacts: SNAPSHOT_ARTIFACTS,
+  maxBytes: ROW_CAP_BYTES / 2,
+};
+
+export interface SendCall {
+  owner: string;
+  /** Set when routed by contextId; unset when routed by `message.taskId` (the object knows its context). */
+  contextId: string | undefined;
+  request: SendMessageRequest;
+  stream: boolean;
+  framing: StreamFraming;
+  /** The public base URL, for the absolute download URLs of artifacts and stored parts. */
+  baseUrl: string;
+  /** The request's span (W3C trace context): the parent of every call the turn makes. */
+  trace?: TraceContext;
+}
+
+/** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
+export type SendResult =
+  | { kind: "json"; json: string }
+  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+
+interface ActiveTurn {
+  taskId: string;
+  turn: number;
+  baseUrl: string;
+  controller: AbortController;
+  finished: Promise<void>;
+  markFinished: () => void;
+  /** The turn's log line, metric and trace context (turn-log.ts). */
+  log: TurnLog;
+}
+
+/** How a turn starts: with the agent's events, or straight to a FAILED end (bad input). */
+type TurnPlan = { events: AsyncIterable<AgentEvent> } | { failWith: string };
+
+const tooLarge = (field: string, message: string) => errors.invalidParams(message, [{ field, description: message }]);
+
+export class TurnRunner {
+  private active: ActiveTurn | undefined;
+  /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
+  private starting = false;
+  /** Tasks whose end is being written, so a cancel racing a turn's end writes one end. */
+  private readonly finishing = new Set<string>();
+  private files: Promise<R2Workspace> | undefined;
+
+  constructor(
+    private readonly state: ContextState,
+    private readonly agent: AgentRuntime,
+    private readonly exposure: Exposure,
+    private readonly contextObjectId: string,
+    private readonly scheduleAlarm: () => Promise<void>,
+  ) {}
+
+  activeTaskId(): string | undefined {
+    return this.active?.taskId;
+  }
+
+  // ── sending ─────────────────────────────────────────────────────────────────────────────────
+
+  async send(call: SendCall): Promise<SendResult> {
+    const { message } = call.request;
+    const { records } = this.state;
+    if (call.contextId !== undefined) this.claimContext(call.owner, call.contextId);
+    else if (records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
+    if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
+
+    const taskId = message.taskId;
+    if (taskId !== undefined) {
+      const state = records.stateOf(taskId);
+      if (!state) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+      if (message.contextId !== undefined && message.contextId !== this.state.contextId()) {
+        throw errors.invalidParams("Task belongs to a different context", [{ field: "message.contextId", description: "does not match the task's contextId" }]);
+      }
+      if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state and cannot accept messages`);
+    }
+    if (this.active || this.starting) throw errors.unsupported(BUSY_TEXT);
+    this.starting = true;
+    try {
+      return await this.start(call, taskId);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private async start(call: SendCall, existingTaskId: string | undefined): Promise<SendResult> {
+    const { message } = call.request;
+    const { records } = this.state;
+
+    const workspace = resolveWorkspacePath(message.metadata, this.state.config.allowedCwds);
+    const boundCwd = records.getSetting("cwd");
+    if ("cwd" in workspace && workspace.cwd !== undefined && boundCwd !== undefined && boundCwd !== workspace.cwd) {
+      throw errors.invalidParams("A2A context is bound to a different workspace.", [{ field: "message.metadata.iac_code.cwd", description: "differs from the workspace of this context" }]);
+    }
+
+    const isNewTask = existingTaskId === undefined;
+    const taskId = existingTaskId ?? newTaskId(this.contextObjectId);
+    const contextId = this.state.contextId();
+    const userMessage: Message = { ...message, taskId, contextId };
+    const files = await this.workspace(call.owner);
+    const cwd = "cwd" in workspace ? (workspace.cwd ?? boundCwd) : undefined;
+    // A bad part is refused (-32602/-32005) here, before any task exists (decisions.md).
+    const prompt = "error" in workspace ? "" : (await promptFromParts(message.parts, this.partPolicy(cwd, files))).prompt;
+
+    // Everything that can refuse the message runs before anything is written.
+    const taskMetadata = redactMetadata(call.request.metadata);
+    if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) throw tooLarge("metadata", METADATA_TOO_LARGE);
+    const storedUser: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
+    const ownerKey = await this.state.ownerKey();
+    const plan = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });
+    if (plan.bytes > MESSAGE_INLINE_MAX_BYTES) throw tooLarge("message", PART_MESSAGES.messageTooLarge);
+    const inlinePush = call.request.configuration?.taskPushNotificationConfig;
+    const sealedPush: SealedConfig | undefined = inlinePush
+      ? await this.state.push.seal(taskId, await this.state.push.validate(taskId, inlinePush, pushPolicyOf(this.state.config)), inlinePush)
+      : undefined;
+
+    const controller = new AbortController();
+    const log = new TurnLog({ agent: this.state.config.agent, contextId, taskId, trace: call.trace, metrics: metricsOf(this.state.env) });
+    let turnPlan: TurnPlan;
+    if ("error" in workspace) turnPlan = { failWith: workspace.error };
+    else if (prompt.trim() === "") turnPlan = { failWith: EMPTY_INPUT };
+    else {
+      const history = await conversationOf(this.state, this.state.env.FILES, ownerKey);
+      const agentTurn = this.agent.start({ taskId, contextId, message: userMessage, prompt, history, cwd, signal: controller.signal, metadata: message.metadata, workspace: files, trace: call.trace });
+      if (agentTurn.kind === "message") return this.directReply(call, contextId, agentTurn.parts);
+      turnPlan = { events: log.watch(agentTurn.events) };
+    }
+
+    await writeBlobs(this.state.env.FILES, plan.blobs);
+    const runs = "events" in turnPlan;
+    const blocking = !call.stream && !call.request.configuration?.returnImmediately;
+    const bindCwd = runs && "cwd" in workspace && workspace.cwd !== undefined && boundCwd === undefined ? workspace.cwd : undefined;
+    let written;
+    try {
+      written = this.state.commit((w) => {
+        const now = Date.now();
+        const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
+        if (isNewTask) {
+          w.records.createTask(taskId, submitted, taskMetadata, now);
+          w.log.startTask(taskId);
+        } else w.records.setStatus(taskId, submitted, now);
+        const turn = isNewTask ? 1 : w.records.beginTurn(taskId);
+        w.records.appendMessage(taskId, this.state.epoch(), turn, plan.message);
+        w.log.compact(taskId, turn, () => w.push.pendingSeqs(taskId));
+        // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
+        const snapshot: Task = isNewTask
+          ? { id: taskId, contextId, status: submitted, history: [plan.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
+          : (w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task);
+        const opened: LoggedEvent[] = [w.emit(taskId, turn, { task: snapshot })];
+        if (runs) {
+          if (bindCwd !== undefined) w.records.setSetting("cwd", bindCwd);
+          opened.push(this.writeStatus(w, taskId, turn, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) }));
+        }
+        if (sealedPush) w.push.write(sealedPush, now);
+        // A blocking turn is indexed by its end (or by the WORKING flush below if it runs long).
+        if (!runs || !blocking) w.outbox.mark(taskId);
+        if (this.state.evicted()) this.state.touch(w.records);
+        return { turn, snapshot, opened };
+      }).value;
+    } catch (error) {
+      if (isNewTask) await deleteBlobs(this.state.env.FILES, plan.blobs);
+      throw error;
+    }
+
+    let markFinished = () => {};
+    const finished = new Promise<void>((resolve) => (markFinished = resolve));
+    const turn: ActiveTurn = { taskId, turn: written.turn, baseUrl: call.baseUrl, controller, finished, markFinished, log };
+    this.active = turn;
+    this.starting = false;
+    const stream = call.stream ? this.state.hub.open(taskId, call.framing, written.opened, false) : undefined;
+
+    // A caller who gets an answer before the turn ends (non-blocking, streaming) finds the task
+    // listed at once. A blocking caller's answer waits for the end, which is indexed before it
+    // answers, so a quick turn needs one index write, not two: only a turn still running after
+    // INDEX_WORKING_AFTER_MS is indexed as WORKING.
+    // A stream's first frames are already written: nothing below decides them, so the stream is
+    // answered first and the index write and the alarm follow on their own.
+    const indexed = runs && !blocking ? this.state.index.flush() : undefined;
+    if (runs && blocking) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
+    const alarm = this.scheduleAlarm().catch((error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error));
+    void this.run(turn, turnPlan);
+    if (stream) return { kind: "stream", stream };
+    await Promise.all([indexed, alarm]);
+
+    const historyLength = call.request.configuration?.historyLength;
+    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: this.view(written.snapshot, historyLength) }) };
+    await turn.finished;
+    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
+  }
+
+  private markAndFlush(taskId: string): Promise<boolean> {
+    this.state.commit((w) => w.outbox.mark(taskId));
+    return this.state.index.flush();
+  }
+
+  private view(snapshot: Task, historyLength: number | undefined): Task {
+    if (historyLength === undefined || !snapshot.history) return snapshot;
+    const { history, ...rest } = snapshot;
+    return historyLength === 0 ? rest : { ...rest, history: history.slice(Math.max(0, history.length - historyLength)) };
+  }
+
+  private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {
+    const message: Message = { messageId: crypto.randomUUID(), role: "ROLE_AGENT", parts, contextId };
+    if (!call.stream) return { kind: "json", json: JSON.stringify({ message }) };
+    return { kind: "stream", stream: StreamHub.single(call.framing, { json: JSON.stringify({ message }) }) };
+  }
+
+  private async run(turn: ActiveTurn, plan: TurnPlan): Promise<void> {
+    try {
+      if ("failWith" in plan) {
+        await this.finish(turn.taskId, "TASK_STATE_FAILED", plan.failWith);
+        return;
+      }
+      let replyText = "";
+      for await (const event of plan.events) {
+        if (this.active !== turn) return;
+        if (event.type === "file") {
+          const artifact = await storeArtifact(this.state.env.FILES, await this.state.ownerKey(), turn.taskId, event, turn.baseUrl);
+          if (this.active !== turn) return;
+          this.state.commit((w) => {
+            w.records.putArtifact(turn.taskId, artifact, false);
+            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } });
+          });
+          continue;
+        }
+        const effect = mapAgentEvent(event, this.exposure);
+        if (!effect) continue;
+        if (effect.kind === "end") {
+          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata);
+          return;
+        }
+        if (effect.kind === "artifact") {
+          const { kind: _kind, ...update } = effect;
+          this.state.commit((w) => {
+            w.records.putArtifact(turn.taskId, effect.artifact, effect.append === true);
+            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), ...update } });
+          });
+          continue;
+        }
+        if (effect.text) replyText += effect.text;
+        this.emitWorking(turn, effect.text, effect.metadata);
+      }
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText);
+    } catch (error) {
+      console.error("turn failed", error instanceof Error ? error.name : typeof error);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);
+    }
+  }
+
+  /** A WORKING update; a text delta longer than DELTA_MAX_CHARS becomes several, in order. */
+  private emitWorking(turn: ActiveTurn, text: string | undefined, metadata: JsonObject | undefined): void {
+    const chunks: Array<string | undefined> = [];
+    if (!text) chunks.push(undefined);
+    else for (let at = 0; at < text.length; at += DELTA_MAX_CHARS) chunks.push(text.slice(at, at + DELTA_MAX_CHARS));
+    this.state.commit((w) => {
+      for (const [index, chunk] of chunks.entries()) {
+        const status: TaskStatus = { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) };
+        if (chunk) status.message = this.agentMessage(`${turn.taskId}-message`, turn.taskId, chunk);
+        this.writeStatus(w, turn.taskId, turn.turn, status, index === 0 ? metadata : undefined);
+      }
+    });
+  }
+
+  /**
+   * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
+   * kept in history), every stream of the task closed, the index updated, push queued, waiters released.
+   */
+  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+    const turn = this.active?.taskId === taskId ? this.active : undefined;
+    if (turn) this.active = undefined;
+    await this.end(taskId, turn, state, text, metadata);
+  }
+
+  private async end(taskId: string, turn: ActiveTurn | undefined, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+    if (this.finishing.has(taskId)) return;
+    this.finishing.add(taskId);
+    try {
+      const reply = text ? this.agentMessage(`${taskId}-${stateNumber(state)}`, taskId, text) : undefined;
+      const plan = reply ? await planStoredMessage(reply, { ownerKey: await this.state.ownerKey(), taskId, baseUrl: turn?.baseUrl ?? "" }) : undefined;
+      if (plan) await writeBlobs(this.state.env.FILES, plan.blobs);
+      const { value: jobs } = this.state.commit((w) => {
+        const turnNumber = turn?.turn ?? w.records.turnOf(taskId);
+        const status: TaskStatus = { state, timestamp: timestamp(Date.now()) };
+        if (plan) {
+          status.message = plan.message;
+          w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
+        }
+        const logged = this.writeStatus(w, taskId, turnNumber, status, metadata);
+        w.outbox.mark(taskId);
+        this.state.touch(w.records);
+        return this.recordPushJobs(w, taskId, logged.seq);
+      });
+      this.state.hub.closeAll(taskId);
+      turn?.log.end(state);
+      await this.state.index.flush();
+      await this.enqueuePush(jobs, turn?.log.trace);
+      await this.scheduleAlarm();
+    } finally {
+      this.finishing.delete(taskId);
+      turn?.markFinished();
+    }
+  }
+
+  private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject): LoggedEvent {
+    w.records.setStatus(taskId, status, Date.now());
+    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } });
+  }
+
+  private agentMessage(messageId: string, taskId: string, text: string): Message {
+    return { messageId, role: "ROLE_AGENT", parts: [{ text }], taskId, contextId: this.state.contextId() };
+  }
+
+  // ── cancel and subscribe ────────────────────────────────────────────────────────────────────
+
+  async cancel(owner: string, taskId: string): Promise<Task> {
+    const state = this.requireOwned(owner, taskId);
+    if (isTerminal(state) || this.finishing.has(taskId)) throw errors.taskNotCancelable(taskId);
+    if (this.active?.taskId === taskId) this.active.controller.abort();
+    await this.finish(taskId, "TASK_STATE_CANCELED", CANCELED_TEXT);
+    return this.mustTask(taskId, undefined);
+  }
+
+  /**
+   * A stream of the task (spec §3.1.6): what a `Last-Event-ID` missed, then live events; a task
+   * that is running or waiting for input gets its bounded Task first, then the events of its
+   * current or next turn, closing when that turn ends. A terminal task gets -32004.
+   */
+  subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): ReadableStream<Uint8Array> {
+    const state = this.requireOwned(owner, taskId);
+    const running = this.active?.taskId === taskId;
+    const { log, hub, records } = this.state;
+    if (lastEventId !== undefined) {
+      const missed = log.after(taskId, lastEventId);
+      if (running) return hub.open(taskId, framing, missed, false);
+      // A resume after the turn ended: what was missed, then close; nothing missed is a plain subscribe.
+      if (missed.length > 0) return hub.open(taskId, framing, missed, true);
+    }
+    if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
+    const task = records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
+    return hub.open(taskId, framing, [{ seq: log.lastSeq(taskId), json: JSON.stringify({ task }) }], false);
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  /** Binds a fresh object to its owner and contextId; a mismatch means a forged or foreign route. */
+  private claimContext(owner: string, contextId: string): void {
+    const { records } = this.state;
+    const boundOwner = records.getSetting("owner");
+    if (boundOwner === undefined) {
+      this.state.commit((w) => {
+        w.records.setSetting("owner", owner);
+        w.records.setSetting("contextId", contextId);
+      });
+      return;
+    }
+    if (boundOwner !== owner || records.getSetting("contextId") !== contextId) throw errors.taskNotFound("Task not found");
+  }
+
+  requireOwned(owner: string, taskId: string): TaskState {
+    const state = this.state.owner() === owner ? this.state.records.stateOf(taskId) : undefined;
+    if (!state) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+    return state;
+  }
+
+  /** The task as GetTask shows it, as JSON text. */
+  mustTaskJson(taskId: string, historyLength: number | undefined): string {
+    const json = this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength));
+    if (json === undefined) throw new Error("task row vanished");
+    return json;
+  }
+
+  mustTask(taskId: string, historyLength: number | undefined): Task {
+    return JSON.parse(this.mustTaskJson(taskId, historyLength)) as Task;
+  }
+
+  private workspace(owner: string): Promise<R2Workspace> {
+    this.files ??= R2Workspace.forOwner(this.state.env.FILES, owner);
+    return this.files;
+  }
+
+  private partPolicy(cwd: string | undefined, workspace: R2Workspace): PartPolicy {
+    const { config } = this.state;
+    return { cwd, allowedRoots: config.allowedCwds, textMimeTypes: config.textMimeTypes, multimodalMimeTypes: config.multimodalMimeTypes, workspace };
+  }
+
+  /** One pending delivery per config for the event that ended a turn (inside the end's commit). */
+  private recordPushJobs(w: Writes, taskId: string, seq: number): PushJob[] {
+    if (!this.state.config.pushNotifications) return [];
+    const now = Date.now();
+    return w.push.ids(taskId).map((configId) => {
+      const job: PushJob = { contextObjectId: this.contextObjectId, taskId, configId, seq, notificationId: notificationIdOf(taskId, seq, configId) };
+      w.push.recordPending(job.notificationId, taskId, configId, seq, now);
+      return job;
+    });
+  }
+
+  /**
+   * Sends the queue messages of recorded deliveries. A failure is logged and left pending: the
+   * alarm re-enqueues pending deliveries whose message never produced an answer (lifecycle.ts).
+   */
+  private async enqueuePush(jobs: PushJob[], trace: TraceContext | undefined): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      // The turn's trace rides on the message only: each delivery attempt is a child span of it.
+      await this.state.env.PUSH_QUEUE.sendBatch(jobs.map((job) => ({ body: trace ? { ...job, trace } : job })));
+    } catch (error) {
+      console.error("push enqueue failed", error instanceof Error ? error.message : typeof error);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Structured log lines: one JSON object per line on the console, which Workers Logs
+ * (`[observability]` in wrangler.toml) indexes field by field. A line holds only what the field
+ * types allow: numbers, booleans, names we choose (methods, states, providers) and short hashes of
+ * ids. Never a secret, a token, a path or message content: the types below take no free text.
+ */
+
+/** A value a log field may hold; strings are our own names, codes or hashes, never user input. */
+export type LogValue = string | number | boolean | undefined;
+
+export type LogFields = Record<string, LogValue>;
+
+/** Writes one line: `{"time":…,"level":…,"event":…,…fields}`, undefined fields left out. */
+export function logLine(level: "info" | "warn" | "error", event: string, fields: LogFields): void {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+/** Hex characters kept of an id's SHA-256: enough to follow one id through the lines, not to recover it. */
+export const SHORT_HASH_HEX = 12;
+
+/** A short, stable, one-way hash of an id (owner, context, task) for log lines. */
+export async function shortHash(id: string | undefined): Promise<string | undefined> {
+  if (id === undefined || id === "") return undefined;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id)));
+  let hex = "";
+  for (const byte of digest.subarray(0, SHORT_HASH_HEX / 2)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}

@@ -1,0 +1,126 @@
+/**
+ * The request log: one JSON line per request (src/observability/log.ts) with its id, the HTTP
+ * method and status, the binding, the JSON-RPC method and code, the duration and short hashes of
+ * the owner, context and task ids; and, with the `IACCODE_A2A_METRICS` dataset bound, one data
+ * point. The request id is Cloudflare's `cf-ray` when present, else generated; either way it is
+ * returned in `X-Request-Id`. The incoming W3C trace (or a new one) becomes the request's span.
+ *
+ * A stream's line is written when its response starts (the duration is time to first byte); a
+ * second line says how it ended, and a client that went away is a normal `client_disconnected`
+ * end, not an error. Paths, query strings, bodies and headers are never logged.
+ */
+import type { MiddlewareHandler } from "hono";
+import { logLine, shortHash } from "../observability/log";
+import { metricsOf, writeRequestPoint } from "../observability/metrics";
+import { parseTraceparent, serverSpan } from "../a2a/trace-context";
+import { runInRequestScope, type RequestRecord } from "./request-scope";
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** A generated request id: 16 hex characters, the length of a `cf-ray` id without its colo. */
+function generatedRequestId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `cf-ray` is `<16 hex>-<colo>`; anything else is not Cloudflare's and is replaced. */
+function requestIdOf(headers: Headers): string {
+  const ray = headers.get("cf-ray")?.trim() ?? "";
+  return /^[0-9a-f]{16}(-[A-Z]{3})?$/i.test(ray) ? ray : generatedRequestId();
+}
+
+/** The route family of a request that no method layer named (no path is ever logged). */
+function routeBinding(method: string, path: string, contentType: string): string {
+  if (path === "/health") return "health";
+  if (path.startsWith("/.well-known/")) return "card";
+  if (path.startsWith("/playground/") || contentType.startsWith("text/html")) return "playground";
+  if (path.startsWith("/iac-code/tasks/")) return "push-deliveries";
+  if (path.startsWith("/iac-code/")) return "files";
+  return method === "POST" ? "jsonrpc" : "http";
+}
+
+/** The JSON-RPC error code of an answer the method layer never saw (a parse or envelope error). */
+async function envelopeCode(response: Response): Promise<number | undefined> {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("application/json")) return undefined;
+  try {
+    const body = (await response.clone().json()) as { jsonrpc?: unknown; error?: { code?: unknown } };
+    return body.jsonrpc === "2.0" && typeof body.error?.code === "number" ? body.error.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `body`, passed through; `onEnd` says once how it ended. */
+function watchStream(body: ReadableStream<Uint8Array>, onEnd: (how: "completed" | "client_disconnected" | "upstream_error") => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let ended = false;
+  const end = (how: "completed" | "client_disconnected" | "upstream_error") => {
+    if (!ended) onEnd(how);
+    ended = true;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          end("completed");
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch {
+        end("upstream_error");
+        controller.close();
+      }
+    },
+    cancel() {
+      end("client_disconnected");
+      reader.cancel().catch(() => {});
+    },
+  }, { highWaterMark: 0 });
+}
+
+export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
+  const started = Date.now();
+  const request = c.req.raw;
+  const record: RequestRecord = {
+    requestId: requestIdOf(request.headers),
+    trace: serverSpan(parseTraceparent(request.headers.get("traceparent"), request.headers.get("tracestate"))),
+  };
+  await runInRequestScope(record, () => next());
+
+  let response = c.res;
+  const status = response.status;
+  const path = new URL(request.url).pathname;
+  const binding = record.binding ?? routeBinding(request.method, path, response.headers.get("Content-Type") ?? "");
+  const code = record.code ?? (binding === "jsonrpc" ? await envelopeCode(response) : undefined);
+  const fields = {
+    request_id: record.requestId,
+    trace_id: record.trace.traceId,
+    http_method: request.method,
+    binding,
+    method: record.method,
+    status,
+    code,
+    owner: await shortHash(c.get("owner")),
+    context: await shortHash(record.contextId),
+    task: await shortHash(record.taskId),
+  };
+  const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
+  const durationMs = Date.now() - started;
+  logLine(status >= 500 ? "error" : "info", "request", { ...fields, duration_ms: durationMs, stream: streaming || undefined });
+  writeRequestPoint(metricsOf(c.env), { method: record.method ?? request.method, binding, code: code ?? status, status, durationMs });
+
+  if (streaming && response.body) {
+    const body = watchStream(response.body, (how) =>
+      logLine("info", "stream.end", { request_id: record.requestId, binding, method: record.method, task: fields.task, how, duration_ms: Date.now() - started }));
+    response = new Response(body, response);
+  }
+  try {
+    response.headers.set(REQUEST_ID_HEADER, record.requestId);
+  } catch {
+    // Immutable headers (a fetched response passed through): copy it once.
+    response = new Response(response.body, response);
+    response.headers.set(REQUEST_ID_HEADER, record.requestId);
+  }
+  c.res = response;
+};

@@ -1,0 +1,81 @@
+/**
+ * The sharded task index (design "TaskIndex"; index-layout.ts, index-reader.ts): tasks of many
+ * contexts spread over the owner's shards; ListTasks without a contextId merges every shard in
+ * `(status timestamp desc, id desc)` order under one page token, with `totalSize` summed; with a
+ * contextId it reads one shard; a ListTasks right after a non-blocking send already sees the task.
+ */
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { ok, rpc, send, userMessage, type TaskLike } from "./helpers/rpc";
+import { configOf } from "../../src/config/config";
+import { taskIndexFor } from "../../src/durable/stubs";
+
+interface ListResult {
+  tasks: TaskLike[];
+  nextPageToken: string;
+  pageSize: number;
+  totalSize: number;
+}
+
+const OWNER = "anonymous";
+
+async function rowsPerShard(): Promise<number[]> {
+  const { shards } = configOf(env).indexLayout;
+  const counts: number[] = [];
+  for (let shard = 0; shard < shards; shard++) {
+    await runInDurableObject(taskIndexFor(env, OWNER, shard, shards), (_i, state) => {
+      counts.push(state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE context_id LIKE 'shard-%'").one().n);
+    });
+  }
+  return counts;
+}
+
+describe("a sharded task index", () => {
+  it("spreads contexts over the shards, and pages through every task once, in index order, with one token", { timeout: 60_000 }, async () => {
+    const prefix = `shard-${crypto.randomUUID().slice(0, 6)}`;
+    const ids = new Set<string>();
+    for (let i = 0; i < 24; i++) {
+      const task = (await send(userMessage(`t${i}`, { contextId: `${prefix}-${i % 12}` }))).task;
+      ids.add(task?.id ?? "");
+    }
+    const perShard = await rowsPerShard();
+    expect(configOf(env).indexLayout.shards).toBe(4);
+    expect(perShard.filter((n) => n > 0).length).toBeGreaterThan(1);
+
+    const seen: TaskLike[] = [];
+    let token = "";
+    let total = 0;
+    do {
+      const page = await ok<ListResult>("ListTasks", { pageSize: 7, ...(token ? { pageToken: token } : {}) });
+      expect(page.tasks.length).toBeLessThanOrEqual(7);
+      seen.push(...page.tasks);
+      token = page.nextPageToken;
+      total = page.totalSize;
+    } while (token !== "");
+    const keys = seen.map((t) => [Date.parse(t.status.timestamp), t.id] as const);
+    for (let i = 1; i < keys.length; i++) {
+      const [a, b] = [keys[i - 1], keys[i]] as [readonly [number, string], readonly [number, string]];
+      expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
+    }
+    expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
+    expect(seen.length).toBe(total);
+    for (const id of ids) expect(seen.some((t) => t.id === id)).toBe(true);
+  });
+
+  it("ListTasks with a contextId answers from that context's shard; a non-blocking send is listed at once", async () => {
+    const contextId = `shard-ryw-${crypto.randomUUID().slice(0, 6)}`;
+    const { task } = await send({ ...userMessage("slow", { contextId }), messageId: `test-resubscribe-message-id-${crypto.randomUUID().slice(0, 6)}` }, { returnImmediately: true });
+    const byContext = await ok<ListResult>("ListTasks", { contextId });
+    expect(byContext.tasks.map((t) => t.id)).toEqual([task?.id]);
+    expect(byContext.totalSize).toBe(1);
+    const all = await ok<ListResult>("ListTasks", { pageSize: 100 });
+    expect(all.tasks.some((t) => t.id === task?.id)).toBe(true);
+  });
+
+  it("a forged page token is -32602 from every shard, and the server keeps serving", async () => {
+    const forged = await rpc("ListTasks", { pageToken: "bm90LWEtdG9rZW4" });
+    expect(forged.error).toMatchObject({ code: -32602, message: "Invalid page token" });
+    expect((await ok<ListResult>("ListTasks", { pageSize: 1 })).tasks).toHaveLength(1);
+  });
+});
