@@ -6,11 +6,14 @@ import { execFileSync } from "node:child_process";
 // One project per configuration under test. Where an external party is needed (a webhook
 // receiver, a model provider, the ROS API), the project's global setup starts a real local HTTP
 // server for it.
-const worker = (_name: string, bindings: Record<string, string>) =>
+// Rate limiting is off in every project (the suites' request volume is no caller's), except where a
+// test turns it on to prove it; the security project gives the bindings small limits for that.
+type Ratelimits = Record<string, { simple: { limit: number; period: 10 | 60 } }>;
+const worker = (_name: string, bindings: Record<string, string>, ratelimits?: Ratelimits) =>
   cloudflareTest({
     main: "./src/worker/index.ts",
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings },
+    miniflare: { bindings: { IACCODE_A2A_RATE_LIMIT: "false", ...bindings }, ...(ratelimits ? { ratelimits } : {}) },
   });
 
 /**
@@ -23,6 +26,10 @@ function freeLoopbackPort(): number {
 }
 process.env.IACCODE_TEST_MODEL_PORT ??= String(freeLoopbackPort());
 const modelBase = `http://127.0.0.1:${process.env.IACCODE_TEST_MODEL_PORT}`;
+process.env.IACCODE_TEST_JWKS_PORT ??= String(freeLoopbackPort());
+process.env.IACCODE_TEST_DOH_PORT ??= String(freeLoopbackPort());
+const jwksBase = `http://127.0.0.1:${process.env.IACCODE_TEST_JWKS_PORT}`;
+const dohBase = `http://127.0.0.1:${process.env.IACCODE_TEST_DOH_PORT}`;
 
 export default defineConfig({
   test: {
@@ -37,7 +44,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          exclude: ["test/worker/index-migration/**", "test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**"],
+          exclude: ["test/worker/index-migration/**", "test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**", "test/worker/security/**"],
         },
       },
       {
@@ -53,7 +60,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [worker("push-strict", { IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_PUSH_NOTIFICATIONS: "true" })],
+        plugins: [
+          worker("push-strict", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            // A server reached by a non-loopback host (a2a.test) needs a keyring when push is on.
+            IACCODE_A2A_PUSH_KEYRING: "k1:AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwM=",
+          }),
+        ],
         test: { name: "push-strict", include: ["test/worker/push-strict/**/*.test.ts"] },
       },
       {
@@ -109,6 +123,32 @@ export default defineConfig({
           name: "agent-model",
           include: ["test/worker/agent-model/**/*.test.ts"],
           globalSetup: ["test/worker/agent-model/model-server.global.ts"],
+        },
+      },
+      {
+        // Identity and hardening: JWT callers against a local JWKS host, push callbacks checked by
+        // name through a local DNS-over-HTTPS resolver, beside a static bearer token.
+        extends: true,
+        plugins: [
+          worker("security", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_HTTP_TOKEN: "static-token-0001",
+            IACCODE_A2A_JWT_ISSUER: "https://idp.test/",
+            IACCODE_A2A_JWT_AUDIENCE: "iac-code-a2a",
+            IACCODE_A2A_JWT_JWKS_URL: `${jwksBase}/jwks.json`,
+            IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "1",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_DOH_URL: `${dohBase}/dns-query`,
+            IACCODE_A2A_PUSH_KEYRING: "k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+          }, {
+            RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
+            RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
+          }),
+        ],
+        test: {
+          name: "security",
+          include: ["test/worker/security/**/*.test.ts"],
+          globalSetup: ["test/worker/security/servers.global.ts"],
         },
       },
     ],

@@ -128,10 +128,11 @@ export function removePersistRoot(dir) {
 
 /**
  * What the bench changes in the wrangler.toml bindings: the conformance agent answers turns (the
- * scenarios rely on its messageId prefixes and it does no model or tool work), and no
- * authentication scheme is active even if a local .dev.vars configures one.
+ * scenarios rely on its messageId prefixes and it does no model or tool work), rate limiting is off
+ * (the bench measures the server, not the limiter), and no authentication scheme is active even if
+ * a local .dev.vars configures one.
  */
-export const BINDING_OVERRIDES = { IACCODE_A2A_AGENT: "conformance" };
+export const BINDING_OVERRIDES = { IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_RATE_LIMIT: "false" };
 const AUTH_SECRETS = ["IACCODE_A2A_HTTP_TOKEN", "IACCODE_A2A_BASIC_USERNAME", "IACCODE_A2A_BASIC_PASSWORD", "IACCODE_A2A_API_KEY"];
 
 /** The deploy bundle with the bindings of wrangler.toml, as production runs it. */

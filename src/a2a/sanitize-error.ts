@@ -6,17 +6,32 @@
  * detail that leaves the process.
  *
  * It errs towards redacting too much: an error text loses little when `max_tokens=100` reads
- * `max_tokens=[REDACTED]`, and a leaked key cannot be taken back.
+ * `max_tokens=[REDACTED]`, and a leaked key cannot be taken back. Secret names are the shared list
+ * of `secret-names.ts`, matched by word.
+ *
+ * Every pattern runs in linear time: the input is bounded first, each pattern starts only where
+ * its literal prefix or the start of a name run is, and no two quantifiers can share characters,
+ * so hostile text (`token.` 4,000 times) costs a single pass.
  */
+import { isSecretName } from "./secret-names";
 
 /** The original stores a push job's `lastError` sanitized and at most 1000 characters (`push_worker.py`). */
 export const SANITIZED_ERROR_MAX_LENGTH = 1000;
 export const REDACTED = "[REDACTED]";
 export const PATH_PLACEHOLDER = "[PATH]";
+/**
+ * Text past this is never looked at: the output keeps at most `max` (1000 by default) characters,
+ * and 16 times that leaves room for redactions to shorten what comes before the cut.
+ */
+export const SANITIZE_INPUT_MAX_LENGTH = 16 * SANITIZED_ERROR_MAX_LENGTH;
 
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|authorization|signature|cookie|session[_-]?id)[A-Za-z0-9_.-]*`;
+/**
+ * A name (a run of name characters starting where no name character precedes it), an optional
+ * closing quote, then `:` or `=`. Not after `/` or `\`, so `.aws/credentials: denied` is a path.
+ */
+const ASSIGNMENT = /(?<![A-Za-z0-9_.\-/\\])(["']?)([A-Za-z0-9_.-]+)(["']?)(\s*[:=]\s*)/g;
 /** A quoted string, or a bare word up to a separator; never an earlier `[REDACTED]`. */
-const SECRET_VALUE = String.raw`(?!\[REDACTED\])(?:"[^"]*"|'[^']*'|[^\s,;&}\]]+)`;
+const SECRET_VALUE = /(?!\[REDACTED\])(?:"[^"]*"|'[^']*'|[^\s,;&}\]]+)/y;
 
 type Rule = readonly [RegExp, string | ((match: string, ...groups: string[]) => string)];
 
@@ -35,10 +50,6 @@ const SECRET_RULES: readonly Rule[] = [
   [/\bsk-[A-Za-z0-9][A-Za-z0-9_-]{7,}/g, REDACTED],
   [/\bgh[pousr]_[A-Za-z0-9]{20,}\b/g, REDACTED],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
-  // `"api_key": "…"` and `'token': …`, as in JSON and Python reprs.
-  [new RegExp(String.raw`(["'])(${SECRET_NAME})\1(\s*[:=]\s*)(${SECRET_VALUE})`, "gi"), redactQuotedAssignment],
-  // `password=…`, `token: …`, `ACCESS_KEY_SECRET=…`; not a path segment such as `.aws/credentials: denied`.
-  [new RegExp(String.raw`(?<![/\\])\b(${SECRET_NAME})(\s*[:=]\s*)(${SECRET_VALUE})`, "gi"), redactAssignment],
 ];
 
 /** Where a path ends: whitespace, quotes, brackets, separators. */
@@ -66,19 +77,43 @@ const PATH_RULES: readonly Rule[] = [
  * text is decoded first, so `%2Ftmp%2Fkey` is caught as well as `/tmp/key`.
  */
 export function sanitizeErrorText(text: string, max: number = SANITIZED_ERROR_MAX_LENGTH): string {
-  let out = decodePercentRuns(text);
-  for (const [pattern, replacement] of [...SECRET_RULES, ...PATH_RULES]) {
+  let out = decodePercentRuns(bound(text));
+  for (const [pattern, replacement] of SECRET_RULES) {
+    out = typeof replacement === "string" ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  }
+  out = redactAssignments(out);
+  for (const [pattern, replacement] of PATH_RULES) {
     out = typeof replacement === "string" ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
   return truncate(out, max);
 }
 
-function redactAssignment(_match: string, name: string, separator: string, value: string): string {
-  return `${name}${separator}${quoteLike(value)}`;
+/** Cuts hostile input before any pattern sees it, at the last blank so no word is cut in half. */
+function bound(text: string): string {
+  if (text.length <= SANITIZE_INPUT_MAX_LENGTH) return text;
+  const cut = text.slice(0, SANITIZE_INPUT_MAX_LENGTH);
+  for (let i = cut.length - 1; i >= 0; i--) if (/\s/.test(cut[i] ?? "")) return cut.slice(0, i);
+  return "";
 }
 
-function redactQuotedAssignment(_match: string, quote: string, name: string, separator: string, value: string): string {
-  return `${quote}${name}${quote}${separator}${quoteLike(value)}`;
+/**
+ * `password=…`, `token: …`, `"api_key": "…"`, `'token': …`: the value after a secret name (the
+ * shared list, by word) becomes `[REDACTED]` in the quotes it had. One left-to-right pass.
+ */
+function redactAssignments(text: string): string {
+  let out = "";
+  let from = 0;
+  ASSIGNMENT.lastIndex = 0;
+  for (let m = ASSIGNMENT.exec(text); m !== null; m = ASSIGNMENT.exec(text)) {
+    const [, open = "", name = "", close = ""] = m;
+    if (open !== close || !isSecretName(name)) continue;
+    SECRET_VALUE.lastIndex = ASSIGNMENT.lastIndex;
+    const value = SECRET_VALUE.exec(text);
+    if (!value) continue;
+    out += text.slice(from, ASSIGNMENT.lastIndex) + quoteLike(value[0]);
+    from = ASSIGNMENT.lastIndex = SECRET_VALUE.lastIndex;
+  }
+  return out + text.slice(from);
 }
 
 /** `[REDACTED]`, in the quotes the value had. */

@@ -1,15 +1,18 @@
-// a2a-client: the command-line client of the iac-code A2A server (Node 20+, no dependencies).
-// It discovers the JSON-RPC endpoint from the agent card, speaks A2A 1.0 (A2A-Version: 1.0), streams
-// SSE, resumes with Last-Event-ID, and moves files to and from the workspace and artifact routes.
+// a2a-client: the command-line client of the iac-code A2A server (Node 20+; jose only for --verify).
+// It discovers the JSON-RPC endpoint from the agent card (optionally verifying its signature), speaks
+// A2A 1.0 (A2A-Version: 1.0), streams SSE, resumes with Last-Event-ID, and moves files to and from the
+// workspace and artifact routes. Credentials: --token (Bearer), --basic user:password, --api-key.
 import { parseArgs } from "node:util";
 import { readFile, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { verifyCardSignature } from "./card-verify.mjs";
 
 const USAGE = `Usage: a2a-client <command> [options]
 
 Commands:
-  card                               print the agent card
-  send <text...>                     send a message and wait for the turn (--stream to stream it)
+  card                               print the agent card (--verify: check its signature, exit 1 if it fails)
+  send <text...>                     send a message and wait for the turn (--stream to stream it;
+                                     --verify: refuse a card whose signature does not verify)
   get <taskId>                       print a task (--history N)
   list                               list tasks (--context ID, --status STATE, --page-size N, --page-token T)
   cancel <taskId>                    cancel a task
@@ -20,6 +23,10 @@ Commands:
 Options:
   --url URL          server base URL (default $A2A_URL or http://127.0.0.1:8787)
   --token T          Bearer token (default $A2A_TOKEN)
+  --basic USER:PASS  Basic credentials (default $A2A_BASIC)
+  --api-key KEY      API key (default $A2A_API_KEY), sent in --api-key-header (default X-API-Key)
+  --verify           verify the card's signature against the JWKS its jku names (same origin only)
+  --jwks FILE|URL    verify against this pinned JWKS instead of the jku
   --context ID       contextId for send (follow-ups continue the conversation)
   --task ID          continue an input-required task
   --cwd PATH         workspace path for send (metadata.iac_code.cwd)
@@ -36,16 +43,21 @@ export class A2AClientError extends Error {
 }
 
 export class A2AClient {
-  constructor({ url, token, fetchImpl = fetch }) {
+  constructor({ url, token, basic, apiKey, apiKeyHeader = "X-API-Key", verify = false, jwks, fetchImpl = fetch }) {
     this.base = url.replace(/\/+$/, "");
     this.token = token;
+    this.basic = basic;
+    this.apiKey = apiKey ? { header: apiKeyHeader, value: apiKey } : undefined;
+    this.verify = verify || jwks !== undefined;
+    this.jwks = jwks;
     this.fetch = fetchImpl;
     this.nextId = 1;
     this.endpoint = undefined;
   }
 
   headers(extra = {}) {
-    return { ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}), ...extra };
+    const authorization = this.token ? `Bearer ${this.token}` : this.basic ? `Basic ${Buffer.from(this.basic).toString("base64")}` : undefined;
+    return { ...(authorization ? { Authorization: authorization } : {}), ...(this.apiKey ? { [this.apiKey.header]: this.apiKey.value } : {}), ...extra };
   }
 
   async card() {
@@ -54,9 +66,21 @@ export class A2AClient {
     return res.json();
   }
 
+  /** The card, its signature checked when --verify or --jwks asks; `verified` says by which key. */
+  async verifiedCard() {
+    const card = await this.card();
+    if (!this.verify) return { card };
+    try {
+      const verified = await verifyCardSignature(card, { cardUrl: `${this.base}/.well-known/agent-card.json`, jwks: this.jwks, fetchImpl: this.fetch });
+      return { card, verified };
+    } catch (error) {
+      throw new A2AClientError(`Agent card refused: ${error.message}`);
+    }
+  }
+
   async rpcUrl() {
     if (!this.endpoint) {
-      const card = await this.card();
+      const { card } = await this.verifiedCard();
       const iface = (card.supportedInterfaces ?? []).find((i) => i.protocolBinding === "JSONRPC" && i.protocolVersion === "1.0");
       if (!iface) throw new A2AClientError("The agent card has no JSON-RPC 1.0 interface");
       this.endpoint = iface.url;
@@ -71,7 +95,8 @@ export class A2AClient {
       headers: this.headers({ "Content-Type": "application/json", "A2A-Version": "1.0", ...extraHeaders }),
       body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
     });
-    if (res.status === 401) throw new A2AClientError("Unauthorized: pass --token or set A2A_TOKEN");
+    if (res.status === 401) throw new A2AClientError("Unauthorized: pass --token, --basic or --api-key");
+    if (res.status === 429) throw new A2AClientError(`Rate limited: retry after ${res.headers.get("Retry-After") ?? "a while"} s`);
     return { id, res };
   }
 
@@ -228,6 +253,11 @@ export async function main(argv, out = process.stdout) {
     options: {
       url: { type: "string" },
       token: { type: "string" },
+      basic: { type: "string" },
+      "api-key": { type: "string" },
+      "api-key-header": { type: "string" },
+      verify: { type: "boolean" },
+      jwks: { type: "string" },
       context: { type: "string" },
       task: { type: "string" },
       cwd: { type: "string" },
@@ -247,12 +277,23 @@ export async function main(argv, out = process.stdout) {
     out.write(USAGE);
     return command ? 0 : 2;
   }
-  const client = new A2AClient({ url: values.url ?? process.env.A2A_URL ?? "http://127.0.0.1:8787", token: values.token ?? process.env.A2A_TOKEN });
+  const client = new A2AClient({
+    url: values.url ?? process.env.A2A_URL ?? "http://127.0.0.1:8787",
+    token: values.token ?? process.env.A2A_TOKEN,
+    basic: values.basic ?? process.env.A2A_BASIC,
+    apiKey: values["api-key"] ?? process.env.A2A_API_KEY,
+    apiKeyHeader: values["api-key-header"],
+    verify: values.verify,
+    jwks: values.jwks,
+  });
   const print = (value, summary) => out.write(`${values.json || !summary ? JSON.stringify(value, null, 2) : summary(value)}\n`);
   switch (command) {
-    case "card":
-      print(await client.card());
+    case "card": {
+      const { card, verified } = await client.verifiedCard();
+      print(card);
+      if (verified) process.stderr.write(`signature verified: kid ${verified.kid} (${verified.alg}) against ${verified.jwks}\n`);
       return 0;
+    }
     case "send": {
       const text = rest.join(" ");
       if (!text) throw new A2AClientError("send needs a text");

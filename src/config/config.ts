@@ -4,7 +4,11 @@
  * the variable and never repeats a secret's value.
  */
 import { z } from "zod";
-import { parseKeyring, SecretBoxError, type SecretKeyring } from "../a2a/secret-box";
+import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
+import { parseJwtConfig, type JwtConfig } from "./jwt-config";
+import { httpsOrLoopbackUrl } from "./https-url";
+import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
+import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -13,6 +17,8 @@ export interface AuthConfig {
   bearerToken?: string;
   basic?: { username: string; password: string };
   apiKey?: { header: string; value: string };
+  /** JWT bearer tokens verified against a JWKS (principal `jwt:<iss>#<sub>`). */
+  jwt?: JwtConfig;
 }
 
 export interface Config {
@@ -23,6 +29,10 @@ export interface Config {
   pushNotifications: boolean;
   pushAllowPrivate: boolean;
   pushMaxConfigsPerTask: number;
+  /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: empty admits any public host. */
+  pushAllowedHosts: string[];
+  /** `IACCODE_A2A_PUSH_DOH_URL`: a DNS-over-HTTPS JSON endpoint that checks callback names. */
+  pushDohUrl: string | undefined;
   /** Undefined when unset: push secrets then use the development keyring (not for production). */
   pushKeyring: SecretKeyring | undefined;
   thinkingExposure: ThinkingExposure[];
@@ -31,8 +41,12 @@ export interface Config {
   multimodalMimeTypes: string[];
   requiredExtensions: string[];
   maxBodyBytes: number;
+  /** `IACCODE_A2A_RATE_LIMIT` (default true): the `[[ratelimits]]` bindings are applied. */
+  rateLimit: boolean;
   auth: AuthConfig;
   signingSecret: string | undefined;
+  /** `IACCODE_A2A_SIGNING_KEYS`: the first signs the card, all are published in the JWKS. */
+  signingKeys: CardSigningKey[] | undefined;
   /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
   indexLayout: IndexLayoutConfig;
 }
@@ -48,6 +62,16 @@ export interface IndexLayoutConfig {
 export const DEFAULT_INDEX_SHARDS = 4;
 /** Most shards a ListTasks without contextId reads in parallel. */
 export const MAX_INDEX_SHARDS = 64;
+
+/**
+ * The default request body limit: 9 MiB (9,437,184 bytes). The largest request the contract needs
+ * is one message with 8 MiB of prompt text (`MAX_PROMPT_CHARS`), or a 5 MiB inline part, whose
+ * base64 is about 6.7 MiB; 1 MiB more covers the JSON around either (envelope, metadata, escapes).
+ * Text that JSON escapes heavily (many quotes or control characters, or non-ASCII text, which
+ * UTF-8 spends 2–4 bytes on) may need `IACCODE_A2A_MAX_BODY_BYTES` raised. Uploads have their own
+ * limit, the contract's 25 MiB file limit.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 9 * 1024 * 1024;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, reason: string) {
@@ -146,6 +170,9 @@ function auth(env: RawEnv): AuthConfig {
   if (token) out.bearerToken = token;
   const username = read(env, "IACCODE_A2A_BASIC_USERNAME");
   const password = read(env, "IACCODE_A2A_BASIC_PASSWORD");
+  // Half a credential must not leave the server open: it is a configuration error.
+  if (username && !password) throw new ConfigError("IACCODE_A2A_BASIC_PASSWORD", "is required with IACCODE_A2A_BASIC_USERNAME");
+  if (password && !username) throw new ConfigError("IACCODE_A2A_BASIC_USERNAME", "is required with IACCODE_A2A_BASIC_PASSWORD");
   if (username && password) {
     if (username.includes(":")) throw new ConfigError("IACCODE_A2A_BASIC_USERNAME", "must not contain ':'");
     out.basic = { username, password };
@@ -156,7 +183,27 @@ function auth(env: RawEnv): AuthConfig {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(header)) throw new ConfigError("IACCODE_A2A_API_KEY_HEADER", "must be an HTTP header name");
     out.apiKey = { header, value: apiKey };
   }
+  const jwt = parseJwtConfig(
+    (name) => read(env, name),
+    (name, fallback, min, max) => integer(env, name, fallback, min, max),
+    (variable, reason) => new ConfigError(variable, reason),
+  );
+  if (jwt) out.jwt = jwt;
   return out;
+}
+
+function allowedHosts(env: RawEnv): string[] {
+  const name = "IACCODE_A2A_PUSH_ALLOWED_HOSTS";
+  const entries = list(env, name, /[,\s]+/).map((s) => s.toLowerCase().replace(/\.$/, ""));
+  for (const entry of entries) {
+    if (!ALLOWED_HOST_ENTRY.test(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" is not a host name or *.suffix`);
+  }
+  return entries;
+}
+
+function dohUrl(env: RawEnv): string | undefined {
+  const raw = read(env, "IACCODE_A2A_PUSH_DOH_URL");
+  return raw === undefined ? undefined : httpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
 }
 
 function agent(env: RawEnv): AgentKind {
@@ -185,6 +232,11 @@ export function parseConfig(env: RawEnv): Config {
     // A signed card must never point where a request's Host header says.
     throw new ConfigError("IACCODE_A2A_SIGNING_SECRET", "needs IACCODE_A2A_PUBLIC_URL, so the signed card names a fixed endpoint");
   }
+  const signingKeys = parseSigningKeys(read(env, "IACCODE_A2A_SIGNING_KEYS"), (v, r) => new ConfigError(v, r));
+  if (signingKeys !== undefined && url === undefined) {
+    // The signature's jku, and the card it signs, must name a fixed endpoint.
+    throw new ConfigError("IACCODE_A2A_SIGNING_KEYS", "needs IACCODE_A2A_PUBLIC_URL, so the signed card and its jku name a fixed endpoint");
+  }
   return {
     agent: agent(env),
     publicUrl: url,
@@ -193,15 +245,19 @@ export function parseConfig(env: RawEnv): Config {
     pushNotifications: bool(env, "IACCODE_A2A_PUSH_NOTIFICATIONS", false),
     pushAllowPrivate: bool(env, "IACCODE_A2A_PUSH_ALLOW_PRIVATE", false),
     pushMaxConfigsPerTask: integer(env, "IACCODE_A2A_PUSH_MAX_CONFIGS_PER_TASK", 10, 1, 100),
+    pushAllowedHosts: allowedHosts(env),
+    pushDohUrl: dohUrl(env),
     pushKeyring: keyring(env),
     thinkingExposure: thinkingExposure(env),
     allowedCwds: allowedCwds(env),
     textMimeTypes: mediaTypes(env, "IACCODE_A2A_TEXT_MIME_TYPES"),
     multimodalMimeTypes: mediaTypes(env, "IACCODE_A2A_MULTIMODAL_MIME_TYPES"),
     requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
-    maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 100 * 1024 * 1024),
+    rateLimit: bool(env, "IACCODE_A2A_RATE_LIMIT", true),
     auth: auth(env),
     signingSecret,
+    signingKeys,
     indexLayout: {
       shards: integer(env, "IACCODE_A2A_INDEX_SHARDS", DEFAULT_INDEX_SHARDS, 1, MAX_INDEX_SHARDS),
       previous: read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),

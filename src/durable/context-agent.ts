@@ -9,7 +9,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Task, TaskPushNotificationConfig } from "../a2a/types";
 import type { PushConfigInput } from "../a2a/schemas";
-import type { PushJob } from "../a2a/push-job";
+import type { PushJob } from "../push/push-job";
 import type { StreamFraming } from "../a2a/sse";
 import { errors } from "../a2a/errors";
 import { echoId } from "../a2a/ids";
@@ -20,7 +20,7 @@ import { outcomeOf, type Outcome } from "./outcome";
 import { ContextState } from "./context-state";
 import { Lifecycle } from "./lifecycle";
 import { taskViewBounds, TurnRunner, type SendCall, type SendResult } from "./turn-runner";
-import type { DeliveryRecord, PushTarget } from "./push-configs";
+import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { IndexRow } from "./task-index";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-runner";
@@ -76,7 +76,7 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(async () => {
       this.turns.requireOwned(owner, taskId);
       const { push } = this.state;
-      const sealed = await push.seal(taskId, push.validate(taskId, input, this.pushPolicy()), input);
+      const sealed = await push.seal(taskId, await push.validate(taskId, input, pushPolicyOf(this.state.config)), input);
       return push.write(sealed, Date.now());
     }, "createPushConfig");
   }
@@ -127,9 +127,5 @@ export class ContextAgent extends DurableObject<Env> {
 
   override alarm(): Promise<void> {
     return this.lifecycle.alarm();
-  }
-
-  private pushPolicy() {
-    return { allowPrivate: this.state.config.pushAllowPrivate, maxConfigsPerTask: this.state.config.pushMaxConfigsPerTask };
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { StreamResponse } from "../a2a/types";
 import type { Config } from "../config/config";
-import { developmentKeyring, type SecretKeyring } from "../a2a/secret-box";
+import { developmentKeyring, type SecretKeyring } from "../push/secret-box";
 import { EventLog, type LoggedEvent } from "./event-log";
 import { IndexOutbox } from "./index-outbox";
 import { IndexWriter } from "./index-writer";

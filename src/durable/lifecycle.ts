@@ -14,7 +14,7 @@
  *
  * The next alarm time is kept in memory, so a turn that changes nothing about it writes no alarm.
  */
-import type { PushJob } from "../a2a/push-job";
+import type { PushJob } from "../push/push-job";
 import type { ContextState } from "./context-state";
 import type { TurnRunner } from "./turn-runner";
 import { INTERRUPTED_TEXT } from "./turn-runner";

@@ -9,9 +9,11 @@ import type { PushConfigInput, PushPayloadVersion } from "../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../a2a/types";
 import { errors } from "../a2a/errors";
 import { isValidId } from "../a2a/ids";
-import { validateCallbackUrl } from "../a2a/callback-url";
-import { validatePushAuthentication, type PushSecrets } from "../a2a/push-headers";
-import type { SecretKeyring } from "../a2a/secret-box";
+import { validateCallbackUrl } from "../push/callback-url";
+import { validatePushAuthentication, type PushSecrets } from "../push/push-headers";
+import type { SecretKeyring } from "../push/secret-box";
+import { checkCallbackHostByDns } from "../push/dns-check";
+import type { Config } from "../config/config";
 import { applySchema } from "./schema";
 
 const SCHEMA = [
@@ -84,6 +86,14 @@ function publicView(taskId: string, row: ConfigRow): TaskPushNotificationConfig 
 export interface PushPolicy {
   allowPrivate: boolean;
   maxConfigsPerTask: number;
+  allowedHosts: readonly string[];
+  /** When set, the callback's name is resolved here and refused on any private answer. */
+  dohUrl: string | undefined;
+}
+
+/** The push policy of a configuration, for every place a config is stored. */
+export function pushPolicyOf(config: Config): PushPolicy {
+  return { allowPrivate: config.pushAllowPrivate, maxConfigsPerTask: config.pushMaxConfigsPerTask, allowedHosts: config.pushAllowedHosts, dohUrl: config.pushDohUrl };
 }
 
 export class PushConfigs {
@@ -96,11 +106,15 @@ export class PushConfigs {
   }
 
   /** Checks a config before anything is stored; throws the -32602 the client should see. */
-  validate(taskId: string, input: PushConfigInput, policy: PushPolicy): string {
+  async validate(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<string> {
     const id = input.id || taskId;
     if (!isValidId(id)) throw errors.invalidParams("Invalid A2A id", [{ field: "id", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
-    const url = validateCallbackUrl(input.url, { allowPrivate: policy.allowPrivate });
+    const url = validateCallbackUrl(input.url, { allowPrivate: policy.allowPrivate, allowedHosts: policy.allowedHosts });
     if (!url.ok) throw errors.invalidParams(url.message, [{ field: "url", description: url.message }]);
+    if (policy.dohUrl && !policy.allowPrivate) {
+      const dns = await checkCallbackHostByDns(url.url.hostname, policy.dohUrl);
+      if (!dns.ok) throw errors.invalidParams(dns.message, [{ field: "url", description: dns.message }]);
+    }
     const secrets = this.secretsOf(input);
     const auth = validatePushAuthentication(secrets);
     if (!auth.ok) throw errors.invalidParams(auth.message, [{ field: "authentication", description: auth.message }]);

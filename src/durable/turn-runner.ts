@@ -29,12 +29,12 @@ import { resolveWorkspacePath } from "../a2a/workspace-path";
 import { EMPTY_INPUT } from "../agent/prompt";
 import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts";
 import { redactMetadata } from "../agent/metadata-redaction";
-import { notificationIdOf, type PushJob } from "../a2a/push-job";
+import { notificationIdOf, type PushJob } from "../push/push-job";
 import { StreamHub } from "./stream-hub";
 import { timestamp, type ViewBounds } from "./task-records";
 import type { LoggedEvent } from "./event-log";
 import type { ContextState, Writes } from "./context-state";
-import type { SealedConfig } from "./push-configs";
+import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
@@ -183,7 +183,7 @@ export class TurnRunner {
     if (plan.bytes > MESSAGE_INLINE_MAX_BYTES) throw tooLarge("message", PART_MESSAGES.messageTooLarge);
     const inlinePush = call.request.configuration?.taskPushNotificationConfig;
     const sealedPush: SealedConfig | undefined = inlinePush
-      ? await this.state.push.seal(taskId, this.state.push.validate(taskId, inlinePush, this.pushPolicy()), inlinePush)
+      ? await this.state.push.seal(taskId, await this.state.push.validate(taskId, inlinePush, pushPolicyOf(this.state.config)), inlinePush)
       : undefined;
 
     const controller = new AbortController();
@@ -453,10 +453,6 @@ export class TurnRunner {
   private partPolicy(cwd: string | undefined, workspace: R2Workspace): PartPolicy {
     const { config } = this.state;
     return { cwd, allowedRoots: config.allowedCwds, textMimeTypes: config.textMimeTypes, multimodalMimeTypes: config.multimodalMimeTypes, workspace };
-  }
-
-  private pushPolicy() {
-    return { allowPrivate: this.state.config.pushAllowPrivate, maxConfigsPerTask: this.state.config.pushMaxConfigsPerTask };
   }
 
   /** One pending delivery per config for the event that ended a turn (inside the end's commit). */

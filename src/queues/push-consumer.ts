@@ -1,15 +1,16 @@
 /**
  * Push delivery (Cloudflare Queues consumer). For each job: load the event and the config from the
- * task's ContextAgent, check the callback URL again, POST the `StreamResponse` JSON (the 0.3 Task for
- * a config registered through 0.3) without
+ * task's ContextAgent, check the callback URL again (and its name through DNS-over-HTTPS when
+ * configured), POST the `StreamResponse` JSON (the 0.3 Task for a config registered through 0.3) without
  * following redirects (10 s time-out), then ack on 2xx, retry transient failures with exponential
  * backoff and jitter, and send permanent failures and exhausted retries to the dead-letter queue
  * with their last error. The dead-letter consumer records the failure in the task's delivery log.
  * Each message is acked or retried on its own, so one bad message never replays a batch.
  */
-import type { PushJob } from "../a2a/push-job";
-import { validateCallbackUrl } from "../a2a/callback-url";
-import { buildPushHeaders } from "../a2a/push-headers";
+import type { PushJob } from "../push/push-job";
+import { validateCallbackUrl } from "../push/callback-url";
+import { buildPushHeaders } from "../push/push-headers";
+import { checkCallbackHostByDns } from "../push/dns-check";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 import type { StreamResponse } from "../a2a/types";
 import { pushBodyToV03 } from "../a2a/v0_3/from-v1";
@@ -67,14 +68,19 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
     await env.PUSH_DLQ.send({ ...job, lastError: sanitizeErrorText(lastError) });
     message.ack();
   };
-  const url = validateCallbackUrl(delivery.target.url, { allowPrivate: configOf(env).pushAllowPrivate });
+  const config = configOf(env);
+  const url = validateCallbackUrl(delivery.target.url, { allowPrivate: config.pushAllowPrivate, allowedHosts: config.pushAllowedHosts });
   if (!url.ok) return deadLetter(url.message);
+  // Checked again before every delivery: the name may point elsewhere since it was stored.
+  const dns = config.pushDohUrl && !config.pushAllowPrivate ? await checkCallbackHostByDns(url.url.hostname, config.pushDohUrl) : { ok: true as const };
+  if (!dns.ok && dns.permanent) return deadLetter(dns.message);
   const headers = buildPushHeaders(delivery.target.secrets, job.notificationId);
   if (!headers.ok) return deadLetter(headers.message);
 
   // A config registered through A2A 0.3 is notified in the 0.3 shape (a Task).
   const body = delivery.target.payloadVersion === "0.3" ? JSON.stringify(pushBodyToV03(JSON.parse(delivery.body) as StreamResponse)) : delivery.body;
-  const attempt = await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, body);
+  // A resolver failure is retried like a network error, so the check fails closed.
+  const attempt: Attempt = dns.ok ? await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, body) : { result: { networkError: true }, error: dns.message };
   const decision = decideDelivery(attempt.result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");

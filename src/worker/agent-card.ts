@@ -7,6 +7,7 @@ import { FlattenedSign } from "jose";
 import type { Config } from "../config/config";
 import { canonicalizeCard } from "../a2a/jcs";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
+import { isAuthConfigured } from "./auth";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -72,14 +73,13 @@ function security(config: Config): { securitySchemes?: Record<string, unknown>; 
   if (config.auth.bearerToken) schemes.bearerAuth = { httpAuthSecurityScheme: { scheme: "bearer" } };
   if (config.auth.basic) schemes.basicAuth = { httpAuthSecurityScheme: { scheme: "basic" } };
   if (config.auth.apiKey) schemes.apiKeyAuth = { apiKeySecurityScheme: { location: "header", name: config.auth.apiKey.header } };
+  if (config.auth.jwt?.oidcUrl) schemes.oidcAuth = { openIdConnectSecurityScheme: { openIdConnectUrl: config.auth.jwt.oidcUrl } };
+  else if (config.auth.jwt) schemes.jwtAuth = { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" } };
   const names = Object.keys(schemes);
   if (names.length === 0) return {};
   return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: { list: [] } } })) };
 }
 
-export function isAuthConfigured(config: Config): boolean {
-  return Boolean(config.auth.bearerToken || config.auth.basic || config.auth.apiKey);
-}
 
 /** The endpoint URL the card names: the JSON-RPC interface lives at the base path. */
 export function interfaceUrl(base: string): string {
@@ -135,7 +135,7 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
     if (listed) listed.required = true;
     else extensions.push({ uri, description: "Required by this server.", required: true });
   }
-  const auth = isAuthConfigured(config);
+  const auth = isAuthConfigured(config.auth);
   return {
     name: "iac-code",
     description: DESCRIPTION + (auth ? "" : UNAUTHENTICATED_NOTE) + (config.pushNotifications ? PUSH_NOTE : ""),

@@ -6,13 +6,17 @@
  */
 import { Hono } from "hono";
 import { configOf, ConfigError, type Config } from "../config/config";
-import { authenticate, challenges } from "./auth";
+import { authenticate } from "./auth";
 import { cardCacheOf, matchesEtag } from "./card-cache";
 import type { FrontRequest } from "./binding-front";
 import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { requirePushKeyring } from "./push-keyring-guard";
+import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
+import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
+import { jwksRoute } from "./jwks-route";
 import { playgroundRoutes } from "./playground";
 import { requestLog } from "./request-log";
 import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
@@ -46,7 +50,16 @@ app.use("*", requestLog);
 
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
+  if (!hostAccepted(c.var.config, c.req.url)) return c.json(MISDIRECTED_BODY, 421);
+  requirePushKeyring(c.var.config, c.req.url);
   await next();
+});
+
+const PUBLIC_PATHS = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
+
+app.use("*", async (c, next) => {
+  if (!c.var.config.rateLimit || !PUBLIC_PATHS.has(c.req.path)) return next();
+  return (await rateLimitResponse(c.env.RATE_LIMIT_PUBLIC, `public:${clientAddress(c.req.raw.headers)}`)) ?? next();
 });
 
 app.get("/health", (c) => c.json({ status: "healthy" }));
@@ -63,13 +76,19 @@ app.get("/.well-known/agent-card.json", async (c) => {
   return c.body(served.body, 200, { ...headers, "Content-Type": "application/json" });
 });
 
+app.get("/.well-known/jwks.json", jwksRoute);
+
 app.use("*", async (c, next) => {
-  const owner = await authenticate(c.req.raw.headers, c.var.config.auth);
-  if (owner === undefined) {
-    const challenge = challenges(c.var.config.auth);
-    return c.json({ error: "Unauthorized" }, 401, challenge ? { "WWW-Authenticate": challenge } : {});
+  const result = await authenticate(c.req.raw.headers, c.var.config.auth);
+  if ("refusal" in result) {
+    const { status, error, challenge } = result.refusal;
+    return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});
   }
-  c.set("owner", owner);
+  c.set("owner", result.owner);
+  if (c.var.config.rateLimit) {
+    const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw.headers));
+    if (limited) return limited;
+  }
   await next();
 });
 

@@ -1,11 +1,14 @@
 /**
- * Authentication (contract §4): Bearer, then Basic, then API key; any configured scheme suffices.
- * The matching scheme names the principal (`bearer`, `basic:<user>`, `api-key:<header>`), which
- * becomes the owner of the caller's contexts and tasks. With no scheme configured every caller is
+ * Authentication (contract §4): Bearer (the static token, then a JWT verified against a JWKS), then
+ * Basic, then API key; any configured scheme suffices. The matching scheme names the principal
+ * (`bearer`, `jwt:<iss>#<sub>`, `basic:<user>`, `api-key:<header>`), which becomes the owner of the
+ * caller's contexts and tasks. With no scheme configured every caller is
  * the same `anonymous` owner (trusted local mode). Secrets are compared through SHA-256 digests in
  * constant time, so neither content nor length leaks through timing.
  */
 import type { AuthConfig } from "../config/config";
+import { verifyJwt } from "./jwt-auth";
+import { logLine } from "../observability/log";
 
 export const ANONYMOUS = "anonymous";
 
@@ -33,12 +36,32 @@ function decodeBasic(encoded: string): { user: string; password: string } | unde
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** The principal of a request, `ANONYMOUS` when no scheme is configured, or undefined when refused. */
-export async function authenticate(headers: Headers, auth: AuthConfig): Promise<string | undefined> {
-  if (!auth.bearerToken && !auth.basic && !auth.apiKey) return ANONYMOUS;
+/** A refusal: the status, the body's `error`, and the `WWW-Authenticate` challenges (RFC 6750 §3). */
+export interface AuthRefusal {
+  status: 401 | 403;
+  error: "Unauthorized" | "Forbidden";
+  challenge: string;
+}
+
+export type AuthResult = { owner: string } | { refusal: AuthRefusal };
+
+export function isAuthConfigured(auth: AuthConfig): boolean {
+  return Boolean(auth.bearerToken || auth.basic || auth.apiKey || auth.jwt);
+}
+
+/** The principal of a request (`ANONYMOUS` when no scheme is configured), or why it was refused. */
+export async function authenticate(headers: Headers, auth: AuthConfig): Promise<AuthResult> {
+  if (!isAuthConfigured(auth)) return { owner: ANONYMOUS };
   const authorization = headers.get("Authorization") ?? "";
-  if (auth.bearerToken && /^Bearer /i.test(authorization)) {
-    if (await secretEquals(authorization.slice(7).trim(), auth.bearerToken)) return "bearer";
+  const bearer = /^Bearer /i.test(authorization) ? authorization.slice(7).trim() : undefined;
+  let jwtError: "invalid_token" | "insufficient_scope" | undefined;
+  if (bearer !== undefined && auth.bearerToken && (await secretEquals(bearer, auth.bearerToken))) return { owner: "bearer" };
+  if (bearer !== undefined && auth.jwt) {
+    const outcome = await verifyJwt(bearer, auth.jwt);
+    if (outcome.ok) return { owner: outcome.principal };
+    // The reason helps the operator; the token itself never reaches the log.
+    logLine("warn", "auth.jwt_refused", { reason: outcome.reason.slice(0, 300) });
+    jwtError = outcome.error;
   }
   if (auth.basic && /^Basic /i.test(authorization)) {
     const credentials = decodeBasic(authorization.slice(6).trim());
@@ -47,20 +70,27 @@ export async function authenticate(headers: Headers, auth: AuthConfig): Promise<
       (await secretEquals(credentials.user, auth.basic.username)) &&
       (await secretEquals(credentials.password, auth.basic.password))
     ) {
-      return `basic:${auth.basic.username}`;
+      return { owner: `basic:${auth.basic.username}` };
     }
   }
   if (auth.apiKey) {
     const key = headers.get(auth.apiKey.header);
-    if (key !== null && (await secretEquals(key, auth.apiKey.value))) return `api-key:${auth.apiKey.header}`;
+    if (key !== null && (await secretEquals(key, auth.apiKey.value))) return { owner: `api-key:${auth.apiKey.header}` };
   }
-  return undefined;
+  if (jwtError === "insufficient_scope" && auth.jwt) {
+    const scope = auth.jwt.requiredScopes.join(" ");
+    return { refusal: { status: 403, error: "Forbidden", challenge: `Bearer realm="iac-code", error="insufficient_scope", scope="${scope}"` } };
+  }
+  return { refusal: { status: 401, error: "Unauthorized", challenge: challenges(auth, jwtError) } };
 }
 
-/** The `WWW-Authenticate` challenges of the configured schemes. */
-export function challenges(auth: AuthConfig): string {
+/**
+ * The `WWW-Authenticate` challenges of the configured schemes. A presented JWT that failed adds
+ * `error="invalid_token"`; a request with no credentials gets no error code (RFC 6750 §3.1).
+ */
+export function challenges(auth: AuthConfig, jwtError?: "invalid_token" | "insufficient_scope"): string {
   const out: string[] = [];
-  if (auth.bearerToken) out.push('Bearer realm="iac-code"');
+  if (auth.bearerToken || auth.jwt) out.push(jwtError ? 'Bearer realm="iac-code", error="invalid_token"' : 'Bearer realm="iac-code"');
   if (auth.basic) out.push('Basic realm="iac-code"');
   return out.join(", ");
 }

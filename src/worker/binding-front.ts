@@ -14,6 +14,7 @@ import { A2AError, errors } from "../a2a/errors";
 import type { PushPayloadVersion } from "../a2a/schemas";
 import { SSE_HEADERS, parseLastEventId, type StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
+import { checkJsonStructure } from "./json-limits";
 import { callMethod, resultJson, type CallContext, type MethodName, type MethodResult } from "./methods";
 import { readBody } from "./read-body";
 import { checkRequiredExtensions, checkServiceParameters, extensionHeaders } from "./service-parameters";
@@ -55,12 +56,23 @@ export class EdgeError extends Error {
   }
 }
 
-export type ParsedJson = { ok: true; value: unknown } | { ok: false };
+/** Not JSON (-32700), or JSON whose structure passes the limits (-32600 with `invalid`). */
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; invalid?: A2AError };
 
-/** Strict JSON: the bytes must be valid UTF-8 (no replacement characters), then one JSON value. */
+/**
+ * Strict JSON: the bytes must be valid UTF-8 (no replacement characters), then one JSON value
+ * whose nesting and entry counts stay within json-limits.ts, checked before the parse.
+ */
 export function parseJson(input: Uint8Array | string): ParsedJson {
+  let text: string;
   try {
-    const text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(input);
+    text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(input);
+  } catch {
+    return { ok: false };
+  }
+  const structure = checkJsonStructure(text);
+  if (!structure.ok) return { ok: false, invalid: errors.invalidRequest(structure.message) };
+  try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
@@ -80,6 +92,7 @@ export async function readJsonBody(front: FrontRequest): Promise<JsonBody> {
   if (!body.ok) throw new EdgeError(errors.invalidRequest(`Request body exceeds ${limit} bytes`), 413);
   if (body.bytes.byteLength === 0) return { kind: "empty" };
   const parsed = parseJson(body.bytes);
+  if (!parsed.ok && parsed.invalid) throw parsed.invalid;
   return parsed.ok ? { kind: "json", value: parsed.value } : { kind: "not-json" };
 }
 

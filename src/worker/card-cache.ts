@@ -6,7 +6,8 @@
  */
 import type { Config } from "../config/config";
 import { sha256Hex } from "../a2a/hex";
-import { buildAgentCard, buildExtendedAgentCard, signCard, type AgentCard } from "./agent-card";
+import { buildAgentCard, buildExtendedAgentCard, type AgentCard } from "./agent-card";
+import { signAgentCard } from "./card-signing";
 
 export interface ServedCard {
   card: AgentCard;
@@ -17,8 +18,9 @@ export interface ServedCard {
 
 const MAX_BASES = 8;
 
-async function serve(card: AgentCard, secret: string | undefined): Promise<ServedCard> {
-  const signed = secret ? await signCard(card, secret) : card;
+/** Signs (once: the entry is cached), serializes and hashes a card. */
+async function serve(card: AgentCard, config: Config): Promise<ServedCard> {
+  const signed = await signAgentCard(card, config);
   const body = JSON.stringify(signed);
   return { card: signed, body, etag: `"sha256-${await sha256Hex(body)}"`, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString() };
 }
@@ -37,7 +39,7 @@ class CardCache {
         if (oldest !== undefined) this.entries.delete(oldest);
       }
       const card = kind === "public" ? buildAgentCard(this.config, base) : buildExtendedAgentCard(this.config, base);
-      entry = serve(card, this.config.signingSecret);
+      entry = serve(card, this.config);
       this.entries.set(key, entry);
     }
     return entry;

@@ -15,12 +15,11 @@ import { isInsideRoot, normalizeAbsolutePath } from "../a2a/workspace-path";
 import { mediaTypeOf } from "../a2a/file-media-type";
 import { isValidId } from "../a2a/ids";
 import { safeFilename } from "../storage/artifacts";
-import { artifactKey, ownerKey, SHA256_HEX, storedPartKey } from "../storage/object-keys";
+import { artifactKey, ownerKey, SHA256_HEX, storedPartKey, workspaceKey } from "../storage/object-keys";
 import { objectResponse } from "../storage/object-response";
 import { R2Workspace } from "../storage/workspaces";
 import { contentTypeOf } from "./binding-front";
-import { readBody } from "./read-body";
-import { sha256Hex } from "../a2a/hex";
+import { streamToR2, uploadLength } from "./upload-stream";
 
 type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -66,15 +65,18 @@ const INVALID_PATH = "Workspace path must be absolute and inside IACCODE_A2A_ALL
 fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   const path = workspacePath(c.req.path.slice(WORKSPACE_PREFIX.length), c.var.config);
   if (!path) return c.json({ error: INVALID_PATH }, 400);
-  const body = await readBody(c.req.raw, c.var.config.maxBodyBytes);
-  if (!body.ok) return c.json({ error: `File exceeds ${c.var.config.maxBodyBytes} bytes` }, 413);
+  const length = uploadLength(c.req.raw.headers);
+  if (!length.ok) {
+    await c.req.raw.body?.cancel();
+    return c.json({ error: length.error }, length.status);
+  }
   const declared = contentTypeOf(c.req.raw.headers);
   // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
-  const workspace = await R2Workspace.forOwner(c.env.FILES, c.var.owner);
-  await workspace.write(path, body.bytes, mediaType);
-  const sha256 = await sha256Hex(body.bytes);
-  return c.json({ path, byteSize: body.bytes.byteLength, mediaType, sha256 }, 201);
+  const key = workspaceKey(await ownerKey(c.var.owner), path);
+  const sha256 = await streamToR2(c.env.FILES, key, c.req.raw.body, length.length, mediaType);
+  if (sha256 === undefined) return c.json({ error: "Upload ended before Content-Length bytes arrived" }, 400);
+  return c.json({ path, byteSize: length.length, mediaType, sha256 }, 201);
 });
 
 fileRoutes.get(`${WORKSPACE_PREFIX}/*`, async (c) => {

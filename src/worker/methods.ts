@@ -26,6 +26,7 @@ import type { SendResult } from "../durable/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks } from "../durable/index-reader";
 import { cardCacheOf } from "./card-cache";
+import { checkMessageCaps } from "./message-caps";
 import { currentRequest, noteCall, noteCode, noteContext } from "./request-scope";
 
 export interface CallContext {
@@ -79,6 +80,7 @@ function taskAgent(ctx: CallContext, taskId: string) {
 
 async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessageRequestSchema>, stream: boolean): Promise<MethodResult> {
   const { message } = params;
+  checkMessageCaps(params);
   if (message.contextId !== undefined && !isValidId(message.contextId)) {
     throw errors.invalidParams("Invalid A2A id", [{ field: "message.contextId", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
   }

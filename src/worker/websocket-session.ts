@@ -79,7 +79,7 @@ export class WebSocketSession extends DurableObject<Env> {
       return send(ws, errorJson(null, errors.invalidRequest(`Message exceeds ${MAX_WS_MESSAGE_BYTES} bytes`)));
     }
     const parsed = parseJson(message);
-    if (!parsed.ok) return send(ws, errorJson(null, errors.parse()));
+    if (!parsed.ok) return send(ws, errorJson(null, parsed.invalid ?? errors.parse()));
     const envelope = readEnvelope(parsed.value);
     if (!envelope.ok) return send(ws, errorJson(envelope.id, envelope.error));
     const { id, method, params } = envelope;

@@ -82,8 +82,9 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
   });
 
   it("pins the interface URL to IACCODE_A2A_PUBLIC_URL whatever the Host header says", async () => {
+    // With an auth scheme any Host is served (without one it gets 421: dns-rebinding.test.ts).
     const res = await withEnv(
-      { IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com/agents/iac/" },
+      { IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com/agents/iac/", IACCODE_A2A_HTTP_TOKEN: "tok-pin" },
       new Request("http://attacker.example/.well-known/agent-card.json", { headers: { Host: "attacker.example" } }),
     );
     const card = (await res.json()) as Record<string, any>;

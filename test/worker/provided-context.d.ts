@@ -6,5 +6,7 @@ declare module "vitest" {
     receiverUrl: string;
     modelServerUrl: string;
     rosServerUrl: string;
+    jwksServerUrl: string;
+    dohServerUrl: string;
   }
 }

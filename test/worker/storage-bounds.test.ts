@@ -180,8 +180,9 @@ describe("every inline part kind at its contract limit and one byte over (contra
 
   it("a message of many small parts that cannot be stored within the row cap is refused before anything is written", async () => {
     const contextId = `many-${crypto.randomUUID().slice(0, 8)}`;
-    // 20,000 text parts of 100 characters: 2 MB of JSON, and no part is large enough that a reference would be smaller.
-    const parts = Array.from({ length: 20_000 }, (_, i) => ({ text: `${i}:`.padEnd(100, "p") }));
+    // 1,000 text parts (the most a message may have, src/worker/message-caps.ts) of 130 characters:
+    // over 128 KiB of JSON, and no part is large enough that a reference would be smaller.
+    const parts = Array.from({ length: 1000 }, (_, i) => ({ text: `${i}:`.padEnd(130, "p") }));
     const refused = await rpc("SendMessage", { message: { ...userMessage("many", { contextId }), parts } });
     expect(refused.error).toMatchObject({ code: -32602, message: "A2A message content is too large." });
     expect(await totalTasks(contextId)).toBe(0);

@@ -27,7 +27,7 @@ examples("sanitizeErrorText: secret assignments", [
   ["JSON keys", '{"password": "p4ss", "user": "bob"}', '{"password": "[REDACTED]", "user": "bob"}'],
   ["a JSON number value", '{"pin_secret":1234,"n":1}', '{"pin_secret":[REDACTED],"n":1}'],
   ["a Python repr", "{'api_key': 'abc', 'region': 'cn'}", "{'api_key': '[REDACTED]', 'region': 'cn'}"],
-  ["errs towards redacting", "max_tokens=100", "max_tokens=[REDACTED]"],
+  ["errs towards redacting (the word tokens)", "max_tokens=100", "max_tokens=[REDACTED]"],
 ]);
 
 examples("sanitizeErrorText: headers and bearer tokens", [
@@ -127,5 +127,42 @@ describe("sanitizeErrorText: length", () => {
     const once = sanitizeErrorText(input);
     expect(sanitizeErrorText(once)).toBe(once);
     expect(once).not.toMatch(/Bearer x|"t"|=p\b|=s\b|abc|\/tmp|C:|sk-/);
+  });
+});
+
+examples("sanitizeErrorText: secret names by word (the shared list)", [
+  ["an Alibaba Cloud access key id", "alibaba_cloud_access_key_id=LTAIxyz rejected", "alibaba_cloud_access_key_id=[REDACTED] rejected"],
+  ["camelCase accessKeyId", '{"accessKeyId":"AK1","regionId":"cn"}', '{"accessKeyId":"[REDACTED]","regionId":"cn"}'],
+  ["X-API-Key", "X-API-Key: k-123", "X-API-Key: [REDACTED]"],
+  ["a plural", "passwords=a,b", "passwords=[REDACTED],b"],
+  ["not a word that merely contains one", "keyword=terraform tokenizer=bpe author=alice", "keyword=terraform tokenizer=bpe author=alice"],
+]);
+
+describe("sanitizeErrorText: hostile input (issue 10 item 4)", () => {
+  it("bounds the input first: what lies past 16,000 characters is never scanned", () => {
+    const text = `${"word ".repeat(4000)}password=leak`;
+    const out = sanitizeErrorText(text, 100_000);
+    expect(out.length).toBeLessThanOrEqual(16_000);
+    expect(out).not.toContain("leak");
+  });
+
+  it.each([
+    ["token. 4,000 times", "token.".repeat(4000)],
+    ["token= 4,000 times", "token=".repeat(4000)],
+    ["an unterminated quote after a secret name, then many names", `password="${"a=b ".repeat(5000)}`],
+    ["one long name run", `${"a".repeat(50_000)}=x`],
+    ["eyJ runs", "eyJ".repeat(10_000)],
+    ["percent runs", "%41".repeat(20_000)],
+    ["backslashes", "\\\\".repeat(20_000)],
+  ])("handles %s and keeps no secret value", (_name, text) => {
+    const out = sanitizeErrorText(text);
+    expect(out.length).toBeLessThanOrEqual(1000);
+    expect(sanitizeErrorText(out)).toBe(out);
+  });
+
+  it("redacts every assignment of a long run of them", () => {
+    const out = sanitizeErrorText("token=abc ".repeat(90), 100_000);
+    expect(out).not.toContain("abc");
+    expect(out.match(/\[REDACTED\]/g)).toHaveLength(90);
   });
 });

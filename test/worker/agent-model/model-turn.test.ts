@@ -4,7 +4,7 @@
  * tool calls, usage, per-turn overrides, provider failures and cancellation (contract §7, §10).
  */
 import { describe, expect, inject, it } from "vitest";
-import { V1, kinds, ok, readSse, send, sleep, stream, userMessage, worker, type SseEvent, type TaskLike } from "../helpers/rpc";
+import { BASE, V1, kinds, ok, readSse, send, sleep, stream, userMessage, worker, type SseEvent, type TaskLike } from "../helpers/rpc";
 
 const modelServer = inject("modelServerUrl");
 
@@ -139,7 +139,7 @@ describe("provider failures (contract §10)", () => {
       log = await modelLog(k);
     }
     expect(log[0]?.closedEarly).toBe(true);
-    const res = await worker().fetch("http://a2a.test/", { method: "POST", headers: V1, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: task?.id } }) });
+    const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: V1, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: task?.id } }) });
     expect(((await res.json()) as { result: TaskLike }).result.status.state).toBe("TASK_STATE_CANCELED");
   });
 });

@@ -1,7 +1,8 @@
 /** Test helpers: JSON-RPC calls and SSE reading against the real Worker in workerd. */
 import { exports } from "cloudflare:workers";
 
-export const BASE = "http://a2a.test";
+/** A loopback origin: without an auth scheme the server answers only loopback hosts (DNS rebinding guard). */
+export const BASE = "http://127.0.0.1:8787";
 export const V1 = { "Content-Type": "application/json", "A2A-Version": "1.0" };
 
 export interface RpcError {

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { BASE, ok, rpc, send, sleep, userMessage, worker } from "../helpers/rpc";
-import { parseKeyring } from "../../../src/a2a/secret-box";
+import { parseKeyring } from "../../../src/push/secret-box";
 import { contextAgentForTask } from "../../../src/durable/stubs";
 import type { ContextAgent } from "../../../src/durable/context-agent";
 import { PUSH_LOST_TEXT, PUSH_MAX_REQUEUES, PUSH_REQUEUE_AFTER_MS } from "../../../src/durable/lifecycle";

@@ -5,7 +5,7 @@ import {
   CALLBACK_URL_MESSAGES,
   classifyCallbackHost,
   validateCallbackUrl,
-} from "../../../src/a2a/callback-url";
+} from "../../../src/push/callback-url";
 
 const strict: CallbackUrlOptions = { allowPrivate: false };
 const lax: CallbackUrlOptions = { allowPrivate: true };
@@ -117,6 +117,61 @@ describe("validateCallbackUrl: private and local targets", () => {
   }
 });
 
+// ── SSRF by name (issue 10 item 3) ──
+
+const LOCAL_NAMES: ReadonlyArray<readonly [string, string]> = [
+  ["a single-label name (hosts file, search domain)", "http://vm/hook"],
+  ["another single-label name", "https://runsc:8443/hook"],
+  ["a single label with the root dot", "https://intranet./hook"],
+  ["a name ending in localhost without a dot, single label", "https://notlocalhost/a2a"],
+  ["an IPv4 address followed by two dots (kept as a name)", "http://127.0.0.1../"],
+  ["an empty label inside a name", "https://hooks..example.com/a2a"],
+  ["a leading empty label", "https://.example.com/a2a"],
+  ["mDNS .local (RFC 6762)", "https://printer.local/a2a"],
+  ["*.internal (ICANN private use)", "https://metadata.google.internal/computeMetadata"],
+  ["*.home.arpa (RFC 8375)", "https://router.home.arpa/"],
+  ["a reverse-lookup name", "https://1.0.0.127.in-addr.arpa/"],
+  ["*.localdomain", "https://localhost.localdomain/"],
+  ["*.lan (RFC 6762 App. G)", "https://nas.lan/"],
+  ["*.corp", "https://jenkins.corp/"],
+  ["*.home", "https://box.home/"],
+  ["*.private", "https://db.private/"],
+  ["*.intranet", "https://wiki.intranet/"],
+  ["*.test (RFC 6761, never delegated)", "https://hooks.test/"],
+  ["*.example (RFC 6761, never delegated)", "https://hooks.example/"],
+  ["*.invalid (RFC 6761)", "https://hooks.invalid/"],
+  ["*.onion (RFC 7686)", "https://abcdef.onion/"],
+  ["*.alt (RFC 9476)", "https://x.alt/"],
+  ["a special TLD in capitals with the root dot", "https://Printer.LOCAL./a2a"],
+];
+
+describe("validateCallbackUrl: names that resolve only locally", () => {
+  for (const [name, raw] of LOCAL_NAMES) {
+    it(`refuses ${name}: ${raw}`, () => {
+      expect(messageOf(raw)).toBe(CALLBACK_URL_MESSAGES.privateHost);
+    });
+  }
+
+  it("IACCODE_A2A_PUSH_ALLOW_PRIVATE admits them, for local testing", () => {
+    expect(validateCallbackUrl("http://vm/hook", { allowPrivate: true }).ok).toBe(true);
+  });
+});
+
+describe("validateCallbackUrl: IACCODE_A2A_PUSH_ALLOWED_HOSTS", () => {
+  const allowedHosts = ["hooks.example.com", "*.receivers.example.net", "203.0.114.7"];
+  const check = (raw: string) => validateCallbackUrl(raw, { allowPrivate: false, allowedHosts });
+  it.each(["https://hooks.example.com/a2a", "https://HOOKS.example.com./a2a", "https://a.receivers.example.net/x", "https://a.b.receivers.example.net/x", "http://203.0.114.7/x"])(
+    "admits %s",
+    (raw) => expect(check(raw).ok).toBe(true),
+  );
+  it.each(["https://other.example.com/a2a", "https://receivers.example.net/x", "https://evilreceivers.example.net/x", "https://hooks.example.com.evil.net/a2a"])("refuses %s", (raw) => {
+    expect(check(raw)).toEqual({ ok: false, message: CALLBACK_URL_MESSAGES.notAllowed });
+  });
+  it("narrows, never widens: a listed local name is still refused", () => {
+    expect(validateCallbackUrl("https://hooks.internal/", { allowPrivate: false, allowedHosts: ["hooks.internal"] }).ok).toBe(false);
+  });
+});
+
 // ── Public targets ──
 
 const PUBLIC_TARGETS: ReadonlyArray<readonly [string, string]> = [
@@ -125,9 +180,12 @@ const PUBLIC_TARGETS: ReadonlyArray<readonly [string, string]> = [
   ["public IPv6", "https://[2606:4700::1]/"],
   ["a port, query and fragment", "https://hooks.example.com:8443/a2a?task=1#end"],
   ["a DNS name in capitals", "https://HOOKS.Example.COM/a2a"],
-  ["a punycode name", "https://xn--bcher-kva.example/a2a"],
+  ["a punycode name", "https://xn--bcher-kva.de/a2a"],
   ["a name that merely contains localhost", "https://localhost.example.com/a2a"],
-  ["a name ending in localhost without a dot", "https://notlocalhost/a2a"],
+  ["a name ending in localhost without a dot", "https://notlocalhost.net/a2a"],
+  ["a delegated example domain (RFC 6761 §6.5: not special)", "https://example.org/a2a"],
+  ["a name with a trailing root dot", "https://hooks.example.com./a2a"],
+  ["a label that merely starts like a special one", "https://internal-hooks.example.com/a2a"],
   ["a name with a private address in it (DNS: residual risk)", "https://127.0.0.1.nip.io/a2a"],
   ["172.32.0.1, just past 172.16/12", "http://172.32.0.1/a2a"],
   ["100.128.0.1, just past 100.64/10", "http://100.128.0.1/a2a"],

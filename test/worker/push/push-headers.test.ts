@@ -5,7 +5,7 @@ import {
   buildPushHeaders,
   validatePushAuthentication,
   type PushSecrets,
-} from "../../../src/a2a/push-headers";
+} from "../../../src/push/push-headers";
 
 const ID = "task-1:7:config-1";
 

@@ -6,7 +6,7 @@ import {
   developmentKeyring,
   parseKeyring,
   type SecretKeyring,
-} from "../../../src/a2a/secret-box";
+} from "../../../src/push/secret-box";
 
 function keyBase64(seed: number, length = 32): string {
   return btoa(String.fromCharCode(...Array.from({ length }, (_, i) => (seed * 31 + i * 7) & 0xff)));

@@ -4,7 +4,7 @@
  * ContextAgent when it delivers). `notificationId` stays the same on every retry, so receivers can
  * drop duplicates of an at-least-once delivery.
  */
-import type { TraceContext } from "./trace-context";
+import type { TraceContext } from "../a2a/trace-context";
 
 export interface PushJob {
   /** The hex id of the ContextAgent that holds the task. */

@@ -6,10 +6,18 @@
  * Literal hosts are checked in every spelling. The URL parser (WHATWG, which workerd implements)
  * already turns `0x7f.1` or `2130706433` into `127.0.0.1`. The check does not rely on that: it
  * parses the raw authority itself and also re-parses the parser's hostname, so it holds whatever
- * the parser normalizes. DNS names pass. A Worker's `fetch` resolves names itself and cannot pin
- * the address it checked, so a name that resolves to a private address is the documented residual
- * risk (shared/spec/decisions.md, "Push callback to a literal private address").
+ * the parser normalizes.
+ *
+ * Names are checked by their shape: a single-label name (`vm`, which a hosts file or a search
+ * domain may send to loopback), an empty label (`127.0.0.1..`, which the parser keeps as a name),
+ * and the special-use names of RFC 6761, RFC 6762 (and its Appendix G private TLDs), RFC 8375 and
+ * IANA's Special-Use Domain Names registry are refused. An optional allowlist narrows the hosts
+ * further (`allowed-hosts.ts`), and an optional DNS-over-HTTPS check refuses a name with any
+ * private answer (`dns-check.ts`). A Worker's `fetch` resolves names itself and cannot pin the
+ * address that was checked, so a name that changes its answer between the check and the delivery
+ * stays a residual risk (README, "Security").
  */
+import { hostAllowed } from "./allowed-hosts";
 
 /**
  * Long enough for any real endpoint, short enough to store in every config row; the same cap as the
@@ -24,11 +32,14 @@ export const CALLBACK_URL_MESSAGES = {
   credentials: "A2A push callback URL must not contain credentials",
   controlCharacters: "A2A push callback URL must not contain control characters",
   tooLong: "A2A push callback URL is too long",
+  notAllowed: "A2A push callback URL host is not in IACCODE_A2A_PUSH_ALLOWED_HOSTS",
 } as const;
 
 export interface CallbackUrlOptions {
   /** `IACCODE_A2A_PUSH_ALLOW_PRIVATE=true`: admits private and local hosts, for local testing only. */
   readonly allowPrivate: boolean;
+  /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: when non-empty, only these hosts (exact, or `*.suffix`). */
+  readonly allowedHosts?: readonly string[];
 }
 
 export type CallbackUrlResult = { ok: true; url: URL } | { ok: false; message: string };
@@ -65,6 +76,9 @@ export function validateCallbackUrl(raw: string, options: CallbackUrlOptions): C
   const kind = classifyCallbackHost(url.hostname);
   if (kind === "invalid") return refuse(CALLBACK_URL_MESSAGES.scheme);
   if (kind === "private" && !options.allowPrivate) return refuse(CALLBACK_URL_MESSAGES.privateHost);
+  if (options.allowedHosts && options.allowedHosts.length > 0 && !hostAllowed(url.hostname, options.allowedHosts)) {
+    return refuse(CALLBACK_URL_MESSAGES.notAllowed);
+  }
   return { ok: true, url };
 }
 
@@ -80,12 +94,37 @@ export function classifyCallbackHost(rawHost: string): CallbackHostKind {
   if (host.startsWith("[")) return host.endsWith("]") ? classifyIPv6Literal(host.slice(1, -1)) : "invalid";
   if (host.includes(":")) return classifyIPv6Literal(host);
 
-  const name = host.replace(/\.+$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return "private";
   const ipv4 = parseIPv4Host(host);
   if (ipv4 === "invalid") return "invalid";
-  if (ipv4 === undefined) return "public";
+  if (ipv4 === undefined) return isLocalName(host) ? "private" : "public";
   return isPrivateIPv4(ipv4) ? "private" : "public";
+}
+
+/** True for a host that is a DNS name (not an IPv4 or IPv6 literal), as the URL parser wrote it. */
+export function isDnsName(hostname: string): boolean {
+  return !hostname.startsWith("[") && !hostname.includes(":") && parseIPv4Host(hostname.toLowerCase()) === undefined;
+}
+
+/**
+ * Top-level labels that never name a public host: RFC 6761 (`localhost`, `invalid`, and `test` and
+ * `example`, which the root never delegates, so they resolve only through local configuration),
+ * RFC 6762 (`local`) and its Appendix G (`intranet`, `internal`, `private`, `corp`, `home`, `lan`),
+ * ICANN's private-use `internal`, RFC 7686 (`onion`), RFC 9476 (`alt`), the infrastructure zone
+ * `arpa` (reverse lookups, `home.arpa` of RFC 8375, `ipv4only.arpa` of RFC 8880, `resolver.arpa`),
+ * and the hosts-file habit `localdomain`. The delegated example domains (`example.com`…) resolve
+ * publicly and stay names like any other (RFC 6761 §6.5).
+ */
+const SPECIAL_USE_TLDS = new Set(["localhost", "invalid", "test", "example", "local", "intranet", "internal", "private", "corp", "home", "lan", "onion", "alt", "arpa", "localdomain"]);
+
+/**
+ * A name that resolves only locally, or means nothing: a single label, an empty label (one final
+ * dot, the root, is allowed), or a special-use name.
+ */
+export function isLocalName(host: string): boolean {
+  const labels = host.split(".");
+  if (labels.length > 1 && labels[labels.length - 1] === "") labels.pop();
+  if (labels.length < 2 || labels.some((label) => label === "")) return true;
+  return SPECIAL_USE_TLDS.has(labels[labels.length - 1] ?? "");
 }
 
 function refuse(message: string): CallbackUrlResult {

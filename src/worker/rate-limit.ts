@@ -1,0 +1,36 @@
+/**
+ * Rate limits with the Workers Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): the API
+ * is limited per caller (the authenticated principal, or the client address in the trusted-local
+ * mode), and the public documents (`/health`, the agent card, the JWKS) per client address with a
+ * separate, larger budget, so a burst of discovery never eats into a caller's work. Over the limit,
+ * HTTP 429 with `Retry-After` and a JSON body. `IACCODE_A2A_RATE_LIMIT=false` turns both off.
+ *
+ * The binding counts per Cloudflare location and is eventually consistent: it is a brake on
+ * abuse, not an exact quota. Keys are hashed, so a long principal name stays a short key.
+ */
+import { sha256Hex } from "../a2a/hex";
+import { ANONYMOUS } from "./auth";
+
+/** The `period` of both `[[ratelimits]]` bindings in wrangler.toml (the binding allows 10 or 60). */
+export const RATE_LIMIT_PERIOD_SECONDS = 60;
+
+/** The client address Cloudflare reports; absent locally, where every caller is one machine. */
+export function clientAddress(headers: Headers): string {
+  return headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/** The key of a caller: its principal when authenticated, else its address. */
+export function callerKey(owner: string, headers: Headers): string {
+  return owner === ANONYMOUS ? `address:${clientAddress(headers)}` : `principal:${owner}`;
+}
+
+/** A 429 answer when `limiter` refuses `key`, else undefined. A missing binding limits nothing. */
+export async function rateLimitResponse(limiter: RateLimit | undefined, key: string): Promise<Response | undefined> {
+  if (!limiter) return undefined;
+  const { success } = await limiter.limit({ key: (await sha256Hex(key)).slice(0, 32) });
+  if (success) return undefined;
+  return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS }), {
+    status: 429,
+    headers: { "Content-Type": "application/json", "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
+  });
+}
