@@ -44,7 +44,16 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          exclude: ["test/worker/index-migration/**", "test/worker/push-delivery/**", "test/worker/push-strict/**", "test/worker/aliyun/**", "test/worker/providers/**", "test/worker/iac-agent/**", "test/worker/agent-model/**", "test/worker/security/**"],
+          exclude: [
+            "test/worker/index-migration/**",
+            "test/worker/push-delivery/**",
+            "test/worker/push-strict/**",
+            "test/worker/aliyun/**",
+            "test/worker/providers/**",
+            "test/worker/iac-agent/**",
+            "test/worker/agent-model/**",
+            "test/worker/security/**",
+          ],
         },
       },
       {
@@ -130,20 +139,24 @@ export default defineConfig({
         // name through a local DNS-over-HTTPS resolver, beside a static bearer token.
         extends: true,
         plugins: [
-          worker("security", {
-            IACCODE_A2A_AGENT: "conformance",
-            IACCODE_A2A_HTTP_TOKEN: "static-token-0001",
-            IACCODE_A2A_JWT_ISSUER: "https://idp.test/",
-            IACCODE_A2A_JWT_AUDIENCE: "iac-code-a2a",
-            IACCODE_A2A_JWT_JWKS_URL: `${jwksBase}/jwks.json`,
-            IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "1",
-            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
-            IACCODE_A2A_PUSH_DOH_URL: `${dohBase}/dns-query`,
-            IACCODE_A2A_PUSH_KEYRING: "k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
-          }, {
-            RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
-            RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
-          }),
+          worker(
+            "security",
+            {
+              IACCODE_A2A_AGENT: "conformance",
+              IACCODE_A2A_HTTP_TOKEN: "static-token-0001",
+              IACCODE_A2A_JWT_ISSUER: "https://idp.test/",
+              IACCODE_A2A_JWT_AUDIENCE: "iac-code-a2a",
+              IACCODE_A2A_JWT_JWKS_URL: `${jwksBase}/jwks.json`,
+              IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "1",
+              IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+              IACCODE_A2A_PUSH_DOH_URL: `${dohBase}/dns-query`,
+              IACCODE_A2A_PUSH_KEYRING: "k1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+            },
+            {
+              RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
+              RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
+            },
+          ),
         ],
         test: {
           name: "security",

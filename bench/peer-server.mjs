@@ -75,7 +75,14 @@ class ConformanceLikeExecutor {
         AgentEvent.artifactUpdate({
           taskId,
           contextId,
-          artifact: { artifactId: "stream-artifact", name: "", description: "", parts: [textPart("Stream hello from TCK")], metadata: undefined, extensions: [] },
+          artifact: {
+            artifactId: "stream-artifact",
+            name: "",
+            description: "",
+            parts: [textPart("Stream hello from TCK")],
+            metadata: undefined,
+            extensions: [],
+          },
           append: false,
           lastChunk: true,
           metadata: undefined,

@@ -181,7 +181,8 @@ async function preload(target, total) {
         const n = c * perContext + k;
         if (n >= total) break;
         const result = await rpc(target.url, "SendMessage", { message: userMessage(`tck-complete-task-pre-${n}`, `preload ${n}`, contextId) });
-        if (result?.task?.status?.state !== "TASK_STATE_COMPLETED") throw new Error(`${target.name}: preload task not completed: ${JSON.stringify(result).slice(0, 200)}`);
+        if (result?.task?.status?.state !== "TASK_STATE_COMPLETED")
+          throw new Error(`${target.name}: preload task not completed: ${JSON.stringify(result).slice(0, 200)}`);
         ids.push(result.task.id);
       }
     }
@@ -213,7 +214,8 @@ async function warmContexts(scenario, target) {
     while (left-- > 0) {
       const r = make();
       const res = await request(`${target.url}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
-      if (res.status !== 200 || !res.body.includes('"result"')) throw new Error(`${target.name}: warm-up ${scenario.id} failed: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+      if (res.status !== 200 || !res.body.includes('"result"'))
+        throw new Error(`${target.name}: warm-up ${scenario.id} failed: HTTP ${res.status} ${res.body.slice(0, 200)}`);
     }
   }
   await Promise.all(Array.from({ length: CONFIG.preloadConcurrency }, worker));
@@ -329,7 +331,9 @@ async function main() {
     const deep = await deepTokenOf(targets[name]);
     targets[name].deepToken = deep.token;
     preloads[name] = { seconds: preloads[name].seconds, rate: preloads[name].rate, tasks: preloads[name].ids.length, ...deep, token: undefined };
-    log(`${name}: ${preloads[name].tasks} tasks in ${num(preloads[name].seconds, 1)} s (${num(preloads[name].rate, 0)}/s), ListTasks totalSize ${deep.totalSize}`);
+    log(
+      `${name}: ${preloads[name].tasks} tasks in ${num(preloads[name].seconds, 1)} s (${num(preloads[name].rate, 0)}/s), ListTasks totalSize ${deep.totalSize}`,
+    );
   }
   // The floors get bodies of the same shape.
   for (const name of ["floor", "durable"]) {
@@ -372,14 +376,18 @@ async function main() {
           const r = await runLoad(s, name, CONFIG.durationS);
           results[s.id][name].push(r);
           if (r.rpcErrors || r.unexpectedStatus || r.errors || r.timeouts) {
-            log(`  ${s.id} ${name}: ${r.rpcErrors} JSON-RPC errors, ${r.unexpectedStatus} unexpected statuses ${JSON.stringify(r.statusCodes)}, ${r.errors} socket errors, ${r.timeouts} timeouts ${r.firstRpcError ?? ""}`);
+            log(
+              `  ${s.id} ${name}: ${r.rpcErrors} JSON-RPC errors, ${r.unexpectedStatus} unexpected statuses ${JSON.stringify(r.statusCodes)}, ${r.errors} socket errors, ${r.timeouts} timeouts ${r.firstRpcError ?? ""}`,
+            );
           }
         }
         line.push(`${s.id} ${s.targets.map((n) => `${n} ${num(results[s.id][n][round].rps, 0)}/s`).join(", ")}`);
       }
       if (phase === "write") {
         for (const name of rotate(STREAM_TARGETS, round)) stream[name].push(await streamRound(targets[name], CONFIG.streamsPerRound));
-        line.push(`stream first/last ms ${STREAM_TARGETS.map((n) => `${n} ${num(median(stream[n][round].firsts))}/${num(median(stream[n][round].lasts))}`).join(", ")}`);
+        line.push(
+          `stream first/last ms ${STREAM_TARGETS.map((n) => `${n} ${num(median(stream[n][round].firsts))}/${num(median(stream[n][round].lasts))}`).join(", ")}`,
+        );
       }
       log(`${phase} round ${round + 1}/${CONFIG.rounds}: ${line.join("; ")}`);
     }
@@ -422,7 +430,18 @@ async function main() {
         p99: summary(runs.map((r) => r.p99)),
         failures: runs.reduce((a, r) => a + r.rpcErrors + r.unexpectedStatus + r.errors + r.timeouts, 0),
         requests: runs.reduce((a, r) => a + r.ok, 0),
-        rounds: runs.map(({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds }) => ({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds })),
+        rounds: runs.map(({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds }) => ({
+          rps,
+          p50,
+          p99,
+          requests,
+          ok,
+          statusCodes,
+          errors,
+          timeouts,
+          rpcErrors,
+          seconds,
+        })),
       };
     }
     const ratios = {};
@@ -439,8 +458,14 @@ async function main() {
     streamSummary[name] = {
       first: summary(rounds.map((r) => median(r.firsts))),
       last: summary(rounds.map((r) => median(r.lasts))),
-      firstP99: quantile(rounds.flatMap((r) => r.firsts), 0.99),
-      lastP99: quantile(rounds.flatMap((r) => r.lasts), 0.99),
+      firstP99: quantile(
+        rounds.flatMap((r) => r.firsts),
+        0.99,
+      ),
+      lastP99: quantile(
+        rounds.flatMap((r) => r.lasts),
+        0.99,
+      ),
       samples: rounds.reduce((a, r) => a + r.firsts.length, 0),
     };
   }
@@ -496,11 +521,28 @@ async function main() {
   const ratioRows = [];
   for (const s of scenarioSummaries) {
     const cell = (other, key) => (s.ratios[other] ? ratio(s.ratios[other][key]) : "—");
-    ratioRows.push([s.label, cell("floor", "rps"), cell("durable", "rps"), cell("peer", "rps"), cell("ours1", "rps"), cell("floor", "p50"), cell("durable", "p50"), cell("peer", "p50")]);
+    ratioRows.push([
+      s.label,
+      cell("floor", "rps"),
+      cell("durable", "rps"),
+      cell("peer", "rps"),
+      cell("ours1", "rps"),
+      cell("floor", "p50"),
+      cell("durable", "p50"),
+      cell("peer", "p50"),
+    ]);
   }
-  md.push(table(["scenario", "req/s ÷ floor", "req/s ÷ durable floor", "req/s ÷ peer", "req/s ÷ 1 shard", "p50 ÷ floor", "p50 ÷ durable floor", "p50 ÷ peer"], ratioRows, ["l", "r", "r", "r", "r", "r", "r", "r"]));
+  md.push(
+    table(
+      ["scenario", "req/s ÷ floor", "req/s ÷ durable floor", "req/s ÷ peer", "req/s ÷ 1 shard", "p50 ÷ floor", "p50 ÷ durable floor", "p50 ÷ peer"],
+      ratioRows,
+      ["l", "r", "r", "r", "r", "r", "r", "r"],
+    ),
+  );
   md.push("");
-  md.push(`SendStreamingMessage (tck-stream-001, 4 events), ${CONFIG.streamsPerRound} sequential streams per round; per-round median in ms, median over rounds (min–max), p99 over all ${streamSummary.ours.samples} samples:`);
+  md.push(
+    `SendStreamingMessage (tck-stream-001, 4 events), ${CONFIG.streamsPerRound} sequential streams per round; per-round median in ms, median over rounds (min–max), p99 over all ${streamSummary.ours.samples} samples:`,
+  );
   md.push("");
   const streamRows = STREAM_TARGETS.map((name) => {
     const v = streamSummary[name];
@@ -516,7 +558,12 @@ async function main() {
   md.push(
     table(
       ["target", "process", "peak RSS", "RSS at end"],
-      ["ours", "ours1", "floor", "durable", "peer", "driver"].map((n) => [TARGET_LABEL[n] ?? "bench driver", memory[n].process, mib(memory[n].peakKiB), mib(memory[n].endKiB)]),
+      ["ours", "ours1", "floor", "durable", "peer", "driver"].map((n) => [
+        TARGET_LABEL[n] ?? "bench driver",
+        memory[n].process,
+        mib(memory[n].peakKiB),
+        mib(memory[n].endKiB),
+      ]),
       ["l", "l", "r", "r"],
     ),
   );
@@ -532,7 +579,9 @@ async function main() {
     return first && deep ? num(first / deep) : "n/a";
   };
   md.push("");
-  md.push(`ListTasks page ${CONFIG.deepPage} ÷ page 1 (time per request, from the median req/s): ours ${deepOverFirst("ours")}×, ours with 1 index shard ${deepOverFirst("ours1")}×.`);
+  md.push(
+    `ListTasks page ${CONFIG.deepPage} ÷ page 1 (time per request, from the median req/s): ours ${deepOverFirst("ours")}×, ours with 1 index shard ${deepOverFirst("ours1")}×.`,
+  );
   md.push("");
   md.push(
     [
@@ -541,9 +590,12 @@ async function main() {
       "first page and page " + CONFIG.deepPage + " (token found by following `nextPageToken` once); **SendMessage** blocking, messageId `tck-complete-task-…`",
       "(completes at once), spread round-robin over " + CONFIG.sendContexts + " contexts that each already had one turn; **SendStreamingMessage**",
       "messageId `tck-stream-001-<hex>` over " + STREAM_CONTEXTS + " warm contexts, time from sending the request to the first and to the last SSE event.",
-      "Targets: **ours** the deploy bundle on workerd (Miniflare, bindings from wrangler.toml with `IACCODE_A2A_AGENT=conformance`; Durable Object SQLite in a fresh directory on " + meta.persist.fileSystem + ");",
+      "Targets: **ours** the deploy bundle on workerd (Miniflare, bindings from wrangler.toml with `IACCODE_A2A_AGENT=conformance`; Durable Object SQLite in a fresh directory on " +
+        meta.persist.fileSystem +
+        ");",
       "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that inserts one SQLite row (same storage);",
-      "**peer** @a2a-js/sdk " + "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
+      "**peer** @a2a-js/sdk " +
+        "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
     ].join("\n"),
   );
   const text = md.join("\n");

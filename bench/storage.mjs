@@ -120,7 +120,9 @@ async function main() {
     writeFileSync("bench/results/storage.json", `${JSON.stringify(result, null, 2)}\n`);
 
     const md = [];
-    md.push(`Long conversation: one task, ${TURNS} blocking turns of ${TURN_TEXT / 1000} KB text (latency medians in ms; event bytes from a Last-Event-ID replay of the turn):`);
+    md.push(
+      `Long conversation: one task, ${TURNS} blocking turns of ${TURN_TEXT / 1000} KB text (latency medians in ms; event bytes from a Last-Event-ID replay of the turn):`,
+    );
     md.push("");
     md.push(
       table(
@@ -136,7 +138,13 @@ async function main() {
     md.push("");
     md.push(`Large parts (${LARGE_REPEATS} blocking sends each; workerd RSS before: ${mib(large.rssBeforeKiB)}):`);
     md.push("");
-    md.push(table(["input", "turn ms (median)", "turn ms (max)", "workerd peak RSS"], large.cases.map((c) => [c.label, num(c.turnMs), num(c.turnMsMax), mib(c.peakRssKiB)]), ["l", "r", "r", "r"]));
+    md.push(
+      table(
+        ["input", "turn ms (median)", "turn ms (max)", "workerd peak RSS"],
+        large.cases.map((c) => [c.label, num(c.turnMs), num(c.turnMsMax), mib(c.peakRssKiB)]),
+        ["l", "r", "r", "r"],
+      ),
+    );
     console.log(md.join("\n"));
     writeFileSync("bench/results/storage.md", `${md.join("\n")}\n`);
   } finally {

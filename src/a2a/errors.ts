@@ -76,17 +76,13 @@ export class A2AError extends Error {
 
 export const errors = {
   parse: () => new A2AError({ code: ErrorCode.ParseError, message: "Invalid JSON payload" }),
-  invalidRequest: (message = "Request payload validation error") =>
-    new A2AError({ code: ErrorCode.InvalidRequest, message }),
-  methodNotFound: (method: string) =>
-    new A2AError({ code: ErrorCode.MethodNotFound, message: `Method not found: ${method.slice(0, 100)}` }),
+  invalidRequest: (message = "Request payload validation error") => new A2AError({ code: ErrorCode.InvalidRequest, message }),
+  methodNotFound: (method: string) => new A2AError({ code: ErrorCode.MethodNotFound, message: `Method not found: ${method.slice(0, 100)}` }),
   invalidParams: (message: string, fieldViolations?: FieldViolation[]) =>
     new A2AError({ code: ErrorCode.InvalidParams, message, ...(fieldViolations ? { fieldViolations } : {}) }),
   internal: () => new A2AError({ code: ErrorCode.Internal, message: "An internal error occurred." }),
-  taskNotFound: (message: string, taskId?: string) =>
-    new A2AError({ code: ErrorCode.TaskNotFound, message, ...(taskId ? { metadata: { taskId } } : {}) }),
-  taskNotCancelable: (taskId: string) =>
-    new A2AError({ code: ErrorCode.TaskNotCancelable, message: "Task cannot be canceled", metadata: { taskId } }),
+  taskNotFound: (message: string, taskId?: string) => new A2AError({ code: ErrorCode.TaskNotFound, message, ...(taskId ? { metadata: { taskId } } : {}) }),
+  taskNotCancelable: (taskId: string) => new A2AError({ code: ErrorCode.TaskNotCancelable, message: "Task cannot be canceled", metadata: { taskId } }),
   pushNotSupported: () =>
     new A2AError({
       code: ErrorCode.PushNotificationNotSupported,
@@ -94,8 +90,7 @@ export const errors = {
     }),
   unsupported: (message: string) => new A2AError({ code: ErrorCode.UnsupportedOperation, message }),
   contentTypeNotSupported: (message: string) => new A2AError({ code: ErrorCode.ContentTypeNotSupported, message }),
-  extendedCardNotConfigured: () =>
-    new A2AError({ code: ErrorCode.ExtendedAgentCardNotConfigured, message: "Extended agent card is not configured" }),
+  extendedCardNotConfigured: () => new A2AError({ code: ErrorCode.ExtendedAgentCardNotConfigured, message: "Extended agent card is not configured" }),
   extensionRequired: (missing: string[]) =>
     new A2AError({
       code: ErrorCode.ExtensionSupportRequired,

@@ -49,7 +49,14 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 const ROLES = ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"] as const;
 
-const role = z.union([z.enum(ROLES), z.int().min(0).max(2).transform((n) => ROLES[n] ?? "ROLE_UNSPECIFIED")]);
+const role = z.union([
+  z.enum(ROLES),
+  z
+    .int()
+    .min(0)
+    .max(2)
+    .transform((n) => ROLES[n] ?? "ROLE_UNSPECIFIED"),
+]);
 
 const taskState = z.union([
   z.enum(TASK_STATES),
@@ -61,23 +68,30 @@ const taskState = z.union([
 ]);
 
 /** proto3 int32 in JSON: a number, or a decimal string. */
-const int32 = z.union([z.int(), z.string().regex(/^-?\d{1,10}$/).transform(Number)]).pipe(z.int().min(-2147483648).max(2147483647));
+const int32 = z
+  .union([
+    z.int(),
+    z
+      .string()
+      .regex(/^-?\d{1,10}$/)
+      .transform(Number),
+  ])
+  .pipe(z.int().min(-2147483648).max(2147483647));
 
 export const partSchema = protoObject({
-    text: z.string().optional(),
-    raw: z.string().optional(),
-    url: z.string().optional(),
-    data: z.unknown().optional(),
-    metadata: jsonObject.optional(),
-    filename: z.string().optional(),
-    mediaType: z.string().optional(),
-  })
-  .superRefine((part, ctx) => {
-    const present = (["text", "raw", "url", "data"] as const).filter((k) => part[k] !== undefined);
-    if (present.length !== 1) {
-      ctx.addIssue({ code: "custom", message: "A part must contain exactly one of text, raw, url or data" });
-    }
-  });
+  text: z.string().optional(),
+  raw: z.string().optional(),
+  url: z.string().optional(),
+  data: z.unknown().optional(),
+  metadata: jsonObject.optional(),
+  filename: z.string().optional(),
+  mediaType: z.string().optional(),
+}).superRefine((part, ctx) => {
+  const present = (["text", "raw", "url", "data"] as const).filter((k) => part[k] !== undefined);
+  if (present.length !== 1) {
+    ctx.addIssue({ code: "custom", message: "A part must contain exactly one of text, raw, url or data" });
+  }
+});
 
 export const messageSchema = protoObject({
   messageId: z.string().min(1, "messageId is required"),
@@ -110,12 +124,11 @@ export const sendMessageRequestSchema = protoObject({
   tenant: z.string().optional(),
   message: messageSchema,
   configuration: protoObject({
-      acceptedOutputModes: z.array(z.string()).optional(),
-      taskPushNotificationConfig: pushConfigSchema.optional(),
-      historyLength: historyLength.optional(),
-      returnImmediately: z.boolean().optional(),
-    })
-    .optional(),
+    acceptedOutputModes: z.array(z.string()).optional(),
+    taskPushNotificationConfig: pushConfigSchema.optional(),
+    historyLength: historyLength.optional(),
+    returnImmediately: z.boolean().optional(),
+  }).optional(),
   metadata: jsonObject.optional(),
 });
 

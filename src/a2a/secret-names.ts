@@ -13,8 +13,21 @@
 
 /** Single words that make a name secret. */
 const SECRET_WORDS = new Set([
-  "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "credential", "authorization",
-  "signature", "cookie", "sessionid", "accesskey", "accesskeyid", "privatekey",
+  "password",
+  "passwd",
+  "passphrase",
+  "pwd",
+  "secret",
+  "token",
+  "apikey",
+  "credential",
+  "authorization",
+  "signature",
+  "cookie",
+  "sessionid",
+  "accesskey",
+  "accesskeyid",
+  "privatekey",
 ]);
 
 /** Adjacent word pairs that make a name secret (joined with a space). */

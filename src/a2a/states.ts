@@ -14,12 +14,7 @@ export const TASK_STATES = [
 
 export type TaskState = (typeof TASK_STATES)[number];
 
-const TERMINAL: ReadonlySet<TaskState> = new Set([
-  "TASK_STATE_COMPLETED",
-  "TASK_STATE_FAILED",
-  "TASK_STATE_CANCELED",
-  "TASK_STATE_REJECTED",
-]);
+const TERMINAL: ReadonlySet<TaskState> = new Set(["TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"]);
 
 /** A terminal task cannot restart (spec §4). */
 export function isTerminal(state: TaskState): boolean {

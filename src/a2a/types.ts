@@ -66,11 +66,7 @@ export interface TaskArtifactUpdateEvent {
 }
 
 /** One event of a stream or a push notification: exactly one member is set. */
-export type StreamResponse =
-  | { task: Task }
-  | { message: Message }
-  | { statusUpdate: TaskStatusUpdateEvent }
-  | { artifactUpdate: TaskArtifactUpdateEvent };
+export type StreamResponse = { task: Task } | { message: Message } | { statusUpdate: TaskStatusUpdateEvent } | { artifactUpdate: TaskArtifactUpdateEvent };
 
 export type SendMessageResponse = { task: Task } | { message: Message };
 

@@ -18,10 +18,14 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -36,68 +40,101 @@ async function* streamWithArtifact(text: string): AsyncGenerator<AgentEvent> {
 
 /** Longer prefixes first: `tck-artifact-file-url` must win over `tck-artifact-file`. */
 const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
-  ["tck-stream-artifact-chunked", async function* () {
-    yield { type: "artifact", artifact: textArtifact("chunked-artifact", "chunk-1 "), append: true };
-    yield { type: "artifact", artifact: textArtifact("chunked-artifact", "chunk-2"), append: true, lastChunk: true };
-    yield completed();
-  }],
+  [
+    "tck-stream-artifact-chunked",
+    async function* () {
+      yield { type: "artifact", artifact: textArtifact("chunked-artifact", "chunk-1 "), append: true };
+      yield { type: "artifact", artifact: textArtifact("chunked-artifact", "chunk-2"), append: true, lastChunk: true };
+      yield completed();
+    },
+  ],
   ["tck-stream-artifact-text", () => streamWithArtifact("Stream artifact text")],
-  ["tck-stream-artifact-file", async function* () {
-    yield {
-      type: "artifact",
-      artifact: { artifactId: "stream-file", parts: [{ raw: btoa("Stream file content"), filename: "output.txt", mediaType: "text/plain" }] },
-      lastChunk: true,
-    };
-    yield completed();
-  }],
+  [
+    "tck-stream-artifact-file",
+    async function* () {
+      yield {
+        type: "artifact",
+        artifact: { artifactId: "stream-file", parts: [{ raw: btoa("Stream file content"), filename: "output.txt", mediaType: "text/plain" }] },
+        lastChunk: true,
+      };
+      yield completed();
+    },
+  ],
   ["tck-stream-ordering-001", () => streamWithArtifact("Ordered output")],
   ["tck-stream-001", () => streamWithArtifact("Stream hello from TCK")],
-  ["tck-stream-002", async function* () {
-    yield completed();
-  }],
+  [
+    "tck-stream-002",
+    async function* () {
+      yield completed();
+    },
+  ],
   ["tck-stream-003", () => streamWithArtifact("Stream task lifecycle")],
-  ["tck-complete-task", async function* () {
-    yield completed("Hello from TCK");
-  }],
-  ["tck-input-required", async function* () {
-    yield { type: "end", state: "input-required", text: "Please provide more input." };
-  }],
-  ["tck-artifact-text", async function* () {
-    yield { type: "artifact", artifact: textArtifact("text-artifact", "Generated text content"), lastChunk: true };
-    yield completed();
-  }],
-  ["tck-artifact-file-url", async function* () {
-    yield {
-      type: "artifact",
-      artifact: { artifactId: "file-url-artifact", parts: [{ url: "https://example.com/output.txt", filename: "output.txt", mediaType: "text/plain" }] },
-      lastChunk: true,
-    };
-    yield completed();
-  }],
-  ["tck-artifact-file", async function* () {
-    yield {
-      type: "artifact",
-      artifact: { artifactId: "file-artifact", parts: [{ raw: btoa("Generated file content"), filename: "output.txt", mediaType: "text/plain" }] },
-      lastChunk: true,
-    };
-    yield completed();
-  }],
-  ["tck-artifact-data", async function* () {
-    yield {
-      type: "artifact",
-      artifact: { artifactId: "data-artifact", parts: [{ data: { key: "value", count: 42 }, mediaType: "application/json" }] },
-      lastChunk: true,
-    };
-    yield completed();
-  }],
-  ["tck-reject-task", async function* () {
-    yield { type: "end", state: "rejected", text: "rejected" };
-  }],
-  ["test-resubscribe-message-id", async function* (input) {
-    await pause(RESUBSCRIBE_STEP_MS, input.signal);
-    await pause(RESUBSCRIBE_STEP_MS, input.signal);
-    yield completed();
-  }],
+  [
+    "tck-complete-task",
+    async function* () {
+      yield completed("Hello from TCK");
+    },
+  ],
+  [
+    "tck-input-required",
+    async function* () {
+      yield { type: "end", state: "input-required", text: "Please provide more input." };
+    },
+  ],
+  [
+    "tck-artifact-text",
+    async function* () {
+      yield { type: "artifact", artifact: textArtifact("text-artifact", "Generated text content"), lastChunk: true };
+      yield completed();
+    },
+  ],
+  [
+    "tck-artifact-file-url",
+    async function* () {
+      yield {
+        type: "artifact",
+        artifact: { artifactId: "file-url-artifact", parts: [{ url: "https://example.com/output.txt", filename: "output.txt", mediaType: "text/plain" }] },
+        lastChunk: true,
+      };
+      yield completed();
+    },
+  ],
+  [
+    "tck-artifact-file",
+    async function* () {
+      yield {
+        type: "artifact",
+        artifact: { artifactId: "file-artifact", parts: [{ raw: btoa("Generated file content"), filename: "output.txt", mediaType: "text/plain" }] },
+        lastChunk: true,
+      };
+      yield completed();
+    },
+  ],
+  [
+    "tck-artifact-data",
+    async function* () {
+      yield {
+        type: "artifact",
+        artifact: { artifactId: "data-artifact", parts: [{ data: { key: "value", count: 42 }, mediaType: "application/json" }] },
+        lastChunk: true,
+      };
+      yield completed();
+    },
+  ],
+  [
+    "tck-reject-task",
+    async function* () {
+      yield { type: "end", state: "rejected", text: "rejected" };
+    },
+  ],
+  [
+    "test-resubscribe-message-id",
+    async function* (input) {
+      await pause(RESUBSCRIBE_STEP_MS, input.signal);
+      await pause(RESUBSCRIBE_STEP_MS, input.signal);
+      yield completed();
+    },
+  ],
 ];
 
 const KIT_PREFIXES = ["tck-", "test-"];

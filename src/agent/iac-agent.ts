@@ -20,15 +20,7 @@ export interface ResolvedProvider {
 /** Picks the provider for a turn from the message metadata (per-turn model and key overrides). */
 export type ProviderResolver = (metadata: JsonObject | undefined) => ResolvedProvider;
 
-export const BASE_TOOLS: readonly Tool[] = [
-  readFileTool,
-  writeFileTool,
-  listFilesTool,
-  validateTemplateTool,
-  terraformToRosTool,
-  saveArtifactTool,
-  rosApiTool,
-];
+export const BASE_TOOLS: readonly Tool[] = [readFileTool, writeFileTool, listFilesTool, validateTemplateTool, terraformToRosTool, saveArtifactTool, rosApiTool];
 
 export class IacAgent implements AgentRuntime {
   constructor(

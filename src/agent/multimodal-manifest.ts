@@ -38,12 +38,7 @@ export function manifestFilename(name: string): string {
 
 export { sha256Hex };
 
-export async function describeAttachment(
-  filename: string,
-  mediaType: string,
-  bytes: Uint8Array,
-  source: AttachmentSource,
-): Promise<Attachment> {
+export async function describeAttachment(filename: string, mediaType: string, bytes: Uint8Array, source: AttachmentSource): Promise<Attachment> {
   return { filename: manifestFilename(filename), mediaType, byteSize: bytes.byteLength, sha256: await sha256Hex(bytes), source };
 }
 

@@ -21,7 +21,10 @@ const SKILLS = {
 };
 
 export function greetingAnswer(language: ReplyLanguage): string {
-  const head = language === "zh" ? "你好！我是 iac-code 的离线引擎（未配置模型密钥），可以：" : "Hello! I am iac-code's offline engine (no model key is configured). I can:";
+  const head =
+    language === "zh"
+      ? "你好！我是 iac-code 的离线引擎（未配置模型密钥），可以："
+      : "Hello! I am iac-code's offline engine (no model key is configured). I can:";
   return [head, ...SKILLS[language]].join("\n");
 }
 
@@ -79,6 +82,13 @@ export function deployAnswer(prompt: string, current: { text: string; path?: str
     zh
       ? "修改已有资源栈用 `aliyun ros UpdateStack --StackId <StackId> --TemplateBody ...`（先用 `PreviewStack` 或更改集查看影响），删除用 `aliyun ros DeleteStack --StackId <StackId>`。配置模型密钥后，带 ROS 工具的 IaC 代理可以替你执行这些 API 调用。"
       : "To change a live stack use `aliyun ros UpdateStack --StackId <StackId> --TemplateBody ...` (preview the effect first), to remove it `aliyun ros DeleteStack --StackId <StackId>`. With a model key configured, the IaC agent's ROS tool can make these API calls for you.",
-    ...(current ? [] : ["", zh ? "（本会话还没有模板：先描述要创建的资源，我会生成模板。）" : "(This conversation has no template yet: describe what to build and I will write one.)"]),
+    ...(current
+      ? []
+      : [
+          "",
+          zh
+            ? "（本会话还没有模板：先描述要创建的资源，我会生成模板。）"
+            : "(This conversation has no template yet: describe what to build and I will write one.)",
+        ]),
   ].join("\n");
 }

@@ -26,7 +26,16 @@ import {
   type ReplyLanguage,
 } from "../iac";
 import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
-import { currentTemplate, outputOf, readConversation, TEMPLATE_MARKER, WORKSPACE_FILE_MARKER, writtenFiles, type Conversation, type ToolOutcome } from "./offline-conversation";
+import {
+  currentTemplate,
+  outputOf,
+  readConversation,
+  TEMPLATE_MARKER,
+  WORKSPACE_FILE_MARKER,
+  writtenFiles,
+  type Conversation,
+  type ToolOutcome,
+} from "./offline-conversation";
 import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer } from "./offline-answers";
 import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs";
 
@@ -72,7 +81,10 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   const { results } = conversation;
   const { language } = plan;
   if (plan.isRos && !results.some((r) => r.name === "ros_validate_template")) {
-    return { say: t(language, "Validating the template first.\n", "先校验模板。\n"), call: { name: "ros_validate_template", input: { template: plan.content } } };
+    return {
+      say: t(language, "Validating the template first.\n", "先校验模板。\n"),
+      call: { name: "ros_validate_template", input: { template: plan.content } },
+    };
   }
   const listed = results.find((r) => r.name === "list_files");
   if (!listed) return { say: t(language, "Checking the workspace.\n", "检查工作区。\n"), call: { name: "list_files", input: { path: "." } } };
@@ -81,20 +93,28 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   const path = plan.editing ?? (workspace ? freeName(plan.filename, workspace.files, ours) : plan.filename);
   const written = results.find((r) => r.name === "write_file");
   const saved = results.find((r) => r.name === "save_artifact");
-  if (workspace && !written) return { say: t(language, `Writing \`${path}\`.\n`, `写入 \`${path}\`。\n`), call: { name: "write_file", input: { path, content: plan.content } } };
+  if (workspace && !written)
+    return { say: t(language, `Writing \`${path}\`.\n`, `写入 \`${path}\`。\n`), call: { name: "write_file", input: { path, content: plan.content } } };
   if (!workspace && !saved) {
     return {
       say: t(language, "There is no workspace for this conversation, so the template comes back as an artifact.\n", "此会话没有工作区，模板作为产物返回。\n"),
       call: { name: "save_artifact", input: { filename: plan.filename, mediaType: plan.mediaType, content: plan.content } },
     };
   }
-  const skipped = workspace && path !== plan.filename && !plan.editing
-    ? t(language, ` (\`${plan.filename}\` in your workspace was not written by this conversation, so it was left alone)`, `（工作区中的 \`${plan.filename}\` 不是本会话写的，未覆盖）`)
-    : "";
+  const skipped =
+    workspace && path !== plan.filename && !plan.editing
+      ? t(
+          language,
+          ` (\`${plan.filename}\` in your workspace was not written by this conversation, so it was left alone)`,
+          `（工作区中的 \`${plan.filename}\` 不是本会话写的，未覆盖）`,
+        )
+      : "";
   const where = workspace
     ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, "; the whole template is also attached as this turn's artifact.", "；完整模板同时作为本轮产物附上。")}`
     : t(language, "The template is attached to this task as an artifact.", "模板已作为本任务的产物附上。");
-  const fence = plan.isRos ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"] : [];
+  const fence = plan.isRos
+    ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"]
+    : [];
   return { say: [plan.summary, "", where, ...fence].join("\n") };
 }
 
@@ -107,7 +127,15 @@ function editBase(conversation: Conversation, language: ReplyLanguage): { base?:
   const fileText = outputOf(read)?.content;
   if (named && read && typeof fileText !== "string") {
     // The user named a file that is not there (or not readable): say so rather than edit another one.
-    return { step: { say: t(language, `There is no readable \`${named}\` in the workspace, so nothing was changed.`, `工作区中没有可读取的 \`${named}\`，因此未做任何修改。`) } };
+    return {
+      step: {
+        say: t(
+          language,
+          `There is no readable \`${named}\` in the workspace, so nothing was changed.`,
+          `工作区中没有可读取的 \`${named}\`，因此未做任何修改。`,
+        ),
+      },
+    };
   }
   const text = typeof fileText === "string" ? fileText : current?.text;
   const parsed = text === undefined ? undefined : parseTemplate(text);
@@ -125,7 +153,7 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
     return {
       say: t(
         language,
-        "I could not tell what to change in the current template. Say what to add, remove or change, e.g. \"add a Redis instance\", \"make it 3 ECS instances\", \"change port 80 to 8080\", \"system disk 100 GB\".",
+        'I could not tell what to change in the current template. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
         "我没看出要对当前模板做什么修改。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
       ),
     };
@@ -145,11 +173,23 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
     language,
   );
   const filename = path ?? currentTemplate(conversation.replies)?.path ?? "template.yaml";
-  return writeSteps({ content: toRosYaml(edit.template), mediaType: "application/yaml", filename, editing: path ?? currentTemplate(conversation.replies)?.path, summary, isRos: true, language }, conversation);
+  return writeSteps(
+    {
+      content: toRosYaml(edit.template),
+      mediaType: "application/yaml",
+      filename,
+      editing: path ?? currentTemplate(conversation.replies)?.path,
+      summary,
+      isRos: true,
+      language,
+    },
+    conversation,
+  );
 }
 
 /** A request that starts a new template even when the context has one. */
-const NEW_TEMPLATE = /^\s*(?:(?:please|now|ok|okay)[,\s]+)?(?:create|generate|build|write|design|provision|set up|i need|i want|give me|new template|start over|from scratch)\b|^\s*(?:请)?(?:新建|创建|生成|搭建|编写|重新生成|我需要|我想要|给我)/i;
+const NEW_TEMPLATE =
+  /^\s*(?:(?:please|now|ok|okay)[,\s]+)?(?:create|generate|build|write|design|provision|set up|i need|i want|give me|new template|start over|from scratch)\b|^\s*(?:请)?(?:新建|创建|生成|搭建|编写|重新生成|我需要|我想要|给我)/i;
 
 /** With a current template, a follow-up edits it unless it asks for a new one; without, only edit phrasing counts. */
 function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
@@ -165,15 +205,23 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
   }
   const generated = generateTemplate({ text: conversation.prompt, language });
   if (!generated.recognized) return { say: outOfScopeAnswer(language) };
-  const afresh = edit && !hasCurrent
-    ? t(
-        language,
-        "There is no earlier template in this conversation (a context forgets its conversation after its idle timeout), so this is a new template.\n\n",
-        "本会话中没有之前的模板（上下文空闲超时后会忘记对话），因此生成了一个新模板。\n\n",
-      )
-    : "";
+  const afresh =
+    edit && !hasCurrent
+      ? t(
+          language,
+          "There is no earlier template in this conversation (a context forgets its conversation after its idle timeout), so this is a new template.\n\n",
+          "本会话中没有之前的模板（上下文空闲超时后会忘记对话），因此生成了一个新模板。\n\n",
+        )
+      : "";
   return writeSteps(
-    { content: generated.content, mediaType: generated.mediaType, filename: generated.filename, summary: `${afresh}${generated.summary}`, isRos: generated.format === "ros-yaml", language },
+    {
+      content: generated.content,
+      mediaType: generated.mediaType,
+      filename: generated.filename,
+      summary: `${afresh}${generated.summary}`,
+      isRos: generated.format === "ros-yaml",
+      language,
+    },
     conversation,
   );
 }
@@ -190,7 +238,13 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
   }
   template ??= currentTemplate(conversation.replies)?.text;
   if (template === undefined) {
-    return { say: t(language, "Please include the ROS template to review (YAML or JSON), inline, as a file part, or as a workspace file name.", "请提供要审查的 ROS 模板（YAML 或 JSON）：直接粘贴、作为文件附上，或给出工作区文件名。") };
+    return {
+      say: t(
+        language,
+        "Please include the ROS template to review (YAML or JSON), inline, as a file part, or as a workspace file name.",
+        "请提供要审查的 ROS 模板（YAML 或 JSON）：直接粘贴、作为文件附上，或给出工作区文件名。",
+      ),
+    };
   }
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
@@ -198,7 +252,11 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
   const review = reviewTemplate(template, language);
   if (!results.some((r) => r.name === "save_artifact")) {
     return {
-      say: t(language, `Found ${review.diagnostics.length} finding(s); attaching the corrected template.\n`, `发现 ${review.diagnostics.length} 个问题；附上修正后的模板。\n`),
+      say: t(
+        language,
+        `Found ${review.diagnostics.length} finding(s); attaching the corrected template.\n`,
+        `发现 ${review.diagnostics.length} 个问题；附上修正后的模板。\n`,
+      ),
       call: { name: "save_artifact", input: { filename: "template.reviewed.yaml", mediaType: "application/yaml", content: review.corrected } },
     };
   }
@@ -210,11 +268,19 @@ function conversionSteps(conversation: Conversation, language: ReplyLanguage): S
   const inline = terraformIn(prompt);
   const done = results.find((r) => r.name === "save_artifact" || r.name === "terraform_to_ros");
   if (!done) {
-    if (!inline) return { say: t(language, "Packaging the Terraform files of the workspace.\n", "打包工作区中的 Terraform 文件。\n"), call: { name: "terraform_to_ros", input: { path: "." } } };
+    if (!inline)
+      return {
+        say: t(language, "Packaging the Terraform files of the workspace.\n", "打包工作区中的 Terraform 文件。\n"),
+        call: { name: "terraform_to_ros", input: { path: "." } },
+      };
     const packaged = packageTerraform(inline);
     if (!packaged.ok) return { say: packaged.error };
     return {
-      say: t(language, "Packaging the Terraform configuration into a ROS template (Transform Aliyun::OpenTofu-v1.8).\n", "将 Terraform 配置打包为 ROS 模板（Transform Aliyun::OpenTofu-v1.8）。\n"),
+      say: t(
+        language,
+        "Packaging the Terraform configuration into a ROS template (Transform Aliyun::OpenTofu-v1.8).\n",
+        "将 Terraform 配置打包为 ROS 模板（Transform Aliyun::OpenTofu-v1.8）。\n",
+      ),
       call: { name: "save_artifact", input: { filename: "terraform-ros.yaml", mediaType: "application/yaml", content: packaged.template } },
     };
   }

@@ -135,10 +135,7 @@ interface Context {
   workspace: WorkspaceStore;
 }
 
-export async function promptFromParts(
-  parts: readonly Part[],
-  policy: PartPolicy,
-): Promise<{ prompt: string; attachments: Attachment[] }> {
+export async function promptFromParts(parts: readonly Part[], policy: PartPolicy): Promise<{ prompt: string; attachments: Attachment[] }> {
   const context: Context = {
     media: new MediaTypes(policy.textMimeTypes, policy.multimodalMimeTypes),
     cwd: policy.cwd,

@@ -61,9 +61,7 @@ export interface TurnUsage {
 }
 
 /** What an agent does with a message: answer directly with a Message, or run a task. */
-export type AgentTurn =
-  | { kind: "message"; parts: Part[] }
-  | { kind: "task"; events: AsyncIterable<AgentEvent> };
+export type AgentTurn = { kind: "message"; parts: Part[] } | { kind: "task"; events: AsyncIterable<AgentEvent> };
 
 export interface AgentRuntime {
   start(input: TurnInput): AgentTurn;

@@ -52,11 +52,12 @@ function parseInput(text: string): unknown {
 
 /** The tool result as the model sees it: the output or the error, bounded, without artifact bodies. */
 function resultForModel(result: ToolResult): string {
-  const view = "permissionDenied" in result
-    ? { error: `Permission denied: ${result.reason}` }
-    : result.ok
-      ? { output: result.output, ...(result.artifact ? { artifact: { filename: result.artifact.filename, delivered: true } } : {}) }
-      : { error: result.error };
+  const view =
+    "permissionDenied" in result
+      ? { error: `Permission denied: ${result.reason}` }
+      : result.ok
+        ? { output: result.output, ...(result.artifact ? { artifact: { filename: result.artifact.filename, delivered: true } } : {}) }
+        : { error: result.error };
   const json = JSON.stringify(view);
   return json.length > MAX_TOOL_RESULT_CHARS ? `${json.slice(0, MAX_TOOL_RESULT_CHARS)}…[truncated]` : json;
 }
@@ -75,11 +76,7 @@ async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext)
 }
 
 export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): AsyncGenerator<AgentEvent> {
-  const messages: ChatMessage[] = [
-    { role: "system", content: options.systemPrompt },
-    ...chatHistory(input.history),
-    { role: "user", content: input.prompt },
-  ];
+  const messages: ChatMessage[] = [{ role: "system", content: options.systemPrompt }, ...chatHistory(input.history), { role: "user", content: input.prompt }];
   const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace, trace: input.trace };
   const usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
   let finalText = "";

@@ -321,7 +321,12 @@ export async function main(argv, out = process.stdout) {
         ...(values["page-size"] ? { pageSize: Number(values["page-size"]) } : {}),
         ...(values["page-token"] ? { pageToken: values["page-token"] } : {}),
       });
-      print(result, (r) => [...r.tasks.map((t) => `${t.status.timestamp}  ${t.status.state.padEnd(26)} ${t.id}`), `${r.tasks.length} of ${r.totalSize}${r.nextPageToken ? `, next page: --page-token ${r.nextPageToken}` : ""}`].join("\n"));
+      print(result, (r) =>
+        [
+          ...r.tasks.map((t) => `${t.status.timestamp}  ${t.status.state.padEnd(26)} ${t.id}`),
+          `${r.tasks.length} of ${r.totalSize}${r.nextPageToken ? `, next page: --page-token ${r.nextPageToken}` : ""}`,
+        ].join("\n"),
+      );
       return 0;
     }
     case "cancel":
@@ -329,7 +334,8 @@ export async function main(argv, out = process.stdout) {
       return 0;
     case "subscribe": {
       const last = values["last-event-id"] !== undefined ? Number(values["last-event-id"]) : undefined;
-      for await (const { seq, event } of client.stream("SubscribeToTask", { id: rest[0] }, last)) out.write(`${seq ?? "-"} ${values.json ? JSON.stringify(event) : describe(event)}\n`);
+      for await (const { seq, event } of client.stream("SubscribeToTask", { id: rest[0] }, last))
+        out.write(`${seq ?? "-"} ${values.json ? JSON.stringify(event) : describe(event)}\n`);
       return 0;
     }
     case "upload":

@@ -10,7 +10,9 @@ function clean(value) {
     return items.length ? items : undefined;
   }
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => [k, clean(v)]).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, clean(v)])
+      .filter(([, v]) => v !== undefined);
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   return value === "" || value === undefined ? undefined : value;
@@ -20,7 +22,11 @@ const ascii = (text) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (ch) =>
 
 function serialize(value) {
   if (Array.isArray(value)) return `[${value.map(serialize).join(",")}]`;
-  if (value !== null && typeof value === "object") return `{${Object.keys(value).sort().map((k) => `${ascii(k)}:${serialize(value[k])}`).join(",")}}`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${ascii(k)}:${serialize(value[k])}`)
+      .join(",")}}`;
   return typeof value === "string" ? ascii(value) : JSON.stringify(value);
 }
 

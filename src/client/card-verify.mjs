@@ -36,7 +36,8 @@ export async function verifyCardSignature(card, { cardUrl, jwks: pinned, fetchIm
       let source = pinned;
       if (!source) {
         if (!header.jku) throw new CardVerificationError("no jku in the signature and no --jwks given");
-        if (new URL(header.jku).origin !== new URL(cardUrl).origin) throw new CardVerificationError(`jku ${header.jku} is not on the card's origin (pin keys with --jwks)`);
+        if (new URL(header.jku).origin !== new URL(cardUrl).origin)
+          throw new CardVerificationError(`jku ${header.jku} is not on the card's origin (pin keys with --jwks)`);
         source = header.jku;
       }
       const keys = await loadJwks(source, fetchImpl);

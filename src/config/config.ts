@@ -74,7 +74,10 @@ export const MAX_INDEX_SHARDS = 64;
 export const DEFAULT_MAX_BODY_BYTES = 9 * 1024 * 1024;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`Invalid configuration ${variable}: ${reason}`);
     this.name = "ConfigError";
   }
@@ -260,7 +263,8 @@ export function parseConfig(env: RawEnv): Config {
     signingKeys,
     indexLayout: {
       shards: integer(env, "IACCODE_A2A_INDEX_SHARDS", DEFAULT_INDEX_SHARDS, 1, MAX_INDEX_SHARDS),
-      previous: read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
+      previous:
+        read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
   };
 }

@@ -64,7 +64,10 @@ export function parseJwtConfig(read: Read, integer: (name: string, fallback: num
 function algorithms(raw: string | undefined, fail: Fail): string[] {
   const name = "IACCODE_A2A_JWT_ALGORITHMS";
   if (raw === undefined) return DEFAULT_JWT_ALGORITHMS;
-  const out = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const out = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   for (const alg of out) {
     if (alg.toLowerCase() === "none" || /^HS/i.test(alg)) throw fail(name, `${alg.slice(0, 16)} is never accepted for JWKS keys`);
     if (!(JWT_ALGORITHMS as readonly string[]).includes(alg)) throw fail(name, `unknown algorithm "${alg.slice(0, 16)}" (use ${JWT_ALGORITHMS.join(", ")})`);
@@ -79,10 +82,11 @@ function inlineJwks(raw: string, fail: Fail): { keys: Array<Record<string, unkno
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw fail(name, "must be a JSON Web Key Set ({\"keys\":[…]})");
+    throw fail(name, 'must be a JSON Web Key Set ({"keys":[…]})');
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || keys.length === 0 || keys.length > MAX_INLINE_KEYS) throw fail(name, `must be a JSON Web Key Set with 1 to ${MAX_INLINE_KEYS} keys`);
+  if (!Array.isArray(keys) || keys.length === 0 || keys.length > MAX_INLINE_KEYS)
+    throw fail(name, `must be a JSON Web Key Set with 1 to ${MAX_INLINE_KEYS} keys`);
   for (const [i, key] of keys.entries()) {
     if (key === null || typeof key !== "object" || typeof (key as { kty?: unknown }).kty !== "string") throw fail(name, `key ${i} is not a JWK`);
     const jwk = key as Record<string, unknown>;

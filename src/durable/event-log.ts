@@ -18,9 +18,7 @@ const SCHEMA = [
      task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
 ];
 
-const ADDED = [
-  { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
-];
+const ADDED = [{ table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" }];
 
 /** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
 const MAX_KEPT_SEQS = 90;
@@ -91,12 +89,7 @@ export class EventLog {
     // deliveries than fit, this turn leaves the log as it is (the next turn tries again).
     if (kept.length > MAX_KEPT_SEQS) return;
     const marks = kept.map(() => "?").join(",");
-    this.sql.exec(
-      `DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`,
-      taskId,
-      before,
-      ...kept,
-    );
+    this.sql.exec(`DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`, taskId, before, ...kept);
   }
 
   /** Bytes of the task's logged events (what the storage tests and the bench measure). */

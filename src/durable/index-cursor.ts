@@ -10,7 +10,10 @@ export interface IndexCursor {
 }
 
 export function encodeCursor(cursor: IndexCursor): string {
-  return btoa(JSON.stringify([cursor.tsMs, cursor.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([cursor.tsMs, cursor.id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeCursor(token: string): IndexCursor | undefined {

@@ -21,7 +21,10 @@ export class IndexOutbox {
 
   private all(): Map<string, number> {
     this.marks ??= new Map(
-      this.sql.exec<{ task_id: string; version: number }>("SELECT task_id, version FROM index_outbox").toArray().map((r) => [r.task_id, r.version]),
+      this.sql
+        .exec<{ task_id: string; version: number }>("SELECT task_id, version FROM index_outbox")
+        .toArray()
+        .map((r) => [r.task_id, r.version]),
     );
     return this.marks;
   }
@@ -32,11 +35,7 @@ export class IndexOutbox {
 
   mark(taskId: string): void {
     const version = (this.all().get(taskId) ?? 0) + 1;
-    this.sql.exec(
-      "INSERT INTO index_outbox (task_id, version) VALUES (?, ?) ON CONFLICT(task_id) DO UPDATE SET version = excluded.version",
-      taskId,
-      version,
-    );
+    this.sql.exec("INSERT INTO index_outbox (task_id, version) VALUES (?, ?) ON CONFLICT(task_id) DO UPDATE SET version = excluded.version", taskId, version);
     this.all().set(taskId, version);
   }
 

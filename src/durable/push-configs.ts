@@ -93,7 +93,12 @@ export interface PushPolicy {
 
 /** The push policy of a configuration, for every place a config is stored. */
 export function pushPolicyOf(config: Config): PushPolicy {
-  return { allowPrivate: config.pushAllowPrivate, maxConfigsPerTask: config.pushMaxConfigsPerTask, allowedHosts: config.pushAllowedHosts, dohUrl: config.pushDohUrl };
+  return {
+    allowPrivate: config.pushAllowPrivate,
+    maxConfigsPerTask: config.pushMaxConfigsPerTask,
+    allowedHosts: config.pushAllowedHosts,
+    dohUrl: config.pushDohUrl,
+  };
 }
 
 export class PushConfigs {
@@ -247,11 +252,7 @@ export class PushConfigs {
   }
 
   markRequeued(notificationId: string, nowMs: number): void {
-    this.sql.exec(
-      "UPDATE push_deliveries SET requeues = requeues + 1, updated_ms = ? WHERE notification_id = ? AND state = 'pending'",
-      nowMs,
-      notificationId,
-    );
+    this.sql.exec("UPDATE push_deliveries SET requeues = requeues + 1, updated_ms = ? WHERE notification_id = ? AND state = 'pending'", nowMs, notificationId);
   }
 
   deliveries(taskId: string): DeliveryRecord[] {

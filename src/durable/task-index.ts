@@ -144,17 +144,19 @@ export class TaskIndex extends DurableObject<Env> {
     if (!old) this.count(scopesOf(row.contextId, row.state).map((scope) => [scope, 1]));
     else if (old.state !== row.state) {
       this.count([
-        ...scopesOf(old.context_id, old.state as TaskState).slice(2).map((scope): [string, number] => [scope, -1]),
-        ...scopesOf(row.contextId, row.state).slice(2).map((scope): [string, number] => [scope, 1]),
+        ...scopesOf(old.context_id, old.state as TaskState)
+          .slice(2)
+          .map((scope): [string, number] => [scope, -1]),
+        ...scopesOf(row.contextId, row.state)
+          .slice(2)
+          .map((scope): [string, number] => [scope, 1]),
       ]);
     }
   }
 
   private remove(ids: readonly string[]): void {
     for (const id of ids) {
-      const old = this.sql
-        .exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", id)
-        .toArray()[0];
+      const old = this.sql.exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", id).toArray()[0];
       if (!old) continue;
       this.sql.exec("DELETE FROM tasks WHERE id = ?", id);
       this.count(scopesOf(old.context_id, old.state as TaskState).map((scope) => [scope, -1]));
@@ -170,7 +172,15 @@ export class TaskIndex extends DurableObject<Env> {
         limit,
       )
       .toArray()
-      .map((r) => ({ id: r.id, contextId: r.context_id, state: r.state as TaskState, tsMs: r.ts_ms, summary: r.task, history: r.history, artifacts: r.artifacts }));
+      .map((r) => ({
+        id: r.id,
+        contextId: r.context_id,
+        state: r.state as TaskState,
+        tsMs: r.ts_ms,
+        summary: r.task,
+        history: r.history,
+        artifacts: r.artifacts,
+      }));
   }
 
   /**
@@ -287,7 +297,8 @@ export class TaskIndex extends DurableObject<Env> {
         if (!row) return;
         if (!ACTIVE_STATES.has(row.state)) this.upsert(row);
         // The index key stays the row's as read, so the page token continues where this page ended.
-        current[position] = query.status !== undefined && row.state !== query.status ? undefined : { tsMs: entry.tsMs, id: entry.id, json: rowTaskJson(row, view) };
+        current[position] =
+          query.status !== undefined && row.state !== query.status ? undefined : { tsMs: entry.tsMs, id: entry.id, json: rowTaskJson(row, view) };
       }),
     );
     return current.filter((entry) => entry !== undefined);
@@ -295,13 +306,9 @@ export class TaskIndex extends DurableObject<Env> {
 
   private total(query: ListQuery, where: string[], args: (string | number)[]): number {
     if (query.statusTimestampAfterMs !== undefined) {
-      return this.sql
-        .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE ${where.join(" AND ")}`, ...args)
-        .one().n;
+      return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE ${where.join(" AND ")}`, ...args).one().n;
     }
-    return (
-      this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.contextId, query.status)).toArray()[0]?.n ?? 0
-    );
+    return this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.contextId, query.status)).toArray()[0]?.n ?? 0;
   }
 
   /** Adds each delta to its counter scope, all in one statement. */

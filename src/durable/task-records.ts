@@ -106,7 +106,12 @@ export class TaskRecords {
   }
 
   private allSettings(): Map<string, string> {
-    this.settings ??= new Map(this.sql.exec<{ k: string; v: string }>("SELECT k, v FROM context").toArray().map((r) => [r.k, r.v]));
+    this.settings ??= new Map(
+      this.sql
+        .exec<{ k: string; v: string }>("SELECT k, v FROM context")
+        .toArray()
+        .map((r) => [r.k, r.v]),
+    );
     return this.settings;
   }
 
@@ -127,9 +132,7 @@ export class TaskRecords {
   }
 
   stateOf(taskId: string): TaskState | undefined {
-    return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as
-      | TaskState
-      | undefined;
+    return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as TaskState | undefined;
   }
 
   /** A new task, in its first turn. */
@@ -146,13 +149,7 @@ export class TaskRecords {
   }
 
   setStatus(taskId: string, status: TaskStatus, nowMs: number): void {
-    this.sql.exec(
-      "UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?",
-      status.state,
-      fitRow("tasks", JSON.stringify(status)),
-      nowMs,
-      taskId,
-    );
+    this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, fitRow("tasks", JSON.stringify(status)), nowMs, taskId);
   }
 
   /** Starts the task's next turn and returns its number (1 for a new task's first). */

@@ -88,9 +88,7 @@ export interface SendCall {
 }
 
 /** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
-export type SendResult =
-  | { kind: "json"; json: string }
-  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+export type SendResult = { kind: "json"; json: string } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
 interface ActiveTurn {
   taskId: string;
@@ -162,7 +160,9 @@ export class TurnRunner {
     const workspace = resolveWorkspacePath(message.metadata, this.state.config.allowedCwds);
     const boundCwd = records.getSetting("cwd");
     if ("cwd" in workspace && workspace.cwd !== undefined && boundCwd !== undefined && boundCwd !== workspace.cwd) {
-      throw errors.invalidParams("A2A context is bound to a different workspace.", [{ field: "message.metadata.iac_code.cwd", description: "differs from the workspace of this context" }]);
+      throw errors.invalidParams("A2A context is bound to a different workspace.", [
+        { field: "message.metadata.iac_code.cwd", description: "differs from the workspace of this context" },
+      ]);
     }
 
     const isNewTask = existingTaskId === undefined;
@@ -193,7 +193,18 @@ export class TurnRunner {
     else if (prompt.trim() === "") turnPlan = { failWith: EMPTY_INPUT };
     else {
       const history = await conversationOf(this.state, this.state.env.FILES, ownerKey);
-      const agentTurn = this.agent.start({ taskId, contextId, message: userMessage, prompt, history, cwd, signal: controller.signal, metadata: message.metadata, workspace: files, trace: call.trace });
+      const agentTurn = this.agent.start({
+        taskId,
+        contextId,
+        message: userMessage,
+        prompt,
+        history,
+        cwd,
+        signal: controller.signal,
+        metadata: message.metadata,
+        workspace: files,
+        trace: call.trace,
+      });
       if (agentTurn.kind === "message") return this.directReply(call, contextId, agentTurn.parts);
       turnPlan = { events: log.watch(agentTurn.events) };
     }
@@ -202,7 +213,7 @@ export class TurnRunner {
     const runs = "events" in turnPlan;
     const blocking = !call.stream && !call.request.configuration?.returnImmediately;
     const bindCwd = runs && "cwd" in workspace && workspace.cwd !== undefined && boundCwd === undefined ? workspace.cwd : undefined;
-    let written;
+    let written: { turn: number; snapshot: Task; opened: LoggedEvent[] };
     try {
       written = this.state.commit((w) => {
         const now = Date.now();
@@ -291,7 +302,9 @@ export class TurnRunner {
           if (this.active !== turn) return;
           this.state.commit((w) => {
             w.records.putArtifact(turn.taskId, artifact, false);
-            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } });
+            w.emit(turn.taskId, turn.turn, {
+              artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true },
+            });
           });
           continue;
         }

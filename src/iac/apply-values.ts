@@ -27,7 +27,9 @@ const RDS_STORAGE_GB = { min: 20, max: 32000 };
 const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
-  return Object.values(section(template, "Resources")).filter((resource) => resourceType(resource) === type).map(resourceProperties);
+  return Object.values(section(template, "Resources"))
+    .filter((resource) => resourceType(resource) === type)
+    .map(resourceProperties);
 }
 
 function parameter(template: Template, name: string): Record<string, unknown> | undefined {
@@ -58,7 +60,12 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   else if (values.imageHint) {
     const image = parameter(template, "EcsImageId");
     if (image) image.Description = `Image of the ECS instances (requested: ${values.imageHint}).`;
-    out.unsupported.push(phrase(`the image "${values.imageHint}" by name: the offline engine cannot look up image ids, so pick it in the \`EcsImageId\` selector`, `按名称指定镜像“${values.imageHint}”：离线引擎无法查询镜像 ID，请在 \`EcsImageId\` 选择器中选择`));
+    out.unsupported.push(
+      phrase(
+        `the image "${values.imageHint}" by name: the offline engine cannot look up image ids, so pick it in the \`EcsImageId\` selector`,
+        `按名称指定镜像“${values.imageHint}”：离线引擎无法查询镜像 ID，请在 \`EcsImageId\` 选择器中选择`,
+      ),
+    );
   }
   if (values.systemDisk.category) setDefault(template, "EcsSystemDiskCategory", values.systemDisk.category, phrase("system disk category", "系统盘类型"), out);
   const size = values.systemDisk.size;
@@ -72,7 +79,12 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     if (inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) {
       const category = data.category ?? "cloud_essd";
       for (const instance of instances) instance.DiskMappings = [{ Category: category, Size: dataSize, DeleteWithInstance: true }];
-      out.applied.push(phrase(`data disk ${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`, `数据盘 ${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`));
+      out.applied.push(
+        phrase(
+          `data disk ${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
+          `数据盘 ${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
+        ),
+      );
     }
   }
   const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
@@ -110,9 +122,19 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
     if (BUCKET_NAME.test(values.bucketName)) {
       buckets.forEach((bucket, index) => (bucket.BucketName = index === 0 ? values.bucketName : `${values.bucketName}-${index + 1}`));
       dropParameter(template, "OssBucketNamePrefix");
-      out.applied.push(phrase(`bucket name ${values.bucketName} (bucket names are global: creation fails if someone else has it)`, `存储桶名称 ${values.bucketName}（名称全局唯一，已被占用时创建会失败）`));
+      out.applied.push(
+        phrase(
+          `bucket name ${values.bucketName} (bucket names are global: creation fails if someone else has it)`,
+          `存储桶名称 ${values.bucketName}（名称全局唯一，已被占用时创建会失败）`,
+        ),
+      );
     } else {
-      out.unsupported.push(phrase(`the bucket name "${values.bucketName}" (3–63 lower-case letters, digits and hyphens)`, `存储桶名称“${values.bucketName}”（须为 3–63 位小写字母、数字和连字符）`));
+      out.unsupported.push(
+        phrase(
+          `the bucket name "${values.bucketName}" (3–63 lower-case letters, digits and hyphens)`,
+          `存储桶名称“${values.bucketName}”（须为 3–63 位小写字母、数字和连字符）`,
+        ),
+      );
     }
   }
   for (const bucket of buckets) {
@@ -128,7 +150,8 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
   if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
   if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
   if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
-  if (values.lifecycleDays !== undefined) out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
+  if (values.lifecycleDays !== undefined)
+    out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
 }
 
 function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {
@@ -136,7 +159,10 @@ function applyZones(template: Template, values: RequestedValues, out: AppliedVal
   values.zones.forEach((zone, index) => {
     const name = zoneParameters[index];
     if (name) setDefault(template, name, zone, phrase("zone", "可用区"), out);
-    else out.unsupported.push(phrase(`zone ${zone} (the template has only ${zoneParameters.length} zone(s))`, `可用区 ${zone}（模板只有 ${zoneParameters.length} 个可用区）`));
+    else
+      out.unsupported.push(
+        phrase(`zone ${zone} (the template has only ${zoneParameters.length} zone(s))`, `可用区 ${zone}（模板只有 ${zoneParameters.length} 个可用区）`),
+      );
   });
 }
 

@@ -141,7 +141,8 @@ function countBefore(prefix: string): number | undefined {
     if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
-  const chinese = /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+  const chinese =
+    /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
@@ -190,8 +191,7 @@ export function explicitCounts(text: string): Partial<Record<ResourceKind, numbe
 }
 
 /** ECS named by a word that means a server, not the generic "instance" other products share. */
-const ECS_WORDS =
-  /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
+const ECS_WORDS = /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
 
 /** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
 function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
@@ -233,7 +233,11 @@ function wantsTerraform(text: string): boolean {
   return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b/i.test(text);
 }
 
-function addressPlan(text: string, vswitchCount: number, notes: string[]): {
+function addressPlan(
+  text: string,
+  vswitchCount: number,
+  notes: string[],
+): {
   vpcCidr: CidrBlock;
   vswitchCidrs: CidrBlock[];
 } {

@@ -7,11 +7,7 @@ import { parseTemplateText } from "./template-parser";
  */
 export function parseTemplate(
   text: string,
-):
-  | { ok: true; template: Record<string, unknown>; format: "yaml" | "json" }
-  | { ok: false; diagnostics: Diagnostic[] } {
+): { ok: true; template: Record<string, unknown>; format: "yaml" | "json" } | { ok: false; diagnostics: Diagnostic[] } {
   const result = parseTemplateText(text);
-  return result.ok
-    ? { ok: true, template: result.template, format: result.format }
-    : { ok: false, diagnostics: result.diagnostics };
+  return result.ok ? { ok: true, template: result.template, format: result.format } : { ok: false, diagnostics: result.diagnostics };
 }

@@ -103,5 +103,9 @@ export function closestAllowedValue(type: string | undefined, name: string, valu
   const text = String(value);
   const lower = text.toLowerCase();
   // "Public" → public-read: a case slip, a near miss, or the least permissive value the word starts.
-  return allowed.find((candidate) => candidate.toLowerCase() === lower) ?? closestMatch(text, allowed) ?? allowed.find((candidate) => candidate.toLowerCase().startsWith(lower));
+  return (
+    allowed.find((candidate) => candidate.toLowerCase() === lower) ??
+    closestMatch(text, allowed) ??
+    allowed.find((candidate) => candidate.toLowerCase().startsWith(lower))
+  );
 }

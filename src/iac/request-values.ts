@@ -110,7 +110,13 @@ function bucketName(text: string): string | undefined {
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       const name = match[1] ?? "";
-      if (!NOT_NAMES.test(name) && /[-\d]|^[a-z]{3,}$/.test(name) && !/^(?:bucket|buckets|oss|s)$/i.test(name) && (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(match[0]))) return name.toLowerCase();
+      if (
+        !NOT_NAMES.test(name) &&
+        /[-\d]|^[a-z]{3,}$/.test(name) &&
+        !/^(?:bucket|buckets|oss|s)$/i.test(name) &&
+        (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(match[0]))
+      )
+        return name.toLowerCase();
     }
   }
   return undefined;
@@ -131,7 +137,8 @@ function lifecycleDays(text: string): number | undefined {
 }
 
 /** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
-const SOURCE_CIDR = /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
+const SOURCE_CIDR =
+  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
 
 export interface SourceRanges {
   /** For the opened ports. */
@@ -217,7 +224,8 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (name) values.bucketName = name;
   const acl = bucketAcl(text);
   if (acl) values.bucketAcl = acl;
-  if (/versioning|versioned|version control|多版本|版本控制/i.test(text)) values.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
+  if (/versioning|versioned|version control|多版本|版本控制/i.test(text))
+    values.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
   if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) values.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
   const days = lifecycleDays(text);
   if (days !== undefined) values.lifecycleDays = days;
@@ -226,7 +234,10 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (vpcId) values.existingVpcId = vpcId;
   const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
   if (vswitchId) values.existingVSwitchId = vswitchId;
-  values.existingVpc = values.existingVpcId !== undefined || values.existingVSwitchId !== undefined || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
+  values.existingVpc =
+    values.existingVpcId !== undefined ||
+    values.existingVSwitchId !== undefined ||
+    /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
   const sources = sourceRangesOf(text);
   if (sources.ports) values.sourceCidr = sources.ports;
   if (sources.ssh) values.sshCidr = sources.ssh;
@@ -240,7 +251,12 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (!values.ecsInstanceType && (cpu || memoryGib)) {
     const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
     values.sizeHint = size;
-    unsupported.push(phrase(`a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`, `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`));
+    unsupported.push(
+      phrase(
+        `a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`,
+        `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`,
+      ),
+    );
   }
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) unsupported.push(label);
   return values;

@@ -134,13 +134,7 @@ function buildVSwitches(request: InfrastructureRequest, builder: Builder, vpc: s
       },
     };
   });
-  output(
-    builder,
-    "VSwitchIds",
-    "vSwitch IDs",
-    { "Fn::Join": [",", vswitches.map((vswitch) => ref(vswitch))] },
-    "The IDs of the vSwitches, comma-separated.",
-  );
+  output(builder, "VSwitchIds", "vSwitch IDs", { "Fn::Join": [",", vswitches.map((vswitch) => ref(vswitch))] }, "The IDs of the vSwitches, comma-separated.");
   addGroup(builder, "Network", [...(request.existingVpc ? ["VpcId", "VpcCidrBlock", ...names("VSwitchCidrBlock", cidrs.length)] : []), ...zones]);
   return { vswitches, zones };
 }
@@ -156,7 +150,8 @@ function buildNetwork(request: InfrastructureRequest, builder: Builder): Network
     };
     output(builder, "VpcId", "VPC ID", getAtt(vpc, "VpcId"), "The ID of the VPC.");
   }
-  const { vswitches, zones } = request.existingVpc && request.existingVSwitchId !== undefined ? existingVSwitch(request, builder) : buildVSwitches(request, builder, vpc);
+  const { vswitches, zones } =
+    request.existingVpc && request.existingVSwitchId !== undefined ? existingVSwitch(request, builder) : buildVSwitches(request, builder, vpc);
 
   const securityGroups = names("SecurityGroup", request.counts.securityGroup);
   for (const securityGroup of securityGroups) {
@@ -498,7 +493,13 @@ function buildRedis(request: InfrastructureRequest, network: Network, builder: B
         Password: ref("RedisPassword"),
       },
     };
-    output(builder, `${redis}ConnectionDomain`, `Redis ${index + 1} endpoint`, getAtt(redis, "ConnectionDomain"), "The connection domain of the Redis instance.");
+    output(
+      builder,
+      `${redis}ConnectionDomain`,
+      `Redis ${index + 1} endpoint`,
+      getAtt(redis, "ConnectionDomain"),
+      "The connection domain of the Redis instance.",
+    );
   });
 }
 

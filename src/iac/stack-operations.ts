@@ -34,11 +34,12 @@ interface StackEvent {
   reason: string;
 }
 
-const STATUS_PATTERN =
-  /\b((?:IMPORT_)?(?:CREATE|UPDATE|DELETE|CHECK|ROLLBACK|CREATE_ROLLBACK|IMPORT_CREATE|IMPORT_UPDATE)_(?:IN_PROGRESS|COMPLETE|FAILED))\b/g;
+const STATUS_PATTERN = /\b((?:IMPORT_)?(?:CREATE|UPDATE|DELETE|CHECK|ROLLBACK|CREATE_ROLLBACK|IMPORT_CREATE|IMPORT_UPDATE)_(?:IN_PROGRESS|COMPLETE|FAILED))\b/g;
 
-const cli = (api: string, args: string) => (context: StackContext): string =>
-  `aliyun ros ${api} --RegionId ${context.region} ${args.replace("{stack}", `--StackId ${context.stackId}`)}`.trim();
+const cli =
+  (api: string, args: string) =>
+  (context: StackContext): string =>
+    `aliyun ros ${api} --RegionId ${context.region} ${args.replace("{stack}", `--StackId ${context.stackId}`)}`.trim();
 
 const GET_STACK: Step = {
   action: "Check the stack status and its StatusReason",
@@ -73,8 +74,7 @@ const CONTINUE_CREATE: Step = {
 const UPDATE: Step = {
   action: "Apply the corrected template or parameter values to the stack",
   api: "UpdateStack",
-  command: (context) =>
-    `aliyun ros UpdateStack --RegionId ${context.region} --StackId ${context.stackId} --TemplateBody "$(cat template.yaml)"`,
+  command: (context) => `aliyun ros UpdateStack --RegionId ${context.region} --StackId ${context.stackId} --TemplateBody "$(cat template.yaml)"`,
 };
 const CANCEL_UPDATE: Step = {
   action: "If the update is stuck, cancel it safely (ROS rolls back what it changed)",
@@ -93,8 +93,7 @@ const DELETE_INSTEAD: Step = {
   command: cli("DeleteStack", "{stack}"),
 };
 const DELETE_RETAINING: Step = {
-  action:
-    "Retry the deletion, keeping (retaining) the resources that cannot be deleted, then clean those up by hand",
+  action: "Retry the deletion, keeping (retaining) the resources that cannot be deleted, then clean those up by hand",
   api: "DeleteStack",
   command: (context) =>
     `aliyun ros DeleteStack --RegionId ${context.region} --StackId ${context.stackId}${
@@ -151,8 +150,7 @@ const STATES: Record<string, StateGuide> = {
     steps: [OUTPUTS, RESOURCES],
   },
   UPDATE_FAILED: {
-    meaning:
-      "The update could not be applied to at least one resource. Resources already updated keep their new state; the stack can be updated again.",
+    meaning: "The update could not be applied to at least one resource. Resources already updated keep their new state; the stack can be updated again.",
     steps: [FAILED_EVENTS, VALIDATE, UPDATE],
   },
   DELETE_IN_PROGRESS: {
@@ -202,10 +200,7 @@ const REASONS: readonly [RegExp, string][] = [
     /DependencyViolation|dependent|in use|being used|依赖/i,
     "The resource is still used by something outside the stack (instances or ENIs in a vSwitch or security group, an EIP still bound). Remove or detach those, then retry.",
   ],
-  [
-    /Overlap|InvalidCidrBlock|CidrBlock/i,
-    "A CIDR block overlaps another one or is outside the VPC. Give each vSwitch a distinct subnet of the VPC CIDR.",
-  ],
+  [/Overlap|InvalidCidrBlock|CidrBlock/i, "A CIDR block overlaps another one or is outside the VPC. Give each vSwitch a distinct subnet of the VPC CIDR."],
   [
     /AlreadyExist|already exists|Duplicate|EntityAlreadyExists/i,
     "A resource with that name already exists (OSS bucket and RAM names are unique). Choose another name or import the existing resource.",
@@ -222,18 +217,12 @@ const REASONS: readonly [RegExp, string][] = [
     /IncorrectStatus|IncorrectInstanceStatus|status does not support|not support.*status/i,
     "The resource was in a state that does not allow this operation (still starting or stopping). Wait for it to settle and retry.",
   ],
-  [
-    /Throttling|ServiceUnavailable|InternalError|SystemBusy/i,
-    "A transient service error. Retry the operation (ContinueCreateStack or UpdateStack).",
-  ],
+  [/Throttling|ServiceUnavailable|InternalError|SystemBusy/i, "A transient service error. Retry the operation (ContinueCreateStack or UpdateStack)."],
   [
     /InvalidParameter|MissingParameter|Invalid[A-Z]\w*|is not valid|invalid/i,
     "A property or parameter value is not valid for the API. Correct it in the template or parameters, run ValidateTemplate, and retry.",
   ],
-  [
-    /cancel/i,
-    "The resource operation was cancelled because another resource failed first; fix that first failure.",
-  ],
+  [/cancel/i, "The resource operation was cancelled because another resource failed first; fix that first failure."],
 ];
 
 function explainReason(reason: string): string | undefined {
@@ -279,7 +268,8 @@ function eventsFromJson(value: unknown): StackEvent[] {
 }
 
 /** Words of a question that are never a resource's logical id, though they may stand where one would. */
-const NOT_LOGICAL_IDS = /^(?:the|my|our|a|an|is|in|at|of|on|it|its|this|that|stack|status|state|resource|resources|event|events|error|failed|why|what|how|now|still|because|with|and|but|reason|message|code)$/i;
+const NOT_LOGICAL_IDS =
+  /^(?:the|my|our|a|an|is|in|at|of|on|it|its|this|that|stack|status|state|resource|resources|event|events|error|failed|why|what|how|now|still|because|with|and|but|reason|message|code)$/i;
 
 /** A ROS logical id: letters and digits, starting with a letter (`EcsInstance`, `Vpc`, `web_db` is not one). */
 function logicalId(candidate: string): string {
@@ -305,7 +295,14 @@ function eventsFromText(text: string): StackEvent[] {
     if (type === "" && reason === "") continue;
     // A named resource anywhere on the line; else, in a table row, the cell before the type or status.
     const named = [...line.matchAll(NAMED_RESOURCE)].map((match) => logicalId(match[1] ?? "")).find((id) => id !== "");
-    const cellBefore = logicalId(before.replace(type, "").replace(/[|:,\t]/g, " ").trim().split(/\s+/).pop() ?? "");
+    const cellBefore = logicalId(
+      before
+        .replace(type, "")
+        .replace(/[|:,\t]/g, " ")
+        .trim()
+        .split(/\s+/)
+        .pop() ?? "",
+    );
     const tableRow = /[|\t]/.test(line) || type !== "";
     const resource = named ?? (tableRow ? cellBefore : "");
     // In a sentence, the reason is its error code (or what follows "failed:" / "报错"), not the whole sentence.
@@ -409,9 +406,7 @@ function explain(text: string, tr: Translate): string {
   const events = jsonEvents.length > 0 ? jsonEvents : textEvents.length > 0 ? textEvents : eventFromWords(text);
   const failures = events.filter((event) => event.status.endsWith("_FAILED") && event.resource !== "");
   // ListStackEvents also reports the stack itself (type ALIYUN::ROS::Stack); it cannot be "recreated".
-  const failedResources = [
-    ...new Set(failures.filter((event) => event.type !== "ALIYUN::ROS::Stack").map((event) => event.resource)),
-  ];
+  const failedResources = [...new Set(failures.filter((event) => event.type !== "ALIYUN::ROS::Stack").map((event) => event.resource))];
   const status = stackStatus(json, text) ?? failures[0]?.status;
   const guide = status ? STATES[status] : undefined;
   if (!guide && failures.length === 0) return stateOverview(tr).join("\n");
@@ -436,7 +431,9 @@ function explain(text: string, tr: Translate): string {
     const first = failures[failures.length - 1];
     if (first && failures.length > 1) {
       lines.push(
-        tr("Events are listed newest first, so the original failure is probably **{resource}**; resources after it often fail only because the operation was cancelled.").replace("{resource}", first.resource),
+        tr(
+          "Events are listed newest first, so the original failure is probably **{resource}**; resources after it often fail only because the operation was cancelled.",
+        ).replace("{resource}", first.resource),
         "",
       );
     }

@@ -54,7 +54,8 @@ export interface EditResult {
 const REMOVE_VERB = /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:the|all|any|a|an|那个|这个|所有的?)?\s*$/i;
 const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
-const SET_WORD = /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
+const SET_WORD =
+  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
 
 const LABELS: Record<ResourceKind, Phrase> = {
   vpc: phrase("VPC", "VPC"),
@@ -70,7 +71,9 @@ const LABELS: Record<ResourceKind, Phrase> = {
 };
 
 function namesOfType(template: Template, type: string): string[] {
-  return Object.entries(section(template, "Resources")).filter(([, resource]) => resourceType(resource) === type).map(([name]) => name);
+  return Object.entries(section(template, "Resources"))
+    .filter(([, resource]) => resourceType(resource) === type)
+    .map(([name]) => name);
 }
 
 /** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
@@ -178,7 +181,10 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
 
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
 function renameSymbols(value: unknown, names: ReadonlyMap<string, string>): unknown {
-  if (typeof value === "string") return value.replace(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g, (all, name: string, rest: string | undefined) => (names.has(name) ? `\${${names.get(name) ?? name}${rest ?? ""}}` : all));
+  if (typeof value === "string")
+    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g, (all, name: string, rest: string | undefined) =>
+      names.has(name) ? `\${${names.get(name) ?? name}${rest ?? ""}}` : all,
+    );
   if (Array.isArray(value)) return value.map((item) => renameSymbols(item, names));
   if (!isRecord(value)) return value;
   const call = functionCallName(value);
@@ -192,7 +198,11 @@ function renameSymbols(value: unknown, names: ReadonlyMap<string, string>): unkn
 
 function freshToCurrent(fresh: Template, current: Template): Map<string, string> {
   const names = new Map<string, string>();
-  const types = new Set(Object.values(section(fresh, "Resources")).map(resourceType).filter((type): type is string => type !== undefined));
+  const types = new Set(
+    Object.values(section(fresh, "Resources"))
+      .map(resourceType)
+      .filter((type): type is string => type !== undefined),
+  );
   for (const type of types) {
     if (WIRING_TYPES.has(type)) continue;
     const currentNames = namesOfType(current, type);
@@ -226,14 +236,16 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
     if ((!(name in outputs) || aggregate) && refersToNew) outputs[name] = renamed;
   }
   for (const [name, resource] of Object.entries(resources)) {
-    if (!before.has(name) && !WIRING_TYPES.has(resourceType(resource) ?? "")) changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));
+    if (!before.has(name) && !WIRING_TYPES.has(resourceType(resource) ?? ""))
+      changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));
   }
   mergeParameterGroups(current, fresh);
 }
 
 function mergeParameterGroups(current: Template, fresh: Template): void {
   type Group = { Parameters: string[]; Label: { default: string } };
-  const groupsOf = (template: Template): Group[] | undefined => (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: Group[] } | undefined)?.ParameterGroups;
+  const groupsOf = (template: Template): Group[] | undefined =>
+    (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: Group[] } | undefined)?.ParameterGroups;
   const freshGroups = groupsOf(fresh) ?? [];
   const metadata = (current.Metadata = section(current, "Metadata"));
   const iface = (metadata["ALIYUN::Interface"] = isRecord(metadata["ALIYUN::Interface"]) ? metadata["ALIYUN::Interface"] : {});
@@ -314,7 +326,8 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
   if (Number.isInteger(closed) && closed > 0) {
     for (const resource of resources) {
       const properties = resourceProperties(resource);
-      if (Array.isArray(properties.SecurityGroupIngress)) properties.SecurityGroupIngress = properties.SecurityGroupIngress.filter((rule) => !(isRecord(rule) && rule.PortRange === `${closed}/${closed}`));
+      if (Array.isArray(properties.SecurityGroupIngress))
+        properties.SecurityGroupIngress = properties.SecurityGroupIngress.filter((rule) => !(isRecord(rule) && rule.PortRange === `${closed}/${closed}`));
     }
     changes.push(phrase(`port ${closed} closed`, `关闭端口 ${closed}`));
   }
@@ -329,7 +342,14 @@ function openPorts(current: Template, text: string, changes: Phrase[]): void {
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
       const properties = resourceProperties(section(current, "Resources")[name]);
       const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : (properties.SecurityGroupIngress = []);
-      rules.push({ IpProtocol: "tcp", PortRange: `${port}/${port}`, SourceCidrIp: "0.0.0.0/0", Policy: "accept", Priority: 1, Description: `Port ${port} from the Internet` });
+      rules.push({
+        IpProtocol: "tcp",
+        PortRange: `${port}/${port}`,
+        SourceCidrIp: "0.0.0.0/0",
+        Policy: "accept",
+        Priority: 1,
+        Description: `Port ${port} from the Internet`,
+      });
     }
     changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
   }

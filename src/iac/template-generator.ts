@@ -76,7 +76,8 @@ function requiredBecause(request: InfrastructureRequest): Phrase[] {
   const users = NETWORK_USERS.filter((kind) => request.counts[kind] > 0).map((kind) => KIND_LABELS[kind]);
   const reasons: Phrase[] = [];
   const added = (kind: ResourceKind) => request.counts[kind] > 0 && !request.mentioned.includes(kind);
-  if (added("vpc") && !request.existingVpc) reasons.push(phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`));
+  if (added("vpc") && !request.existingVpc)
+    reasons.push(phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`));
   if (added("vswitch")) {
     reasons.push(
       users.length > 0
@@ -84,7 +85,13 @@ function requiredBecause(request: InfrastructureRequest): Phrase[] {
         : phrase("vSwitch: a VPC holds resources only through its vSwitches, one per zone.", "交换机：VPC 中的资源都要放在某个可用区的交换机里。"),
     );
   }
-  if (added("securityGroup")) reasons.push(phrase("Security group: every ECS instance must belong to one (SSH only from inside the VPC).", "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。"));
+  if (added("securityGroup"))
+    reasons.push(
+      phrase(
+        "Security group: every ECS instance must belong to one (SSH only from inside the VPC).",
+        "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。",
+      ),
+    );
   return reasons;
 }
 
@@ -92,9 +99,7 @@ function generateRos(request: InfrastructureRequest, text: string, language: Rep
   const template = buildRosTemplate(request);
   const values = applyRequestedValues(template, parseRequestedValues(text));
   const diagnostics = validateTemplateObject(template);
-  const resources = Object.entries(section(template, "Resources")).map(
-    ([name, resource]) => `${name}: ${resourceType(resource) ?? ""}`,
-  );
+  const resources = Object.entries(section(template, "Resources")).map(([name, resource]) => `${name}: ${resourceType(resource) ?? ""}`);
   const where = request.region ? (language === "zh" ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
   const summary = summarizeRosTemplate(
     template,
@@ -161,7 +166,13 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
       ? `**变量：** ${variables.join(", ")}。可用区、实例规格、镜像和数据库规格通过 data source 查询，而不是写死。`
       : `**Variables:** ${variables.join(", ")}. Zones, instance types, images and database classes are looked up with data sources instead of being hard-coded.`,
     ...(unsupported.length > 0
-      ? ["", zh ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段和端口）：**" : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks and ports only):**", ...unsupported.map((item) => `- ${item[language]}`)]
+      ? [
+          "",
+          zh
+            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段和端口）：**"
+            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks and ports only):**",
+          ...unsupported.map((item) => `- ${item[language]}`),
+        ]
       : []),
     ...notesSection(request),
     "",
@@ -189,5 +200,7 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
 export function generateTemplate(request: GenerationRequest): GeneratedTemplate {
   const infrastructure = parseGenerationRequest(request.text);
   const language = request.language ?? detectLanguage(request.text);
-  return infrastructure.format === "terraform" ? generateTerraform(infrastructure, request.text, language) : generateRos(infrastructure, request.text, language);
+  return infrastructure.format === "terraform"
+    ? generateTerraform(infrastructure, request.text, language)
+    : generateRos(infrastructure, request.text, language);
 }

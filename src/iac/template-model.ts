@@ -45,12 +45,7 @@ export function templateSymbols(template: Record<string, unknown>): TemplateSymb
 
 /** True when `Ref: name` resolves to something in this template. */
 export function isRefTarget(symbols: TemplateSymbols, name: string): boolean {
-  return (
-    ROS_PSEUDO_PARAMETERS.has(name) ||
-    symbols.parameters.has(name) ||
-    symbols.resources.has(name) ||
-    symbols.locals.has(name)
-  );
+  return ROS_PSEUDO_PARAMETERS.has(name) || symbols.parameters.has(name) || symbols.resources.has(name) || symbols.locals.has(name);
 }
 
 export function resourceType(resource: unknown): string | undefined {
@@ -82,12 +77,7 @@ export function joinPath(path: string, key: string | number): string {
 }
 
 /** Calls `visit` for every function call in `value`, outermost first, with its nesting depth. */
-export function visitFunctionCalls(
-  value: unknown,
-  path: string,
-  visit: (call: FunctionCall) => void,
-  depth = 0,
-): void {
+export function visitFunctionCalls(value: unknown, path: string, visit: (call: FunctionCall) => void, depth = 0): void {
   const name = functionCallName(value);
   if (name !== undefined && isRecord(value)) {
     const argument = value[name];
@@ -154,9 +144,7 @@ export function resourceDependencies(resource: unknown, resources: ReadonlySet<s
   const dependsOn = resource.DependsOn;
   const explicit = typeof dependsOn === "string" ? [dependsOn] : Array.isArray(dependsOn) ? dependsOn : [];
   const implicit = referencedSymbols([resource.Properties, resource.Count]);
-  return [...new Set([...explicit, ...implicit])].filter(
-    (name): name is string => typeof name === "string" && resources.has(name),
-  );
+  return [...new Set([...explicit, ...implicit])].filter((name): name is string => typeof name === "string" && resources.has(name));
 }
 
 /**

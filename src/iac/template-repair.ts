@@ -31,7 +31,6 @@ import { PARAMETER_TYPES, RESOURCE_KEYS, referencedVpc } from "./template-valida
  */
 type Repair = (template: Record<string, unknown>, segments: string[]) => string | undefined;
 
-
 function ensureSection(template: Record<string, unknown>, name: string): Record<string, unknown> {
   const existing = template[name];
   if (isRecord(existing)) return existing;
@@ -42,8 +41,7 @@ function ensureSection(template: Record<string, unknown>, name: string): Record<
 
 function uniqueSymbol(template: Record<string, unknown>, base: string): string {
   const symbols = templateSymbols(template);
-  const taken = (name: string): boolean =>
-    symbols.parameters.has(name) || symbols.resources.has(name) || symbols.locals.has(name);
+  const taken = (name: string): boolean => symbols.parameters.has(name) || symbols.resources.has(name) || symbols.locals.has(name);
   const clean = base.replace(/[^A-Za-z0-9]/g, "") || "Value";
   if (!taken(clean)) return clean;
   for (let index = 2; ; index += 1) {
@@ -96,8 +94,7 @@ const removeResource: Repair = (template, segments) => {
   return `removed resource ${name ?? ""}, which had no usable definition`;
 };
 
-const removeKey: Repair = (template, segments) =>
-  removeAt(template, segments) ? `removed ${segments.join("/")}` : undefined;
+const removeKey: Repair = (template, segments) => (removeAt(template, segments) ? `removed ${segments.join("/")}` : undefined);
 
 const fixResourceKey: Repair = (template, segments) => {
   const key = segments[2];

@@ -66,7 +66,12 @@ function summarize(
   if (found.length === 0) lines.push(zh ? "未发现问题，模板通过离线 ROS 检查。" : "No problems found. The template passes the offline ROS checks.");
   lines.push(...found.map(line));
   if (!parsed) {
-    lines.push("", zh ? "模板无法解析，因此没有生成修正版本。请先修正语法。" : "The template could not be parsed, so no corrected version was produced. Fix the syntax first.");
+    lines.push(
+      "",
+      zh
+        ? "模板无法解析，因此没有生成修正版本。请先修正语法。"
+        : "The template could not be parsed, so no corrected version was produced. Fix the syntax first.",
+    );
     return lines.join("\n");
   }
   if (repairs.length > 0) {

@@ -35,7 +35,12 @@ export function offlineCheckLine(diagnostics: readonly Diagnostic[], language: R
 function parameterLines(template: Record<string, unknown>, language: ReplyLanguage): string[] {
   return Object.entries(section(template, "Parameters")).map(([name, definition]) => {
     const record = isRecord(definition) ? definition : {};
-    const selector = typeof record.AssociationProperty === "string" ? (language === "zh" ? `（控制台选择器 ${record.AssociationProperty}）` : ` (console selector ${record.AssociationProperty})`) : "";
+    const selector =
+      typeof record.AssociationProperty === "string"
+        ? language === "zh"
+          ? `（控制台选择器 ${record.AssociationProperty}）`
+          : ` (console selector ${record.AssociationProperty})`
+        : "";
     const fallback = record.Default !== undefined ? (language === "zh" ? `（默认 ${String(record.Default)}）` : ` (default ${String(record.Default)})`) : "";
     return `- \`${name}\`: ${String(record.Label ?? name)}${selector}${fallback}`;
   });
@@ -44,10 +49,18 @@ function parameterLines(template: Record<string, unknown>, language: ReplyLangua
 function addressPlan(template: Record<string, unknown>, language: ReplyLanguage): string[] {
   const resources = Object.values(section(template, "Resources"));
   const vpc = resources.find((resource) => resourceType(resource) === "ALIYUN::ECS::VPC");
-  const vswitches = resources.filter((resource) => resourceType(resource) === "ALIYUN::ECS::VSwitch").map((resource) => resourceProperties(resource).CidrBlock).filter((cidr): cidr is string => typeof cidr === "string");
+  const vswitches = resources
+    .filter((resource) => resourceType(resource) === "ALIYUN::ECS::VSwitch")
+    .map((resource) => resourceProperties(resource).CidrBlock)
+    .filter((cidr): cidr is string => typeof cidr === "string");
   const vpcCidr = vpc ? resourceProperties(vpc).CidrBlock : undefined;
   if (typeof vpcCidr !== "string") return [];
-  return ["", language === "zh" ? `**地址规划：** VPC ${vpcCidr}；交换机 ${vswitches.join("、")}。` : `**Address plan:** VPC ${vpcCidr}; vSwitches ${vswitches.join(", ")}.`];
+  return [
+    "",
+    language === "zh"
+      ? `**地址规划：** VPC ${vpcCidr}；交换机 ${vswitches.join("、")}。`
+      : `**Address plan:** VPC ${vpcCidr}; vSwitches ${vswitches.join(", ")}.`,
+  ];
 }
 
 export function summarizeRosTemplate(template: Record<string, unknown>, input: SummaryInput, language: ReplyLanguage): string {

@@ -60,14 +60,7 @@
 import { SENSITIVE_PORTS } from "./resource-defaults";
 import { closestMatch } from "./closest-match";
 import { catalogueName, checkPropertyCatalogue } from "./property-check";
-import {
-  allocateSubnets,
-  cidrContains,
-  cidrsOverlap,
-  isPrivateCidr,
-  parseCidr,
-  type CidrBlock,
-} from "./cidr";
+import { allocateSubnets, cidrContains, cidrsOverlap, isPrivateCidr, parseCidr, type CidrBlock } from "./cidr";
 import { ROS_FUNCTION_NAMES } from "./data/ros-functions";
 import { KNOWN_ROS_PRODUCTS, ROS_RESOURCE_TYPES } from "./data/ros-resource-types";
 import type { Diagnostic } from "./diagnostic";
@@ -122,7 +115,6 @@ export const RESOURCE_KEYS: ReadonlySet<string> = new Set([
 const DELETION_POLICIES: ReadonlySet<string> = new Set(["Delete", "Retain", "Snapshot"]);
 
 const SECURITY_GROUP_PROTOCOLS: ReadonlySet<string> = new Set(["tcp", "udp", "icmp", "gre", "all", "icmpv6"]);
-
 
 const VPC_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VPC"]);
 const VSWITCH_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VSwitch"]);
@@ -206,8 +198,7 @@ function checkVersionAndSections(template: Record<string, unknown>, report: Repo
   }
   const isTerraformTemplate = template.Transform !== undefined || template.Workspace !== undefined;
   const resources = template.Resources;
-  const declaresNone =
-    resources === undefined || resources === null || (isRecord(resources) && Object.keys(resources).length === 0);
+  const declaresNone = resources === undefined || resources === null || (isRecord(resources) && Object.keys(resources).length === 0);
   if (!isTerraformTemplate && declaresNone) {
     report({
       code: "ROS1007",
@@ -391,19 +382,11 @@ function checkResourceType(type: string, path: string, report: Report): void {
     severity: "error",
     path,
     message: `Unknown resource type "${type}".`,
-    fix: suggestion
-      ? `Use "${suggestion}".`
-      : "Use a type of the form ALIYUN::<Product>::<Type> from the ROS resource type list.",
+    fix: suggestion ? `Use "${suggestion}".` : "Use a type of the form ALIYUN::<Product>::<Type> from the ROS resource type list.",
   });
 }
 
-function checkDependsOn(
-  name: string,
-  dependsOn: unknown,
-  symbols: TemplateSymbols,
-  path: string,
-  report: Report,
-): void {
+function checkDependsOn(name: string, dependsOn: unknown, symbols: TemplateSymbols, path: string, report: Report): void {
   if (dependsOn === undefined) return;
   const targets = typeof dependsOn === "string" ? [dependsOn] : Array.isArray(dependsOn) ? dependsOn : [null];
   targets.forEach((target, index) => {
@@ -439,17 +422,13 @@ function hasValue(properties: Record<string, unknown>, name: string): boolean {
   return value !== undefined && value !== null && value !== "";
 }
 
-function checkRequiredProperties(
-  name: string,
-  type: string,
-  properties: Record<string, unknown>,
-  path: string,
-  report: Report,
-): void {
+function checkRequiredProperties(name: string, type: string, properties: Record<string, unknown>, path: string, report: Report): void {
   const spec = ROS_RESOURCE_TYPES[type];
   if (!spec) return;
   // A required property present under a misspelt name is reported once, as the misspelling (ROS5104).
-  const misspelt = new Set(Object.keys(properties).map((key) => (key in properties && catalogueName(type, key) !== key ? catalogueName(type, key) : undefined)));
+  const misspelt = new Set(
+    Object.keys(properties).map((key) => (key in properties && catalogueName(type, key) !== key ? catalogueName(type, key) : undefined)),
+  );
   for (const property of spec.required ?? []) {
     if (hasValue(properties, property) || misspelt.has(property)) continue;
     report({
@@ -472,13 +451,7 @@ function checkRequiredProperties(
   }
 }
 
-function checkHardCodedValues(
-  name: string,
-  type: string,
-  properties: Record<string, unknown>,
-  path: string,
-  report: Report,
-): void {
+function checkHardCodedValues(name: string, type: string, properties: Record<string, unknown>, path: string, report: Report): void {
   for (const [property, inventory] of Object.entries(INVENTORY_PROPERTIES[type] ?? {})) {
     const value = properties[property];
     if (typeof value !== "string" && typeof value !== "number") continue;
@@ -622,9 +595,7 @@ function undefinedReference(name: string, path: string, symbols: TemplateSymbols
     severity: "error",
     path,
     message: `"${name}" is not a parameter, resource or pseudo parameter of this template.`,
-    fix: suggestion
-      ? `Use "${suggestion}".`
-      : `Define a parameter "${name}" (e.g. \`${name}: {Type: String}\`) or reference an existing symbol.`,
+    fix: suggestion ? `Use "${suggestion}".` : `Define a parameter "${name}" (e.g. \`${name}: {Type: String}\`) or reference an existing symbol.`,
   };
 }
 
@@ -638,13 +609,7 @@ function malformed(name: string, path: string, expected: string): Diagnostic {
   };
 }
 
-function checkGetAtt(
-  argument: unknown,
-  path: string,
-  symbols: TemplateSymbols,
-  resources: Record<string, unknown>,
-  report: Report,
-): void {
+function checkGetAtt(argument: unknown, path: string, symbols: TemplateSymbols, resources: Record<string, unknown>, report: Report): void {
   const target = getAttTarget(argument);
   if (!target) {
     report(malformed("Fn::GetAtt", path, "[ResourceName, AttributeName]"));
@@ -692,13 +657,7 @@ function checkAttribute(
   });
 }
 
-function checkSub(
-  argument: unknown,
-  path: string,
-  symbols: TemplateSymbols,
-  resources: Record<string, unknown>,
-  report: Report,
-): void {
+function checkSub(argument: unknown, path: string, symbols: TemplateSymbols, resources: Record<string, unknown>, report: Report): void {
   const text = Array.isArray(argument) ? argument[0] : argument;
   const local = Array.isArray(argument) ? argument[1] : {};
   if (typeof text !== "string" || (Array.isArray(argument) && (argument.length !== 2 || !isRecord(local)))) {
@@ -728,12 +687,7 @@ function checkSub(
   }
 }
 
-function checkFindInMap(
-  argument: unknown,
-  path: string,
-  mappings: Record<string, unknown>,
-  report: Report,
-): void {
+function checkFindInMap(argument: unknown, path: string, mappings: Record<string, unknown>, report: Report): void {
   if (!Array.isArray(argument) || argument.length !== 3) {
     report(malformed("Fn::FindInMap", path, "[MapName, TopLevelKey, SecondLevelKey]"));
     return;
@@ -879,7 +833,11 @@ function checkNetworkPlan(template: Record<string, unknown>, report: Report): vo
     const siblings = seen.get(vpcName) ?? [];
     const clash = siblings.find((sibling) => cidrsOverlap(sibling.block, block));
     if (clash) {
-      const free = allocateSubnets(vpcBlock, 1, siblings.map((sibling) => sibling.block))[0];
+      const free = allocateSubnets(
+        vpcBlock,
+        1,
+        siblings.map((sibling) => sibling.block),
+      )[0];
       report({
         code: "ROS5302",
         severity: "error",
@@ -964,9 +922,7 @@ function checkSecurityGroupRules(template: Record<string, unknown>, report: Repo
         severity: "error",
         path: `${path}/PortRange`,
         message: `PortRange "${rule.PortRange}" is not valid for protocol ${String(protocol)}.`,
-        fix: needsAnyPort
-          ? "Use -1/-1 for icmp, gre and all."
-          : "Write it as start/end with 1 <= start <= end <= 65535, e.g. 80/80.",
+        fix: needsAnyPort ? "Use -1/-1 for icmp, gre and all." : "Write it as start/end with 1 <= start <= end <= 65535, e.g. 80/80.",
       });
       continue;
     }

@@ -35,24 +35,15 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
     blocks.push(block(`resource ${quoted(type)} ${quoted(name)}`, body));
   };
   const output = (name: string, value: string, description: string, sensitive = false): void => {
-    outputs.push(block(`output ${quoted(name)}`, [`description = ${quoted(description)}`, `value       = ${value}`, ...(sensitive ? ["sensitive   = true"] : [])]));
+    outputs.push(
+      block(`output ${quoted(name)}`, [`description = ${quoted(description)}`, `value       = ${value}`, ...(sensitive ? ["sensitive   = true"] : [])]),
+    );
   };
 
   blocks.push(
-    block("terraform", [
-      "required_providers {",
-      "  alicloud = {",
-      '    source  = "aliyun/alicloud"',
-      '    version = ">= 1.220.0"',
-      "  }",
-      "}",
-    ]),
+    block("terraform", ["required_providers {", "  alicloud = {", '    source  = "aliyun/alicloud"', '    version = ">= 1.220.0"', "  }", "}"]),
     block('provider "alicloud"', ["region = var.region"]),
-    block('variable "region"', [
-      'description = "Region to deploy to."',
-      "type        = string",
-      `default     = ${quoted(request.region ?? "cn-hangzhou")}`,
-    ]),
+    block('variable "region"', ['description = "Region to deploy to."', "type        = string", `default     = ${quoted(request.region ?? "cn-hangzhou")}`]),
   );
   if (counts.ecs > 0) {
     blocks.push(
@@ -65,21 +56,11 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
   }
   if (counts.rds > 0) {
     blocks.push(
-      block('variable "db_password"', [
-        'description = "Password of the database administrator account."',
-        "type        = string",
-        "sensitive   = true",
-      ]),
+      block('variable "db_password"', ['description = "Password of the database administrator account."', "type        = string", "sensitive   = true"]),
     );
   }
   if (counts.redis > 0) {
-    blocks.push(
-      block('variable "redis_password"', [
-        'description = "Password of the Redis default account."',
-        "type        = string",
-        "sensitive   = true",
-      ]),
-    );
+    blocks.push(block('variable "redis_password"', ['description = "Password of the Redis default account."', "type        = string", "sensitive   = true"]));
   }
 
   const vswitchCount = counts.vpc > 0 ? counts.vswitch : 0;
@@ -131,9 +112,7 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
 
   if (counts.securityGroup > 0 && counts.vpc > 0) {
     resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
-    const rules: { port: number; cidr: string; name: string }[] = [
-      { port: 22, cidr: request.vpcCidr.text, name: "ssh_from_vpc" },
-    ];
+    const rules: { port: number; cidr: string; name: string }[] = [{ port: 22, cidr: request.vpcCidr.text, name: "ssh_from_vpc" }];
     for (const port of request.publicPorts) {
       if (port === 22) continue;
       const sensitive = SENSITIVE_PORTS.has(port);
@@ -241,12 +220,7 @@ export function buildTerraform(request: InfrastructureRequest): TerraformConfigu
     if (instanceNames.length > 0) {
       resource("alicloud_slb_backend_server", name, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,
-        ...instanceNames.flatMap((instance) => [
-          "backend_servers {",
-          `  server_id = alicloud_instance.${instance}.id`,
-          "  weight    = 100",
-          "}",
-        ]),
+        ...instanceNames.flatMap((instance) => ["backend_servers {", `  server_id = alicloud_instance.${instance}.id`, "  weight    = 100", "}"]),
       ]);
     }
     output(`${name}_address`, `alicloud_slb_load_balancer.${name}.address`, `The address of load balancer ${index + 1}.`);

@@ -11,27 +11,37 @@ async function sha256Hex(buffer) {
 
 /** One list item per file part of the artifact: name, size, sha256 and a download link. */
 export function artifactItems(artifact) {
-  return (artifact.parts ?? []).filter((part) => part.url).map((part) => {
-    const meta = part.metadata ?? {};
-    const link = el("a", { href: "#", class: "download", "data-sha256": meta.sha256 ?? "" }, part.filename ?? artifact.name ?? "artifact");
-    const status = el("span", { class: "muted" });
-    link.addEventListener("click", async (event) => {
-      if (link.dataset.ready) return; // the blob URL is in place: let the browser save it
-      event.preventDefault();
-      status.textContent = " downloading…";
-      const response = await get(part.url);
-      if (!response.ok) {
-        status.textContent = ` download failed: HTTP ${response.status}`;
-        return;
-      }
-      const buffer = await response.arrayBuffer();
-      const actual = await sha256Hex(buffer);
-      status.textContent = meta.sha256 && actual !== meta.sha256 ? " sha256 mismatch!" : " sha256 verified";
-      link.href = URL.createObjectURL(new Blob([buffer], { type: part.mediaType ?? "application/octet-stream" }));
-      link.download = part.filename ?? "artifact";
-      link.dataset.ready = "1";
-      link.click();
+  return (artifact.parts ?? [])
+    .filter((part) => part.url)
+    .map((part) => {
+      const meta = part.metadata ?? {};
+      const link = el("a", { href: "#", class: "download", "data-sha256": meta.sha256 ?? "" }, part.filename ?? artifact.name ?? "artifact");
+      const status = el("span", { class: "muted" });
+      link.addEventListener("click", async (event) => {
+        if (link.dataset.ready) return; // the blob URL is in place: let the browser save it
+        event.preventDefault();
+        status.textContent = " downloading…";
+        const response = await get(part.url);
+        if (!response.ok) {
+          status.textContent = ` download failed: HTTP ${response.status}`;
+          return;
+        }
+        const buffer = await response.arrayBuffer();
+        const actual = await sha256Hex(buffer);
+        status.textContent = meta.sha256 && actual !== meta.sha256 ? " sha256 mismatch!" : " sha256 verified";
+        link.href = URL.createObjectURL(new Blob([buffer], { type: part.mediaType ?? "application/octet-stream" }));
+        link.download = part.filename ?? "artifact";
+        link.dataset.ready = "1";
+        link.click();
+      });
+      return el(
+        "li",
+        { class: "artifact" },
+        "file ",
+        link,
+        ` ${formatBytes(meta.byteSize)} `,
+        el("code", { title: "sha256" }, meta.sha256 ? `sha256 ${meta.sha256.slice(0, 16)}…` : ""),
+        status,
+      );
     });
-    return el("li", { class: "artifact" }, "file ", link, ` ${formatBytes(meta.byteSize)} `, el("code", { title: "sha256" }, meta.sha256 ? `sha256 ${meta.sha256.slice(0, 16)}…` : ""), status);
-  });
 }

@@ -28,12 +28,19 @@ const asciiJson = (text) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (ch
 function serialize(value) {
   if (Array.isArray(value)) return `[${value.map(serialize).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${asciiJson(k)}:${serialize(value[k])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${asciiJson(k)}:${serialize(value[k])}`)
+      .join(",")}}`;
   }
   return typeof value === "string" ? asciiJson(value) : JSON.stringify(value);
 }
 
-const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** "verified", "does not verify", or why it cannot be checked. */
 export async function verifyCard(card, secret) {
@@ -54,26 +61,49 @@ export async function verifyCard(card, secret) {
 
 /** `{"httpAuthSecurityScheme":{"scheme":"bearer"}}` → "httpAuthSecurityScheme: scheme bearer". */
 function describeScheme(scheme) {
-  return Object.entries(scheme).map(([kind, fields]) =>
-    `${kind}: ${Object.entries(fields ?? {}).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ")}`).join("; ");
+  return Object.entries(scheme)
+    .map(
+      ([kind, fields]) =>
+        `${kind}: ${Object.entries(fields ?? {})
+          .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`)
+          .join(", ")}`,
+    )
+    .join("; ");
 }
 
 /** The card as DOM; `onExample(text)` is called when an example is clicked. */
 export function renderCard(card, onExample) {
   const skills = (card.skills ?? []).map((skill) =>
-    el("li", { class: "skill" },
-      el("strong", {}, skill.name), " ", el("span", { class: "muted" }, skill.description),
-      el("div", { class: "examples" }, (skill.examples ?? []).map((example) =>
-        el("button", { type: "button", class: "example", onclick: () => onExample(example) }, example))),
-    ));
-  const interfaces = (card.supportedInterfaces ?? []).map((i) => el("li", {}, el("code", {}, i.protocolBinding), " ", i.url, i.protocolVersion ? ` (A2A ${i.protocolVersion})` : ""));
+    el(
+      "li",
+      { class: "skill" },
+      el("strong", {}, skill.name),
+      " ",
+      el("span", { class: "muted" }, skill.description),
+      el(
+        "div",
+        { class: "examples" },
+        (skill.examples ?? []).map((example) => el("button", { type: "button", class: "example", onclick: () => onExample(example) }, example)),
+      ),
+    ),
+  );
+  const interfaces = (card.supportedInterfaces ?? []).map((i) =>
+    el("li", {}, el("code", {}, i.protocolBinding), " ", i.url, i.protocolVersion ? ` (A2A ${i.protocolVersion})` : ""),
+  );
   const schemes = Object.entries(card.securitySchemes ?? {}).map(([name, scheme]) => el("li", {}, el("code", {}, name), " ", describeScheme(scheme)));
-  const capabilities = Object.entries(card.capabilities ?? {}).filter(([, v]) => typeof v === "boolean").map(([k, v]) => `${k}: ${v ? "yes" : "no"}`);
-  return el("div", {},
+  const capabilities = Object.entries(card.capabilities ?? {})
+    .filter(([, v]) => typeof v === "boolean")
+    .map(([k, v]) => `${k}: ${v ? "yes" : "no"}`);
+  return el(
+    "div",
+    {},
     el("p", {}, el("strong", { id: "card-name" }, card.name), ` ${card.version ?? ""} — ${card.description ?? ""}`),
     el("p", { class: "muted" }, capabilities.join(" · ")),
-    el("h3", {}, "Skills"), el("ul", { id: "skills" }, skills),
-    el("h3", {}, "Interfaces"), el("ul", {}, interfaces),
-    el("h3", {}, "Security schemes"), schemes.length ? el("ul", {}, schemes) : el("p", { class: "muted" }, "none: open access"),
+    el("h3", {}, "Skills"),
+    el("ul", { id: "skills" }, skills),
+    el("h3", {}, "Interfaces"),
+    el("ul", {}, interfaces),
+    el("h3", {}, "Security schemes"),
+    schemes.length ? el("ul", {}, schemes) : el("p", { class: "muted" }, "none: open access"),
   );
 }

@@ -20,7 +20,10 @@ export function $(selector) {
 
 /** A short name for a state: TASK_STATE_INPUT_REQUIRED → input-required. */
 export function stateName(state) {
-  return String(state ?? "").replace(/^TASK_STATE_/, "").toLowerCase().replace(/_/g, "-");
+  return String(state ?? "")
+    .replace(/^TASK_STATE_/, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
 }
 
 export function formatBytes(n) {

@@ -28,10 +28,16 @@ export class Tasks {
       this.pageToken = result.nextPageToken || undefined;
       $("#next-page").disabled = !this.pageToken;
       $("#task-total").textContent = `${result.totalSize ?? 0} task(s)`;
-      $("#task-list").replaceChildren(...(result.tasks ?? []).map((task) =>
-        el("li", { class: "task", "data-task-id": task.id },
-          el("button", { type: "button", onclick: () => void this.show(task.id) }, task.id.slice(-12)),
-          ` ${stateName(task.status.state)} · context ${task.contextId.slice(0, 8)}… · ${task.status.timestamp}`)));
+      $("#task-list").replaceChildren(
+        ...(result.tasks ?? []).map((task) =>
+          el(
+            "li",
+            { class: "task", "data-task-id": task.id },
+            el("button", { type: "button", onclick: () => void this.show(task.id) }, task.id.slice(-12)),
+            ` ${stateName(task.status.state)} · context ${task.contextId.slice(0, 8)}… · ${task.status.timestamp}`,
+          ),
+        ),
+      );
     } catch (error) {
       $("#task-total").textContent = error.message;
     }
@@ -46,11 +52,16 @@ export class Tasks {
       detail.replaceChildren(el("p", { class: "error" }, error.message));
       return;
     }
-    const history = (task.history ?? []).map((m) => el("li", { class: m.role === "ROLE_USER" ? "user" : "agent" }, (m.parts ?? []).map((p) => p.text ?? `[${p.filename ?? "part"}]`).join("")));
+    const history = (task.history ?? []).map((m) =>
+      el("li", { class: m.role === "ROLE_USER" ? "user" : "agent" }, (m.parts ?? []).map((p) => p.text ?? `[${p.filename ?? "part"}]`).join("")),
+    );
     const events = el("ol", { class: "events" });
-    const resume = el("form", { class: "row" },
+    const resume = el(
+      "form",
+      { class: "row" },
       el("label", {}, "Last-Event-ID ", el("input", { name: "lastEventId", type: "number", min: "0", value: "0" })),
-      el("button", { type: "submit" }, "Resubscribe"));
+      el("button", { type: "submit" }, "Resubscribe"),
+    );
     resume.addEventListener("submit", (event) => {
       event.preventDefault();
       void this.events(taskId, Number(resume.elements.lastEventId.value), events);
@@ -59,9 +70,13 @@ export class Tasks {
     const parts = [
       el("h3", {}, `Task ${taskId}`),
       el("p", {}, `${stateName(task.status.state)} · context `, el("code", {}, task.contextId)),
-      el("h4", {}, "History"), el("ol", { class: "history" }, history),
-      el("h4", {}, "Artifacts"), el("ul", {}, (task.artifacts ?? []).flatMap(artifactItems)),
-      el("h4", {}, "Event log"), resume, events,
+      el("h4", {}, "History"),
+      el("ol", { class: "history" }, history),
+      el("h4", {}, "Artifacts"),
+      el("ul", {}, (task.artifacts ?? []).flatMap(artifactItems)),
+      el("h4", {}, "Event log"),
+      resume,
+      events,
     ];
     if (push) parts.push(el("h4", {}, "Push deliveries"), push);
     detail.replaceChildren(...parts);
@@ -73,13 +88,18 @@ export class Tasks {
   async events(taskId, lastEventId, list) {
     list.replaceChildren();
     try {
-      await rpcStream("SubscribeToTask", { id: taskId }, (event, seq) => {
-        const kind = Object.keys(event)[0];
-        const state = event.statusUpdate?.status?.state ?? event.task?.status?.state;
-        const tool = event.statusUpdate?.metadata?.iac_code?.tool;
-        const what = tool ? `tool ${tool.name ?? tool.toolUseId} ${tool.status}` : event.artifactUpdate ? event.artifactUpdate.artifact.name : "";
-        list.append(el("li", {}, el("code", {}, `#${seq ?? "-"}`), ` ${kind}${state ? ` ${stateName(state)}` : ""}${what ? ` · ${what}` : ""}`));
-      }, { lastEventId });
+      await rpcStream(
+        "SubscribeToTask",
+        { id: taskId },
+        (event, seq) => {
+          const kind = Object.keys(event)[0];
+          const state = event.statusUpdate?.status?.state ?? event.task?.status?.state;
+          const tool = event.statusUpdate?.metadata?.iac_code?.tool;
+          const what = tool ? `tool ${tool.name ?? tool.toolUseId} ${tool.status}` : event.artifactUpdate ? event.artifactUpdate.artifact.name : "";
+          list.append(el("li", {}, el("code", {}, `#${seq ?? "-"}`), ` ${kind}${state ? ` ${stateName(state)}` : ""}${what ? ` · ${what}` : ""}`));
+        },
+        { lastEventId },
+      );
     } catch (error) {
       list.append(el("li", { class: "muted" }, error.message));
     }
@@ -89,6 +109,10 @@ export class Tasks {
     const response = await get(`/iac-code/tasks/${encodeURIComponent(taskId)}/push-deliveries`);
     const body = await response.json().catch(() => ({}));
     const rows = body.deliveries ?? [];
-    list.replaceChildren(...(rows.length ? rows.map((d) => el("li", {}, `${d.configId}: ${d.state}${d.lastError ? ` (${d.lastError})` : ""}`)) : [el("li", { class: "muted" }, "no deliveries")]));
+    list.replaceChildren(
+      ...(rows.length
+        ? rows.map((d) => el("li", {}, `${d.configId}: ${d.state}${d.lastError ? ` (${d.lastError})` : ""}`))
+        : [el("li", { class: "muted" }, "no deliveries")]),
+    );
   }
 }

@@ -114,7 +114,23 @@ export function isDnsName(hostname: string): boolean {
  * and the hosts-file habit `localdomain`. The delegated example domains (`example.com`…) resolve
  * publicly and stay names like any other (RFC 6761 §6.5).
  */
-const SPECIAL_USE_TLDS = new Set(["localhost", "invalid", "test", "example", "local", "intranet", "internal", "private", "corp", "home", "lan", "onion", "alt", "arpa", "localdomain"]);
+const SPECIAL_USE_TLDS = new Set([
+  "localhost",
+  "invalid",
+  "test",
+  "example",
+  "local",
+  "intranet",
+  "internal",
+  "private",
+  "corp",
+  "home",
+  "lan",
+  "onion",
+  "alt",
+  "arpa",
+  "localdomain",
+]);
 
 /**
  * A name that resolves only locally, or means nothing: a single label, an empty label (one final
@@ -146,9 +162,7 @@ function rawAuthority(raw: string): { host: string; hasUserinfo: boolean } | und
   const authority = match?.[2] ?? "";
   const at = authority.lastIndexOf("@");
   const hostAndPort = authority.slice(at + 1);
-  const host = hostAndPort.startsWith("[")
-    ? hostAndPort.slice(0, hostAndPort.indexOf("]") + 1 || hostAndPort.length)
-    : (hostAndPort.split(":")[0] ?? "");
+  const host = hostAndPort.startsWith("[") ? hostAndPort.slice(0, hostAndPort.indexOf("]") + 1 || hostAndPort.length) : (hostAndPort.split(":")[0] ?? "");
   return { host, hasUserinfo: at >= 0 };
 }
 
@@ -161,7 +175,10 @@ function normalizeHost(host: string): string {
       return run;
     }
   });
-  return decoded.normalize("NFKC").replace(/[\u3002\uff0e\uff61]/g, ".").toLowerCase();
+  return decoded
+    .normalize("NFKC")
+    .replace(/[\u3002\uff0e\uff61]/g, ".")
+    .toLowerCase();
 }
 
 // ── IPv4 ──

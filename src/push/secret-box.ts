@@ -27,12 +27,10 @@ const FORMAT_VERSION = "v1";
 export const SECRET_BOX_MESSAGES = {
   emptyEntry: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} is empty`,
   entryShape: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} must look like <kid>:<base64 key>`,
-  invalidKid: (entry: number) =>
-    `${PUSH_KEYRING_VARIABLE} entry ${entry} has an invalid key id: use 1 to 32 characters of A-Z, a-z, 0-9, _ and -`,
+  invalidKid: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} has an invalid key id: use 1 to 32 characters of A-Z, a-z, 0-9, _ and -`,
   duplicateKid: (kid: string) => `${PUSH_KEYRING_VARIABLE} has the key id "${kid}" more than once`,
   invalidBase64: (kid: string) => `${PUSH_KEYRING_VARIABLE} key "${kid}" is not valid base64`,
-  wrongLength: (kid: string, bytes: number) =>
-    `${PUSH_KEYRING_VARIABLE} key "${kid}" must decode to 32 bytes (AES-256), not ${bytes}`,
+  wrongLength: (kid: string, bytes: number) => `${PUSH_KEYRING_VARIABLE} key "${kid}" must decode to 32 bytes (AES-256), not ${bytes}`,
   malformed: "A2A push secret is malformed",
   unknownKid: (kid: string) => `A2A push secret was encrypted with unknown key id "${kid}"`,
   undecryptable: "A2A push secret could not be decrypted: wrong key, wrong context or tampered data",
@@ -134,11 +132,7 @@ class AesGcmKeyring implements SecretKeyring {
     const aad = additionalData(parsed.kid, context);
     let plaintext: ArrayBuffer;
     try {
-      plaintext = await crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: parsed.iv, additionalData: aad },
-        key,
-        parsed.ciphertext,
-      );
+      plaintext = await crypto.subtle.decrypt({ name: "AES-GCM", iv: parsed.iv, additionalData: aad }, key, parsed.ciphertext);
     } catch {
       throw new SecretBoxError(SECRET_BOX_MESSAGES.undecryptable);
     }
@@ -158,10 +152,7 @@ class AesGcmKeyring implements SecretKeyring {
     this.#keys ??= (async () => {
       const material = this.#material ?? [];
       const imported = await Promise.all(
-        material.map(
-          async ([kid, bytes]) =>
-            [kid, await crypto.subtle.importKey("raw", bytes, { name: "AES-GCM" }, false, ["encrypt", "decrypt"])] as const,
-        ),
+        material.map(async ([kid, bytes]) => [kid, await crypto.subtle.importKey("raw", bytes, { name: "AES-GCM" }, false, ["encrypt", "decrypt"])] as const),
       );
       this.#material = undefined;
       return new Map(imported);

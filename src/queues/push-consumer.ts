@@ -80,7 +80,9 @@ async function deliver(message: Message<PushJob>, env: Env): Promise<void> {
   // A config registered through A2A 0.3 is notified in the 0.3 shape (a Task).
   const body = delivery.target.payloadVersion === "0.3" ? JSON.stringify(pushBodyToV03(JSON.parse(delivery.body) as StreamResponse)) : delivery.body;
   // A resolver failure is retried like a network error, so the check fails closed.
-  const attempt: Attempt = dns.ok ? await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, body) : { result: { networkError: true }, error: dns.message };
+  const attempt: Attempt = dns.ok
+    ? await post(url.url.href, { ...headers.headers, ...traceHeaders(jobTrace(job.trace)) }, body)
+    : { result: { networkError: true }, error: dns.message };
   const decision = decideDelivery(attempt.result, message.attempts);
   if (decision.action === "ack") {
     await agent.recordPushResult(job, "delivered");

@@ -19,10 +19,7 @@ export const PUSH_RETRY = {
 export type DeliveryResult = { status: number } | { networkError: true } | { timeout: true };
 export type DeliveryOutcome = "delivered" | "retry" | "dead";
 
-export type DeliveryDecision =
-  | { action: "ack" }
-  | { action: "retry"; delaySeconds: number }
-  | { action: "dead-letter"; reason: "rejected" | "exhausted" };
+export type DeliveryDecision = { action: "ack" } | { action: "retry"; delaySeconds: number } | { action: "dead-letter"; reason: "rejected" | "exhausted" };
 
 /** 408 Request Timeout, 409 Conflict, 425 Too Early, 429 Too Many Requests: the receiver asks to try again. */
 const RETRYABLE_4XX: ReadonlySet<number> = new Set([408, 409, 425, 429]);
@@ -60,11 +57,7 @@ export function shouldGiveUp(attempt: number): boolean {
 }
 
 /** What the consumer does with a message after attempt `attempt` ended in `result`. */
-export function decideDelivery(
-  result: DeliveryResult,
-  attempt: number,
-  random: () => number = Math.random,
-): DeliveryDecision {
+export function decideDelivery(result: DeliveryResult, attempt: number, random: () => number = Math.random): DeliveryDecision {
   const outcome = classifyDeliveryOutcome(result);
   if (outcome === "delivered") return { action: "ack" };
   if (outcome === "dead") return { action: "dead-letter", reason: "rejected" };

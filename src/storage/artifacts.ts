@@ -11,7 +11,10 @@ import { artifactKey } from "./object-keys";
 const MAX_FILENAME = 128;
 
 export function safeFilename(name: string): string {
-  const base = name.slice(name.lastIndexOf("/") + 1).replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "");
+  const base = name
+    .slice(name.lastIndexOf("/") + 1)
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "");
   return base.slice(0, MAX_FILENAME) || "artifact";
 }
 
@@ -25,13 +28,7 @@ export interface StoredFile {
   content: string;
 }
 
-export async function storeArtifact(
-  bucket: R2Bucket,
-  ownerKey: string,
-  taskId: string,
-  file: StoredFile,
-  baseUrl: string,
-): Promise<Artifact> {
+export async function storeArtifact(bucket: R2Bucket, ownerKey: string, taskId: string, file: StoredFile, baseUrl: string): Promise<Artifact> {
   const artifactId = crypto.randomUUID();
   const filename = safeFilename(file.filename);
   const bytes = new TextEncoder().encode(file.content);

@@ -18,7 +18,16 @@ const UNAUTHENTICATED_NOTE = " Unauthenticated A2A server mode is intended for t
 const PUSH_NOTE = " Push notifications deliver task updates to registered webhooks whenever a turn ends.";
 
 export const TEXT_INPUT_MODES = ["text/plain", "application/json", "text/markdown", "text/yaml", "application/yaml", "application/x-yaml"];
-export const MULTIMODAL_INPUT_MODES = ["image/png", "image/jpeg", "image/webp", "image/gif", "audio/mpeg", "audio/wav", "audio/ogg", "application/octet-stream"];
+export const MULTIMODAL_INPUT_MODES = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/gif",
+  "audio/mpeg",
+  "audio/wav",
+  "audio/ogg",
+  "application/octet-stream",
+];
 
 interface Skill {
   id: string;
@@ -62,9 +71,7 @@ const SKILLS: Skill[] = [
 export type AgentCard = Record<string, unknown>;
 
 export function inputModes(config: Config): string[] {
-  const extras = [...config.textMimeTypes, ...config.multimodalMimeTypes].filter(
-    (m) => !TEXT_INPUT_MODES.includes(m) && !MULTIMODAL_INPUT_MODES.includes(m),
-  );
+  const extras = [...config.textMimeTypes, ...config.multimodalMimeTypes].filter((m) => !TEXT_INPUT_MODES.includes(m) && !MULTIMODAL_INPUT_MODES.includes(m));
   return [...TEXT_INPUT_MODES, ...MULTIMODAL_INPUT_MODES, ...[...new Set(extras)].sort()];
 }
 
@@ -79,7 +86,6 @@ function security(config: Config): { securitySchemes?: Record<string, unknown>; 
   if (names.length === 0) return {};
   return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: { list: [] } } })) };
 }
-
 
 /** The endpoint URL the card names: the JSON-RPC interface lives at the base path. */
 export function interfaceUrl(base: string): string {
@@ -195,8 +201,6 @@ export const SIGNING_KEY_ID = "default";
 /** Signs the card once (HS256, detached JWS over the canonical JSON of its 1.0 view), as the original does. */
 export async function signCard(card: AgentCard, secret: string): Promise<AgentCard> {
   const payload = new TextEncoder().encode(canonicalizeCard(v1CardView(card)));
-  const jws = await new FlattenedSign(payload)
-    .setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID })
-    .sign(new TextEncoder().encode(secret));
+  const jws = await new FlattenedSign(payload).setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID }).sign(new TextEncoder().encode(secret));
   return { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
 }

@@ -65,11 +65,7 @@ export async function authenticate(headers: Headers, auth: AuthConfig): Promise<
   }
   if (auth.basic && /^Basic /i.test(authorization)) {
     const credentials = decodeBasic(authorization.slice(6).trim());
-    if (
-      credentials &&
-      (await secretEquals(credentials.user, auth.basic.username)) &&
-      (await secretEquals(credentials.password, auth.basic.password))
-    ) {
+    if (credentials && (await secretEquals(credentials.user, auth.basic.username)) && (await secretEquals(credentials.password, auth.basic.password))) {
       return { owner: `basic:${auth.basic.username}` };
     }
   }

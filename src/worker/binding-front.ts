@@ -143,12 +143,7 @@ export interface BindingEnvelope {
  * answers: SSE for a stream, the binding's JSON for a result, the binding's error for an A2A error.
  * An unexpected error is logged by name only and answered with the sanitized internal error.
  */
-export async function respond(
-  front: FrontRequest,
-  binding: BindingEnvelope,
-  label: string,
-  call: () => Promise<MethodResult>,
-): Promise<Response> {
+export async function respond(front: FrontRequest, binding: BindingEnvelope, label: string, call: () => Promise<MethodResult>): Promise<Response> {
   const headers = echoedHeaders(front);
   try {
     const result = await call();

@@ -28,8 +28,16 @@ export const V03_METHOD_TABLE: Readonly<Record<string, V03Method>> = {
   "tasks/get": { v1: "GetTask", params: same, result: asTask },
   "tasks/cancel": { v1: "CancelTask", params: same, result: asTask },
   "tasks/resubscribe": { v1: "SubscribeToTask", params: same, result: asEvent },
-  "tasks/pushNotificationConfig/set": { v1: "CreateTaskPushNotificationConfig", params: setPushParamsToV1, result: (r) => pushConfigToV03(r as TaskPushNotificationConfig) },
-  "tasks/pushNotificationConfig/get": { v1: "GetTaskPushNotificationConfig", params: pushRefParamsToV1, result: (r) => pushConfigToV03(r as TaskPushNotificationConfig) },
+  "tasks/pushNotificationConfig/set": {
+    v1: "CreateTaskPushNotificationConfig",
+    params: setPushParamsToV1,
+    result: (r) => pushConfigToV03(r as TaskPushNotificationConfig),
+  },
+  "tasks/pushNotificationConfig/get": {
+    v1: "GetTaskPushNotificationConfig",
+    params: pushRefParamsToV1,
+    result: (r) => pushConfigToV03(r as TaskPushNotificationConfig),
+  },
   "tasks/pushNotificationConfig/list": {
     v1: "ListTaskPushNotificationConfigs",
     params: listPushParamsToV1,

@@ -41,7 +41,10 @@ export function checkMessageCaps(params: { message: MessageLike; metadata?: unkn
   if ((message.parts?.length ?? 0) > MAX_MESSAGE_PARTS) refuse("message.parts", `at most ${MAX_MESSAGE_PARTS} parts`);
   if ((message.extensions?.length ?? 0) > MAX_MESSAGE_EXTENSIONS) refuse("message.extensions", `at most ${MAX_MESSAGE_EXTENSIONS} extensions`);
   if ((message.referenceTaskIds?.length ?? 0) > MAX_REFERENCE_TASK_IDS) refuse("message.referenceTaskIds", `at most ${MAX_REFERENCE_TASK_IDS} task ids`);
-  for (const [field, metadata] of [["message.metadata", message.metadata], ["metadata", params.metadata]] as const) {
+  for (const [field, metadata] of [
+    ["message.metadata", message.metadata],
+    ["metadata", params.metadata],
+  ] as const) {
     if (entriesOf(metadata, MAX_METADATA_ENTRIES) > MAX_METADATA_ENTRIES) refuse(field, `at most ${MAX_METADATA_ENTRIES} entries`);
   }
 }

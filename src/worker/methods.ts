@@ -49,10 +49,7 @@ function asRegistered(ctx: CallContext, config: PushConfigInput): PushConfigInpu
  * A method's answer: a value to serialize, JSON text a Durable Object already composed from its
  * stored rows (passed through without a parse, see task-records.ts), or an SSE stream.
  */
-export type MethodResult =
-  | { kind: "json"; result: unknown }
-  | { kind: "raw"; json: string }
-  | { kind: "stream"; stream: ReadableStream<Uint8Array> };
+export type MethodResult = { kind: "json"; result: unknown } | { kind: "raw"; json: string } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
 interface Method<S extends z.ZodType> {
   schema: S;
@@ -93,7 +90,15 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   noteContext(contextId);
   const trace = currentRequest()?.trace;
   // RPC type inference loses the stream member of the union; the object returns exactly SendResult.
-  const outcome = (await stub.sendMessage({ owner: ctx.owner, contextId, request: params, stream, framing: ctx.framing, baseUrl: ctx.baseUrl, ...(trace ? { trace } : {}) })) as Outcome<SendResult>;
+  const outcome = (await stub.sendMessage({
+    owner: ctx.owner,
+    contextId,
+    request: params,
+    stream,
+    framing: ctx.framing,
+    baseUrl: ctx.baseUrl,
+    ...(trace ? { trace } : {}),
+  })) as Outcome<SendResult>;
   const result = unwrap(outcome);
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : raw(result.json);
 }
@@ -173,8 +178,7 @@ export const METHODS = {
 
   ListTaskPushNotificationConfigs: {
     schema: listPushConfigsRequestSchema,
-    run: async (ctx, params) =>
-      json({ configs: unwrap(await pushAgent(ctx, params.taskId).listPushConfigs(ctx.owner, params.taskId)), nextPageToken: "" }),
+    run: async (ctx, params) => json({ configs: unwrap(await pushAgent(ctx, params.taskId).listPushConfigs(ctx.owner, params.taskId)), nextPageToken: "" }),
   } satisfies Method<typeof listPushConfigsRequestSchema>,
 
   DeleteTaskPushNotificationConfig: {

@@ -50,33 +50,39 @@ async function envelopeCode(response: Response): Promise<number | undefined> {
 }
 
 /** `body`, passed through; `onEnd` says once how it ended. */
-function watchStream(body: ReadableStream<Uint8Array>, onEnd: (how: "completed" | "client_disconnected" | "upstream_error") => void): ReadableStream<Uint8Array> {
+function watchStream(
+  body: ReadableStream<Uint8Array>,
+  onEnd: (how: "completed" | "client_disconnected" | "upstream_error") => void,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let ended = false;
   const end = (how: "completed" | "client_disconnected" | "upstream_error") => {
     if (!ended) onEnd(how);
     ended = true;
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          end("completed");
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read();
+          if (done) {
+            end("completed");
+            controller.close();
+          } else {
+            controller.enqueue(value);
+          }
+        } catch {
+          end("upstream_error");
           controller.close();
-        } else {
-          controller.enqueue(value);
         }
-      } catch {
-        end("upstream_error");
-        controller.close();
-      }
+      },
+      cancel() {
+        end("client_disconnected");
+        reader.cancel().catch(() => {});
+      },
     },
-    cancel() {
-      end("client_disconnected");
-      reader.cancel().catch(() => {});
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
@@ -112,7 +118,15 @@ export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: 
 
   if (streaming && response.body) {
     const body = watchStream(response.body, (how) =>
-      logLine("info", "stream.end", { request_id: record.requestId, binding, method: record.method, task: fields.task, how, duration_ms: Date.now() - started }));
+      logLine("info", "stream.end", {
+        request_id: record.requestId,
+        binding,
+        method: record.method,
+        task: fields.task,
+        how,
+        duration_ms: Date.now() - started,
+      }),
+    );
     response = new Response(body, response);
   }
   try {

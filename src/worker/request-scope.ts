@@ -40,7 +40,8 @@ export function noteCall(method: string, binding: string, params: unknown): void
   if (params === null || typeof params !== "object") return;
   const p = params as Record<string, unknown>;
   const message = (typeof p["message"] === "object" && p["message"] !== null ? p["message"] : {}) as Record<string, unknown>;
-  record.taskId = idField(p["taskId"]) ?? idField(message["taskId"]) ?? (method.endsWith("Task") || method === "SubscribeToTask" ? idField(p["id"]) : undefined);
+  record.taskId =
+    idField(p["taskId"]) ?? idField(message["taskId"]) ?? (method.endsWith("Task") || method === "SubscribeToTask" ? idField(p["id"]) : undefined);
   record.contextId = idField(p["contextId"]) ?? idField(message["contextId"]);
 }
 

@@ -85,8 +85,7 @@ const ROUTES: readonly Route[] = [
     method: "GET",
     pattern: /^\/tasks$/,
     name: "ListTasks",
-    params: (_c, query) =>
-      listQuery(query, ["contextId", "status", "pageSize", "pageToken", "historyLength", "statusTimestampAfter", "includeArtifacts"]),
+    params: (_c, query) => listQuery(query, ["contextId", "status", "pageSize", "pageToken", "historyLength", "statusTimestampAfter", "includeArtifacts"]),
   },
   { method: "GET", pattern: /^\/extendedAgentCard$/, name: "GetExtendedAgentCard", params: () => ({}) },
 ];

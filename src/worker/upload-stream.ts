@@ -24,7 +24,13 @@ export function uploadLength(headers: Headers): UploadLength {
  * Puts `body` (exactly `length` bytes) at `key`; answers the hex SHA-256, or undefined when the
  * body ended early or broke off, in which case nothing is stored.
  */
-export async function streamToR2(bucket: R2Bucket, key: string, body: ReadableStream<Uint8Array> | null, length: number, contentType: string): Promise<string | undefined> {
+export async function streamToR2(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array> | null,
+  length: number,
+  contentType: string,
+): Promise<string | undefined> {
   const digest = new crypto.DigestStream("SHA-256");
   const digestWriter = digest.getWriter();
   const sized = new FixedLengthStream(length);

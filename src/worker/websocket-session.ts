@@ -138,7 +138,11 @@ export class WebSocketSession extends DurableObject<Env> {
         buffer += decoder.decode(value, { stream: true });
         let end = buffer.indexOf("\n\n");
         while (end !== -1) {
-          const data = buffer.slice(0, end).split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6));
+          const data = buffer
+            .slice(0, end)
+            .split("\n")
+            .filter((line) => line.startsWith("data: "))
+            .map((line) => line.slice(6));
           if (data.length) send(ws, data.join("\n"));
           buffer = buffer.slice(end + 2);
           end = buffer.indexOf("\n\n");

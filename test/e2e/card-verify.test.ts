@@ -29,12 +29,12 @@ async function client(...args: string[]): Promise<{ stdout: string; stderr: stri
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "iac-a2a-verify-"));
   server = await startWranglerDev((base) => ({
-      IACCODE_A2A_AGENT: "conformance",
-      IACCODE_A2A_PUBLIC_URL: base,
-      IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [privateJwk("e2e-card-1")] }),
-      IACCODE_A2A_API_KEY: "e2e-api-key",
-      IACCODE_A2A_BASIC_USERNAME: "alice",
-      IACCODE_A2A_BASIC_PASSWORD: "wonder land",
+    IACCODE_A2A_AGENT: "conformance",
+    IACCODE_A2A_PUBLIC_URL: base,
+    IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [privateJwk("e2e-card-1")] }),
+    IACCODE_A2A_API_KEY: "e2e-api-key",
+    IACCODE_A2A_BASIC_USERNAME: "alice",
+    IACCODE_A2A_BASIC_PASSWORD: "wonder land",
   }));
   const other = privateJwk("someone-else");
   const { d: _d, ...publicOnly } = other;
@@ -64,7 +64,9 @@ describe("a2a-client --verify, --api-key, --basic on wrangler dev", () => {
   it("send --verify talks to a verified server and refuses one whose card does not verify", async () => {
     const sent = JSON.parse((await client("send", "--verify", "--api-key", "e2e-api-key", "--json", "hello")).stdout);
     expect(sent.task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
-    const refused = await client("send", "--jwks", join(scratch, "other-jwks.json"), "--api-key", "e2e-api-key", "hello").catch((e: { code: number; stderr: string }) => e);
+    const refused = await client("send", "--jwks", join(scratch, "other-jwks.json"), "--api-key", "e2e-api-key", "hello").catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused).toMatchObject({ code: 1 });
     expect((refused as { stderr: string }).stderr).toContain("Agent card refused");
   });

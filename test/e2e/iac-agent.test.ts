@@ -23,7 +23,6 @@ async function client(...args: string[]): Promise<string> {
   return stdout;
 }
 
-
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "iac-a2a-client-"));
   server = await startWranglerDev();

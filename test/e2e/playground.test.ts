@@ -130,13 +130,16 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   await shot(page, `${name}-tasks`);
 
   // The server's structured log has a line per request and per turn, and no secret or content.
-  const logged = server.logs().split("\n").flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, unknown>];
-    } catch {
-      return [];
-    }
-  });
+  const logged = server
+    .logs()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
   expect(logged.some((l) => l.event === "request" && l.method === "SendStreamingMessage" && l.code === 0 && l.stream === true)).toBe(true);
   expect(logged.some((l) => l.event === "request" && l.binding === "playground" && l.status === 200)).toBe(true);
   const turns = logged.filter((l) => l.event === "turn");
@@ -212,7 +215,11 @@ describe("the playground with a bearer token, a signed card and push notificatio
     await page.type("#credentials input[name=token]", TOKEN);
     await page.click("#credentials button[type=submit]");
     await page.waitForFunction(() => /task\(s\)$/.test(document.querySelector("#task-total")?.textContent ?? ""));
-    const storage = await page.evaluate(() => ({ session: sessionStorage.getItem("iac-a2a-playground.credentials"), local: localStorage.length, cookie: document.cookie }));
+    const storage = await page.evaluate(() => ({
+      session: sessionStorage.getItem("iac-a2a-playground.credentials"),
+      local: localStorage.length,
+      cookie: document.cookie,
+    }));
     expect(JSON.parse(storage.session ?? "{}")).toMatchObject({ scheme: "bearer", token: TOKEN });
     expect(storage).toMatchObject({ local: 0, cookie: "" });
     await shot(page, "auth-card");
@@ -224,18 +231,28 @@ describe("the playground with a bearer token, a signed card and push notificatio
     const followUp = await fetch(`${server.base}/`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "A2A-Version": "1.0", Authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "SendMessage", params: {
-        message: { messageId: "e2e-playground-push", taskId, role: "ROLE_USER", parts: [{ text: "Add an OSS bucket." }] },
-        configuration: { taskPushNotificationConfig: { id: "hook", url: `${receiver.url}/hook/ok/playground` } },
-      } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 9,
+        method: "SendMessage",
+        params: {
+          message: { messageId: "e2e-playground-push", taskId, role: "ROLE_USER", parts: [{ text: "Add an OSS bucket." }] },
+          configuration: { taskPushNotificationConfig: { id: "hook", url: `${receiver.url}/hook/ok/playground` } },
+        },
+      }),
     });
     expect(((await followUp.json()) as { result?: unknown }).result).toBeDefined();
     await expect.poll(() => receiver.requests("playground").length, { timeout: 30_000 }).toBe(1);
-    await expect.poll(async () => {
-      await page.click(`#task-list li[data-task-id="${taskId}"] button`);
-      await page.waitForSelector("#task-detail .deliveries li");
-      return page.$eval("#task-detail .deliveries", (n) => n.textContent ?? "");
-    }, { timeout: 30_000, interval: 500 }).toBe("hook: delivered");
+    await expect
+      .poll(
+        async () => {
+          await page.click(`#task-list li[data-task-id="${taskId}"] button`);
+          await page.waitForSelector("#task-detail .deliveries li");
+          return page.$eval("#task-detail .deliveries", (n) => n.textContent ?? "");
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe("hook: delivered");
     await shot(page, "auth-push-deliveries");
     await page.close();
   });

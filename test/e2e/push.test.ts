@@ -46,7 +46,10 @@ describe("push notifications on wrangler dev", () => {
       configuration: { taskPushNotificationConfig: { url: `${receiver.url}/hook/ok/e2e-ok`, authentication: { scheme: "Bearer", credentials: "e2e-cred" } } },
     });
     const taskId = sent.result.task.id;
-    const ok = await waitFor(() => receiver.requests("e2e-ok"), (r) => r.length > 0);
+    const ok = await waitFor(
+      () => receiver.requests("e2e-ok"),
+      (r) => r.length > 0,
+    );
     expect(ok).toHaveLength(1);
     expect(ok[0]?.headers["authorization"]).toBe("Bearer e2e-cred");
     expect(JSON.parse(ok[0]?.body ?? "{}").statusUpdate.taskId).toBe(taskId);
@@ -55,12 +58,20 @@ describe("push notifications on wrangler dev", () => {
     await rpc("CreateTaskPushNotificationConfig", { taskId, id: "gone", url: `${receiver.url}/hook/gone/e2e-gone` });
     await rpc("SendMessage", { message: { messageId: "e2e-push-2", taskId, role: "ROLE_USER", parts: [{ text: "again" }] } });
 
-    const flaky = await waitFor(() => receiver.requests("e2e-flaky"), (r) => r.some((x) => x.status === 200));
+    const flaky = await waitFor(
+      () => receiver.requests("e2e-flaky"),
+      (r) => r.some((x) => x.status === 200),
+    );
     expect(flaky.map((r) => r.status)).toEqual([503, 200]);
     expect(flaky[0]?.headers["x-a2a-notification-id"]).toBe(flaky[1]?.headers["x-a2a-notification-id"]);
 
     const log = await waitFor(
-      async () => (await (await fetch(`${server.base}/iac-code/tasks/${taskId}/push-deliveries`)).json()).deliveries as Array<{ configId: string; state: string; lastError?: string }>,
+      async () =>
+        (await (await fetch(`${server.base}/iac-code/tasks/${taskId}/push-deliveries`)).json()).deliveries as Array<{
+          configId: string;
+          state: string;
+          lastError?: string;
+        }>,
       (d) => d.some((x) => x.configId === "gone" && x.state === "dead"),
     );
     expect(log.find((d) => d.configId === "gone")).toMatchObject({ state: "dead", lastError: "The receiver answered HTTP 410." });

@@ -11,7 +11,10 @@ let server: DevServer;
 let client: Client;
 
 const request = (messageId: string, extra: Record<string, unknown> = {}, configuration: Record<string, unknown> = {}) =>
-  SendMessageRequest.fromJSON({ message: { messageId, role: "ROLE_USER", parts: [{ text: "Create a VPC with two vSwitches in cn-hangzhou" }], ...extra }, configuration });
+  SendMessageRequest.fromJSON({
+    message: { messageId, role: "ROLE_USER", parts: [{ text: "Create a VPC with two vSwitches in cn-hangzhou" }], ...extra },
+    configuration,
+  });
 
 const hex = () => Math.random().toString(16).slice(2, 10);
 
@@ -83,7 +86,9 @@ describe("@a2a-js/sdk client against wrangler dev", () => {
   });
 
   it("speaks HTTP+JSON too: the SDK's REST transport sends, streams, gets and lists", async () => {
-    const rest = await new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { preferredTransports: ["HTTP+JSON"] })).createFromUrl(server.base);
+    const rest = await new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { preferredTransports: ["HTTP+JSON"] })).createFromUrl(
+      server.base,
+    );
     const contextId = `rest-${hex()}`;
     const task = (await rest.sendMessage(request(`tck-complete-task-${hex()}`, { contextId }))) as Task;
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);

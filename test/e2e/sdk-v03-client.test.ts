@@ -49,7 +49,8 @@ describe("@a2a-js/sdk 0.3.14 client against wrangler dev", () => {
 
   it("streams a conformance scenario as 0.3 events, the last one final", async () => {
     const events: Array<{ kind: string; final?: boolean }> = [];
-    for await (const event of client.sendMessageStream({ message: message(`tck-stream-001-${hex()}`) })) events.push(event as { kind: string; final?: boolean });
+    for await (const event of client.sendMessageStream({ message: message(`tck-stream-001-${hex()}`) }))
+      events.push(event as { kind: string; final?: boolean });
     expect(events.map((e) => e.kind)).toEqual(["task", "status-update", "artifact-update", "status-update"]);
     expect(events.at(-1)?.final).toBe(true);
   });
@@ -76,7 +77,10 @@ describe("@a2a-js/sdk 0.3.14 client against wrangler dev", () => {
       taskId: task.id,
       pushNotificationConfig: { id: "e2e-03", url: "https://hooks.example.com/a2a", authentication: { schemes: ["Bearer"], credentials: "secret-03" } },
     });
-    expect(set).toEqual({ taskId: task.id, pushNotificationConfig: { id: "e2e-03", url: "https://hooks.example.com/a2a", authentication: { schemes: ["Bearer"] } } });
+    expect(set).toEqual({
+      taskId: task.id,
+      pushNotificationConfig: { id: "e2e-03", url: "https://hooks.example.com/a2a", authentication: { schemes: ["Bearer"] } },
+    });
     // The 0.3.14 typings name only `id`; the 0.3 schema's GetTaskPushNotificationConfigParams has `pushNotificationConfigId` too.
     const ref = { id: task.id, pushNotificationConfigId: "e2e-03" } as Parameters<ClientV03["getTaskPushNotificationConfig"]>[0];
     expect(await client.getTaskPushNotificationConfig(ref)).toEqual(set);
@@ -97,7 +101,9 @@ describe("@a2a-js/sdk 1.x compat/v0_3 transport against wrangler dev", () => {
     const seen = await v1.getTask(GetTaskRequest.fromJSON({ id: sent.id }));
     expect(seen.contextId).toBe(contextId);
     const cases: string[] = [];
-    for await (const event of legacy.sendMessageStream(SendMessageRequest.fromJSON({ message: { messageId: `tck-stream-001-${hex()}`, role: "ROLE_USER", parts: [{ text: "x" }] } }))) {
+    for await (const event of legacy.sendMessageStream(
+      SendMessageRequest.fromJSON({ message: { messageId: `tck-stream-001-${hex()}`, role: "ROLE_USER", parts: [{ text: "x" }] } }),
+    )) {
       cases.push(event.payload?.$case ?? "none");
     }
     expect(cases).toEqual(["task", "statusUpdate", "artifactUpdate", "statusUpdate"]);

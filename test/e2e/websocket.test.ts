@@ -38,7 +38,8 @@ async function until(received: string[], done: (all: string[]) => boolean, ms = 
   }
 }
 
-const parsed = (received: string[]) => received.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as { id: unknown; result?: any; error?: { code: number } });
+const parsed = (received: string[]) =>
+  received.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as { id: unknown; result?: any; error?: { code: number } });
 
 describe("JSON-RPC over WebSocket on wrangler dev", () => {
   it("refuses an unauthenticated upgrade", async () => {
@@ -55,7 +56,9 @@ describe("JSON-RPC over WebSocket on wrangler dev", () => {
     ws.send("ping");
     ws.send("{broken");
     await until(received, (all) => all.includes("pong") && parsed(all).some((r) => r.id === 2) && parsed(all).filter((r) => r.id === "s").length === 4);
-    const stream = parsed(received).filter((r) => r.id === "s").map((r) => Object.keys(r.result)[0]);
+    const stream = parsed(received)
+      .filter((r) => r.id === "s")
+      .map((r) => Object.keys(r.result)[0]);
     expect(stream).toEqual(["task", "statusUpdate", "artifactUpdate", "statusUpdate"]);
     expect(parsed(received).find((r) => r.id === 2)?.result.task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     expect(parsed(received).find((r) => r.id === null)?.error?.code).toBe(-32700);

@@ -32,10 +32,20 @@ export async function startWranglerDev(varsOf: Record<string, string> | ((base: 
   const vars = typeof varsOf === "function" ? varsOf(base) : varsOf;
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
   const args = [
-    "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-    "--persist-to", state, "--show-interactive-dev-session=false",
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    state,
+    "--show-interactive-dev-session=false",
     // "log" keeps the Worker's console lines (the structured request and turn log) in logs().
-    "--log-level", "log",
+    "--log-level",
+    "log",
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
   const child: ChildProcess = spawn("./node_modules/.bin/wrangler", args, {

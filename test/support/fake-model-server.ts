@@ -128,15 +128,16 @@ function openAIText(model: string, pieces: string[], finish = "stop"): string[] 
 function openAIScript(scenario: string, model: string): Script {
   switch (scenario) {
     case "split": {
-      const text = [
-        ": keep-alive comment\r\n\r\n",
-        ...openAIText(model, ["Héllo, ", "世界 ", "🌍!"]).map((event) => event.replace(/\n/g, "\r\n")),
-      ].join("");
+      const text = [": keep-alive comment\r\n\r\n", ...openAIText(model, ["Héllo, ", "世界 ", "🌍!"]).map((event) => event.replace(/\n/g, "\r\n"))].join("");
       return { ...sse([]), parts: oddSlices(text) };
     }
     case "tools":
       return sse([
-        openAIChunk(model, { role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_aaa", type: "function", function: { name: "read_file", arguments: "" } }] }),
+        openAIChunk(model, {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ index: 0, id: "call_aaa", type: "function", function: { name: "read_file", arguments: "" } }],
+        }),
         openAIChunk(model, { tool_calls: [{ index: 0, function: { arguments: '{"pa' } }] }),
         openAIChunk(model, { tool_calls: [{ index: 0, function: { arguments: 'th": "ma' } }] }),
         openAIChunk(model, { tool_calls: [{ index: 0, function: { arguments: 'in.tf"}' } }] }),
@@ -327,7 +328,10 @@ function workersScript(scenario: string, model: string, body: Record<string, unk
     case "tools":
       return sse([
         workersRecord({ response: "", tool_calls: [{ name: "read_file", arguments: { path: "main.tf" } }] }),
-        workersRecord({ response: "", tool_calls: [{ id: "chatcmpl-tool-7f3a", type: "function", function: { name: "list_files", arguments: '{"dir": "."}' } }] }),
+        workersRecord({
+          response: "",
+          tool_calls: [{ id: "chatcmpl-tool-7f3a", type: "function", function: { name: "list_files", arguments: '{"dir": "."}' } }],
+        }),
         workersRecord({ response: "", usage: { prompt_tokens: 300, completion_tokens: 31, total_tokens: 331 } }),
         DONE,
       ]);
@@ -386,11 +390,22 @@ function errorBody(provider: Provider, status: number, presentedKey: string): st
           ? "The server had an error while processing your request"
           : "Bad request";
   if (provider === "anthropic") {
-    const type = status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : status >= 500 ? "api_error" : "invalid_request_error";
+    const type =
+      status === 401
+        ? "authentication_error"
+        : status === 429
+          ? "rate_limit_error"
+          : status === 529
+            ? "overloaded_error"
+            : status >= 500
+              ? "api_error"
+              : "invalid_request_error";
     return JSON.stringify({ type: "error", error: { type, message }, request_id: "req_fake01" });
   }
   if (provider === "workers-ai") return JSON.stringify({ success: false, errors: [{ code: 10000 + status, message }], messages: [], result: null });
-  return JSON.stringify({ error: { message, type: status === 401 ? "invalid_request_error" : "server_error", param: null, code: status === 401 ? "invalid_api_key" : null } });
+  return JSON.stringify({
+    error: { message, type: status === 401 ? "invalid_request_error" : "server_error", param: null, code: status === 401 ? "invalid_api_key" : null },
+  });
 }
 
 function commonScript(provider: Provider, scenario: string, presentedKey: string): Script | undefined {
@@ -478,7 +493,11 @@ export async function startFakeModelServer(listenPort = 0): Promise<FakeModelSer
       commonScript(provider, scenario, presentedKey(headers)) ??
       (provider === "openai" && scenario === "agent-write" ? agentWriteScript(model, body) : undefined) ??
       (provider === "openai" && scenario === "agent-create-stack" ? agentCreateStackScript(model, body) : undefined) ??
-      (provider === "openai" ? openAIScript(scenario, model) : provider === "anthropic" ? anthropicScript(scenario, model) : workersScript(scenario, model, body));
+      (provider === "openai"
+        ? openAIScript(scenario, model)
+        : provider === "anthropic"
+          ? anthropicScript(scenario, model)
+          : workersScript(scenario, model, body));
     await play(res, script);
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));

@@ -278,7 +278,13 @@ export async function startFakeRosServer(options: FakeRosServerOptions): Promise
     } catch (error) {
       if (error instanceof AliyunError) {
         entry.code = error.code;
-        send(error.status, { RequestId: id, HostId: "ros.aliyuncs.com", Code: error.code, Message: error.message, Recommend: "https://api.aliyun.com/troubleshoot" });
+        send(error.status, {
+          RequestId: id,
+          HostId: "ros.aliyuncs.com",
+          Code: error.code,
+          Message: error.message,
+          Recommend: "https://api.aliyun.com/troubleshoot",
+        });
       } else {
         entry.code = "InternalError";
         send(500, { RequestId: id, Code: "InternalError", Message: "The request processing has failed due to some unknown error." });
@@ -362,9 +368,7 @@ function answer({ action, params }: Verified): Record<string, unknown> {
           RegionId: regionOf(params),
           TemplateDescription: "Preview by the fake ROS endpoint.",
           Parameters: repeatList(params, "Parameters"),
-          Resources: [
-            { LogicalResourceId: "Vpc", ResourceType: "ALIYUN::ECS::VPC", Action: "Add", Properties: { CidrBlock: "192.168.0.0/16" } },
-          ],
+          Resources: [{ LogicalResourceId: "Vpc", ResourceType: "ALIYUN::ECS::VPC", Action: "Add", Properties: { CidrBlock: "192.168.0.0/16" } }],
         },
       };
     }

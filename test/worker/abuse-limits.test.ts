@@ -59,7 +59,9 @@ describe("structural JSON limits: -32600, never -32603 or 500", () => {
 
   it("brackets inside strings do not count; nesting within the limit passes", async () => {
     const deepMetadata = `{"a":`.repeat(MAX_JSON_DEPTH - 4) + `"[[[[{{{{"` + "}".repeat(MAX_JSON_DEPTH - 4);
-    const res = await post(envelope(`{"message":{"messageId":"m-${crypto.randomUUID()}","role":"ROLE_USER","parts":[{"text":"x"}],"metadata":${deepMetadata}}}`));
+    const res = await post(
+      envelope(`{"message":{"messageId":"m-${crypto.randomUUID()}","role":"ROLE_USER","parts":[{"text":"x"}],"metadata":${deepMetadata}}}`),
+    );
     expect(((await res.json()) as RpcResponse).error).toBeUndefined();
   });
 
@@ -75,7 +77,12 @@ describe("caps on a message's lists: -32602 naming the field", () => {
     ["parts", { parts: Array.from({ length: MAX_MESSAGE_PARTS + 1 }, () => ({ text: "x" })) }, "message.parts", `at most ${MAX_MESSAGE_PARTS} parts`],
     ["extensions", { extensions: Array.from({ length: 65 }, (_, i) => `urn:x:${i}`) }, "message.extensions", "at most 64 extensions"],
     ["referenceTaskIds", { referenceTaskIds: Array.from({ length: 65 }, (_, i) => `t${i}`) }, "message.referenceTaskIds", "at most 64 task ids"],
-    ["metadata entries", { metadata: { tags: Array.from({ length: MAX_METADATA_ENTRIES }, (_, i) => i) } }, "message.metadata", `at most ${MAX_METADATA_ENTRIES} entries`],
+    [
+      "metadata entries",
+      { metadata: { tags: Array.from({ length: MAX_METADATA_ENTRIES }, (_, i) => i) } },
+      "message.metadata",
+      `at most ${MAX_METADATA_ENTRIES} entries`,
+    ],
   ])("%s", async (_name, extra, field, description) => {
     const res = await rpc("SendMessage", { message: message(extra) });
     expect(res.error?.code).toBe(-32602);
@@ -83,7 +90,12 @@ describe("caps on a message's lists: -32602 naming the field", () => {
   });
 
   it("at the caps a message is accepted", async () => {
-    const res = await rpc("SendMessage", { message: message({ parts: Array.from({ length: 50 }, () => ({ text: "x" })), metadata: { tags: Array.from({ length: MAX_METADATA_ENTRIES - 1 }, (_, i) => i) } }) });
+    const res = await rpc("SendMessage", {
+      message: message({
+        parts: Array.from({ length: 50 }, () => ({ text: "x" })),
+        metadata: { tags: Array.from({ length: MAX_METADATA_ENTRIES - 1 }, (_, i) => i) },
+      }),
+    });
     expect(res.error).toBeUndefined();
   });
 });
@@ -111,14 +123,22 @@ describe("workspace uploads stream into R2 (up to 25 MiB)", () => {
   });
 
   it("refuses more than 25 MiB from the declared length, before reading", async () => {
-    const res = await worker().fetch(`${BASE}/iac-code/workspace/workspace/up/huge.bin`, { method: "PUT", body: sized(MAX_UPLOAD_BYTES + 1, MAX_UPLOAD_BYTES + 1) });
+    const res = await worker().fetch(`${BASE}/iac-code/workspace/workspace/up/huge.bin`, {
+      method: "PUT",
+      body: sized(MAX_UPLOAD_BYTES + 1, MAX_UPLOAD_BYTES + 1),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: `File exceeds ${MAX_UPLOAD_BYTES} bytes` });
     expect((await worker().fetch(`${BASE}/iac-code/workspace/workspace/up/huge.bin`)).status).toBe(404);
   });
 
   it("needs a Content-Length: a chunked upload of unknown length gets 411", async () => {
-    const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new Uint8Array(10)), c.close()) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        c.enqueue(new Uint8Array(10));
+        c.close();
+      },
+    });
     const res = await worker().fetch(`${BASE}/iac-code/workspace/workspace/up/chunked.bin`, { method: "PUT", body, duplex: "half" } as RequestInit);
     expect(res.status).toBe(411);
     expect(await res.json()).toEqual({ error: "Uploads need a Content-Length header" });

@@ -29,20 +29,28 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(card.capabilities.streaming).toBe(true);
     expect(card.capabilities.pushNotifications).toBe(false);
     expect(card.capabilities.extendedAgentCard).toBe(true);
-    expect(card.capabilities.extensions[0]).toEqual(
-      expect.objectContaining({ uri: "urn:iac-code:a2a:artifact-metadata:v1" }),
-    );
+    expect(card.capabilities.extensions[0]).toEqual(expect.objectContaining({ uri: "urn:iac-code:a2a:artifact-metadata:v1" }));
     expect(card.capabilities.extensions[1]).toEqual(
       expect.objectContaining({ uri: "urn:iac-code:a2a:thinking-exposure:v1", params: { enabledTypes: ["tool_trace"] } }),
     );
     expect(card.defaultInputModes).toEqual([
-      "text/plain", "application/json", "text/markdown", "text/yaml", "application/yaml", "application/x-yaml",
-      "image/png", "image/jpeg", "image/webp", "image/gif", "audio/mpeg", "audio/wav", "audio/ogg", "application/octet-stream",
+      "text/plain",
+      "application/json",
+      "text/markdown",
+      "text/yaml",
+      "application/yaml",
+      "application/x-yaml",
+      "image/png",
+      "image/jpeg",
+      "image/webp",
+      "image/gif",
+      "audio/mpeg",
+      "audio/wav",
+      "audio/ogg",
+      "application/octet-stream",
     ]);
     expect(card.defaultOutputModes).toEqual(["text/plain"]);
-    expect(card.skills.map((s: { id: string }) => s.id)).toEqual([
-      "iac_generation", "iac_review", "aliyun_ros_operations", "terraform_ros_conversion",
-    ]);
+    expect(card.skills.map((s: { id: string }) => s.id)).toEqual(["iac_generation", "iac_review", "aliyun_ros_operations", "terraform_ros_conversion"]);
     for (const skill of card.skills) {
       expect(skill.name).toBeTruthy();
       expect(skill.description).toBeTruthy();
@@ -92,10 +100,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
   });
 
   it("marks every IACCODE_A2A_REQUIRED_EXTENSIONS entry required: true, built-in ones included, and leaves the others unmarked", async () => {
-    const res = await withEnv(
-      { IACCODE_A2A_REQUIRED_EXTENSIONS: "urn:iac-code:a2a:artifact-metadata:v1,urn:example:needed:v1" },
-      new Request(CARD),
-    );
+    const res = await withEnv({ IACCODE_A2A_REQUIRED_EXTENSIONS: "urn:iac-code:a2a:artifact-metadata:v1,urn:example:needed:v1" }, new Request(CARD));
     const extensions = ((await res.json()) as { capabilities: { extensions: Array<{ uri: string; required?: boolean }> } }).capabilities.extensions;
     expect(extensions.map((e) => [e.uri, e.required])).toEqual([
       ["urn:iac-code:a2a:artifact-metadata:v1", true],
@@ -138,7 +143,10 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     const header = JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
     expect(header).toEqual({ alg: "HS256", typ: "JOSE", kid: "default" });
     // The signature covers the 1.0 view: what a 1.0 verifier canonicalizes (0.3-only fields dropped).
-    const payload = btoa(canonicalizeCard(v1CardView(card))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const payload = btoa(canonicalizeCard(v1CardView(card)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     const verified = await compactVerify(`${signature.protected}.${payload}.${signature.signature}`, new TextEncoder().encode(secret));
     expect(JSON.parse(new TextDecoder().decode(verified.payload)).name).toBe("iac-code");
     const again = await withEnv(overrides, new Request(CARD));
@@ -148,7 +156,10 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
 
   it("the official SDK canonicalizes our card to the same bytes and verifies our signature (interop oracle)", async () => {
     const secret = "card-signing-secret-0123456789abcdef";
-    const res = await withEnv({ IACCODE_A2A_SIGNING_SECRET: secret, IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com", IACCODE_A2A_HTTP_TOKEN: "t" }, new Request(CARD));
+    const res = await withEnv(
+      { IACCODE_A2A_SIGNING_SECRET: secret, IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com", IACCODE_A2A_HTTP_TOKEN: "t" },
+      new Request(CARD),
+    );
     const json = (await res.json()) as Record<string, unknown>;
     // The SDK canonicalizes with AgentCard.fromJSON, so it is handed the card as JSON (handing it a
     // decoded card decodes twice and loses the security schemes: an SDK quirk, not a card issue).
@@ -176,7 +187,13 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
 describe("canonicalization for signing (spec §8.4.1, SDK form)", () => {
   it("drops signatures and empty values, sorts keys, escapes non-ASCII", () => {
     expect(
-      canonicalizeCard({ name: "Example Agent", description: "", capabilities: { streaming: false, pushNotifications: false, extensions: [] }, skills: [], signatures: [{ a: 1 }] }),
+      canonicalizeCard({
+        name: "Example Agent",
+        description: "",
+        capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+        skills: [],
+        signatures: [{ a: 1 }],
+      }),
     ).toBe('{"capabilities":{"pushNotifications":false,"streaming":false},"name":"Example Agent"}');
     expect(canonicalizeCard({ b: "é", a: [1, "", {}] })).toBe('{"a":[1],"b":"\\u00e9"}');
   });

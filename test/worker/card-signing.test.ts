@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { base64url, createLocalJWKSet, decodeProtectedHeader, exportJWK, flattenedVerify, generateKeyPair, type JWK } from "jose";
-import { AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
+import { type AgentCard, canonicalizeAgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
 import worker from "../../src/worker/index";
 import { parseConfig } from "../../src/config/config";
 import { BASE } from "./helpers/rpc";
@@ -54,7 +54,10 @@ describe("asymmetric card signatures and the JWKS (issue 10 item 2)", () => {
     expect(res.headers.get("Content-Type")).toBe("application/jwk-set+json");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     const jwks = (await res.json()) as { keys: JWK[] };
-    expect(jwks.keys.map((k) => [k.kid, k.alg, k.use])).toEqual([["card-2026-12", "ES256", "sig"], ["card-2026-06", "EdDSA", "sig"]]);
+    expect(jwks.keys.map((k) => [k.kid, k.alg, k.use])).toEqual([
+      ["card-2026-12", "ES256", "sig"],
+      ["card-2026-06", "EdDSA", "sig"],
+    ]);
     expect(JSON.stringify(jwks)).not.toContain('"d"');
     const etag = res.headers.get("ETag") ?? "";
     expect(etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
@@ -124,7 +127,10 @@ describe("IACCODE_A2A_SIGNING_KEYS configuration errors (no key material in the 
     [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...es, kid: undefined }] }) }, 'key 0 needs "kid"'],
     [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [es, { ...ed, kid: es.kid }] }) }, "every key needs a different kid"],
     [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...es, d: undefined }] }) }, 'key 0 needs "d"'],
-    [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ kty: "RSA", kid: "r", n: "x", e: "AQAB", d: "y" }] }) }, "must be an EC P-256 (ES256) or OKP Ed25519 (EdDSA) key"],
+    [
+      { IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ kty: "RSA", kid: "r", n: "x", e: "AQAB", d: "y" }] }) },
+      "must be an EC P-256 (ES256) or OKP Ed25519 (EdDSA) key",
+    ],
     [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...es, alg: "ES384" }] }) }, "says alg ES384"],
   ])("%#", (overrides, message) => {
     let thrown: unknown;

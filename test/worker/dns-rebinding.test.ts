@@ -13,22 +13,37 @@ function call(url: string, overrides: Record<string, string> = {}, init: Request
   return Promise.resolve(worker.fetch(new Request(url, init), { ...env, ...overrides } as unknown as Env, createExecutionContext()));
 }
 
-const rpcInit: RequestInit = { method: "POST", headers: { "Content-Type": "application/json", "A2A-Version": "1.0" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} }) };
+const rpcInit: RequestInit = {
+  method: "POST",
+  headers: { "Content-Type": "application/json", "A2A-Version": "1.0" },
+  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} }),
+};
 
 describe("the trusted-local mode answers only loopback hosts (issue 10 item 5)", () => {
-  it.each(["http://127.0.0.1:8787", "http://localhost:8787", "http://LOCALHOST.", "http://[::1]:8787", "http://127.1.2.3", "http://app.localhost:8787"])("serves %s", async (origin) => {
-    const res = await call(`${origin}/health`);
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-  });
+  it.each(["http://127.0.0.1:8787", "http://localhost:8787", "http://LOCALHOST.", "http://[::1]:8787", "http://127.1.2.3", "http://app.localhost:8787"])(
+    "serves %s",
+    async (origin) => {
+      const res = await call(`${origin}/health`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    },
+  );
 
-  it.each(["http://rebind.attacker.example:8787", "http://a2a.test", "http://10.0.0.5", "http://127.0.0.1.nip.io", "http://localhost.attacker.example"])("421 for %s on every route, the card included", async (origin) => {
-    for (const [path, init] of [["/health", {}], ["/.well-known/agent-card.json", {}], ["/", rpcInit], ["/iac-code/workspace-files?dir=/workspace", {}]] as const) {
-      const res = await call(`${origin}${path}`, {}, init);
-      expect(res.status).toBe(421);
-      expect(await res.json()).toEqual(MISDIRECTED_BODY);
-    }
-  });
+  it.each(["http://rebind.attacker.example:8787", "http://a2a.test", "http://10.0.0.5", "http://127.0.0.1.nip.io", "http://localhost.attacker.example"])(
+    "421 for %s on every route, the card included",
+    async (origin) => {
+      for (const [path, init] of [
+        ["/health", {}],
+        ["/.well-known/agent-card.json", {}],
+        ["/", rpcInit],
+        ["/iac-code/workspace-files?dir=/workspace", {}],
+      ] as const) {
+        const res = await call(`${origin}${path}`, {}, init);
+        expect(res.status).toBe(421);
+        expect(await res.json()).toEqual(MISDIRECTED_BODY);
+      }
+    },
+  );
 
   it("serves the host of IACCODE_A2A_PUBLIC_URL (port included), and the card names that URL", async () => {
     const pinned = { IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com:8443/agents" };
@@ -47,7 +62,11 @@ describe("the trusted-local mode answers only loopback hosts (issue 10 item 5)",
   });
 
   it("with an auth scheme configured, any Host is served (the credentials protect it)", async () => {
-    const res = await call("http://a2a.example.net/", { IACCODE_A2A_HTTP_TOKEN: "tok-host" }, { ...rpcInit, headers: { ...(rpcInit.headers as Record<string, string>), Authorization: "Bearer tok-host" } });
+    const res = await call(
+      "http://a2a.example.net/",
+      { IACCODE_A2A_HTTP_TOKEN: "tok-host" },
+      { ...rpcInit, headers: { ...(rpcInit.headers as Record<string, string>), Authorization: "Bearer tok-host" } },
+    );
     expect(res.status).toBe(200);
     await res.arrayBuffer();
   });

@@ -9,7 +9,10 @@ describe("mapAgentEvent", () => {
   it("cuts tool input and result strings at 4000 characters", () => {
     const long = "x".repeat(5000);
     const input = mapAgentEvent({ type: "tool", phase: "input_complete", toolUseId: "t", name: "write_file", input: { content: long } }, trace);
-    expect(input).toEqual({ kind: "status", metadata: { iac_code: { tool: { status: "input_complete", toolUseId: "t", name: "write_file", input: { content: "x".repeat(4000) } } } } });
+    expect(input).toEqual({
+      kind: "status",
+      metadata: { iac_code: { tool: { status: "input_complete", toolUseId: "t", name: "write_file", input: { content: "x".repeat(4000) } } } },
+    });
     const result = mapAgentEvent({ type: "tool", phase: "completed", toolUseId: "t", result: { text: long } }, trace);
     expect(JSON.stringify(result)).toContain(`"text":"${"x".repeat(4000)}"`);
   });
@@ -39,7 +42,10 @@ describe("mapAgentEvent", () => {
   });
 
   it("retryable and fatal errors", () => {
-    expect(mapAgentEvent({ type: "error", retryable: true, message: "socket hang up" }, none)).toMatchObject({ state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT });
+    expect(mapAgentEvent({ type: "error", retryable: true, message: "socket hang up" }, none)).toMatchObject({
+      state: "TASK_STATE_INPUT_REQUIRED",
+      text: RETRY_TEXT,
+    });
     const fatal = mapAgentEvent({ type: "error", retryable: false, message: "failed reading /home/alice/.config key sk-abcdefghijklmnopqrstuvwx" }, none);
     expect(fatal).toMatchObject({ state: "TASK_STATE_FAILED" });
     expect(JSON.stringify(fatal)).not.toContain("/home/alice");

@@ -65,7 +65,10 @@ describe("a sharded task index", () => {
 
   it("ListTasks with a contextId answers from that context's shard; a non-blocking send is listed at once", async () => {
     const contextId = `shard-ryw-${crypto.randomUUID().slice(0, 6)}`;
-    const { task } = await send({ ...userMessage("slow", { contextId }), messageId: `test-resubscribe-message-id-${crypto.randomUUID().slice(0, 6)}` }, { returnImmediately: true });
+    const { task } = await send(
+      { ...userMessage("slow", { contextId }), messageId: `test-resubscribe-message-id-${crypto.randomUUID().slice(0, 6)}` },
+      { returnImmediately: true },
+    );
     const byContext = await ok<ListResult>("ListTasks", { contextId });
     expect(byContext.tasks.map((t) => t.id)).toEqual([task?.id]);
     expect(byContext.totalSize).toBe(1);

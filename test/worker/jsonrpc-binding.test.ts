@@ -204,7 +204,10 @@ describe("methods later issues build answer their proper errors", () => {
       expect(res.error?.code, method).toBe(-32003);
       expect(reason(res.error)).toBe("PUSH_NOTIFICATION_NOT_SUPPORTED");
     }
-    const inline = await rpc("SendMessage", { message: userMessage("hi"), configuration: { taskPushNotificationConfig: { url: "https://hooks.example.com/a2a" } } });
+    const inline = await rpc("SendMessage", {
+      message: userMessage("hi"),
+      configuration: { taskPushNotificationConfig: { url: "https://hooks.example.com/a2a" } },
+    });
     expect(inline.error?.code).toBe(-32003);
   });
 
@@ -218,7 +221,10 @@ describe("methods later issues build answer their proper errors", () => {
 describe("A2A-Extensions (spec §3.2.6)", () => {
   const required = { IACCODE_A2A_REQUIRED_EXTENSIONS: "urn:example:needed:v1" };
   const call = (headers: Record<string, string>) =>
-    withEnv(required, new Request(`${BASE}/`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "nope" } }) }));
+    withEnv(
+      required,
+      new Request(`${BASE}/`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "nope" } }) }),
+    );
 
   it("-32008 when a required extension is not requested, with the original's message", async () => {
     const body = await errorOf(await call(V1));
@@ -244,7 +250,14 @@ describe("authentication (contract §4)", () => {
   const call = (headers: Record<string, string>) => withEnv(auth, new Request(`${BASE}/`, { method: "POST", headers: { ...V1, ...headers }, body }));
 
   it('401 {"error":"Unauthorized"} without or with wrong credentials, with a challenge', async () => {
-    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer wrong" }, { Authorization: `Basic ${btoa("alice:nope")}` }, { "X-API-Key": "nope" }, { Authorization: "Basic %%%" }, { Authorization: `Basic ${btoa(":")}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer wrong" },
+      { Authorization: `Basic ${btoa("alice:nope")}` },
+      { "X-API-Key": "nope" },
+      { Authorization: "Basic %%%" },
+      { Authorization: `Basic ${btoa(":")}` },
+    ];
     for (const headers of attempts) {
       const res = await call(headers);
       expect(res.status).toBe(401);
@@ -254,7 +267,11 @@ describe("authentication (contract §4)", () => {
   });
 
   it("any configured scheme suffices", async () => {
-    const accepted: Record<string, string>[] = [{ Authorization: "Bearer secret-token-1" }, { Authorization: `Basic ${btoa("alice:wonder land")}` }, { "X-API-Key": "key-123" }];
+    const accepted: Record<string, string>[] = [
+      { Authorization: "Bearer secret-token-1" },
+      { Authorization: `Basic ${btoa("alice:wonder land")}` },
+      { "X-API-Key": "key-123" },
+    ];
     for (const headers of accepted) {
       const res = await call(headers);
       expect(res.status).toBe(200);
@@ -271,12 +288,21 @@ describe("authentication (contract §4)", () => {
 
   it("scopes tasks to their owner: another principal finds nothing", async () => {
     const sendAs = (headers: Record<string, string>, method: string, params: unknown) =>
-      withEnv(auth, new Request(`${BASE}/`, { method: "POST", headers: { ...V1, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) }));
-    const created = (await (await sendAs({ Authorization: "Bearer secret-token-1" }, "SendMessage", { message: userMessage("mine", { contextId: "shared-ctx" }) })).json()) as { result: { task: { id: string } } };
+      withEnv(
+        auth,
+        new Request(`${BASE}/`, { method: "POST", headers: { ...V1, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) }),
+      );
+    const created = (await (
+      await sendAs({ Authorization: "Bearer secret-token-1" }, "SendMessage", { message: userMessage("mine", { contextId: "shared-ctx" }) })
+    ).json()) as { result: { task: { id: string } } };
     const taskId = created.result.task.id;
-    const asAlice = (await (await sendAs({ Authorization: `Basic ${btoa("alice:wonder land")}` }, "GetTask", { id: taskId })).json()) as { error: { code: number } };
+    const asAlice = (await (await sendAs({ Authorization: `Basic ${btoa("alice:wonder land")}` }, "GetTask", { id: taskId })).json()) as {
+      error: { code: number };
+    };
     expect(asAlice.error.code).toBe(-32001);
-    const list = (await (await sendAs({ "X-API-Key": "key-123" }, "ListTasks", { contextId: "shared-ctx" })).json()) as { result: { tasks: unknown[]; totalSize: number } };
+    const list = (await (await sendAs({ "X-API-Key": "key-123" }, "ListTasks", { contextId: "shared-ctx" })).json()) as {
+      result: { tasks: unknown[]; totalSize: number };
+    };
     expect(list.result.totalSize).toBe(0);
     const own = (await (await sendAs({ Authorization: "Bearer secret-token-1" }, "GetTask", { id: taskId })).json()) as { result: { id: string } };
     expect(own.result.id).toBe(taskId);

@@ -14,7 +14,10 @@ const METADATA = {
     alibaba_cloud_region_id: "cn-beijing",
     model_api_key: "sk-per-turn-0001",
     credentials: { user: "bob", pin: 1234 },
-    providers: [{ name: "p1", apiKey: "k-1" }, { name: "p2", accessKeyId: ["AK1", "AK2"] }],
+    providers: [
+      { name: "p1", apiKey: "k-1" },
+      { name: "p2", accessKeyId: ["AK1", "AK2"] },
+    ],
     max_tokens: 100,
   },
 };
@@ -26,7 +29,10 @@ const EXPECTED = {
   alibaba_cloud_region_id: "cn-beijing",
   model_api_key: "[REDACTED]",
   credentials: "[REDACTED]",
-  providers: [{ name: "p1", apiKey: "[REDACTED]" }, { name: "p2", accessKeyId: "[REDACTED]" }],
+  providers: [
+    { name: "p1", apiKey: "[REDACTED]" },
+    { name: "p2", accessKeyId: "[REDACTED]" },
+  ],
   max_tokens: "[REDACTED]",
 };
 

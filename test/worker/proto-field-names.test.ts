@@ -86,10 +86,18 @@ describe("JSON-RPC requests in snake_case (kit: history_length, task_id, page_si
 describe("HTTP+JSON query parameters in snake_case", () => {
   it("GET /tasks/{id}?history_length= and GET /tasks?context_id=&page_size=, camelCase winning", async () => {
     const contextId = `rest-snake-${crypto.randomUUID()}`;
-    const res = await worker().fetch(`${BASE}/message:send`, { method: "POST", headers: V1, body: JSON.stringify({ message: snakeMessage("rest", { context_id: contextId }) }) });
+    const res = await worker().fetch(`${BASE}/message:send`, {
+      method: "POST",
+      headers: V1,
+      body: JSON.stringify({ message: snakeMessage("rest", { context_id: contextId }) }),
+    });
     const { task } = (await res.json()) as { task: TaskLike };
     expect(task.contextId).toBe(contextId);
-    await worker().fetch(`${BASE}/message:send`, { method: "POST", headers: V1, body: JSON.stringify({ message: snakeMessage("rest 2", { context_id: contextId }) }) });
+    await worker().fetch(`${BASE}/message:send`, {
+      method: "POST",
+      headers: V1,
+      body: JSON.stringify({ message: snakeMessage("rest 2", { context_id: contextId }) }),
+    });
 
     expect((await rest<{ history: unknown[] }>(`/tasks/${task.id}?history_length=1`)).history).toHaveLength(1);
     const list = await rest<{ tasks: unknown[]; pageSize: number }>(`/tasks?context_id=${contextId}&page_size=1&include_artifacts=true`);

@@ -58,7 +58,9 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     await ok("ListTasks", { contextId });
     const list = { agent: agent.statements, index: index.statements };
 
-    console.log(`SQL statements per request (ContextAgent / TaskIndex shard): SendMessage ${send1.agent}/${send1.index}, follow-up ${send2.agent}/${send2.index}, GetTask ${get.agent}/${get.index}, ListTasks ${list.agent}/${list.index}`);
+    console.log(
+      `SQL statements per request (ContextAgent / TaskIndex shard): SendMessage ${send1.agent}/${send1.index}, follow-up ${send2.agent}/${send2.index}, GetTask ${get.agent}/${get.index}, ListTasks ${list.agent}/${list.index}`,
+    );
     expect(get).toEqual({ agent: 3, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
     expect(send1.agent).toBeLessThanOrEqual(17);

@@ -8,7 +8,11 @@ import { BASE, parseSse, sleep, worker } from "./helpers/rpc";
 const H = { "Content-Type": "application/json", "A2A-Version": "1.0" };
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = H) {
-  const res = await worker().fetch(`${BASE}${path}`, { method, headers, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }) });
+  const res = await worker().fetch(`${BASE}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
   return res;
 }
 
@@ -37,7 +41,11 @@ describe("HTTP+JSON routes (spec §11.3)", () => {
     expect(got.id).toBe(task.id);
     expect(got.history).toHaveLength(1);
 
-    const list = (await (await call("GET", "/tasks?contextId=rest-ctx&pageSize=5&includeArtifacts=true")).json()) as { tasks: Array<{ id: string }>; totalSize: number; nextPageToken: string };
+    const list = (await (await call("GET", "/tasks?contextId=rest-ctx&pageSize=5&includeArtifacts=true")).json()) as {
+      tasks: Array<{ id: string }>;
+      totalSize: number;
+      nextPageToken: string;
+    };
     expect(list).toMatchObject({ totalSize: 1, nextPageToken: "", pageSize: 5 });
     expect(list.tasks.map((t) => t.id)).toEqual([task.id]);
 
@@ -58,7 +66,9 @@ describe("HTTP+JSON routes (spec §11.3)", () => {
 
   it("subscribes with GET or POST /tasks/{id}:subscribe", async () => {
     for (const method of ["GET", "POST"]) {
-      const sent = (await (await call("POST", "/message:send", { ...message(`test-resubscribe-message-id-${method}`), configuration: { returnImmediately: true } })).json()) as { task: { id: string } };
+      const sent = (await (
+        await call("POST", "/message:send", { ...message(`test-resubscribe-message-id-${method}`), configuration: { returnImmediately: true } })
+      ).json()) as { task: { id: string } };
       await sleep(10);
       const events = parseSse(await (await call(method, `/tasks/${sent.task.id}:subscribe`)).text()) as unknown as Array<{ data: Record<string, unknown> }>;
       expect(Object.keys(events[0]?.data ?? {})).toEqual(["task"]);
@@ -91,7 +101,10 @@ describe("HTTP+JSON errors (spec §11.6)", () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { status: string; details: Array<Record<string, unknown>> } };
     expect(body.error.status).toBe("INVALID_ARGUMENT");
-    expect(body.error.details[1]).toEqual({ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "message.parts", description: "At least one part is required" }] });
+    expect(body.error.details[1]).toEqual({
+      "@type": "type.googleapis.com/google.rpc.BadRequest",
+      fieldViolations: [{ field: "message.parts", description: "At least one part is required" }],
+    });
     for (const query of ["pageSize=0", "pageSize=abc", "includeArtifacts=maybe", "status=NOPE", "historyLength=-1"]) {
       expect((await call("GET", `/tasks?${query}`)).status, query).toBe(400);
     }
@@ -103,7 +116,10 @@ describe("HTTP+JSON errors (spec §11.6)", () => {
     expect(((await noVersion.json()) as { error: { details: Array<{ reason: string }> } }).error.details[0]?.reason).toBe("VERSION_NOT_SUPPORTED");
     const form = await call("POST", "/message:send", "a=b", { ...H, "Content-Type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(415);
-    expect(((await form.json()) as { error: { code: number; details: Array<{ reason: string }> } }).error).toMatchObject({ code: 415, details: [{ reason: "CONTENT_TYPE_NOT_SUPPORTED" }] });
+    expect(((await form.json()) as { error: { code: number; details: Array<{ reason: string }> } }).error).toMatchObject({
+      code: 415,
+      details: [{ reason: "CONTENT_TYPE_NOT_SUPPORTED" }],
+    });
     const broken = await call("POST", "/message:send", "{nope");
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { error: { details: Array<{ reason: string }> } }).error.details[0]?.reason).toBe("INVALID_JSON");

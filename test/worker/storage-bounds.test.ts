@@ -130,7 +130,9 @@ const cases: LimitCase[] = [
 
 describe("every inline part kind at its contract limit and one byte over (contract §6 Parts)", () => {
   for (const limit of cases) {
-    it(`${limit.kind}: at the limit the turn completes and the part is kept in R2; one byte over is refused and leaves nothing`, { timeout: 120_000 }, async () => {
+    it(`${limit.kind}: at the limit the turn completes and the part is kept in R2; one byte over is refused and leaves nothing`, {
+      timeout: 120_000,
+    }, async () => {
       const contextId = `limit-${crypto.randomUUID().slice(0, 8)}`;
       const { part, bytes } = limit.atLimit();
       const task = (await send({ ...userMessage("see part", { contextId }), parts: [part] })).task;
@@ -197,7 +199,9 @@ describe("every inline part kind at its contract limit and one byte over (contra
 });
 
 describe("a task never becomes unusable because of its size", () => {
-  it("50 follow-ups of 500 KB, then a 51st turn completes; GetTask, ListTasks, SubscribeToTask and Last-Event-ID stay right throughout", { timeout: 300_000 }, async () => {
+  it("50 follow-ups of 500 KB, then a 51st turn completes; GetTask, ListTasks, SubscribeToTask and Last-Event-ID stay right throughout", {
+    timeout: 300_000,
+  }, async () => {
     const contextId = `big-${crypto.randomUUID().slice(0, 8)}`;
     const first = (await send(userMessage("start", { contextId }))).task;
     const taskId = first?.id ?? "";
@@ -217,7 +221,11 @@ describe("a task never becomes unusable because of its size", () => {
       expect(listed.tasks.map((t) => [t.id, t.status.state])).toEqual([[taskId, "TASK_STATE_INPUT_REQUIRED"]]);
       expect(listed.tasks[0]?.history).toBeUndefined();
 
-      const sub = await worker().fetch(`${BASE}/`, { method: "POST", headers: V1, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id: taskId } }) });
+      const sub = await worker().fetch(`${BASE}/`, {
+        method: "POST",
+        headers: V1,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id: taskId } }),
+      });
       const reader = (sub.body as ReadableStream<Uint8Array>).getReader();
       const chunk = new TextDecoder().decode((await reader.read()).value);
       expect(chunk).toContain('"task"');
@@ -246,7 +254,10 @@ describe("the event log grows with the events of a turn, not with the history", 
     const turnBytes = async (turn: number) => {
       let bytes = 0;
       await runInDurableObject(stub, (_i: ContextAgent, state) => {
-        bytes = state.storage.sql.exec<{ b: number | null }>("SELECT SUM(LENGTH(CAST(event AS BLOB))) AS b FROM events WHERE task_id = ? AND turn = ?", taskId, turn).one().b ?? 0;
+        bytes =
+          state.storage.sql
+            .exec<{ b: number | null }>("SELECT SUM(LENGTH(CAST(event AS BLOB))) AS b FROM events WHERE task_id = ? AND turn = ?", taskId, turn)
+            .one().b ?? 0;
       });
       return bytes;
     };
@@ -260,14 +271,19 @@ describe("the event log grows with the events of a turn, not with the history", 
     expect(last / tenth).toBeLessThan(1.1);
     let kept: number[] = [];
     await runInDurableObject(stub, (_i: ContextAgent, state) => {
-      kept = state.storage.sql.exec<{ turn: number }>("SELECT DISTINCT turn FROM events WHERE task_id = ? ORDER BY turn", taskId).toArray().map((r) => r.turn);
+      kept = state.storage.sql
+        .exec<{ turn: number }>("SELECT DISTINCT turn FROM events WHERE task_id = ? ORDER BY turn", taskId)
+        .toArray()
+        .map((r) => r.turn);
     });
     expect(kept).toEqual([199, 200]);
   });
 });
 
 describe("bounded views (docs/decisions.md)", () => {
-  it("GetTask without historyLength returns the newest 100 messages; ListTasks returns no history unless asked, and at most 10", { timeout: 120_000 }, async () => {
+  it("GetTask without historyLength returns the newest 100 messages; ListTasks returns no history unless asked, and at most 10", {
+    timeout: 120_000,
+  }, async () => {
     const contextId = `views-${crypto.randomUUID().slice(0, 8)}`;
     const first = (await send(userMessage("m0", { contextId }))).task;
     for (let i = 1; i < 60; i++) await send(userMessage(`m${i}`, { taskId: first?.id }));

@@ -44,7 +44,9 @@ describe("SendStreamingMessage (spec §3.1.2, §9.4.2)", () => {
 
   it("streams the kit's other scenarios", async () => {
     expect(kinds(await readSse(await stream("SendStreamingMessage", tck("tck-stream-002-aa"))))).toEqual([
-      "task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_COMPLETED",
+      "task",
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_COMPLETED",
     ]);
     const chunked = await readSse(await stream("SendStreamingMessage", tck("tck-stream-artifact-chunked-aa")));
     expect(kinds(chunked)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);

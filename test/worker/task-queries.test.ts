@@ -16,7 +16,10 @@ interface ListResult {
   totalSize: number;
 }
 
-const slowMessage = (suffix: string, extra: Record<string, unknown> = {}) => ({ ...userMessage("slow", extra), messageId: `test-resubscribe-message-id-${suffix}` });
+const slowMessage = (suffix: string, extra: Record<string, unknown> = {}) => ({
+  ...userMessage("slow", extra),
+  messageId: `test-resubscribe-message-id-${suffix}`,
+});
 
 describe("GetTask (spec §3.1.3, §11.3)", () => {
   it("historyLength trims the answer, never the stored history", async () => {
@@ -150,9 +153,7 @@ describe("restarts and idle contexts (design: crash and deploy, idle contexts)",
     await abortAllDurableObjects();
     const after = await ok<TaskLike>("GetTask", { id: task?.id });
     expect(after.status.state).toBe("TASK_STATE_FAILED");
-    expect(after.status.message?.parts[0]?.text).toBe(
-      "Task was interrupted by a server restart and cannot be resumed. Please send the message again.",
-    );
+    expect(after.status.message?.parts[0]?.text).toBe("Task was interrupted by a server restart and cannot be resumed. Please send the message again.");
     const listed = await ok<ListResult>("ListTasks", { contextId });
     expect(listed.tasks[0]?.status.state).toBe("TASK_STATE_FAILED");
     expect((await send(userMessage("again", { contextId }))).task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");

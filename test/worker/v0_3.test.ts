@@ -85,7 +85,10 @@ describe("0.3 JSON-RPC methods and shapes", () => {
   });
 
   it("message/stream sends 0.3 SSE frames: the Task, status-update events with final, artifact-update", async () => {
-    const res = await post({ jsonrpc: "2.0", id: "s03", method: "message/stream", params: { message: message03("x", { messageId: "tck-stream-001-v03" }) } }, V03);
+    const res = await post(
+      { jsonrpc: "2.0", id: "s03", method: "message/stream", params: { message: message03("x", { messageId: "tck-stream-001-v03" }) } },
+      V03,
+    );
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     const events = parseSse(await res.text());
     expect(events.every((e) => e.data.id === "s03")).toBe(true);
@@ -134,13 +137,18 @@ describe("one set of tasks for both versions", () => {
     const list = await ok<{ tasks: TaskLike[] }>("ListTasks", { contextId });
     expect(list.tasks.map((t) => t.id)).toEqual([from03.id]);
 
-    const from1 = await ok<{ task: TaskLike }>("SendMessage", { message: { messageId: `m1-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: "from 1.0" }], contextId } });
+    const from1 = await ok<{ task: TaskLike }>("SendMessage", {
+      message: { messageId: `m1-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: "from 1.0" }], contextId },
+    });
     const read03 = await ok03("tasks/get", { id: from1.task.id, historyLength: 1 });
     expect(read03).toMatchObject({ kind: "task", id: from1.task.id, contextId, status: { state: "input-required" } });
     expect(read03.history).toHaveLength(1);
 
     // A 0.3 follow-up on the 1.0 task, subscribed over 1.0 while it runs, then canceled over 1.0.
-    const follow = await ok03("message/send", { message: message03("x", { taskId: from03.id, messageId: "test-resubscribe-message-id-cross" }), configuration: { blocking: false } });
+    const follow = await ok03("message/send", {
+      message: message03("x", { taskId: from03.id, messageId: "test-resubscribe-message-id-cross" }),
+      configuration: { blocking: false },
+    });
     expect(follow.id).toBe(from03.id);
     const sub = await post({ jsonrpc: "2.0", id: "sub1", method: "SubscribeToTask", params: { id: from03.id } }, V1);
     const canceled = await ok<TaskLike>("CancelTask", { id: from03.id });

@@ -39,15 +39,22 @@ async function connect(headers: Record<string, string> = { "A2A-Version": "1.0" 
   };
   const replies = () => received.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m) as Reply);
   const byId = (id: unknown) => replies().filter((r) => r.id === id);
-  const request = (id: unknown, method: string, params?: unknown) => ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }));
+  const request = (id: unknown, method: string, params?: unknown) =>
+    ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }));
   return { ws, received, until, replies, byId, request };
 }
 
-const message = (messageId: string, extra: Record<string, unknown> = {}) => ({ message: { messageId, role: "ROLE_USER", parts: [{ text: "hello" }], ...extra } });
+const message = (messageId: string, extra: Record<string, unknown> = {}) => ({
+  message: { messageId, role: "ROLE_USER", parts: [{ text: "hello" }], ...extra },
+});
 
 describe("upgrade (authenticated, service parameters checked)", () => {
   it("refuses an upgrade without a principal when a scheme is configured, and a missing A2A-Version", async () => {
-    const unauth = await worker.fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket", "A2A-Version": "1.0" } }), { ...env, IACCODE_A2A_HTTP_TOKEN: "ws-token" } as Env, createExecutionContext());
+    const unauth = await worker.fetch(
+      new Request(`${BASE}/`, { headers: { Upgrade: "websocket", "A2A-Version": "1.0" } }),
+      { ...env, IACCODE_A2A_HTTP_TOKEN: "ws-token" } as Env,
+      createExecutionContext(),
+    );
     expect(unauth.status).toBe(401);
     const noVersion = await self().fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket" } }));
     expect(noVersion.status).toBe(400);
@@ -114,7 +121,13 @@ describe("JSON-RPC on one socket", () => {
     s.request("one-too-many", "GetExtendedAgentCard");
     await s.until(() => s.byId("one-too-many").length === 1);
     expect(s.byId("one-too-many")[0]?.error).toMatchObject({ code: -32600, message: `At most ${MAX_WS_IN_FLIGHT} requests may be in flight on one socket` });
-    await s.until(() => Array.from({ length: MAX_WS_IN_FLIGHT }, (_, i) => s.byId(`slow-${i}`)).every((events) => events.some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED")), 30_000);
+    await s.until(
+      () =>
+        Array.from({ length: MAX_WS_IN_FLIGHT }, (_, i) => s.byId(`slow-${i}`)).every((events) =>
+          events.some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_COMPLETED"),
+        ),
+      30_000,
+    );
     s.request("after", "GetExtendedAgentCard");
     await s.until(() => s.byId("after").length === 1);
     expect(s.byId("after")[0]?.result?.name).toBe("iac-code");
@@ -135,7 +148,9 @@ describe("JSON-RPC on one socket", () => {
     s.request(1, "GetExtendedAgentCard");
     await s.until(() => s.byId(1).length === 1);
     const runtime = (s.byId(1)[0]?.result?.skills as Array<{ id: string; description: string }>).find((k) => k.id === "iac_code_runtime_details");
-    expect(runtime?.description).toContain(`websocket=ws://a2a.test/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`);
+    expect(runtime?.description).toContain(
+      `websocket=ws://a2a.test/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`,
+    );
     s.ws.close(1000, "done");
   });
 });

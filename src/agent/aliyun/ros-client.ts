@@ -82,11 +82,7 @@ export interface AliyunApiErrorInit {
  */
 export function isRetryableAliyunError(httpStatus: number, code: string): boolean {
   return (
-    httpStatus === 429 ||
-    httpStatus >= 500 ||
-    /^Throttling/i.test(code) ||
-    code === "ServiceUnavailable" ||
-    (httpStatus === 0 && code === "RequestFailed")
+    httpStatus === 429 || httpStatus >= 500 || /^Throttling/i.test(code) || code === "ServiceUnavailable" || (httpStatus === 0 && code === "RequestFailed")
   );
 }
 
@@ -239,7 +235,12 @@ export class RosClient {
       throw new AliyunApiError({ action, code: "RequestFailed", apiMessage: "The response body could not be read.", httpStatus: response.status });
     }
     if (text.length > ROS_MAX_RESPONSE_CHARS) {
-      throw new AliyunApiError({ action, code: "ResponseTooLarge", apiMessage: `The response has more than ${ROS_MAX_RESPONSE_CHARS} characters.`, httpStatus: response.status });
+      throw new AliyunApiError({
+        action,
+        code: "ResponseTooLarge",
+        apiMessage: `The response has more than ${ROS_MAX_RESPONSE_CHARS} characters.`,
+        httpStatus: response.status,
+      });
     }
     let parsed: unknown;
     try {

@@ -115,7 +115,6 @@ export function buildCanonicalRequest(input: CanonicalRequestInput): { canonical
   return { canonicalRequest, signedHeaders };
 }
 
-
 function bytesOf(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
   if (typeof data === "string") return new Uint8Array(encoder.encode(data));
   const copy = new Uint8Array(data.byteLength);
@@ -130,9 +129,7 @@ export async function sha256Hex(data: string | Uint8Array): Promise<string> {
 
 /** Lowercase hex HMAC-SHA256 with a UTF-8 key. */
 export async function hmacSha256Hex(key: string, data: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(data)));
 }
 

@@ -85,7 +85,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): { system:
         break;
       case "assistant": {
         const blocks: AnthropicBlock[] = message.content === "" ? [] : [{ type: "text", text: message.content }];
-        for (const call of message.toolCalls ?? []) blocks.push({ type: "tool_use", id: anthropicToolId(call.id), name: call.name, input: toolInput(call.arguments) });
+        for (const call of message.toolCalls ?? [])
+          blocks.push({ type: "tool_use", id: anthropicToolId(call.id), name: call.name, input: toolInput(call.arguments) });
         add("assistant", blocks);
         break;
       }
@@ -96,7 +97,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): { system:
   }
   // In a user turn, tool results come before any text.
   for (const message of out) {
-    if (message.role === "user") message.content = [...message.content.filter((b) => b.type === "tool_result"), ...message.content.filter((b) => b.type !== "tool_result")];
+    if (message.role === "user")
+      message.content = [...message.content.filter((b) => b.type === "tool_result"), ...message.content.filter((b) => b.type !== "tool_result")];
   }
   return { system: system.join("\n\n"), messages: out };
 }
@@ -145,7 +147,10 @@ export class AnthropicProvider implements ModelProvider {
     this.baseUrl = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
     this.defaultModel = options.defaultModel || DEFAULT_ANTHROPIC_MODEL;
     this.defaultMaxTokens = options.defaultMaxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
-    this.#timeouts = { ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }) };
+    this.#timeouts = {
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }),
+    };
   }
 
   /** The JSON body of a request (it holds no credentials). */

@@ -144,34 +144,37 @@ export class ModelCall {
       this.disarm();
       this.signal.removeEventListener("abort", onAbort);
     };
-    return new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        if (first) {
-          if (!started) this.arm(this.timeoutMs, "the first byte");
-        } else {
-          this.arm(this.idleTimeoutMs, "the next chunk");
-        }
-        first = false;
-        try {
-          const { value, done } = await this.race(reader.read());
-          this.disarm();
-          if (done) {
-            release();
-            controller.close();
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          if (first) {
+            if (!started) this.arm(this.timeoutMs, "the first byte");
           } else {
-            controller.enqueue(value);
+            this.arm(this.idleTimeoutMs, "the next chunk");
           }
-        } catch (error) {
+          first = false;
+          try {
+            const { value, done } = await this.race(reader.read());
+            this.disarm();
+            if (done) {
+              release();
+              controller.close();
+            } else {
+              controller.enqueue(value);
+            }
+          } catch (error) {
+            release();
+            reader.cancel().catch(() => {});
+            controller.error(this.normalize(error, true));
+          }
+        },
+        cancel: (reason) => {
           release();
-          reader.cancel().catch(() => {});
-          controller.error(this.normalize(error, true));
-        }
+          return reader.cancel(reason);
+        },
       },
-      cancel: (reason) => {
-        release();
-        return reader.cancel(reason);
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
   }
 
   /** `promise`, or the signal's reason as soon as the signal aborts. */

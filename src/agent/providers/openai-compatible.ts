@@ -136,7 +136,9 @@ export class ChatCompletionChunks {
         const index = typeof call.index === "number" ? call.index : position;
         const id = nonEmpty(call.id);
         const name = nonEmpty(fn.name);
-        out.push(...this.tools.fragment(index, { ...(id !== undefined && { id }), ...(name !== undefined && { name }), arguments: argumentsText(fn.arguments) }));
+        out.push(
+          ...this.tools.fragment(index, { ...(id !== undefined && { id }), ...(name !== undefined && { name }), arguments: argumentsText(fn.arguments) }),
+        );
       });
     }
     const reason = nonEmpty(choice.finish_reason);
@@ -208,7 +210,10 @@ export class OpenAICompatibleProvider implements ModelProvider {
     this.#apiKey = options.apiKey === "" ? undefined : options.apiKey;
     this.baseUrl = (options.baseUrl ?? DASHSCOPE_COMPATIBLE_BASE_URL).replace(/\/+$/, "");
     this.defaultModel = options.defaultModel || DEFAULT_OPENAI_COMPATIBLE_MODEL;
-    this.#timeouts = { ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }) };
+    this.#timeouts = {
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }),
+    };
     this.#maxTokensField = options.maxTokensField ?? "max_tokens";
   }
 

@@ -81,7 +81,8 @@ function trimmed(value: unknown): string | undefined {
 
 /** The provider `settings` describe; `undefined` for "offline" (the caller's own provider). */
 export function createProvider(settings: ProviderSettings, timeouts: TimeoutOptions = {}): ModelProvider | undefined {
-  if (settings.baseUrl !== undefined && !isHttpUrl(settings.baseUrl)) throw new Error("the model provider's baseUrl must be an absolute http(s) URL without credentials");
+  if (settings.baseUrl !== undefined && !isHttpUrl(settings.baseUrl))
+    throw new Error("the model provider's baseUrl must be an absolute http(s) URL without credentials");
   const model = settings.model !== undefined && settings.model !== "" ? { defaultModel: settings.model } : {};
   const baseUrl = settings.baseUrl !== undefined ? { baseUrl: settings.baseUrl } : {};
   switch (settings.provider) {

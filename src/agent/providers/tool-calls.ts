@@ -69,7 +69,14 @@ export class ToolCallAssembler {
 
   /** A call that arrived whole: start, one delta with all its arguments, end. */
   whole(call: { id?: string; name: string; arguments: string }): ModelEvent[] {
-    const slot: Slot = { arguments: call.arguments, pending: call.arguments, started: false, ended: false, name: call.name, ...(call.id !== undefined && { id: call.id }) };
+    const slot: Slot = {
+      arguments: call.arguments,
+      pending: call.arguments,
+      started: false,
+      ended: false,
+      name: call.name,
+      ...(call.id !== undefined && { id: call.id }),
+    };
     this.slots.push(slot);
     return [...this.start(slot), ...this.end(slot)];
   }

@@ -60,7 +60,8 @@ export interface WorkersAITransport {
 export function bindingErrorKind(text: string): ProviderError["kind"] {
   if (/\b(401|403)\b|unauthori[sz]ed|forbidden|authenticat|not entitled/i.test(text)) return "auth";
   if (/invalid|incomplete input|not found|no such model|unknown model|bad input|\b(3010|5007)\b/i.test(text)) return "fatal";
-  if (/\b(408|409|429|5\d\d|3040)\b|capacity|rate.?limit|too many|time.?out|timed out|temporar|overload|unavailable|upstream|network|connection/i.test(text)) return "retryable";
+  if (/\b(408|409|429|5\d\d|3040)\b|capacity|rate.?limit|too many|time.?out|timed out|temporar|overload|unavailable|upstream|network|connection/i.test(text))
+    return "retryable";
   return "fatal";
 }
 
@@ -183,7 +184,10 @@ export class WorkersAIProvider implements ModelProvider {
     } else throw new Error("workers-ai needs the AI binding, or an account id and an API token");
     this.defaultModel = options.defaultModel || DEFAULT_WORKERS_AI_MODEL;
     this.defaultMaxTokens = options.defaultMaxTokens ?? DEFAULT_WORKERS_AI_MAX_TOKENS;
-    this.#timeouts = { ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }) };
+    this.#timeouts = {
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }),
+    };
   }
 
   /** The input of a request (it holds no credentials). */

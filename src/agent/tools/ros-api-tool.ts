@@ -10,13 +10,7 @@
  * bounded (long arrays and strings cut, with a note) so a large `ListStackEvents` cannot flood the
  * model's context.
  */
-import {
-  AliyunApiError,
-  READ_ONLY_ROS_ACTIONS,
-  RosClient,
-  isReadOnlyRosAction,
-  type RosParams,
-} from "../aliyun/ros-client";
+import { AliyunApiError, READ_ONLY_ROS_ACTIONS, RosClient, isReadOnlyRosAction, type RosParams } from "../aliyun/ros-client";
 import { REGION_ID_PATTERN, parseCredentialsFromMetadata } from "../aliyun/credentials";
 import type { Tool, ToolContext, ToolResult } from "./tool";
 
@@ -194,7 +188,10 @@ export function createRosApiTool(options: RosApiToolOptions = {}): Tool {
             ...(requestId !== undefined ? { requestId } : {}),
             response: bounded.value,
             ...(bounded.truncated
-              ? { truncated: true, note: "The response was cut to fit: long lists keep their first items and long texts their start. Narrow the query (PageSize, PageNumber, filters) to see the rest." }
+              ? {
+                  truncated: true,
+                  note: "The response was cut to fit: long lists keep their first items and long texts their start. Narrow the query (PageSize, PageNumber, filters) to see the rest.",
+                }
               : {}),
           },
         };

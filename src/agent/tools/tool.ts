@@ -22,10 +22,7 @@ export interface ToolArtifact {
   content: string;
 }
 
-export type ToolResult =
-  | { ok: true; output: unknown; artifact?: ToolArtifact }
-  | { ok: false; error: string }
-  | { permissionDenied: true; reason: string };
+export type ToolResult = { ok: true; output: unknown; artifact?: ToolArtifact } | { ok: false; error: string } | { permissionDenied: true; reason: string };
 
 export interface Tool {
   spec: { name: string; description: string; inputSchema: Record<string, unknown> };

@@ -50,11 +50,7 @@ examples("sanitizeErrorText: signed URLs", [
     "https://b.oss-cn-hangzhou.aliyuncs.com/k?OSSAccessKeyId=LTAI5tAbCdEfGhIjKlMn&Expires=1&Signature=abc%2Bdef",
     "https://b.oss-cn-hangzhou.aliyuncs.com/k?OSSAccessKeyId=[REDACTED]&Expires=1&Signature=[REDACTED]",
   ],
-  [
-    "an STS security token",
-    "https://x.example/o?security-token=CAIS123&a=1",
-    "https://x.example/o?security-token=[REDACTED]&a=1",
-  ],
+  ["an STS security token", "https://x.example/o?security-token=CAIS123&a=1", "https://x.example/o?security-token=[REDACTED]&a=1"],
   ["Azure SAS", "https://a.blob.core.windows.net/c/b?sv=2024&sig=AbC%3D&se=2026", "https://a.blob.core.windows.net/c/b?sv=2024&sig=[REDACTED]&se=2026"],
   ["an access_token parameter", "https://api.example/cb?access_token=xyz#frag", "https://api.example/cb?access_token=[REDACTED]#frag"],
 ]);
@@ -122,8 +118,7 @@ describe("sanitizeErrorText: length", () => {
   });
 
   it("is idempotent", () => {
-    const input =
-      'Authorization: Bearer x\n{"token": "t"} password=p https://b/o?Signature=s Bearer abc /tmp/a C:\\x sk-abcdefghijkl';
+    const input = 'Authorization: Bearer x\n{"token": "t"} password=p https://b/o?Signature=s Bearer abc /tmp/a C:\\x sk-abcdefghijkl';
     const once = sanitizeErrorText(input);
     expect(sanitizeErrorText(once)).toBe(once);
     expect(once).not.toMatch(/Bearer x|"t"|=p\b|=s\b|abc|\/tmp|C:|sk-/);

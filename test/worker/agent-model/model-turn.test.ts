@@ -53,14 +53,24 @@ describe("a model-backed turn", () => {
     expect(body.messages[0].role).toBe("system");
     expect(body.messages.at(-1)).toEqual({ role: "user", content: "hello" });
     expect(body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
-      "read_file", "write_file", "list_files", "ros_validate_template", "terraform_to_ros", "save_artifact", "aliyun_ros_api",
+      "read_file",
+      "write_file",
+      "list_files",
+      "ros_validate_template",
+      "terraform_to_ros",
+      "save_artifact",
+      "aliyun_ros_api",
     ]);
     expect(JSON.stringify(events)).not.toContain("sk-test-agent-key");
   });
 
   it("exposes raw thinking when IACCODE_A2A_THINKING_EXPOSURE includes raw-thinking", async () => {
     const events = await readSse(await stream("SendStreamingMessage", { message: withModel("hi", `reasoning/${key()}`) }));
-    expect(metadataOf(events).filter((m) => m.thinking).map((m) => m.thinking)).toEqual([
+    expect(
+      metadataOf(events)
+        .filter((m) => m.thinking)
+        .map((m) => m.thinking),
+    ).toEqual([
       { type: "raw_thinking", text: "The user wants " },
       { type: "raw_thinking", text: "a greeting." },
     ]);
@@ -79,7 +89,10 @@ describe("a model-backed turn", () => {
     const second = JSON.parse(requests[1]?.body ?? "{}") as { messages: Array<{ role: string; content?: string; tool_call_id?: string }> };
     const toolMessage = second.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call_write");
-    expect(JSON.parse(toolMessage?.content ?? "{}")).toEqual({ output: { path: "/workspace/model/vpc.yaml", byteSize: file.length }, artifact: { filename: "vpc.yaml", delivered: true } });
+    expect(JSON.parse(toolMessage?.content ?? "{}")).toEqual({
+      output: { path: "/workspace/model/vpc.yaml", byteSize: file.length },
+      artifact: { filename: "vpc.yaml", delivered: true },
+    });
   });
 
   it("denies a cloud write the model asks for: permission.autoApproved false, the tool fails, the turn goes on", async () => {
@@ -139,7 +152,11 @@ describe("provider failures (contract §10)", () => {
       log = await modelLog(k);
     }
     expect(log[0]?.closedEarly).toBe(true);
-    const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: V1, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: task?.id } }) });
+    const res = await worker().fetch(`${BASE}/`, {
+      method: "POST",
+      headers: V1,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: task?.id } }),
+    });
     expect(((await res.json()) as { result: TaskLike }).result.status.state).toBe("TASK_STATE_CANCELED");
   });
 });

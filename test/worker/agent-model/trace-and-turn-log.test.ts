@@ -75,7 +75,9 @@ describe("trace context on model calls (W3C traceparent)", () => {
 describe("one JSON line per turn", () => {
   it("names agent, provider and model, counts tool calls and tokens, gives the duration and state, and no conversation content", async () => {
     const k = key();
-    const message = userMessage("write a vpc template for project-hunter2", { metadata: { iac_code: { iac_code_model: `agent-write/${k}`, cwd: "/workspace/secret-folder" } } });
+    const message = userMessage("write a vpc template for project-hunter2", {
+      metadata: { iac_code: { iac_code_model: `agent-write/${k}`, cwd: "/workspace/secret-folder" } },
+    });
     const { task } = await ok<{ task: TaskLike }>("SendMessage", { message }, { ...V1, traceparent: PARENT });
     const hash = await shortHash(task.id);
     await vi.waitFor(() => expect(turnLine(hash)).toBeDefined());

@@ -1,18 +1,16 @@
 /** credentialsFromMetadata: metadata.iac_code.alibaba_cloud_* (contract §6). */
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ALIBABA_CLOUD_REGION_ID,
-  credentialsFromMetadata,
-  parseCredentialsFromMetadata,
-} from "../../../src/agent/aliyun/credentials";
+import { DEFAULT_ALIBABA_CLOUD_REGION_ID, credentialsFromMetadata, parseCredentialsFromMetadata } from "../../../src/agent/aliyun/credentials";
 
 const iac = (fields: Record<string, unknown>) => ({ iac_code: fields });
 
 describe("credentialsFromMetadata", () => {
   it("reads, trims and defaults the region to cn-hangzhou", () => {
-    expect(
-      credentialsFromMetadata(iac({ alibaba_cloud_access_key_id: "  LTAIabc ", alibaba_cloud_access_key_secret: "\tsecretXYZ\n" })),
-    ).toEqual({ accessKeyId: "LTAIabc", accessKeySecret: "secretXYZ", regionId: DEFAULT_ALIBABA_CLOUD_REGION_ID });
+    expect(credentialsFromMetadata(iac({ alibaba_cloud_access_key_id: "  LTAIabc ", alibaba_cloud_access_key_secret: "\tsecretXYZ\n" }))).toEqual({
+      accessKeyId: "LTAIabc",
+      accessKeySecret: "secretXYZ",
+      regionId: DEFAULT_ALIBABA_CLOUD_REGION_ID,
+    });
     expect(DEFAULT_ALIBABA_CLOUD_REGION_ID).toBe("cn-hangzhou");
   });
 
@@ -61,8 +59,7 @@ describe("credentialsFromMetadata", () => {
     }
     for (const region of ["cn-hangzhou", "us-west-1", "cn-shanghai-finance-1", "eu-central-1"]) {
       expect(
-        credentialsFromMetadata(iac({ alibaba_cloud_access_key_id: "id", alibaba_cloud_access_key_secret: "s", alibaba_cloud_region_id: region }))
-          ?.regionId,
+        credentialsFromMetadata(iac({ alibaba_cloud_access_key_id: "id", alibaba_cloud_access_key_secret: "s", alibaba_cloud_region_id: region }))?.regionId,
       ).toBe(region);
     }
   });

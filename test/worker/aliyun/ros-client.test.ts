@@ -72,9 +72,7 @@ describe("RosClient: signed calls the fake endpoint accepts", () => {
     expect(wire.contentType).toBe("application/x-www-form-urlencoded");
     expect(wire.form).toEqual([["TemplateBody", TEMPLATE]]);
     expect(wire.query).toEqual([["RegionId", "cn-hangzhou"]]);
-    expect(wire.signedHeaders).toBe(
-      "content-type;host;x-acs-action;x-acs-content-sha256;x-acs-date;x-acs-signature-nonce;x-acs-version",
-    );
+    expect(wire.signedHeaders).toBe("content-type;host;x-acs-action;x-acs-content-sha256;x-acs-date;x-acs-signature-nonce;x-acs-version");
   });
 
   it("GetStack with a caller RegionId, no body", async () => {
@@ -210,13 +208,9 @@ describe("RosClient: what the fake endpoint refuses", () => {
 
   it("a changed query or body after signing → SignatureDoesNotMatch / ContentSHA256NotMatch", async () => {
     const tamperQuery: typeof fetch = (input, init) => fetch(String(input).replace("stack-ok-a", "stack-ok-b"), init);
-    expect((await apiError(client({ fetch: tamperQuery }).call("GetStack", { StackId: "stack-ok-a" }, signal()))).code).toBe(
-      "SignatureDoesNotMatch",
-    );
+    expect((await apiError(client({ fetch: tamperQuery }).call("GetStack", { StackId: "stack-ok-a" }, signal()))).code).toBe("SignatureDoesNotMatch");
     const tamperBody: typeof fetch = (input, init) => fetch(input, { ...init, body: `${String(init?.body)}%0A` });
-    expect((await apiError(client({ fetch: tamperBody }).call("ValidateTemplate", { TemplateBody: TEMPLATE }, signal()))).code).toBe(
-      "ContentSHA256NotMatch",
-    );
+    expect((await apiError(client({ fetch: tamperBody }).call("ValidateTemplate", { TemplateBody: TEMPLATE }, signal()))).code).toBe("ContentSHA256NotMatch");
   });
 
   it("no Authorization, or a header left out of SignedHeaders → IncompleteSignature", async () => {
@@ -225,9 +219,7 @@ describe("RosClient: what the fake endpoint refuses", () => {
     expect(await noAuth.json()).toMatchObject({ Code: "IncompleteSignature" });
     const extraHeader: typeof fetch = (input, init) =>
       fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-acs-extra": "unsigned" } });
-    expect((await apiError(client({ fetch: extraHeader }).call("GetStack", { StackId: "stack-ok" }, signal()))).code).toBe(
-      "IncompleteSignature",
-    );
+    expect((await apiError(client({ fetch: extraHeader }).call("GetStack", { StackId: "stack-ok" }, signal()))).code).toBe("IncompleteSignature");
   });
 });
 
@@ -249,8 +241,13 @@ describe("RosClient: error mapping", () => {
   });
 
   it("Throttling codes are retryable whatever the status; non-JSON and network failures are mapped", async () => {
-    const answer = (status: number, body: string): typeof fetch => async () => new Response(body, { status });
-    const throttling = await apiError(client({ fetch: answer(400, '{"Code":"Throttling.Api","Message":"slow down","RequestId":"r1"}') }).call("GetStack", {}, signal()));
+    const answer =
+      (status: number, body: string): typeof fetch =>
+      async () =>
+        new Response(body, { status });
+    const throttling = await apiError(
+      client({ fetch: answer(400, '{"Code":"Throttling.Api","Message":"slow down","RequestId":"r1"}') }).call("GetStack", {}, signal()),
+    );
     expect(throttling).toMatchObject({ code: "Throttling.Api", httpStatus: 400, retryable: true, requestId: "r1" });
     const html = await apiError(client({ fetch: answer(502, "<html>bad gateway</html>") }).call("GetStack", {}, signal()));
     expect(html).toMatchObject({ code: "HTTP502", httpStatus: 502, retryable: true });
@@ -269,7 +266,9 @@ describe("RosClient: error mapping", () => {
 
   it("redacts credentials the service would echo", async () => {
     const echo: typeof fetch = async () =>
-      new Response(JSON.stringify({ Code: "Forbidden.RAM", Message: `denied for ${ROS_TEST_KEY.accessKeyId} / ${ROS_TEST_KEY.accessKeySecret}` }), { status: 403 });
+      new Response(JSON.stringify({ Code: "Forbidden.RAM", Message: `denied for ${ROS_TEST_KEY.accessKeyId} / ${ROS_TEST_KEY.accessKeySecret}` }), {
+        status: 403,
+      });
     const error = await apiError(client({ fetch: echo }).call("GetStack", {}, signal()));
     expect(error.message).toContain("Forbidden.RAM: denied for [REDACTED] / [REDACTED]");
   });
@@ -328,7 +327,10 @@ describe("read-only actions and flattening", () => {
   it("flattens arrays 1-based and objects by key, dropping null", () => {
     expect(
       flattenRpcParams({
-        Parameters: [{ ParameterKey: "A", ParameterValue: 1 }, { ParameterKey: "B", ParameterValue: false }],
+        Parameters: [
+          { ParameterKey: "A", ParameterValue: 1 },
+          { ParameterKey: "B", ParameterValue: false },
+        ],
         Tags: { k: "v" },
         Nothing: null,
         Nested: [[1, 2]],

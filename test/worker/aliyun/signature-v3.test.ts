@@ -80,11 +80,14 @@ describe("ACS3-HMAC-SHA256: building blocks", () => {
   });
 
   it("sorts the canonical query by name and keeps empty values", () => {
-    expect(canonicalQueryString({ b: "2", a: "x y", "Parameters.1.ParameterKey": "K", empty: "" })).toBe(
-      "Parameters.1.ParameterKey=K&a=x%20y&b=2&empty=",
-    );
+    expect(canonicalQueryString({ b: "2", a: "x y", "Parameters.1.ParameterKey": "K", empty: "" })).toBe("Parameters.1.ParameterKey=K&a=x%20y&b=2&empty=");
     expect(canonicalQueryString(undefined)).toBe("");
-    expect(canonicalQueryString([["k", "2"], ["k", "1"]])).toBe("k=1&k=2");
+    expect(
+      canonicalQueryString([
+        ["k", "2"],
+        ["k", "1"],
+      ]),
+    ).toBe("k=1&k=2");
   });
 
   it("canonicalizes the URI per segment, RPC uses /", () => {

@@ -55,7 +55,10 @@ export interface TaskLike {
   artifacts?: Array<{ artifactId: string; parts: Array<Record<string, unknown>> }>;
 }
 
-export async function send(message: Record<string, unknown>, configuration?: Record<string, unknown>): Promise<{ task?: TaskLike; message?: Record<string, unknown> }> {
+export async function send(
+  message: Record<string, unknown>,
+  configuration?: Record<string, unknown>,
+): Promise<{ task?: TaskLike; message?: Record<string, unknown> }> {
   return ok("SendMessage", { message, ...(configuration ? { configuration } : {}) });
 }
 

@@ -50,7 +50,9 @@ describe("iac_generation", () => {
   });
 
   it("streams the tool trace in metadata.iac_code.tool, then the artifact, and never repeats the file body in tool results", async () => {
-    const events = await readSse(await stream("SendStreamingMessage", { message: userMessage("Create a VPC with an ECS instance and an SLB", cwd("/workspace/trace")) }));
+    const events = await readSse(
+      await stream("SendStreamingMessage", { message: userMessage("Create a VPC with an ECS instance and an SLB", cwd("/workspace/trace")) }),
+    );
     const tools = events
       .map((e) => (e.data.result?.statusUpdate as { metadata?: { iac_code?: { tool?: Record<string, unknown> } } } | undefined)?.metadata?.iac_code?.tool)
       .filter((t): t is Record<string, unknown> => t !== undefined);
@@ -145,7 +147,9 @@ describe("terraform_ros_conversion", () => {
 describe("aliyun_ros_operations", () => {
   it("explains a failed stack and lays out the next steps", async () => {
     const { task } = await send(
-      userMessage("My stack is CREATE_FAILED. ListStackEvents shows ResourceStatusReason: 'The specified VSwitchId does not exist' for VSwitch. What should I do?"),
+      userMessage(
+        "My stack is CREATE_FAILED. ListStackEvents shows ResourceStatusReason: 'The specified VSwitchId does not exist' for VSwitch. What should I do?",
+      ),
     );
     const reply = replyOf(task);
     expect(reply).toMatch(/CREATE_FAILED/);
@@ -183,7 +187,11 @@ describe("artifact and workspace routes", () => {
   });
 
   it("a task's JSON-RPC flow still works with the version header after file routes", async () => {
-    const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: V1, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params: { pageSize: 1 } }) });
+    const res = await worker().fetch(`${BASE}/`, {
+      method: "POST",
+      headers: V1,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params: { pageSize: 1 } }),
+    });
     expect(((await res.json()) as { result: { tasks: unknown[] } }).result.tasks).toHaveLength(1);
   });
 });

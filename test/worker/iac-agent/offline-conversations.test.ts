@@ -124,7 +124,10 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     const second = await chat.say("Name it acme-logs-2026 and turn on versioning");
     expect(props(second.ofType("ALIYUN::OSS::Bucket")[0])).toMatchObject({ BucketName: "acme-logs-2026", VersioningConfiguration: { Status: "Enabled" } });
     const third = await chat.say("Also expire objects after 90 days");
-    expect(props(third.ofType("ALIYUN::OSS::Bucket")[0])).toMatchObject({ BucketName: "acme-logs-2026", LifecycleConfiguration: { Rule: [{ Expiration: { Days: 90 } }] } });
+    expect(props(third.ofType("ALIYUN::OSS::Bucket")[0])).toMatchObject({
+      BucketName: "acme-logs-2026",
+      LifecycleConfiguration: { Rule: [{ Expiration: { Days: 90 } }] },
+    });
     expect(third.ofType("ALIYUN::ECS::VPC")).toHaveLength(0);
     expect(third.ofType("ALIYUN::ECS::Instance")).toHaveLength(0);
   });
@@ -140,7 +143,10 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     expect(third.ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
     // The output listing the vSwitch ids follows the new layout.
     const listed = JSON.stringify((third.template as unknown as { Outputs: Record<string, unknown> }).Outputs.VSwitchIds);
-    for (const name of Object.entries(third.template.Resources).filter(([, r]) => r.Type === "ALIYUN::ECS::VSwitch").map(([n]) => n)) expect(listed).toContain(name);
+    for (const name of Object.entries(third.template.Resources)
+      .filter(([, r]) => r.Type === "ALIYUN::ECS::VSwitch")
+      .map(([n]) => n))
+      expect(listed).toContain(name);
     expect(third.ofType("ALIYUN::ECS::Instance")).toHaveLength(0);
     expect(third.ofType("ALIYUN::VPC::EIP")).toHaveLength(0);
   });
@@ -233,7 +239,10 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     const second = await chat.say("改成公共读");
     expect(props(second.ofType("ALIYUN::OSS::Bucket")[0]).AccessControl).toBe("public-read");
     const third = await chat.say("开启服务端加密");
-    expect(props(third.ofType("ALIYUN::OSS::Bucket")[0])).toMatchObject({ AccessControl: "public-read", ServerSideEncryptionConfiguration: { SSEAlgorithm: "AES256" } });
+    expect(props(third.ofType("ALIYUN::OSS::Bucket")[0])).toMatchObject({
+      AccessControl: "public-read",
+      ServerSideEncryptionConfiguration: { SSEAlgorithm: "AES256" },
+    });
     const fourth = await chat.say("再加一个存储桶");
     expect(fourth.ofType("ALIYUN::OSS::Bucket")).toHaveLength(2);
     expect(props(fourth.ofType("ALIYUN::OSS::Bucket")[0]).AccessControl).toBe("public-read");
@@ -243,7 +252,8 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     const chat = conversation();
     await chat.say("Two web servers behind an SLB");
     const second = await chat.say("Open port 443 too");
-    const ports = (turn: Turn) => (props(turn.ofType("ALIYUN::ECS::SecurityGroup")[0]).SecurityGroupIngress as Array<Record<string, unknown>>).map((rule) => rule.PortRange);
+    const ports = (turn: Turn) =>
+      (props(turn.ofType("ALIYUN::ECS::SecurityGroup")[0]).SecurityGroupIngress as Array<Record<string, unknown>>).map((rule) => rule.PortRange);
     expect(ports(second)).toEqual(expect.arrayContaining(["80/80", "443/443"]));
     const third = await chat.say("Close port 80");
     expect(ports(third)).not.toContain("80/80");

@@ -6,17 +6,37 @@
  * conversations run through the real Worker in test/worker/iac-agent/offline-conversations.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { classifyRequest, editTemplate, explainStackOperation, generateTemplate, packageTerraform, parseTemplate, reviewTemplate, toRosYaml, validateTemplate } from "../../../src/iac/index";
+import {
+  classifyRequest,
+  editTemplate,
+  explainStackOperation,
+  generateTemplate,
+  packageTerraform,
+  parseTemplate,
+  reviewTemplate,
+  toRosYaml,
+  validateTemplate,
+} from "../../../src/iac/index";
 import { findTemplate } from "../../../src/agent/offline-inputs";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>>; Description?: string };
 
-const BILLABLE = ["ALIYUN::ECS::Instance", "ALIYUN::VPC::EIP", "ALIYUN::SLB::LoadBalancer", "ALIYUN::VPC::NatGateway", "ALIYUN::RDS::DBInstance", "ALIYUN::REDIS::Instance", "ALIYUN::OSS::Bucket"];
+const BILLABLE = [
+  "ALIYUN::ECS::Instance",
+  "ALIYUN::VPC::EIP",
+  "ALIYUN::SLB::LoadBalancer",
+  "ALIYUN::VPC::NatGateway",
+  "ALIYUN::RDS::DBInstance",
+  "ALIYUN::REDIS::Instance",
+  "ALIYUN::OSS::Bucket",
+];
 const HAN = /[\u4e00-\u9fff]/;
 
 function errorsOf(text: string): string[] {
-  return validateTemplate(text).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.path}`);
+  return validateTemplate(text)
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => `${d.code} ${d.path}`);
 }
 
 function generated(text: string) {
@@ -76,19 +96,28 @@ const GENERATION: GenerationCase[] = [
     ask: "An OSS bucket named acme-logs-2026 with versioning and server-side encryption",
     types: { "ALIYUN::OSS::Bucket": 1 },
     check: (g) => {
-      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ BucketName: "acme-logs-2026", VersioningConfiguration: { Status: "Enabled" }, ServerSideEncryptionConfiguration: { SSEAlgorithm: "AES256" } });
+      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({
+        BucketName: "acme-logs-2026",
+        VersioningConfiguration: { Status: "Enabled" },
+        ServerSideEncryptionConfiguration: { SSEAlgorithm: "AES256" },
+      });
       expect(g.ofType("ALIYUN::ECS::VPC")).toHaveLength(0);
     },
   },
   {
     ask: "A public-read bucket for static assets; objects should expire after 30 days",
     types: { "ALIYUN::OSS::Bucket": 1 },
-    check: (g) => expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ AccessControl: "public-read", LifecycleConfiguration: { Rule: [{ Status: "Enabled", Expiration: { Days: 30 } }] } }),
+    check: (g) =>
+      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({
+        AccessControl: "public-read",
+        LifecycleConfiguration: { Rule: [{ Status: "Enabled", Expiration: { Days: 30 } }] },
+      }),
   },
   {
     ask: "Bucket encrypted with KMS, private ACL",
     types: { "ALIYUN::OSS::Bucket": 1 },
-    check: (g) => expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ AccessControl: "private", ServerSideEncryptionConfiguration: { SSEAlgorithm: "KMS" } }),
+    check: (g) =>
+      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ AccessControl: "private", ServerSideEncryptionConfiguration: { SSEAlgorithm: "KMS" } }),
   },
   {
     ask: "Two ECS instances of type ecs.g7.large with a 100 GB ESSD system disk and a 500 GB data disk",
@@ -97,7 +126,8 @@ const GENERATION: GenerationCase[] = [
       expect(g.parameter("EcsInstanceType").Default).toBe("ecs.g7.large");
       expect(g.parameter("EcsInstanceType").AssociationProperty).toBe("ALIYUN::ECS::Instance::InstanceType");
       expect(g.parameter("EcsSystemDiskCategory").Default).toBe("cloud_essd");
-      for (const index of [0, 1]) expect(g.props("ALIYUN::ECS::Instance", index)).toMatchObject({ SystemDiskSize: 100, DiskMappings: [{ Size: 500, Category: "cloud_essd" }] });
+      for (const index of [0, 1])
+        expect(g.props("ALIYUN::ECS::Instance", index)).toMatchObject({ SystemDiskSize: 100, DiskMappings: [{ Size: 500, Category: "cloud_essd" }] });
     },
     says: [/Security group: every ECS instance must belong to one/],
   },
@@ -124,7 +154,7 @@ const GENERATION: GenerationCase[] = [
       expect(rules.find((rule) => rule.PortRange === "443/443")?.SourceCidrIp).toBe("203.0.113.0/24");
       expect(rules.some((rule) => rule.PortRange === "22/22" && rule.SourceCidrIp === "198.51.100.0/24")).toBe(true);
       expect(rules.every((rule) => rule.SourceCidrIp !== "0.0.0.0/0")).toBe(true);
-      expect((g.props("ALIYUN::ECS::VPC").CidrBlock as string)).toBe("192.168.0.0/16");
+      expect(g.props("ALIYUN::ECS::VPC").CidrBlock as string).toBe("192.168.0.0/16");
     },
   },
   {
@@ -205,7 +235,12 @@ const GENERATION: GenerationCase[] = [
   {
     ask: "创建一个名为 my-data-bucket 的存储桶，开启版本控制，私有读写",
     types: { "ALIYUN::OSS::Bucket": 1 },
-    check: (g) => expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ BucketName: "my-data-bucket", AccessControl: "private", VersioningConfiguration: { Status: "Enabled" } }),
+    check: (g) =>
+      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({
+        BucketName: "my-data-bucket",
+        AccessControl: "private",
+        VersioningConfiguration: { Status: "Enabled" },
+      }),
   },
   {
     ask: "两台 ECS，实例规格 ecs.c7.xlarge，系统盘 80G，数据盘 200G",
@@ -233,7 +268,8 @@ const GENERATION: GenerationCase[] = [
   {
     ask: "对象存储桶，公共读，30天后自动删除",
     types: { "ALIYUN::OSS::Bucket": 1 },
-    check: (g) => expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ AccessControl: "public-read", LifecycleConfiguration: { Rule: [{ Expiration: { Days: 30 } }] } }),
+    check: (g) =>
+      expect(g.props("ALIYUN::OSS::Bucket")).toMatchObject({ AccessControl: "public-read", LifecycleConfiguration: { Rule: [{ Expiration: { Days: 30 } }] } }),
   },
   {
     ask: "一台可以公网访问的 ECS，带宽 20M",
@@ -395,7 +431,13 @@ const STACK_CASES: { ask: string; says: RegExp[]; not?: RegExp[] }[] = [
   },
   {
     ask: "资源栈状态是 DELETE_FAILED，怎么办？",
-    says: [/DELETE_FAILED/, /DeleteStack --RegionId <region-id> --StackId <stack-id> --RetainAllResources true/, /以下是根据你提供的资源栈信息/, /\*\*含义：\*\* 部分资源无法删除/, /### 下一步/],
+    says: [
+      /DELETE_FAILED/,
+      /DeleteStack --RegionId <region-id> --StackId <stack-id> --RetainAllResources true/,
+      /以下是根据你提供的资源栈信息/,
+      /\*\*含义：\*\* 部分资源无法删除/,
+      /### 下一步/,
+    ],
     not: [/What it means/, /Next steps/],
   },
   {
@@ -405,7 +447,14 @@ const STACK_CASES: { ask: string; says: RegExp[]; not?: RegExp[] }[] = [
   },
   {
     ask: "资源栈创建失败，资源 RdsInstance 报错 QuotaExceeded.DBInstance，在杭州，怎么办",
-    says: [/RdsInstance/, /QuotaExceeded\.DBInstance/, /--RegionId cn-hangzhou/, /ContinueCreateStack .*--RecreatingResources\.1 RdsInstance/, /达到了账号配额/, /### 失败的资源/],
+    says: [
+      /RdsInstance/,
+      /QuotaExceeded\.DBInstance/,
+      /--RegionId cn-hangzhou/,
+      /ContinueCreateStack .*--RecreatingResources\.1 RdsInstance/,
+      /达到了账号配额/,
+      /### 失败的资源/,
+    ],
   },
   {
     ask: "My stack won't delete in cn-shenzhen, what do I do?",
@@ -443,7 +492,11 @@ describe("aliyun_ros_operations: read from the question, nothing invented", () =
 const HCL = 'resource "alicloud_vpc" "main" {\n  vpc_name   = "demo"\n  cidr_block = "10.0.0.0/8"\n}\n';
 
 describe("terraform_ros_conversion", () => {
-  for (const ask of [`Convert this Terraform to ROS:\n\`\`\`hcl\n${HCL}\`\`\``, `把这个 Terraform 转成 ROS 模板：\n\`\`\`hcl\n${HCL}\`\`\``, `Package my terraform as a ROS stack template\n${HCL}`]) {
+  for (const ask of [
+    `Convert this Terraform to ROS:\n\`\`\`hcl\n${HCL}\`\`\``,
+    `把这个 Terraform 转成 ROS 模板：\n\`\`\`hcl\n${HCL}\`\`\``,
+    `Package my terraform as a ROS stack template\n${HCL}`,
+  ]) {
     it(ask.split("\n")[0] ?? ask, () => {
       expect(classifyRequest(ask)).toBe("terraform_ros_conversion");
       const packaged = packageTerraform({ "main.tf": HCL });

@@ -11,7 +11,31 @@ describe("the ROS resource type catalogue", () => {
 
   it("covers the products the generator and reviewer meet most", () => {
     const products = new Set(types.map((type) => type.split("::")[1]));
-    for (const product of ["ECS", "VPC", "SLB", "ALB", "NLB", "RDS", "REDIS", "OSS", "NAS", "CS", "RAM", "KMS", "SLS", "FC", "FC3", "MONGODB", "POLARDB", "CDN", "DNS", "ROS", "ESS", "CEN", "GA"]) {
+    for (const product of [
+      "ECS",
+      "VPC",
+      "SLB",
+      "ALB",
+      "NLB",
+      "RDS",
+      "REDIS",
+      "OSS",
+      "NAS",
+      "CS",
+      "RAM",
+      "KMS",
+      "SLS",
+      "FC",
+      "FC3",
+      "MONGODB",
+      "POLARDB",
+      "CDN",
+      "DNS",
+      "ROS",
+      "ESS",
+      "CEN",
+      "GA",
+    ]) {
       expect(products.has(product), product).toBe(true);
     }
   });

@@ -29,8 +29,7 @@ const EVENTS = JSON.stringify({
       LogicalResourceId: "EcsInstance",
       ResourceType: "ALIYUN::ECS::Instance",
       Status: "CREATE_FAILED",
-      StatusReason:
-        'code: 403, The specified instance type is out of stock (OperationDenied.NoStock). request id: 1B3B..., RegionId: cn-hangzhou',
+      StatusReason: "code: 403, The specified instance type is out of stock (OperationDenied.NoStock). request id: 1B3B..., RegionId: cn-hangzhou",
     },
     { StackId: STACK_ID, LogicalResourceId: "Vpc", ResourceType: "ALIYUN::ECS::VPC", Status: "CREATE_COMPLETE", StatusReason: "state changed" },
   ],
@@ -57,7 +56,9 @@ describe("explaining ListStackEvents output of a failed creation", () => {
   it("lays out the next steps with ROS APIs and aliyun CLI commands for this stack and region", () => {
     expect(answer).toContain("`ContinueCreateStack`");
     expect(answer).toContain(`aliyun ros ListStackEvents --RegionId cn-hangzhou --StackId ${STACK_ID}`);
-    expect(answer).toContain(`aliyun ros ContinueCreateStack --RegionId cn-hangzhou --StackId ${STACK_ID} --RecreatingResources.1 Slb --RecreatingResources.2 EcsInstance`);
+    expect(answer).toContain(
+      `aliyun ros ContinueCreateStack --RegionId cn-hangzhou --StackId ${STACK_ID} --RecreatingResources.1 Slb --RecreatingResources.2 EcsInstance`,
+    );
     expect(answer).toContain("aliyun ros DeleteStack");
     expect(answer).not.toContain("--RecreatingResources.1 web-stack");
   });
@@ -71,7 +72,9 @@ describe("explaining stack states", () => {
   });
 
   it("ROLLBACK_COMPLETE: cannot be resumed; delete and create again with rollback disabled", () => {
-    const answer = explainStackOperation(`GetStack says {"StackId":"${STACK_ID}","StackName":"app","RegionId":"cn-shanghai","Status":"ROLLBACK_COMPLETE","StatusReason":"Resource CREATE failed: Forbidden.RAM"}`);
+    const answer = explainStackOperation(
+      `GetStack says {"StackId":"${STACK_ID}","StackName":"app","RegionId":"cn-shanghai","Status":"ROLLBACK_COMPLETE","StatusReason":"Resource CREATE failed: Forbidden.RAM"}`,
+    );
     expect(answer).toContain("## app: ROLLBACK_COMPLETE");
     expect(answer).toContain("cannot be resumed");
     expect(answer).toContain(`aliyun ros DeleteStack --RegionId cn-shanghai --StackId ${STACK_ID}`);

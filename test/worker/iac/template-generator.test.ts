@@ -20,22 +20,60 @@ function generatedRos(text: string) {
 const PHRASINGS: { text: string; expect: Record<string, number>; region?: string }[] = [
   { text: "Create a VPC with two vSwitches in Hangzhou", expect: { "ALIYUN::ECS::VSwitch": 2 }, region: "cn-hangzhou" },
   { text: "在杭州创建一个VPC和两个交换机", expect: { "ALIYUN::ECS::VPC": 1, "ALIYUN::ECS::VSwitch": 2 }, region: "cn-hangzhou" },
-  { text: "I need 3 ECS instances behind an SLB with a MySQL RDS database in cn-shanghai", expect: { "ALIYUN::ECS::Instance": 3, "ALIYUN::SLB::LoadBalancer": 1, "ALIYUN::RDS::DBInstance": 1 }, region: "cn-shanghai" },
-  { text: "VPC 10.0.0.0/8 with vSwitches 10.1.0.0/16 and 10.2.0.0/16, plus a NAT gateway", expect: { "ALIYUN::VPC::NatGateway": 1, "ALIYUN::VPC::SnatEntry": 2, "ALIYUN::VPC::EIP": 1 } },
+  {
+    text: "I need 3 ECS instances behind an SLB with a MySQL RDS database in cn-shanghai",
+    expect: { "ALIYUN::ECS::Instance": 3, "ALIYUN::SLB::LoadBalancer": 1, "ALIYUN::RDS::DBInstance": 1 },
+    region: "cn-shanghai",
+  },
+  {
+    text: "VPC 10.0.0.0/8 with vSwitches 10.1.0.0/16 and 10.2.0.0/16, plus a NAT gateway",
+    expect: { "ALIYUN::VPC::NatGateway": 1, "ALIYUN::VPC::SnatEntry": 2, "ALIYUN::VPC::EIP": 1 },
+  },
   { text: "Give me a private OSS bucket", expect: { "ALIYUN::OSS::Bucket": 1 } },
   { text: "两台ECS服务器，每台绑定弹性公网IP，部署在北京", expect: { "ALIYUN::ECS::Instance": 2, "ALIYUN::VPC::EIP": 1 }, region: "cn-beijing" },
   { text: "3 web servers with 4 vCPU and 8 GiB memory serving https", expect: { "ALIYUN::ECS::Instance": 3, "ALIYUN::ECS::SecurityGroup": 1 } },
-  { text: "A highly available setup: two ECS instances in different zones, a load balancer and a PostgreSQL database", expect: { "ALIYUN::ECS::VSwitch": 2, "ALIYUN::ECS::Instance": 2, "ALIYUN::RDS::DBInstance": 1 } },
-  { text: "创建专有网络、三个子网、一个安全组和五台云服务器，地域上海", expect: { "ALIYUN::ECS::VSwitch": 3, "ALIYUN::ECS::Instance": 5 }, region: "cn-shanghai" },
-  { text: "Two EIPs for 2 ECS instances and a NAT gateway in Shenzhen", expect: { "ALIYUN::VPC::EIP": 2, "ALIYUN::VPC::NatGateway": 1, "ALIYUN::VPC::EIPAssociation": 2 }, region: "cn-shenzhen" },
+  {
+    text: "A highly available setup: two ECS instances in different zones, a load balancer and a PostgreSQL database",
+    expect: { "ALIYUN::ECS::VSwitch": 2, "ALIYUN::ECS::Instance": 2, "ALIYUN::RDS::DBInstance": 1 },
+  },
+  {
+    text: "创建专有网络、三个子网、一个安全组和五台云服务器，地域上海",
+    expect: { "ALIYUN::ECS::VSwitch": 3, "ALIYUN::ECS::Instance": 5 },
+    region: "cn-shanghai",
+  },
+  {
+    text: "Two EIPs for 2 ECS instances and a NAT gateway in Shenzhen",
+    expect: { "ALIYUN::VPC::EIP": 2, "ALIYUN::VPC::NatGateway": 1, "ALIYUN::VPC::EIPAssociation": 2 },
+    region: "cn-shenzhen",
+  },
   { text: "Set up a Redis cache and an RDS MySQL instance in a VPC", expect: { "ALIYUN::REDIS::Instance": 1, "ALIYUN::RDS::DBInstance": 1 } },
   { text: "负载均衡加两台云服务器，开放80和443端口", expect: { "ALIYUN::SLB::LoadBalancer": 1, "ALIYUN::ECS::Instance": 2, "ALIYUN::SLB::Listener": 2 } },
   { text: "Two OSS buckets and an SLB in Singapore", expect: { "ALIYUN::OSS::Bucket": 2, "ALIYUN::SLB::LoadBalancer": 1 }, region: "ap-southeast-1" },
-  { text: "VPC 172.16.0.0/12 with 4 vswitches, a security group opening port 8080, and 2 ECS", expect: { "ALIYUN::ECS::VSwitch": 4, "ALIYUN::ECS::Instance": 2 } },
+  {
+    text: "VPC 172.16.0.0/12 with 4 vswitches, a security group opening port 8080, and 2 ECS",
+    expect: { "ALIYUN::ECS::VSwitch": 4, "ALIYUN::ECS::Instance": 2 },
+  },
   { text: "一个RDS数据库和一个NAT网关，在深圳", expect: { "ALIYUN::RDS::DBInstance": 1, "ALIYUN::VPC::NatGateway": 1 }, region: "cn-shenzhen" },
-  { text: "Security group with SSH and an ECS x2, region cn-hangzhou", expect: { "ALIYUN::ECS::Instance": 2, "ALIYUN::ECS::SecurityGroup": 1 }, region: "cn-hangzhou" },
-  { text: "Build a VPC with a vswitch, an ECS instance with an EIP, an SLB, an RDS, an OSS bucket and a NAT gateway", expect: { "ALIYUN::ECS::Instance": 1, "ALIYUN::SLB::LoadBalancer": 1, "ALIYUN::RDS::DBInstance": 1, "ALIYUN::OSS::Bucket": 1, "ALIYUN::VPC::NatGateway": 1 } },
-  { text: "在法兰克福部署一个负载均衡、三台服务器和一个数据库，需要高可用", expect: { "ALIYUN::ECS::VSwitch": 2, "ALIYUN::ECS::Instance": 3, "ALIYUN::RDS::DBInstance": 1 }, region: "eu-central-1" },
+  {
+    text: "Security group with SSH and an ECS x2, region cn-hangzhou",
+    expect: { "ALIYUN::ECS::Instance": 2, "ALIYUN::ECS::SecurityGroup": 1 },
+    region: "cn-hangzhou",
+  },
+  {
+    text: "Build a VPC with a vswitch, an ECS instance with an EIP, an SLB, an RDS, an OSS bucket and a NAT gateway",
+    expect: {
+      "ALIYUN::ECS::Instance": 1,
+      "ALIYUN::SLB::LoadBalancer": 1,
+      "ALIYUN::RDS::DBInstance": 1,
+      "ALIYUN::OSS::Bucket": 1,
+      "ALIYUN::VPC::NatGateway": 1,
+    },
+  },
+  {
+    text: "在法兰克福部署一个负载均衡、三台服务器和一个数据库，需要高可用",
+    expect: { "ALIYUN::ECS::VSwitch": 2, "ALIYUN::ECS::Instance": 3, "ALIYUN::RDS::DBInstance": 1 },
+    region: "eu-central-1",
+  },
 ];
 
 describe("generated ROS templates validate with zero errors and zero warnings", () => {
@@ -163,7 +201,9 @@ describe("the shape of generated ROS templates", () => {
 });
 
 describe("Terraform on request", () => {
-  const generated = generateTemplate({ text: "Terraform for a VPC, 2 vswitches, 2 ECS with EIPs, an SLB, an RDS PostgreSQL, a Redis and an OSS bucket in Singapore" });
+  const generated = generateTemplate({
+    text: "Terraform for a VPC, 2 vswitches, 2 ECS with EIPs, an SLB, an RDS PostgreSQL, a Redis and an OSS bucket in Singapore",
+  });
 
   it("returns main.tf as text/x-hcl with the alicloud provider and the region", () => {
     expect(generated.format).toBe("terraform");

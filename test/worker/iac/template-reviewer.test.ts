@@ -89,14 +89,16 @@ describe("reviewing templates that cannot or need not be repaired", () => {
   });
 
   it("leaves a dependency cycle as an explained error", () => {
-    const text = "ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  A:\n    Type: ALIYUN::ECS::VPC\n    DependsOn: B\n  B:\n    Type: ALIYUN::ECS::VPC\n    DependsOn: A\n";
+    const text =
+      "ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  A:\n    Type: ALIYUN::ECS::VPC\n    DependsOn: B\n  B:\n    Type: ALIYUN::ECS::VPC\n    DependsOn: A\n";
     const review = reviewTemplate(text);
     expect(validateTemplate(review.corrected).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["ROS4005"]);
     expect(review.summary).toContain("Left for you in the corrected template: 1 error(s)");
   });
 
   it("replaces Fn::GetAtt on a resource that is not there with a parameter", () => {
-    const text = "ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Vpc:\n    Type: ALIYUN::ECS::VPC\nOutputs:\n  Lb:\n    Label: LB\n    Value: !GetAtt LoadBalancer.IpAddress\n";
+    const text =
+      "ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Vpc:\n    Type: ALIYUN::ECS::VPC\nOutputs:\n  Lb:\n    Label: LB\n    Value: !GetAtt LoadBalancer.IpAddress\n";
     const review = reviewTemplate(text);
     const parsed = parseTemplate(review.corrected);
     if (!parsed.ok) throw new Error("corrected template does not parse");

@@ -44,12 +44,7 @@ describe("packaging a Terraform directory as a ROS template", () => {
       "terraform.tfvars": 'region = "cn-hangzhou"',
     });
     if (!result.ok) throw new Error(result.error);
-    expect(Object.keys(workspaceOf(result.template))).toEqual([
-      ".terraform.lock.hcl",
-      "main.tf",
-      "modules/net/main.tf",
-      "terraform.tfvars",
-    ]);
+    expect(Object.keys(workspaceOf(result.template))).toEqual([".terraform.lock.hcl", "main.tf", "modules/net/main.tf", "terraform.tfvars"]);
   });
 
   it("normalises ./ prefixes and Windows separators, and sorts paths for a deterministic template", () => {

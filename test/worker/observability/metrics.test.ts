@@ -22,7 +22,11 @@ describe("request data points", () => {
   it("one per request: method, binding, code, status and duration", async () => {
     const dataset = recorder();
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "missing" } });
-    await worker.fetch(new Request(`${BASE}/`, { method: "POST", headers: V1, body }), { ...env, IACCODE_A2A_METRICS: dataset } as Env, createExecutionContext());
+    await worker.fetch(
+      new Request(`${BASE}/`, { method: "POST", headers: V1, body }),
+      { ...env, IACCODE_A2A_METRICS: dataset } as Env,
+      createExecutionContext(),
+    );
     await worker.fetch(new Request(`${BASE}/health`), { ...env, IACCODE_A2A_METRICS: dataset } as Env, createExecutionContext());
     expect(dataset.points).toHaveLength(2);
     const [rpc, health] = dataset.points;

@@ -57,7 +57,11 @@ describe("API clients see no change", () => {
     const get = await self().fetch(`${BASE}/`, { headers: { Accept: "application/json" } });
     expect(get.status).toBe(404);
     expect(await get.json()).toEqual({ error: "Not Found" });
-    const rpc = await self().fetch(`${BASE}/`, { method: "POST", headers: { ...V1, ...HTML }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }) });
+    const rpc = await self().fetch(`${BASE}/`, {
+      method: "POST",
+      headers: { ...V1, ...HTML },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }),
+    });
     expect(((await rpc.json()) as { error: { code: number } }).error.code).toBe(-32001);
   });
 });

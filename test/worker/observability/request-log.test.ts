@@ -58,7 +58,14 @@ describe("one JSON line per request", () => {
     const requestId = res.headers.get("X-Request-Id") ?? "";
     expect(requestId).toMatch(/^[0-9a-f]{16}$/);
     const line = await waitForLine("request", (l) => l.request_id === requestId);
-    expect(line).toMatchObject({ binding: "jsonrpc", method: "GetTask", status: 200, code: -32001, task: await shortHash("no-such-task"), owner: await shortHash("anonymous") });
+    expect(line).toMatchObject({
+      binding: "jsonrpc",
+      method: "GetTask",
+      status: 200,
+      code: -32001,
+      task: await shortHash("no-such-task"),
+      owner: await shortHash("anonymous"),
+    });
     expect(JSON.stringify(line)).not.toContain("no-such-task");
   });
 
@@ -66,13 +73,23 @@ describe("one JSON line per request", () => {
     const bad = await post("{not json");
     expect((await waitForLine("request", (l) => l.request_id === bad.headers.get("X-Request-Id"))).code).toBe(-32700);
     const rest = await worker().fetch(`${BASE}/tasks/no-such-task`, { headers: V1 });
-    expect(await waitForLine("request", (l) => l.request_id === rest.headers.get("X-Request-Id"))).toMatchObject({ binding: "rest", method: "GetTask", status: 404, code: -32001 });
+    expect(await waitForLine("request", (l) => l.request_id === rest.headers.get("X-Request-Id"))).toMatchObject({
+      binding: "rest",
+      method: "GetTask",
+      status: 404,
+      code: -32001,
+    });
   });
 
   it("writes no message text, token or path into any line", async () => {
     const secretText = "my-password-is-hunter2 in /workspace/secret-folder";
     const res = await post(
-      { jsonrpc: "2.0", id: 2, method: "SendMessage", params: { message: userMessage(secretText, { metadata: { iac_code: { cwd: "/workspace/secret-folder" } } }) } },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "SendMessage",
+        params: { message: userMessage(secretText, { metadata: { iac_code: { cwd: "/workspace/secret-folder" } } }) },
+      },
       { ...V1, Authorization: "Bearer sk-never-logged-0001" },
     );
     const line = await waitForLine("request", (l) => l.request_id === res.headers.get("X-Request-Id"));
@@ -97,10 +114,15 @@ describe("streams end in the log", () => {
     const end = await waitForLine("stream.end", (l) => l.request_id === requestId);
     expect(end).toMatchObject({ level: "info", how: "client_disconnected", method: "SendStreamingMessage" });
     // The turn goes on without its reader and ends as usual; nothing was logged as an error.
-    await vi.waitFor(async () => {
-      const task = await post({ jsonrpc: "2.0", id: 3, method: "GetTask", params: { id: taskId } }).then((r) => r.json() as Promise<{ result: { status: { state: string } } }>);
-      expect(task.result.status.state).toBe("TASK_STATE_COMPLETED");
-    }, { timeout: 15_000, interval: 250 });
+    await vi.waitFor(
+      async () => {
+        const task = await post({ jsonrpc: "2.0", id: 3, method: "GetTask", params: { id: taskId } }).then(
+          (r) => r.json() as Promise<{ result: { status: { state: string } } }>,
+        );
+        expect(task.result.status.state).toBe("TASK_STATE_COMPLETED");
+      },
+      { timeout: 15_000, interval: 250 },
+    );
     expect(lines.filter((l) => /error/i.test(l) && !l.includes('"level":"info"'))).toEqual([]);
   });
 

@@ -81,7 +81,11 @@ refuses("text parts refused", [
 ]);
 
 accepts("data parts (application/json)", [
-  ["compact, sorted keys, numbers as Python floats", [{ data: { template: "value", count: 2 }, mediaType: "application/json" }], '{"count":2.0,"template":"value"}'],
+  [
+    "compact, sorted keys, numbers as Python floats",
+    [{ data: { template: "value", count: 2 }, mediaType: "application/json" }],
+    '{"count":2.0,"template":"value"}',
+  ],
   [
     "the same value in another key order gives the same text",
     [{ data: { count: 2, template: "value" }, mediaType: "application/json" }],
@@ -99,11 +103,15 @@ accepts("data parts (application/json)", [
   ],
   [
     "non-ASCII is kept, control characters escaped",
-    [{ data: { "名": "值 ✓", s: 'q"\\\n\t\u0001' }, mediaType: "application/json" }],
+    [{ data: { 名: "值 ✓", s: 'q"\\\n\t\u0001' }, mediaType: "application/json" }],
     '{"s":"q\\"\\\\\\n\\t\\u0001","名":"值 ✓"}',
   ],
-  ["keys sort by code point", [{ data: { b: 1, B: 2, "é": 3, a: 4 }, mediaType: "application/json" }], '{"B":2.0,"a":4.0,"b":1.0,"é":3.0}'],
-  ["astral characters sort by code point, not UTF-16 unit", [{ data: { "\u{1F600}": 1, "\uFF01": 2 }, mediaType: "application/json" }], '{"\uFF01":2.0,"\u{1F600}":1.0}'],
+  ["keys sort by code point", [{ data: { b: 1, B: 2, é: 3, a: 4 }, mediaType: "application/json" }], '{"B":2.0,"a":4.0,"b":1.0,"é":3.0}'],
+  [
+    "astral characters sort by code point, not UTF-16 unit",
+    [{ data: { "\u{1F600}": 1, "\uFF01": 2 }, mediaType: "application/json" }],
+    '{"\uFF01":2.0,"\u{1F600}":1.0}',
+  ],
   ["a string value", [{ data: "x", mediaType: "application/json" }], '"x"'],
   ["no mediaType: a data part is JSON by nature (docs/decisions.md)", [{ data: { a: 1 } }], '{"a":1.0}'],
   ["null", [{ data: null, mediaType: "application/json" }], "null"],
@@ -121,12 +129,7 @@ refuses("data parts refused", [
   ["text/plain", [{ data: { a: 1 }, mediaType: "text/plain" }], PART_MESSAGES.dataNotJson, -32602],
   ["text/yaml", [{ data: { a: 1 }, mediaType: "text/yaml" }], PART_MESSAGES.dataNotJson, -32602],
   ["an unknown type", [{ data: { a: 1 }, mediaType: "application/pdf" }], PART_MESSAGES.dataNotJson, -32602],
-  [
-    "1 MiB + 1 byte of serialized JSON",
-    [{ data: "a".repeat(MAX_INLINE_TEXT_BYTES - 1), mediaType: "application/json" }],
-    PART_MESSAGES.dataTooLarge,
-    -32602,
-  ],
+  ["1 MiB + 1 byte of serialized JSON", [{ data: "a".repeat(MAX_INLINE_TEXT_BYTES - 1), mediaType: "application/json" }], PART_MESSAGES.dataTooLarge, -32602],
   [
     "the limit counts UTF-8 bytes, not characters",
     [{ data: "é".repeat(MAX_INLINE_TEXT_BYTES / 2), mediaType: "application/json" }],
@@ -267,12 +270,7 @@ refuses("raw parts refused", [
   ["padding on a short group", [{ raw: "YWJjZA=" }], PART_MESSAGES.rawNotBase64, -32602],
   ["bad base64 of an image", [{ raw: "%%%%", mediaType: "image/png" }], PART_MESSAGES.rawNotBase64, -32602],
   ["1 MiB + 1 byte of text", [{ raw: b64("a".repeat(MAX_INLINE_TEXT_BYTES + 1)) }], PART_MESSAGES.rawTooLarge, -32602],
-  [
-    "5 MiB + 1 byte of image",
-    [{ raw: b64(new Uint8Array(MAX_INLINE_BINARY_BYTES + 1)), mediaType: "image/png" }],
-    PART_MESSAGES.binaryRawTooLarge,
-    -32602,
-  ],
+  ["5 MiB + 1 byte of image", [{ raw: b64(new Uint8Array(MAX_INLINE_BINARY_BYTES + 1)), mediaType: "image/png" }], PART_MESSAGES.binaryRawTooLarge, -32602],
 ]);
 
 accepts("joining", [

@@ -56,7 +56,10 @@ describe("error codes and shape", () => {
 
   it("refuses a message whose parts add up to more than 8 MiB of prompt", async () => {
     const chunk = "x".repeat(1_000_000);
-    const error = await partError(Array.from({ length: 9 }, () => ({ text: chunk })), policy);
+    const error = await partError(
+      Array.from({ length: 9 }, () => ({ text: chunk })),
+      policy,
+    );
     expect(error.message).toBe(PART_MESSAGES.messageTooLarge);
     expect(error.partIndex).toBe(8);
   });

@@ -189,7 +189,13 @@ describe("toAnthropicMessages", () => {
     ]);
     expect(system).toBe("A\n\nB");
     expect(messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "one" }, { type: "text", text: "two" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "one" },
+          { type: "text", text: "two" },
+        ],
+      },
       { role: "assistant", content: [{ type: "tool_use", id: "fc_1_x", name: "t", input: {} }] },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "fc_1_x" }] },
     ]);

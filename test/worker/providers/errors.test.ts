@@ -40,7 +40,10 @@ describe("error mapping", () => {
   });
 
   it("keeps the provider's message, not the whole body, and removes secrets from it", async () => {
-    const body = JSON.stringify({ error: { type: "invalid_request_error", message: "bad key mysecretvalue123 and token=abc" }, echo: { messages: ["user text"] } });
+    const body = JSON.stringify({
+      error: { type: "invalid_request_error", message: "bad key mysecretvalue123 and token=abc" },
+      echo: { messages: ["user text"] },
+    });
     const error = await providerErrorFromResponse("p", new Response(body, { status: 400 }), ["mysecretvalue123"]);
     expect(error.message).toBe("p: HTTP 400: invalid_request_error: bad key [REDACTED] and token=[REDACTED]");
     expect(error.kind).toBe("fatal");

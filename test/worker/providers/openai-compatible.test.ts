@@ -34,9 +34,7 @@ describe("OpenAICompatibleProvider", () => {
       { type: "tool_call_end", id: "call_bbb", name: "list_files", arguments: '{"dir": "."}' },
     ]);
     const deltas = (id: string) =>
-      events
-        .filter((e): e is Extract<ModelEvent, { type: "tool_call_delta" }> => e.type === "tool_call_delta" && e.id === id)
-        .map((e) => e.argumentsDelta);
+      events.filter((e): e is Extract<ModelEvent, { type: "tool_call_delta" }> => e.type === "tool_call_delta" && e.id === id).map((e) => e.argumentsDelta);
     expect(deltas("call_aaa")).toEqual(['{"pa', 'th": "ma', 'in.tf"}']);
     expect(deltas("call_bbb")).toEqual(['{"di', 'r": "."}']);
     expect(events.slice(-2)).toEqual([

@@ -28,10 +28,7 @@ function cuts(text: string): Uint8Array[][] {
 
 describe("parseSse", () => {
   it("yields data events and event names", async () => {
-    expect(await events(["event: message_start\ndata: {\"a\":1}\n\ndata: plain\n\n"])).toEqual([
-      { event: "message_start", data: '{"a":1}' },
-      { data: "plain" },
-    ]);
+    expect(await events(['event: message_start\ndata: {"a":1}\n\ndata: plain\n\n'])).toEqual([{ event: "message_start", data: '{"a":1}' }, { data: "plain" }]);
   });
 
   it("gives the same events however the bytes are split, including inside CRLF pairs and UTF-8 sequences", async () => {

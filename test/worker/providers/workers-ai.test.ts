@@ -194,7 +194,8 @@ describe("WorkersAIProvider over the AI binding", () => {
         throw new Error(message);
       },
     });
-    const kind = async (message: string) => ((await failure(new WorkersAIProvider({ ai: throwing(message) }).stream(request("m")))).error as ProviderError).kind;
+    const kind = async (message: string) =>
+      ((await failure(new WorkersAIProvider({ ai: throwing(message) }).stream(request("m")))).error as ProviderError).kind;
     expect(await kind("InferenceUpstreamError: 3040: Capacity temporarily exceeded, please try again.")).toBe("retryable");
     expect(await kind("AiError: 5007: No such model @cf/nope")).toBe("fatal");
     expect(await kind("Authentication error (401)")).toBe("auth");

@@ -62,7 +62,12 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     const k = key();
     const { task } = await send(userMessage("x"), { task_push_notification_config: { url: `${receiver}/hook/ok/${k}`, id: "inline" } });
     const taskId = task?.id ?? "";
-    expect(await until(() => received(k), (r) => r.length > 0)).toHaveLength(1);
+    expect(
+      await until(
+        () => received(k),
+        (r) => r.length > 0,
+      ),
+    ).toHaveLength(1);
     const created = await ok("CreateTaskPushNotificationConfig", { task_id: taskId, id: "snake", url: "https://hooks.example.com/snake" });
     expect(created).toEqual({ id: "snake", taskId, url: "https://hooks.example.com/snake" });
     expect(await ok("GetTaskPushNotificationConfig", { task_id: taskId, id: "snake" })).toEqual(created);
@@ -75,14 +80,26 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     const { task } = await send(userMessage("x"));
     const taskId = task?.id ?? "";
     const v03 = async (method: string, params: unknown) => {
-      const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-      return ((await res.json()) as { result?: any; error?: { code: number } });
+      const res = await worker().fetch(`${BASE}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      });
+      return (await res.json()) as { result?: any; error?: { code: number } };
     };
     const set = await v03("tasks/pushNotificationConfig/set", {
       taskId,
-      pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", token: "tok", authentication: { schemes: ["Bearer"], credentials: "c-03" } },
+      pushNotificationConfig: {
+        id: "hook-03",
+        url: "https://hooks.example.com/v03",
+        token: "tok",
+        authentication: { schemes: ["Bearer"], credentials: "c-03" },
+      },
     });
-    expect(set.result).toEqual({ taskId, pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", authentication: { schemes: ["Bearer"] } } });
+    expect(set.result).toEqual({
+      taskId,
+      pushNotificationConfig: { id: "hook-03", url: "https://hooks.example.com/v03", authentication: { schemes: ["Bearer"] } },
+    });
     expect((await v03("tasks/pushNotificationConfig/get", { id: taskId, pushNotificationConfigId: "hook-03" })).result).toEqual(set.result);
     expect(await ok("GetTaskPushNotificationConfig", { taskId, id: "hook-03" })).toMatchObject({ id: "hook-03", authentication: { scheme: "Bearer" } });
     expect((await v03("tasks/pushNotificationConfig/list", { id: taskId })).result).toEqual([set.result]);
@@ -117,7 +134,13 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
   it("stores secrets sealed, never in the clear", async () => {
     const { task } = await send(userMessage("x"));
     const taskId = task?.id ?? "";
-    await ok("CreateTaskPushNotificationConfig", { taskId, id: "sealed", url: "https://hooks.example.com/a2a", token: "plain-token-value", authentication: { scheme: "Bearer", credentials: "plain-credential-value" } });
+    await ok("CreateTaskPushNotificationConfig", {
+      taskId,
+      id: "sealed",
+      url: "https://hooks.example.com/a2a",
+      token: "plain-token-value",
+      authentication: { scheme: "Bearer", credentials: "plain-credential-value" },
+    });
     const stub = contextAgentForTask(env, taskId);
     if (!stub) throw new Error("no stub");
     const rows = await runInDurableObject(stub, (_i: ContextAgent, state) => state.storage.sql.exec("SELECT * FROM push_configs").toArray());
@@ -136,7 +159,10 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
       [{ url: "ftp://hooks.example.com/a2a" }, "A2A push callback URL must be http or https"],
       [{ url: "https://user:pw@hooks.example.com/a2a" }, "A2A push callback URL must not contain credentials"],
       [{ url: "https://hooks.example.com/a\r\nX-Evil: 1" }, "A2A push callback URL must not contain control characters"],
-      [{ url: "https://hooks.example.com/a2a", authentication: { scheme: "Bearer", credentials: "x\r\nX-Evil: 1" } }, "A2A push authentication credentials must not contain control characters"],
+      [
+        { url: "https://hooks.example.com/a2a", authentication: { scheme: "Bearer", credentials: "x\r\nX-Evil: 1" } },
+        "A2A push authentication credentials must not contain control characters",
+      ],
       [{ url: "https://hooks.example.com/a2a", id: "../bad" }, "Invalid A2A id"],
     ];
     for (const [params, message] of refusals) {
@@ -146,11 +172,16 @@ describe("push config methods (spec §3.1.7–§3.1.10)", () => {
     for (const id of ["a", "b", "c"]) await ok("CreateTaskPushNotificationConfig", { taskId, id, url: "https://hooks.example.com/a2a" });
     const capped = await rpc("CreateTaskPushNotificationConfig", { taskId, id: "d", url: "https://hooks.example.com/a2a" });
     expect(capped.error).toMatchObject({ code: -32602, message: "A2A task already has the maximum of 3 push notification configs" });
-    expect(await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: "https://hooks.example.com/replaced" })).toMatchObject({ url: "https://hooks.example.com/replaced" });
+    expect(await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: "https://hooks.example.com/replaced" })).toMatchObject({
+      url: "https://hooks.example.com/replaced",
+    });
   });
 
   it("an invalid inline config refuses the message before any task exists", async () => {
-    const res = await rpc("SendMessage", { message: userMessage("x", { contextId: "inline-bad" }), configuration: { taskPushNotificationConfig: { url: "gopher://x" } } });
+    const res = await rpc("SendMessage", {
+      message: userMessage("x", { contextId: "inline-bad" }),
+      configuration: { taskPushNotificationConfig: { url: "gopher://x" } },
+    });
     expect(res.error).toMatchObject({ code: -32602, message: "A2A push callback URL must be http or https" });
     expect((await ok<{ totalSize: number }>("ListTasks", { contextId: "inline-bad" })).totalSize).toBe(0);
   });
@@ -162,7 +193,10 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     const { task } = await send(userMessage("push me"), {
       taskPushNotificationConfig: pushConfig(`${receiver}/hook/ok/${k}`, { token: "tok-1", authentication: { scheme: "Bearer", credentials: "cred-1" } }),
     });
-    const got = await until(() => received(k), (r) => r.length > 0);
+    const got = await until(
+      () => received(k),
+      (r) => r.length > 0,
+    );
     expect(got).toHaveLength(1);
     const [request] = got;
     expect(request?.headers["content-type"]).toBe("application/a2a+json");
@@ -171,7 +205,10 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     expect(request?.headers["x-a2a-notification-id"]).toMatch(new RegExp(`^${task?.id}:\\d+:${task?.id}$`));
     const body = JSON.parse(request?.body ?? "{}");
     expect(body.statusUpdate).toMatchObject({ taskId: task?.id, contextId: task?.contextId, status: { state: "TASK_STATE_INPUT_REQUIRED" } });
-    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "delivered");
+    const log = await until(
+      () => deliveries(task?.id ?? ""),
+      (d) => d[0]?.state === "delivered",
+    );
     expect(log).toEqual([expect.objectContaining({ state: "delivered", configId: task?.id })]);
   });
 
@@ -180,7 +217,11 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     const kSet = key();
     const k10 = key();
     const v03 = async (method: string, params: unknown) => {
-      const res = await worker().fetch(`${BASE}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      const res = await worker().fetch(`${BASE}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      });
       return ((await res.json()) as { result?: any; error?: { code: number } }).result;
     };
     const task = await v03("message/send", {
@@ -188,34 +229,59 @@ describe("delivery through the queue (spec §4.3.3)", () => {
       configuration: { pushNotificationConfig: { url: `${receiver}/hook/ok/${k03}`, token: "tok-03" } },
     });
     expect(task.status.state).toBe("input-required");
-    const inline = await until(() => received(k03), (r) => r.length > 0);
-    expect(JSON.parse(inline[0]?.body ?? "{}")).toEqual({ kind: "task", id: task.id, contextId: task.contextId, status: { state: "input-required", message: expect.objectContaining({ kind: "message", role: "agent" }), timestamp: expect.any(String) } });
+    const inline = await until(
+      () => received(k03),
+      (r) => r.length > 0,
+    );
+    expect(JSON.parse(inline[0]?.body ?? "{}")).toEqual({
+      kind: "task",
+      id: task.id,
+      contextId: task.contextId,
+      status: { state: "input-required", message: expect.objectContaining({ kind: "message", role: "agent" }), timestamp: expect.any(String) },
+    });
     expect(inline[0]?.headers["x-a2a-notification-token"]).toBe("tok-03");
 
     await v03("tasks/pushNotificationConfig/set", { taskId: task.id, pushNotificationConfig: { id: "set-03", url: `${receiver}/hook/ok/${kSet}` } });
     await ok("CreateTaskPushNotificationConfig", { taskId: task.id, id: "v1", url: `${receiver}/hook/ok/${k10}` });
     await ok("CancelTask", { id: task.id });
-    const viaSet = await until(() => received(kSet), (r) => r.length > 0);
+    const viaSet = await until(
+      () => received(kSet),
+      (r) => r.length > 0,
+    );
     expect(JSON.parse(viaSet[0]?.body ?? "{}")).toMatchObject({ kind: "task", id: task.id, status: { state: "canceled" } });
-    const viaV1 = await until(() => received(k10), (r) => r.length > 0);
+    const viaV1 = await until(
+      () => received(k10),
+      (r) => r.length > 0,
+    );
     expect(JSON.parse(viaV1[0]?.body ?? "{}").statusUpdate).toMatchObject({ taskId: task.id, status: { state: "TASK_STATE_CANCELED" } });
   });
 
   it("retries transient failures with backoff and the same notification id, then delivers", async () => {
     const k = key();
     const { task } = await send(userMessage("flaky"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/flaky/${k}/2`) });
-    const got = await until(() => received(k), (r) => r.some((x) => x.status === 200));
+    const got = await until(
+      () => received(k),
+      (r) => r.some((x) => x.status === 200),
+    );
     expect(got.map((r) => r.status)).toEqual([503, 503, 200]);
     expect(new Set(got.map((r) => r.headers["x-a2a-notification-id"])).size).toBe(1);
     expect((got[1]?.at ?? 0) - (got[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
     expect((got[2]?.at ?? 0) - (got[1]?.at ?? 0)).toBeGreaterThanOrEqual(1800);
-    expect(await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "delivered")).toMatchObject([{ state: "delivered" }]);
+    expect(
+      await until(
+        () => deliveries(task?.id ?? ""),
+        (d) => d[0]?.state === "delivered",
+      ),
+    ).toMatchObject([{ state: "delivered" }]);
   });
 
   it("a permanent failure goes to the dead-letter queue and is recorded for the owner", async () => {
     const k = key();
     const { task } = await send(userMessage("gone"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/gone/${k}`) });
-    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead");
+    const log = await until(
+      () => deliveries(task?.id ?? ""),
+      (d) => d[0]?.state === "dead",
+    );
     expect(log[0]).toMatchObject({ state: "dead", lastError: "The receiver answered HTTP 410." });
     expect((await received(k)).map((r) => r.status)).toEqual([410]);
   });
@@ -223,7 +289,10 @@ describe("delivery through the queue (spec §4.3.3)", () => {
   it("does not follow redirects", async () => {
     const k = key();
     const { task } = await send(userMessage("redirect"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/redirect/${k}`) });
-    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead");
+    const log = await until(
+      () => deliveries(task?.id ?? ""),
+      (d) => d[0]?.state === "dead",
+    );
     expect(log[0]?.lastError).toBe("The receiver answered HTTP 302.");
     expect((await received(k)).map((r) => r.path)).toEqual([`/hook/redirect/${k}`]);
   });
@@ -231,7 +300,11 @@ describe("delivery through the queue (spec §4.3.3)", () => {
   it("gives up after 5 attempts and records the last error", async () => {
     const k = key();
     const { task } = await send(userMessage("down"), { taskPushNotificationConfig: pushConfig(`${receiver}/hook/down/${k}`) });
-    const log = await until(() => deliveries(task?.id ?? ""), (d) => d[0]?.state === "dead", 55_000);
+    const log = await until(
+      () => deliveries(task?.id ?? ""),
+      (d) => d[0]?.state === "dead",
+      55_000,
+    );
     expect(log[0]?.lastError).toBe("Delivery failed after all attempts. The receiver answered HTTP 500.");
     expect((await received(k)).length).toBe(5);
   }, 60_000);
@@ -254,7 +327,10 @@ describe("delivery through the queue (spec §4.3.3)", () => {
       );
     });
     await send(userMessage("again", { taskId }));
-    const got = await until(() => received(k), (r) => r.length > 0);
+    const got = await until(
+      () => received(k),
+      (r) => r.length > 0,
+    );
     expect(got[0]?.headers["authorization"]).toBe("Bearer rotated-credential");
   });
 
@@ -270,7 +346,13 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     await runInDurableObject(stub, (instance: ContextAgent) => {
       const holder = (instance as unknown as { state: { env: Env } }).state;
       objectEnv = holder.env;
-      (holder as { env: Env }).env = { ...objectEnv, PUSH_QUEUE: { send: () => Promise.reject(new Error("Queue unavailable")), sendBatch: () => Promise.reject(new Error("Queue unavailable")) } as unknown as Queue };
+      (holder as { env: Env }).env = {
+        ...objectEnv,
+        PUSH_QUEUE: {
+          send: () => Promise.reject(new Error("Queue unavailable")),
+          sendBatch: () => Promise.reject(new Error("Queue unavailable")),
+        } as unknown as Queue,
+      };
     });
     const again = (await send(userMessage("next", { taskId }))).task;
     expect(again?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
@@ -284,10 +366,16 @@ describe("delivery through the queue (spec §4.3.3)", () => {
       state.storage.sql.exec("UPDATE push_deliveries SET updated_ms = updated_ms - ?", PUSH_REQUEUE_AFTER_MS + 1000);
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const got = await until(() => received(k), (r) => r.length > 0);
+    const got = await until(
+      () => received(k),
+      (r) => r.length > 0,
+    );
     expect(got).toHaveLength(1);
     expect(got[0]?.headers["x-a2a-notification-id"]).toBe(pending?.notificationId);
-    const done = await until(() => deliveries(taskId), (log) => log.at(-1)?.state === "delivered");
+    const done = await until(
+      () => deliveries(taskId),
+      (log) => log.at(-1)?.state === "delivered",
+    );
     expect(done.at(-1)).toMatchObject({ notificationId: pending?.notificationId, state: "delivered" });
   });
 
@@ -321,7 +409,16 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     await ok("CreateTaskPushNotificationConfig", { taskId, id: "a", url: `${receiver}/hook/ok/${a}` });
     await ok("CreateTaskPushNotificationConfig", { taskId, id: "b", url: `${receiver}/hook/ok/${b}` });
     await send(userMessage("next turn", { taskId }));
-    const [gotA, gotB] = [await until(() => received(a), (r) => r.length > 0), await until(() => received(b), (r) => r.length > 0)];
+    const [gotA, gotB] = [
+      await until(
+        () => received(a),
+        (r) => r.length > 0,
+      ),
+      await until(
+        () => received(b),
+        (r) => r.length > 0,
+      ),
+    ];
     expect(gotA).toHaveLength(1);
     expect(gotB).toHaveLength(1);
   });

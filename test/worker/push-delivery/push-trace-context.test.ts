@@ -21,10 +21,14 @@ async function firstDelivery(k: string): Promise<Record<string, string>> {
 }
 
 const sendWithPush = (k: string, headers: Record<string, string>) =>
-  ok<{ task: TaskLike }>("SendMessage", {
-    message: userMessage("notify me"),
-    configuration: { taskPushNotificationConfig: { url: `${receiver}/hook/ok/${k}` } },
-  }, { ...V1, ...headers });
+  ok<{ task: TaskLike }>(
+    "SendMessage",
+    {
+      message: userMessage("notify me"),
+      configuration: { taskPushNotificationConfig: { url: `${receiver}/hook/ok/${k}` } },
+    },
+    { ...V1, ...headers },
+  );
 
 describe("push deliveries under the turn's trace", () => {
   it("carry the incoming trace id with a span id of their own, and the tracestate", async () => {

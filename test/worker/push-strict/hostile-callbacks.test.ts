@@ -48,7 +48,10 @@ describe("hostile callback URLs are refused when stored", () => {
   });
 
   it("refuses them inline too, and admits a public host", async () => {
-    const inline = await rpc("SendMessage", { message: userMessage("x"), configuration: { taskPushNotificationConfig: { url: "http://[fe80::1%25eth0]/hook" } } });
+    const inline = await rpc("SendMessage", {
+      message: userMessage("x"),
+      configuration: { taskPushNotificationConfig: { url: "http://[fe80::1%25eth0]/hook" } },
+    });
     expect(inline.error?.code).toBe(-32602);
     const { task } = await send(userMessage("x"));
     expect(await ok("CreateTaskPushNotificationConfig", { taskId: task?.id, url: "https://hooks.example.com/a2a" })).toMatchObject({

@@ -160,11 +160,19 @@ describe("validateCallbackUrl: names that resolve only locally", () => {
 describe("validateCallbackUrl: IACCODE_A2A_PUSH_ALLOWED_HOSTS", () => {
   const allowedHosts = ["hooks.example.com", "*.receivers.example.net", "203.0.114.7"];
   const check = (raw: string) => validateCallbackUrl(raw, { allowPrivate: false, allowedHosts });
-  it.each(["https://hooks.example.com/a2a", "https://HOOKS.example.com./a2a", "https://a.receivers.example.net/x", "https://a.b.receivers.example.net/x", "http://203.0.114.7/x"])(
-    "admits %s",
-    (raw) => expect(check(raw).ok).toBe(true),
-  );
-  it.each(["https://other.example.com/a2a", "https://receivers.example.net/x", "https://evilreceivers.example.net/x", "https://hooks.example.com.evil.net/a2a"])("refuses %s", (raw) => {
+  it.each([
+    "https://hooks.example.com/a2a",
+    "https://HOOKS.example.com./a2a",
+    "https://a.receivers.example.net/x",
+    "https://a.b.receivers.example.net/x",
+    "http://203.0.114.7/x",
+  ])("admits %s", (raw) => expect(check(raw).ok).toBe(true));
+  it.each([
+    "https://other.example.com/a2a",
+    "https://receivers.example.net/x",
+    "https://evilreceivers.example.net/x",
+    "https://hooks.example.com.evil.net/a2a",
+  ])("refuses %s", (raw) => {
     expect(check(raw)).toEqual({ ok: false, message: CALLBACK_URL_MESSAGES.notAllowed });
   });
   it("narrows, never widens: a listed local name is still refused", () => {
@@ -240,11 +248,7 @@ const REFUSED_WITH: ReadonlyArray<readonly [string, string, string]> = [
   ["DEL", "https://hooks.example.com/\u007f", CALLBACK_URL_MESSAGES.controlCharacters],
   ["C1 NEL", "https://hooks.example.com/\u0085", CALLBACK_URL_MESSAGES.controlCharacters],
   ["a control character before a private host", "http://127.0.0.1/\n", CALLBACK_URL_MESSAGES.controlCharacters],
-  [
-    "2049 characters",
-    `https://hooks.example.com/${"a".repeat(CALLBACK_URL_MAX_LENGTH - 25)}`,
-    CALLBACK_URL_MESSAGES.tooLong,
-  ],
+  ["2049 characters", `https://hooks.example.com/${"a".repeat(CALLBACK_URL_MAX_LENGTH - 25)}`, CALLBACK_URL_MESSAGES.tooLong],
 ];
 
 describe("validateCallbackUrl: scheme, credentials, control characters, length", () => {

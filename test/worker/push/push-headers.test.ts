@@ -21,9 +21,7 @@ function authorizationOf(scheme: string, credentials: string): string | undefine
 
 describe("buildPushHeaders", () => {
   it("sends every header when token and authentication are set (spec §4.3.3)", () => {
-    expect(
-      headersOf({ token: "tok-123", authentication: { scheme: "Bearer", credentials: "secure-client-token-for-task-aaa" } }),
-    ).toEqual({
+    expect(headersOf({ token: "tok-123", authentication: { scheme: "Bearer", credentials: "secure-client-token-for-task-aaa" } })).toEqual({
       "Content-Type": "application/a2a+json",
       Authorization: "Bearer secure-client-token-for-task-aaa",
       "X-A2A-Notification-Token": "tok-123",

@@ -94,14 +94,10 @@ describe("parseKeyring", () => {
   it("words each message exactly", () => {
     expect(SECRET_BOX_MESSAGES.emptyEntry(2)).toBe("IACCODE_A2A_PUSH_KEYRING entry 2 is empty");
     expect(SECRET_BOX_MESSAGES.entryShape(1)).toBe("IACCODE_A2A_PUSH_KEYRING entry 1 must look like <kid>:<base64 key>");
-    expect(SECRET_BOX_MESSAGES.invalidKid(1)).toBe(
-      "IACCODE_A2A_PUSH_KEYRING entry 1 has an invalid key id: use 1 to 32 characters of A-Z, a-z, 0-9, _ and -",
-    );
+    expect(SECRET_BOX_MESSAGES.invalidKid(1)).toBe("IACCODE_A2A_PUSH_KEYRING entry 1 has an invalid key id: use 1 to 32 characters of A-Z, a-z, 0-9, _ and -");
     expect(SECRET_BOX_MESSAGES.duplicateKid("a")).toBe('IACCODE_A2A_PUSH_KEYRING has the key id "a" more than once');
     expect(SECRET_BOX_MESSAGES.invalidBase64("a")).toBe('IACCODE_A2A_PUSH_KEYRING key "a" is not valid base64');
-    expect(SECRET_BOX_MESSAGES.wrongLength("a", 16)).toBe(
-      'IACCODE_A2A_PUSH_KEYRING key "a" must decode to 32 bytes (AES-256), not 16',
-    );
+    expect(SECRET_BOX_MESSAGES.wrongLength("a", 16)).toBe('IACCODE_A2A_PUSH_KEYRING key "a" must decode to 32 bytes (AES-256), not 16');
   });
 
   it("shows no key material when the keyring itself is serialized", () => {

@@ -20,7 +20,12 @@ const MISCONFIGURED = {
 describe("push without IACCODE_A2A_PUSH_KEYRING", () => {
   it("a local (loopback) server keeps working with the development key and says so once", async () => {
     const warn = vi.spyOn(console, "warn");
-    for (const url of ["http://127.0.0.1:8787/health", "http://localhost:8787/health", "http://[::1]:8787/health", "http://127.0.0.1:8787/.well-known/agent-card.json"]) {
+    for (const url of [
+      "http://127.0.0.1:8787/health",
+      "http://localhost:8787/health",
+      "http://[::1]:8787/health",
+      "http://127.0.0.1:8787/.well-known/agent-card.json",
+    ]) {
       const res = await get(url);
       expect(res.status).toBe(200);
       await res.arrayBuffer();
@@ -53,7 +58,10 @@ describe("configuration errors name the variable", () => {
   it.each([
     [{ IACCODE_A2A_BASIC_USERNAME: "alice" }, "Invalid configuration IACCODE_A2A_BASIC_PASSWORD: is required with IACCODE_A2A_BASIC_USERNAME"],
     [{ IACCODE_A2A_BASIC_PASSWORD: "wonder" }, "Invalid configuration IACCODE_A2A_BASIC_USERNAME: is required with IACCODE_A2A_BASIC_PASSWORD"],
-    [{ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com, https://x.example.com/" }, 'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "https://x.example.com/" is not a host name or *.suffix'],
+    [
+      { IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com, https://x.example.com/" },
+      'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "https://x.example.com/" is not a host name or *.suffix',
+    ],
     [{ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "*" }, 'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "*" is not a host name or *.suffix'],
     [{ IACCODE_A2A_PUSH_DOH_URL: "http://dns.example.com/dns-query" }, "Invalid configuration IACCODE_A2A_PUSH_DOH_URL: must be an absolute https URL"],
   ])("%j", (overrides, message) => {
@@ -61,12 +69,26 @@ describe("configuration errors name the variable", () => {
   });
 
   it("half-configured Basic answers 500 Server misconfigured, never an open server", async () => {
-    const res = await get("http://127.0.0.1/health", envWith({ IACCODE_A2A_HTTP_TOKEN: "", IACCODE_A2A_JWT_ISSUER: "", IACCODE_A2A_JWT_AUDIENCE: "", IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_BASIC_USERNAME: "alice" }));
+    const res = await get(
+      "http://127.0.0.1/health",
+      envWith({
+        IACCODE_A2A_HTTP_TOKEN: "",
+        IACCODE_A2A_JWT_ISSUER: "",
+        IACCODE_A2A_JWT_AUDIENCE: "",
+        IACCODE_A2A_JWT_JWKS_URL: "",
+        IACCODE_A2A_BASIC_USERNAME: "alice",
+      }),
+    );
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { detail: string }).detail).toBe("Invalid configuration IACCODE_A2A_BASIC_PASSWORD: is required with IACCODE_A2A_BASIC_USERNAME");
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "Invalid configuration IACCODE_A2A_BASIC_PASSWORD: is required with IACCODE_A2A_BASIC_USERNAME",
+    );
   });
 
   it("accepts an allowlist of exact hosts and *.suffix patterns", () => {
-    expect(parseConfig({ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "Hooks.Example.com., *.receivers.example.net" }).pushAllowedHosts).toEqual(["hooks.example.com", "*.receivers.example.net"]);
+    expect(parseConfig({ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "Hooks.Example.com., *.receivers.example.net" }).pushAllowedHosts).toEqual([
+      "hooks.example.com",
+      "*.receivers.example.net",
+    ]);
   });
 });

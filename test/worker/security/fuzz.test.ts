@@ -29,29 +29,93 @@ function generator(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
 
 type Rng = ReturnType<typeof generator>;
 
-const METHODS = ["SendMessage", "SendStreamingMessage", "GetTask", "ListTasks", "CancelTask", "SubscribeToTask", "CreateTaskPushNotificationConfig", "GetTaskPushNotificationConfig", "ListTaskPushNotificationConfigs", "DeleteTaskPushNotificationConfig", "GetExtendedAgentCard", "message/send", "tasks/get", "", "constructor", "__proto__", "toString", "SendMessage\u0000", "x".repeat(300)];
-const STRINGS = ["", " ", "\u0000", "\ud800", "😀", "ROLE_USER", "TASK_STATE_WORKING", "../../etc/passwd", "%2e%2e/%00", "<script>", "' OR 1=1 --", "null", "NaN", "-1", "1e309", "\\", '"', "/workspace/../../x", "file:///etc/passwd", "http://127.0.0.1/", "eyJhbGciOiJub25lIn0.e30.", "__proto__", "constructor"];
+const METHODS = [
+  "SendMessage",
+  "SendStreamingMessage",
+  "GetTask",
+  "ListTasks",
+  "CancelTask",
+  "SubscribeToTask",
+  "CreateTaskPushNotificationConfig",
+  "GetTaskPushNotificationConfig",
+  "ListTaskPushNotificationConfigs",
+  "DeleteTaskPushNotificationConfig",
+  "GetExtendedAgentCard",
+  "message/send",
+  "tasks/get",
+  "",
+  "constructor",
+  "__proto__",
+  "toString",
+  "SendMessage\u0000",
+  "x".repeat(300),
+];
+const STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\ud800",
+  "😀",
+  "ROLE_USER",
+  "TASK_STATE_WORKING",
+  "../../etc/passwd",
+  "%2e%2e/%00",
+  "<script>",
+  "' OR 1=1 --",
+  "null",
+  "NaN",
+  "-1",
+  "1e309",
+  "\\",
+  '"',
+  "/workspace/../../x",
+  "file:///etc/passwd",
+  "http://127.0.0.1/",
+  "eyJhbGciOiJub25lIn0.e30.",
+  "__proto__",
+  "constructor",
+];
 
 function value(r: Rng, depth: number): unknown {
   const roll = r.int(depth > 6 ? 6 : 11);
   switch (roll) {
-    case 0: return null;
-    case 1: return r.chance(0.5);
-    case 2: return r.pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER]);
-    case 3: return r.pick(STRINGS);
-    case 4: return r.chance(0.02) ? "A".repeat(r.int(256 * 1024)) : r.pick(STRINGS) + r.int(1000);
-    case 5: return `tsk-${r.int(1e9).toString(16)}.${"f".repeat(r.int(70))}`;
-    case 6: return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
-    case 7: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(["__proto__", "constructor", "parts", "metadata", "iac_code", "text", "url", "raw", "data", "kind", r.pick(STRINGS)]), value(r, depth + 1)]));
-    case 8: return { messageId: r.pick(STRINGS), role: r.pick(["ROLE_USER", "ROLE_AGENT", "user", 3, null]), parts: r.chance(0.5) ? [{ text: r.pick(STRINGS) }] : value(r, depth + 1) };
-    case 9: return Array.from({ length: r.pick([0, 1, 100, 10_001]) }, () => ({ text: "p" }));
-    default: return { message: value(r, depth + 1), configuration: value(r, depth + 1), metadata: value(r, depth + 1) };
+    case 0:
+      return null;
+    case 1:
+      return r.chance(0.5);
+    case 2:
+      return r.pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER]);
+    case 3:
+      return r.pick(STRINGS);
+    case 4:
+      return r.chance(0.02) ? "A".repeat(r.int(256 * 1024)) : r.pick(STRINGS) + r.int(1000);
+    case 5:
+      return `tsk-${r.int(1e9).toString(16)}.${"f".repeat(r.int(70))}`;
+    case 6:
+      return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
+    case 7:
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick(["__proto__", "constructor", "parts", "metadata", "iac_code", "text", "url", "raw", "data", "kind", r.pick(STRINGS)]),
+          value(r, depth + 1),
+        ]),
+      );
+    case 8:
+      return {
+        messageId: r.pick(STRINGS),
+        role: r.pick(["ROLE_USER", "ROLE_AGENT", "user", 3, null]),
+        parts: r.chance(0.5) ? [{ text: r.pick(STRINGS) }] : value(r, depth + 1),
+      };
+    case 9:
+      return Array.from({ length: r.pick([0, 1, 100, 10_001]) }, () => ({ text: "p" }));
+    default:
+      return { message: value(r, depth + 1), configuration: value(r, depth + 1), metadata: value(r, depth + 1) };
   }
 }
 
@@ -67,23 +131,61 @@ function body(r: Rng): BodyInit {
   if (roll === 1) return nested(r);
   if (roll === 2) return r.pick(["{", "[]", "[{}]", "null", "1", '"x"', '{"jsonrpc":"2.0"', "{}garbage", '{"__proto__":{"isAdmin":true}}']);
   if (roll === 3) return JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "GetTask", params: {} }]);
-  const envelope: Record<string, unknown> = { jsonrpc: r.chance(0.9) ? "2.0" : r.pick(["1.0", 2, null]), id: r.pick([1, "x", null, {}, [], 1.5, "a".repeat(300)]), method: r.pick(METHODS) };
+  const envelope: Record<string, unknown> = {
+    jsonrpc: r.chance(0.9) ? "2.0" : r.pick(["1.0", 2, null]),
+    id: r.pick([1, "x", null, {}, [], 1.5, "a".repeat(300)]),
+    method: r.pick(METHODS),
+  };
   if (r.chance(0.9)) envelope.params = value(r, 0);
   return JSON.stringify(envelope);
 }
 
 function headers(r: Rng): Record<string, string> {
   const h: Record<string, string> = { ...GOOD };
-  if (r.chance(0.15)) h["Content-Type"] = r.pick(["text/plain", "application/x-www-form-urlencoded", "", "application/json; charset=latin1", "multipart/form-data; boundary=x"]);
+  if (r.chance(0.15))
+    h["Content-Type"] = r.pick(["text/plain", "application/x-www-form-urlencoded", "", "application/json; charset=latin1", "multipart/form-data; boundary=x"]);
   if (r.chance(0.15)) h["A2A-Version"] = r.pick(["0.3", "2.0", "", "1.0, 0.3", "1.0.0-x"]);
   if (r.chance(0.1)) h["A2A-Extensions"] = r.pick(["urn:x", ",,,", "a".repeat(5000), "urn:iac-code:a2a:artifact-metadata:v1"]);
   if (r.chance(0.1)) h["Last-Event-ID"] = r.pick(["-1", "abc", "99999999999999999999", "1e3", ""]);
-  if (r.chance(0.15)) h.Authorization = r.pick(["Bearer ", "Bearer wrong", "Basic %%%", `Basic ${btoa(":")}`, "Bearer a.b.c", "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.", `Bearer ${"x".repeat(20_000)}`, "Digest x", ""]);
+  if (r.chance(0.15))
+    h.Authorization = r.pick([
+      "Bearer ",
+      "Bearer wrong",
+      "Basic %%%",
+      `Basic ${btoa(":")}`,
+      "Bearer a.b.c",
+      "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+      `Bearer ${"x".repeat(20_000)}`,
+      "Digest x",
+      "",
+    ]);
   return h;
 }
 
-const REST_PATHS = ["/message:send", "/message:stream", "/tasks", "/tasks/{id}", "/tasks/{id}:cancel", "/tasks/{id}:subscribe", "/tasks/{id}/pushNotificationConfigs", "/tasks/{id}/pushNotificationConfigs/{id}", "/extendedAgentCard", "/tasks?pageToken={junk}&pageSize={n}&status={s}", "/tasks?contextId={junk}&historyLength={n}"];
-const FILE_PATHS = ["/iac-code/workspace/workspace/{junk}", "/iac-code/workspace/{junk}", "/iac-code/workspace-files?dir={junk}", "/iac-code/artifacts/{id}/{junk}/{junk}", "/iac-code/tasks/{id}/push-deliveries", "/.well-known/agent-card.json", "/.well-known/jwks.json", "/health", "/{junk}"];
+const REST_PATHS = [
+  "/message:send",
+  "/message:stream",
+  "/tasks",
+  "/tasks/{id}",
+  "/tasks/{id}:cancel",
+  "/tasks/{id}:subscribe",
+  "/tasks/{id}/pushNotificationConfigs",
+  "/tasks/{id}/pushNotificationConfigs/{id}",
+  "/extendedAgentCard",
+  "/tasks?pageToken={junk}&pageSize={n}&status={s}",
+  "/tasks?contextId={junk}&historyLength={n}",
+];
+const FILE_PATHS = [
+  "/iac-code/workspace/workspace/{junk}",
+  "/iac-code/workspace/{junk}",
+  "/iac-code/workspace-files?dir={junk}",
+  "/iac-code/artifacts/{id}/{junk}/{junk}",
+  "/iac-code/tasks/{id}/push-deliveries",
+  "/.well-known/agent-card.json",
+  "/.well-known/jwks.json",
+  "/health",
+  "/{junk}",
+];
 const JUNK = ["..%2f..%2fetc", "%00", "%ff", "a/../../b", "😀", "x".repeat(3000), "%2e%2e", "C:%5cwin", "%", "a?b#c", "/workspace/../tmp"];
 
 function fill(r: Rng, template: string, taskIds: readonly string[]): string {
@@ -154,7 +256,9 @@ describe(`fuzz: ${REQUESTS} seeded hostile requests (seed ${SEED.toString(16)})`
     const before: TaskLike[] = [];
     const targets: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const sent = await rpc("SendMessage", { message: { messageId: `fz-${i}-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: `before ${i}` }], contextId: `fuzz-ctx-${i % 3}` } });
+      const sent = await rpc("SendMessage", {
+        message: { messageId: `fz-${i}-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: `before ${i}` }], contextId: `fuzz-ctx-${i % 3}` },
+      });
       const task = (sent.result as { task: TaskLike }).task;
       if (i < 3) before.push(task);
       else targets.push(task.id);
@@ -180,7 +284,9 @@ describe(`fuzz: ${REQUESTS} seeded hostile requests (seed ${SEED.toString(16)})`
       expect(got.result?.status).toEqual(task.status);
       expect((got.result?.history as unknown[]).length).toBeGreaterThanOrEqual(2);
     }
-    const after = await rpc("SendMessage", { message: { messageId: `fz-after-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: "after the fuzz" }] } });
+    const after = await rpc("SendMessage", {
+      message: { messageId: `fz-after-${crypto.randomUUID()}`, role: "ROLE_USER", parts: [{ text: "after the fuzz" }] },
+    });
     expect((after.result as { task: TaskLike }).task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
   });
 });

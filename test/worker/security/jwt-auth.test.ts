@@ -60,7 +60,12 @@ async function token(key: KeyPair, claims: Claims = {}, header: Record<string, u
   return jwt.sign(key.privateKey);
 }
 
-function call(method: string, params: unknown, authorization?: string, via: (r: Request) => Promise<Response> = async (r) => self().fetch(r)): Promise<Response> {
+function call(
+  method: string,
+  params: unknown,
+  authorization?: string,
+  via: (r: Request) => Promise<Response> = async (r) => self().fetch(r),
+): Promise<Response> {
   const headers: Record<string, string> = { ...V1, ...(authorization ? { Authorization: authorization } : {}) };
   return via(new Request(`${BASE}/`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) }));
 }
@@ -84,7 +89,10 @@ await publish(es, rsa, ed);
 
 describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
   it("the card advertises HTTP bearer with bearerFormat JWT beside the static bearer token", async () => {
-    const card = (await (await self().fetch(`${BASE}/.well-known/agent-card.json`)).json()) as { securitySchemes: Record<string, unknown>; securityRequirements: unknown[] };
+    const card = (await (await self().fetch(`${BASE}/.well-known/agent-card.json`)).json()) as {
+      securitySchemes: Record<string, unknown>;
+      securityRequirements: unknown[];
+    };
     expect(card.securitySchemes).toEqual({
       bearerAuth: { httpAuthSecurityScheme: { scheme: "bearer" } },
       jwtAuth: { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" } },
@@ -110,7 +118,9 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
   it("principal jwt:<iss>#<sub>: two subjects never see each other's tasks", async () => {
     const alice = `Bearer ${await token(es, { sub: "alice" })}`;
     const bob = `Bearer ${await token(es, { sub: "bob" })}`;
-    const sent = (await (await call("SendMessage", { message: userMessage("mine", { contextId: "jwt-shared" }) }, alice)).json()) as { result: { task: { id: string } } };
+    const sent = (await (await call("SendMessage", { message: userMessage("mine", { contextId: "jwt-shared" }) }, alice)).json()) as {
+      result: { task: { id: string } };
+    };
     const taskId = sent.result.task.id;
     const asBob = (await (await call("GetTask", { id: taskId }, bob)).json()) as { error: { code: number } };
     expect(asBob.error.code).toBe(-32001);
@@ -228,10 +238,19 @@ describe("JWT configuration errors name the variable", () => {
     [{ IACCODE_A2A_JWT_ALGORITHMS: "RS256,HS256" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: HS256 is never accepted for JWKS keys"],
     [{ IACCODE_A2A_JWT_ALGORITHMS: "none" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: none is never accepted for JWKS keys"],
     [{ IACCODE_A2A_JWT_AUDIENCE: "" }, "Invalid configuration IACCODE_A2A_JWT_AUDIENCE: is required with IACCODE_A2A_JWT_ISSUER"],
-    [{ IACCODE_A2A_JWT_JWKS: '{"keys":[]}' }, "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: set exactly one of IACCODE_A2A_JWT_JWKS_URL and IACCODE_A2A_JWT_JWKS"],
+    [
+      { IACCODE_A2A_JWT_JWKS: '{"keys":[]}' },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: set exactly one of IACCODE_A2A_JWT_JWKS_URL and IACCODE_A2A_JWT_JWKS",
+    ],
     [{ IACCODE_A2A_JWT_JWKS_URL: "http://idp.test/jwks.json" }, "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must be an absolute https URL"],
-    [{ IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}' }, "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 is symmetric; only public keys are accepted"],
-    [{ IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"EC","crv":"P-256","x":"a","y":"b","d":"c"}]}' }, "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 holds private key material; publish public keys only"],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}' },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 is symmetric; only public keys are accepted",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"EC","crv":"P-256","x":"a","y":"b","d":"c"}]}' },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 holds private key material; publish public keys only",
+    ],
     [{ IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "60" }, "Invalid configuration IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: must be an integer from 0 to 30"],
     [{ IACCODE_A2A_JWT_ISSUER: "" }, "Invalid configuration IACCODE_A2A_JWT_AUDIENCE: needs IACCODE_A2A_JWT_ISSUER"],
   ])("%j", (overrides, message) => {

@@ -68,7 +68,11 @@ describe("push callback names checked through DNS-over-HTTPS (issue 10 item 3)",
   });
 
   it("refuses an inline config of SendMessage the same way, before any task exists", async () => {
-    const res = await rpc("SendMessage", { message: userMessage("x", { contextId: "dns-inline" }), configuration: { taskPushNotificationConfig: { url: "https://loop.acme-a2a.com/a2a" } } }, AUTH);
+    const res = await rpc(
+      "SendMessage",
+      { message: userMessage("x", { contextId: "dns-inline" }), configuration: { taskPushNotificationConfig: { url: "https://loop.acme-a2a.com/a2a" } } },
+      AUTH,
+    );
     expect(res.error?.code).toBe(-32602);
     expect(res.error?.message).toBe(CALLBACK_URL_MESSAGES.privateHost);
     const list = await rpc<{ totalSize: number }>("ListTasks", { contextId: "dns-inline" }, AUTH);
