@@ -58,7 +58,9 @@ describe("the trusted-local mode answers only loopback hosts (issue 10 item 5)",
   it("the card on a loopback origin names that origin, never another Host", async () => {
     const res = await call("http://localhost:9999/.well-known/agent-card.json");
     const card = (await res.json()) as { supportedInterfaces: Array<{ url: string }> };
-    expect(card.supportedInterfaces.map((i) => new URL(i.url).host)).toEqual(["localhost:9999", "localhost:9999"]);
+    const hosts = card.supportedInterfaces.map((i) => new URL(i.url).host);
+    expect(hosts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(hosts)).toEqual(new Set(["localhost:9999"]));
   });
 
   it("with an auth scheme configured, any Host is served (the credentials protect it)", async () => {

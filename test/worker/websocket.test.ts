@@ -149,7 +149,7 @@ describe("JSON-RPC on one socket", () => {
     await s.until(() => s.byId(1).length === 1);
     const runtime = (s.byId(1)[0]?.result?.skills as Array<{ id: string; description: string }>).find((k) => k.id === "iac_code_runtime_details");
     expect(runtime?.description).toContain(
-      `websocket=ws://a2a.test/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`,
+      `websocket=${BASE.replace(/^http/, "ws")}/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`,
     );
     s.ws.close(1000, "done");
   });
