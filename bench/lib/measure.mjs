@@ -33,12 +33,13 @@ export function summary(values) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export async function request(url, options = {}) {
-  try {
-    return await requestOnce(url, options);
-  } catch (error) {
-    // A kept-alive socket the server had just closed: the request never reached it; send it again.
-    if (error.code === "ECONNRESET" && error.reusedSocket) return requestOnce(url, options);
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await requestOnce(url, options);
+    } catch (error) {
+      // A kept-alive socket the server had just closed: the request never reached it; send it again.
+      if (error.code !== "ECONNRESET" || !error.reusedSocket || attempt >= 3) throw error;
+    }
   }
 }
 

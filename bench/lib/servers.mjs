@@ -83,7 +83,14 @@ export function memoryOf(pid) {
 async function startMiniflare(name, options) {
   const before = new Set(childPids(process.pid));
   const started = performance.now();
-  const mf = new Miniflare({ ...options, host: "127.0.0.1", port: 0, cf: false });
+  // The Worker writes a JSON log line per request and turn (Workers Logs collects them off the
+  // request path in production); here they would be piped through this process, so stdout is
+  // drained and dropped, and stderr (errors) is passed on.
+  const handleRuntimeStdio = (stdout, stderr) => {
+    stdout.resume();
+    stderr.pipe(process.stderr);
+  };
+  const mf = new Miniflare({ ...options, host: "127.0.0.1", port: 0, cf: false, handleRuntimeStdio });
   const url = await mf.ready;
   const readyMs = performance.now() - started;
   const spawned = childPids(process.pid).filter((p) => !before.has(p) && /workerd/.test(commandOf(p)));
