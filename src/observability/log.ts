@@ -21,11 +21,20 @@ export function logLine(level: "info" | "warn" | "error", event: string, fields:
 /** Hex characters kept of an id's SHA-256: enough to follow one id through the lines, not to recover it. */
 export const SHORT_HASH_HEX = 12;
 
+/** Hashes kept per isolate: the same owner and contexts come back request after request. */
+const HASH_CACHE_ENTRIES = 4096;
+const hashes = new Map<string, string>();
+
 /** A short, stable, one-way hash of an id (owner, context, task) for log lines. */
 export async function shortHash(id: string | undefined): Promise<string | undefined> {
   if (id === undefined || id === "") return undefined;
+  const known = hashes.get(id);
+  if (known !== undefined) return known;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id)));
   let hex = "";
   for (const byte of digest.subarray(0, SHORT_HASH_HEX / 2)) hex += byte.toString(16).padStart(2, "0");
+  // A bounded cache: when full, the oldest entry goes (Map keeps insertion order).
+  if (hashes.size >= HASH_CACHE_ENTRIES) hashes.delete(hashes.keys().next().value as string);
+  hashes.set(id, hex);
   return hex;
 }
