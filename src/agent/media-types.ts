@@ -3,28 +3,9 @@
  * protocol reference). A type is compared by its essence: trimmed, lowercased, parameters such as
  * `; charset=utf-8` dropped. A missing or blank `mediaType` means `text/plain`.
  */
+import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a/input-media-types";
 
-/** Text-like types appended to the prompt as text; `IACCODE_A2A_TEXT_MIME_TYPES` adds more. */
-export const DEFAULT_TEXT_MEDIA_TYPES: readonly string[] = [
-  "text/plain",
-  "application/json",
-  "text/markdown",
-  "text/yaml",
-  "application/yaml",
-  "application/x-yaml",
-];
-
-/** Types turned into a manifest (never inlined); `IACCODE_A2A_MULTIMODAL_MIME_TYPES` adds more. */
-export const DEFAULT_MULTIMODAL_MEDIA_TYPES: readonly string[] = [
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/gif",
-  "audio/mpeg",
-  "audio/wav",
-  "audio/ogg",
-  "application/octet-stream",
-];
+export { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES };
 
 export const DEFAULT_MEDIA_TYPE = "text/plain";
 

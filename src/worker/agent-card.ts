@@ -6,6 +6,7 @@
 import { FlattenedSign } from "jose";
 import type { Config } from "../config/config";
 import { canonicalizeCard } from "../a2a/jcs";
+import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a/input-media-types";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 import { isAuthConfigured } from "./auth";
 
@@ -17,17 +18,8 @@ const DESCRIPTION = "AI-powered Infrastructure as Code assistant for Alibaba Clo
 const UNAUTHENTICATED_NOTE = " Unauthenticated A2A server mode is intended for trusted local environments.";
 const PUSH_NOTE = " Push notifications deliver task updates to registered webhooks whenever a turn ends.";
 
-export const TEXT_INPUT_MODES = ["text/plain", "application/json", "text/markdown", "text/yaml", "application/yaml", "application/x-yaml"];
-export const MULTIMODAL_INPUT_MODES = [
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/gif",
-  "audio/mpeg",
-  "audio/wav",
-  "audio/ogg",
-  "application/octet-stream",
-];
+export const TEXT_INPUT_MODES = DEFAULT_TEXT_MEDIA_TYPES;
+export const MULTIMODAL_INPUT_MODES = DEFAULT_MULTIMODAL_MEDIA_TYPES;
 
 interface Skill {
   id: string;
