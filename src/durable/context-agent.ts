@@ -76,7 +76,7 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(async () => {
       this.turns.requireOwned(owner, taskId);
       const { push } = this.state;
-      const sealed = await push.seal(taskId, await push.validate(taskId, input, pushPolicyOf(this.state.config)), input);
+      const sealed = await push.prepare(taskId, input, pushPolicyOf(this.state.config));
       return push.write(sealed, Date.now());
     }, "createPushConfig");
   }

@@ -92,11 +92,6 @@ export class EventLog {
     this.sql.exec(`DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`, taskId, before, ...kept);
   }
 
-  /** Bytes of the task's logged events (what the storage tests and the bench measure). */
-  bytes(taskId: string): number {
-    return this.sql.exec<{ b: number | null }>("SELECT SUM(LENGTH(CAST(event AS BLOB))) AS b FROM events WHERE task_id = ?", taskId).one().b ?? 0;
-  }
-
   deleteTask(taskId: string): void {
     this.sql.exec("DELETE FROM events WHERE task_id = ?", taskId);
     this.seqs.delete(taskId);

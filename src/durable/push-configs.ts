@@ -132,7 +132,15 @@ export class PushConfigs {
   }
 
   /** Seals a validated config's secrets (async), so that writing it can be part of a transaction. */
-  async seal(taskId: string, id: string, input: PushConfigInput): Promise<SealedConfig> {
+  /**
+   * Checks a config (the -32602 the client should see) and seals its secrets, ready to be written
+   * in a transaction: what both places that store a config (the method, SendMessage's inline one) do.
+   */
+  async prepare(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<SealedConfig> {
+    return this.seal(taskId, await this.validate(taskId, input, policy), input);
+  }
+
+  private async seal(taskId: string, id: string, input: PushConfigInput): Promise<SealedConfig> {
     const keyring = await this.keyring();
     const context = `${taskId}/${id}`;
     const credentials = input.authentication?.credentials;

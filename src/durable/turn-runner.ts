@@ -21,6 +21,7 @@ import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
 import type { SendMessageRequest } from "../a2a/schemas";
 import { errors } from "../a2a/errors";
 import { newTaskId } from "../a2a/ids";
+import { viewTask } from "../a2a/task-view";
 import type { StreamFraming } from "../a2a/sse";
 import type { JsonObject } from "../a2a/types";
 import type { AgentEvent, AgentRuntime } from "../agent/runtime";
@@ -182,9 +183,7 @@ export class TurnRunner {
     const plan = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });
     if (plan.bytes > MESSAGE_INLINE_MAX_BYTES) throw tooLarge("message", PART_MESSAGES.messageTooLarge);
     const inlinePush = call.request.configuration?.taskPushNotificationConfig;
-    const sealedPush: SealedConfig | undefined = inlinePush
-      ? await this.state.push.seal(taskId, await this.state.push.validate(taskId, inlinePush, pushPolicyOf(this.state.config)), inlinePush)
-      : undefined;
+    const sealedPush: SealedConfig | undefined = inlinePush ? await this.state.push.prepare(taskId, inlinePush, pushPolicyOf(this.state.config)) : undefined;
 
     const controller = new AbortController();
     const log = new TurnLog({ agent: this.state.config.agent, contextId, taskId, trace: call.trace, metrics: metricsOf(this.state.env) });
@@ -266,7 +265,7 @@ export class TurnRunner {
     await Promise.all([indexed, alarm]);
 
     const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: this.view(written.snapshot, historyLength) }) };
+    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: viewTask(written.snapshot, { historyLength }) }) };
     await turn.finished;
     return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
   }
@@ -274,12 +273,6 @@ export class TurnRunner {
   private markAndFlush(taskId: string): Promise<boolean> {
     this.state.commit((w) => w.outbox.mark(taskId));
     return this.state.index.flush();
-  }
-
-  private view(snapshot: Task, historyLength: number | undefined): Task {
-    if (historyLength === undefined || !snapshot.history) return snapshot;
-    const { history, ...rest } = snapshot;
-    return historyLength === 0 ? rest : { ...rest, history: history.slice(Math.max(0, history.length - historyLength)) };
   }
 
   private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {

@@ -24,7 +24,7 @@ import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
-import { listTasks } from "../durable/index-reader";
+import { listTasks } from "./list-tasks";
 import { cardCacheOf } from "./card-cache";
 import { checkMessageCaps } from "./message-caps";
 import { currentRequest, noteCall, noteCode, noteContext } from "./request-scope";
@@ -142,17 +142,15 @@ export const METHODS = {
     schema: listTasksRequestSchema,
     run: async (ctx, params) =>
       raw(
-        unwrap(
-          await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
-            contextId: params.contextId,
-            status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
-            pageSize: params.pageSize ?? 50,
-            pageToken: params.pageToken || undefined,
-            historyLength: params.historyLength,
-            statusTimestampAfterMs: params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined,
-            includeArtifacts: params.includeArtifacts ?? false,
-          }),
-        ),
+        await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
+          contextId: params.contextId,
+          status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
+          pageSize: params.pageSize ?? 50,
+          pageToken: params.pageToken || undefined,
+          historyLength: params.historyLength,
+          statusTimestampAfterMs: params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined,
+          includeArtifacts: params.includeArtifacts ?? false,
+        }),
       ),
   } satisfies Method<typeof listTasksRequestSchema>,
 

@@ -1,5 +1,5 @@
 /**
- * ListTasks over a sharded index (index-layout.ts): with a contextId, the one shard of that
+ * ListTasks over a sharded index (src/durable/index-layout.ts), read from the Worker: with a contextId, the one shard of that
  * context; without, every shard in parallel, merged in index order `(status timestamp desc, id
  * desc)` under one page token (the order is global, so each shard continues from the same token).
  * `totalSize` is the sum of the shards' counters. A merged page stays within pageSize tasks and
@@ -7,15 +7,15 @@
  */
 import type { IndexLayoutConfig } from "../config/config";
 import { A2AError } from "../a2a/errors";
-import { failure, success, type Outcome } from "./outcome";
-import { compareIndexOrder, encodeCursor, type IndexCursor } from "./index-cursor";
-import { shardOf } from "./index-layout";
-import { taskIndexFor } from "./stubs";
-import type { ListQuery, ShardPage } from "./task-index";
+import type { Outcome } from "../durable/outcome";
+import { compareIndexOrder, encodeCursor, type IndexCursor } from "../durable/index-cursor";
+import { shardOf } from "../durable/index-layout";
+import { taskIndexFor } from "../durable/stubs";
+import type { ListQuery, ShardPage } from "../durable/task-index";
 import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
 
 /** The ListTasksResponse as JSON text: the rows' texts are passed through, never parsed here. */
-export async function listTasks(env: Env, owner: string, layout: IndexLayoutConfig, query: ListQuery): Promise<Outcome<string>> {
+export async function listTasks(env: Env, owner: string, layout: IndexLayoutConfig, query: ListQuery): Promise<string> {
   const { shards, previous } = layout;
   const targets = query.contextId !== undefined ? [shardOf(query.contextId, shards)] : Array.from({ length: shards }, (_, i) => i);
   const outcomes = (await Promise.all(
@@ -23,7 +23,7 @@ export async function listTasks(env: Env, owner: string, layout: IndexLayoutConf
   )) as Outcome<ShardPage>[];
   const pages: ShardPage[] = [];
   for (const outcome of outcomes) {
-    if (!outcome.ok) return failure(new A2AError(outcome.error));
+    if (!outcome.ok) throw new A2AError(outcome.error);
     pages.push(outcome.value);
   }
   const merged = pages.length === 1 ? (pages[0]?.tasks ?? []) : pages.flatMap((page) => page.tasks).sort(compareIndexOrder);
@@ -39,5 +39,5 @@ export async function listTasks(env: Env, owner: string, layout: IndexLayoutConf
   const more = pages.some((page) => page.more) || merged.length > tasks.length;
   const nextPageToken = more && last ? encodeCursor(last) : "";
   const totalSize = pages.reduce((sum, page) => sum + page.totalSize, 0);
-  return success(`{"tasks":[${tasks.join(",")}],"nextPageToken":"${nextPageToken}","pageSize":${query.pageSize},"totalSize":${totalSize}}`);
+  return `{"tasks":[${tasks.join(",")}],"nextPageToken":"${nextPageToken}","pageSize":${query.pageSize},"totalSize":${totalSize}}`;
 }
