@@ -319,4 +319,17 @@ describe("configuration errors", () => {
     });
     await stillServes();
   });
+
+  it("IACCODE_A2A_INDEX_SHARDS and _PREVIOUS outside 1–64 name their variable", async () => {
+    for (const [name, value] of [
+      ["IACCODE_A2A_INDEX_SHARDS", "0"],
+      ["IACCODE_A2A_INDEX_SHARDS", "65"],
+      ["IACCODE_A2A_INDEX_SHARDS_PREVIOUS", "many"],
+    ] as const) {
+      const res = await withEnv({ [name]: value }, new Request(`${BASE}/health`));
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: "Server misconfigured", detail: `Invalid configuration ${name}: must be an integer from 1 to 64` });
+    }
+    await stillServes();
+  });
 });

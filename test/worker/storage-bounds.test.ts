@@ -198,6 +198,26 @@ describe("every inline part kind at its contract limit and one byte over (contra
   });
 });
 
+describe("the stored-part route (GET /iac-code/parts/{taskId}/{sha256})", () => {
+  it("answers 404 Not Found for an unknown digest, a malformed digest or a forged task id, and keeps serving", async () => {
+    const contextId = `parts-${crypto.randomUUID().slice(0, 8)}`;
+    const task = (await send({ ...userMessage("big", { contextId }), parts: [{ text: "b".repeat(70_000) }] })).task;
+    const stored = (await ok<TaskLike>("GetTask", { id: task?.id })).history?.[0]?.parts[0] as PartLike;
+    expect((await worker().fetch(stored.url ?? "")).status).toBe(200);
+    for (const path of [
+      `/iac-code/parts/${task?.id}/${"0".repeat(64)}`,
+      `/iac-code/parts/${task?.id}/not-a-digest`,
+      `/iac-code/parts/${"f".repeat(64)}.${"0".repeat(16)}/${String(stored.metadata?.["sha256"])}`,
+      `/iac-code/parts/bad%20id/${String(stored.metadata?.["sha256"])}`,
+    ]) {
+      const res = await worker().fetch(`${BASE}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: "Not Found" });
+    }
+    expect((await send(userMessage("still here", { contextId }))).task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+  });
+});
+
 describe("a task never becomes unusable because of its size", () => {
   it("50 follow-ups of 500 KB, then a 51st turn completes; GetTask, ListTasks, SubscribeToTask and Last-Event-ID stay right throughout", {
     timeout: 300_000,
