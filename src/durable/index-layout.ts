@@ -3,7 +3,7 @@
  * thousand requests a second, and with auth off (or one API key for a whole organization) one
  * owner is the whole deployment; so each owner has `IACCODE_A2A_INDEX_SHARDS` index objects and a
  * context always writes to the same one (FNV-1a of its contextId). ListTasks with a contextId reads
- * that shard; without one it reads every shard in parallel and merges (index-reader.ts).
+ * that shard; without one it reads every shard in parallel and merges (src/worker/list-tasks.ts).
  *
  * With one shard the object keeps the name it had before sharding existed (the owner), so a
  * deployment that never sets the variable keeps its index. After a change of the count, each new

@@ -1,5 +1,5 @@
 /**
- * The sharded task index (design "TaskIndex"; index-layout.ts, index-reader.ts): tasks of many
+ * The sharded task index (design "TaskIndex"; src/durable/index-layout.ts, src/worker/list-tasks.ts): tasks of many
  * contexts spread over the owner's shards; ListTasks without a contextId merges every shard in
  * `(status timestamp desc, id desc)` order under one page token, with `totalSize` summed; with a
  * contextId it reads one shard; a ListTasks right after a non-blocking send already sees the task.
