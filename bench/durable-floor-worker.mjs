@@ -1,6 +1,7 @@
 /**
  * The durable floor: a Worker whose only work is one Durable Object RPC that inserts one SQLite
- * row, then a constant JSON answer. The object is chosen by the `X-Bench-Key` header (the bench
+ * row (or, with `X-Bench-Op: read`, reads one row by its key: the GetTask floor), then a constant
+ * JSON answer. The object is chosen by the `X-Bench-Key` header (the bench
  * sends the same context keys it uses for SendMessage), so requests spread over as many objects
  * as the real Worker's ContextAgents. Nothing that persists can be faster than this.
  */
@@ -16,13 +17,18 @@ export class Row extends DurableObject {
     this.ctx.storage.sql.exec("INSERT INTO rows (at) VALUES (?)", at);
     return 1;
   }
+
+  read() {
+    return this.ctx.storage.sql.exec("SELECT id FROM rows ORDER BY id LIMIT 1").toArray().length;
+  }
 }
 
 export default {
   async fetch(request, env) {
     if (request.body) await request.arrayBuffer(); // keeps the client's connection reusable
     const key = request.headers.get("X-Bench-Key") ?? "default";
-    const n = await env.ROW.get(env.ROW.idFromName(key)).insert(Date.now());
+    const stub = env.ROW.get(env.ROW.idFromName(key));
+    const n = request.headers.get("X-Bench-Op") === "read" ? await stub.read() : await stub.insert(Date.now());
     return new Response(`{"jsonrpc":"2.0","id":1,"result":{"rows":${n}}}`, { headers: { "Content-Type": "application/json" } });
   },
 };

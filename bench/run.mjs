@@ -3,8 +3,8 @@
  * (`wrangler deploy --dry-run --outdir dist`) on workerd through Miniflare, bindings read from
  * wrangler.toml — against
  *   - the floor: a constant-response Worker served the same way (bench/floor-worker.mjs),
- *   - the durable floor (SendMessage only): a Worker whose only work is one Durable Object RPC
- *     inserting one SQLite row (bench/durable-floor-worker.mjs),
+ *   - the durable floor (GetTask and SendMessage): a Worker whose only work is one Durable Object
+ *     RPC reading (GetTask) or inserting (SendMessage) one SQLite row (bench/durable-floor-worker.mjs),
  *   - the peer: an A2A server built on @a2a-js/sdk on Node (bench/peer-server.mjs).
  *
  * Scenarios: agent card GET, card 304 (If-None-Match), GetTask, ListTasks over 10,000 tasks (first
@@ -104,13 +104,15 @@ const SCENARIOS = [
     id: "get-task",
     label: "GetTask",
     phase: "read",
-    targets: ["ours", "floor", "peer"],
+    // The durable floor reads one row of the object named by X-Bench-Key: no server that keeps a
+    // task in a Durable Object can answer a GetTask with less (ours ignores both headers).
+    targets: ["ours", "floor", "durable", "peer"],
     jsonRpc: true,
     dynamic: true,
     expect: () => 200,
     request: (t) => {
       const ids = t.taskIds;
-      return (i) => rpcRequest("GetTask", { id: ids[(i * 7919) % ids.length] });
+      return (i) => rpcRequest("GetTask", { id: ids[(i * 7919) % ids.length] }, { "X-Bench-Key": `bench-sm-${i % CONFIG.sendContexts}`, "X-Bench-Op": "read" });
     },
   },
   {
@@ -593,7 +595,7 @@ async function main() {
       "Targets: **ours** the deploy bundle on workerd (Miniflare, bindings from wrangler.toml with `IACCODE_A2A_AGENT=conformance`; Durable Object SQLite in a fresh directory on " +
         meta.persist.fileSystem +
         ");",
-      "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that inserts one SQLite row (same storage);",
+      "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that reads (GetTask) or inserts (SendMessage) one SQLite row (same storage);",
       "**peer** @a2a-js/sdk " +
         "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
     ].join("\n"),

@@ -143,7 +143,7 @@ export const BINDING_OVERRIDES = { IACCODE_A2A_AGENT: "conformance", IACCODE_A2A
 const AUTH_SECRETS = ["IACCODE_A2A_HTTP_TOKEN", "IACCODE_A2A_BASIC_USERNAME", "IACCODE_A2A_BASIC_PASSWORD", "IACCODE_A2A_API_KEY"];
 
 /** The deploy bundle with the bindings of wrangler.toml, as production runs it. */
-export async function startOurs(persistRoot, extraBindings = {}) {
+export async function startOurs(persistRoot, extraBindings = {}, extraOptions = {}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const bindings = { ...workerOptions.bindings, ...BINDING_OVERRIDES, ...extraBindings };
   for (const name of AUTH_SECRETS) delete bindings[name];
@@ -153,6 +153,7 @@ export async function startOurs(persistRoot, extraBindings = {}) {
     modules: true,
     scriptPath: "dist/index.js",
     ...(persistRoot ? { defaultPersistRoot: join(persistRoot, "ours") } : {}),
+    ...extraOptions,
   });
 }
 

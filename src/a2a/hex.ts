@@ -1,9 +1,12 @@
 /** Hex encoding and SHA-256 digests: the ETags, artifact checksums, owner keys and ids of the server. */
 
+/** Lowercase hex of every byte value: a byte becomes hex by one table lookup. */
+export const HEX_OF_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let out = "";
-  for (const b of view) out += b.toString(16).padStart(2, "0");
+  for (const b of view) out += HEX_OF_BYTE[b];
   return out;
 }
 

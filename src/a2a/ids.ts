@@ -3,18 +3,13 @@
  * 128 characters, letters, digits, `_`, `.`, `:` and `-` only.
  */
 
-import { toHex } from "./hex";
+import { randomHex } from "./random-hex";
 
 export const MAX_ID_LENGTH = 128;
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 export function isValidId(value: string): boolean {
   return value.length > 0 && value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value);
-}
-
-/** Hex of `bytes` random bytes. */
-export function randomHex(bytes: number): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 /**

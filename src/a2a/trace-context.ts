@@ -17,18 +17,19 @@ export interface TraceContext {
   tracestate?: string | undefined;
 }
 
+import { randomHex } from "./random-hex";
+
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 /** The longest `tracestate` a vendor must propagate (trace-context §3.3.1.5). */
 export const MAX_TRACESTATE_CHARS = 512;
 
-function randomHex(bytes: number): string {
-  const values = crypto.getRandomValues(new Uint8Array(bytes));
-  let hex = "";
-  for (const byte of values) hex += byte.toString(16).padStart(2, "0");
-  return /^0+$/.test(hex) ? randomHex(bytes) : hex;
+/** `bytes` random bytes as lowercase hex, never all zeros (trace-context §3.2.2.3, §3.2.2.4). */
+function nonZeroHex(bytes: number): string {
+  const hex = randomHex(bytes);
+  return /^0+$/.test(hex) ? nonZeroHex(bytes) : hex;
 }
 
-export const newSpanId = (): string => randomHex(8);
+export const newSpanId = (): string => nonZeroHex(8);
 
 /** The incoming trace, or undefined when the header is missing or invalid. */
 export function parseTraceparent(traceparent: string | null | undefined, tracestate?: string | null): TraceContext | undefined {
@@ -47,7 +48,7 @@ export function parseTraceparent(traceparent: string | null | undefined, tracest
  * of a new (sampled) trace when there is none.
  */
 export function serverSpan(incoming: TraceContext | undefined): TraceContext {
-  if (!incoming) return { traceId: randomHex(16), spanId: newSpanId(), flags: "01" };
+  if (!incoming) return { traceId: nonZeroHex(16), spanId: newSpanId(), flags: "01" };
   return { ...incoming, spanId: newSpanId() };
 }
 

@@ -11,7 +11,7 @@ import { loadStoredText } from "../storage/stored-parts";
 
 export async function conversationOf(state: ContextState, bucket: R2Bucket, ownerKeyHex: string): Promise<Message[]> {
   const messages = state.records.conversation(state.epoch());
-  let budget = CONVERSATION_CHARS - messages.reduce((sum, m) => sum + JSON.stringify(m).length, 0);
+  let budget = CONVERSATION_CHARS - state.records.conversationChars(state.epoch());
   for (let i = messages.length - 1; i >= 0 && budget > 0; i--) {
     const message = messages[i] as Message;
     if (!message.parts.some((part) => part.metadata?.["storedFrom"] === "text")) continue;

@@ -202,6 +202,12 @@ export class TaskRecords {
     return [...this.recent.messages];
   }
 
+  /** The JSON characters of what `conversation(epoch)` returns, counted when each was stored. */
+  conversationChars(epoch: number): number {
+    if (this.recent?.epoch !== epoch) this.conversation(epoch);
+    return this.recent?.chars.reduce((sum, n) => sum + n, 0) ?? 0;
+  }
+
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */
   putArtifact(taskId: string, artifact: Artifact, append: boolean): Artifact {
     const existing = this.sql

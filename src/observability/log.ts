@@ -10,6 +10,8 @@ export type LogValue = string | number | boolean | undefined;
 
 export type LogFields = Record<string, LogValue>;
 
+import { HEX_OF_BYTE } from "../a2a/hex";
+
 /** Writes one line: `{"time":…,"level":…,"event":…,…fields}`, undefined fields left out. */
 export function logLine(level: "info" | "warn" | "error", event: string, fields: LogFields): void {
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
@@ -32,7 +34,7 @@ export async function shortHash(id: string | undefined): Promise<string | undefi
   if (known !== undefined) return known;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id)));
   let hex = "";
-  for (const byte of digest.subarray(0, SHORT_HASH_HEX / 2)) hex += byte.toString(16).padStart(2, "0");
+  for (const byte of digest.subarray(0, SHORT_HASH_HEX / 2)) hex += HEX_OF_BYTE[byte];
   // A bounded cache: when full, the oldest entry goes (Map keeps insertion order).
   if (hashes.size >= HASH_CACHE_ENTRIES) hashes.delete(hashes.keys().next().value as string);
   hashes.set(id, hex);

@@ -1,12 +1,15 @@
 /**
  * The playground (a browser page that drives this server through its own JSON-RPC API): `GET /`
  * for a request that accepts `text/html`, and its files under `/playground/`. The files are
- * Workers static assets (`[assets]` in wrangler.toml, read through the ASSETS binding), so they
- * ship with the Worker and need no network. Every answer carries a strict Content-Security-Policy:
+ * embedded in the bundle (scripts/embed-playground.mjs writes playground-files.generated.ts from
+ * src/playground/), so they ship with the Worker and need no network, and API requests pay no
+ * static-asset router hop in front of the Worker. Every answer carries a strict Content-Security-Policy:
  * the page loads nothing but its own files and talks to nothing but this origin. JSON-RPC `POST /`
  * and a `GET /` from an API client (no `text/html` in Accept) are untouched.
  */
 import { Hono } from "hono";
+import { matchesEtag } from "./card-cache";
+import { PLAYGROUND_FILES } from "./playground-files.generated";
 
 /** Only this origin's scripts, styles and requests; no inline code, no frames, no plugins. */
 export const PLAYGROUND_CSP = [
@@ -33,22 +36,21 @@ export function wantsHtml(accept: string | undefined): boolean {
   return (accept ?? "").split(",").some((type) => type.trim().toLowerCase().startsWith("text/html"));
 }
 
-async function serveAsset(env: Env, request: Request, path: string): Promise<Response> {
-  const url = new URL(request.url);
-  url.pathname = path;
-  const asset = await env.ASSETS.fetch(new Request(url, { method: "GET", headers: { Accept: request.headers.get("Accept") ?? "*/*" } }));
-  if (!asset.ok) return Response.json({ error: "Not Found" }, { status: 404 });
-  const headers = new Headers(asset.headers);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
-  return new Response(request.method === "HEAD" ? null : asset.body, { status: 200, headers });
+/** One embedded file with the security headers; 304 when the client already holds these bytes. */
+function serveFile(request: Request, name: string): Response {
+  const file = PLAYGROUND_FILES[name];
+  if (!file) return Response.json({ error: "Not Found" }, { status: 404 });
+  const headers = { ...SECURITY_HEADERS, ETag: file.etag };
+  if (matchesEtag(request.headers.get("If-None-Match") ?? undefined, file.etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : file.body, { status: 200, headers: { ...headers, "Content-Type": file.type } });
 }
 
-export const playgroundRoutes = new Hono<{ Bindings: Env }>();
+export const playgroundRoutes = new Hono();
 
 playgroundRoutes.get("/", async (c, next) => {
   if (!wantsHtml(c.req.header("Accept"))) return next();
-  return serveAsset(c.env, c.req.raw, "/");
+  return serveFile(c.req.raw, "index.html");
 });
 
 /** Only plain file names (`app.js`, `style.css`): no folders, no dot files. */
-playgroundRoutes.get("/playground/:file{[a-z][a-z0-9-]*\\.(js|css)}", (c) => serveAsset(c.env, c.req.raw, `/${c.req.param("file")}`));
+playgroundRoutes.get("/playground/:file{[a-z][a-z0-9-]*\\.(js|css)}", (c) => serveFile(c.req.raw, c.req.param("file")));

@@ -12,20 +12,17 @@
 import type { MiddlewareHandler } from "hono";
 import { logLine, shortHash } from "../observability/log";
 import { metricsOf, writeRequestPoint } from "../observability/metrics";
+import { randomHex } from "../a2a/random-hex";
 import { parseTraceparent, serverSpan } from "../a2a/trace-context";
 import { runInRequestScope, type RequestRecord } from "./request-scope";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-/** A generated request id: 16 hex characters, the length of a `cf-ray` id without its colo. */
-function generatedRequestId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** `cf-ray` is `<16 hex>-<colo>`; anything else is not Cloudflare's and is replaced. */
 function requestIdOf(headers: Headers): string {
   const ray = headers.get("cf-ray")?.trim() ?? "";
-  return /^[0-9a-f]{16}(-[A-Z]{3})?$/i.test(ray) ? ray : generatedRequestId();
+  // A generated id has 16 hex characters, the length of a `cf-ray` id without its colo.
+  return /^[0-9a-f]{16}(-[A-Z]{3})?$/i.test(ray) ? ray : randomHex(8);
 }
 
 /** The route family of a request that no method layer named (no path is ever logged). */
@@ -96,7 +93,7 @@ export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: 
 
   let response = c.res;
   const status = response.status;
-  const path = new URL(request.url).pathname;
+  const path = c.req.path;
   const binding = record.binding ?? routeBinding(request.method, path, response.headers.get("Content-Type") ?? "");
   const code = record.code ?? (binding === "jsonrpc" ? await envelopeCode(response) : undefined);
   const fields = {

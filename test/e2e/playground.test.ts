@@ -176,6 +176,33 @@ describe("the playground with auth off", () => {
   });
 });
 
+describe("the playground's files under wrangler dev", () => {
+  let server: DevServer;
+  beforeAll(async () => {
+    server = await startWranglerDev();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("are byte for byte the files in src/playground/ (embedded by the [build] command), each with a strong ETag that answers 304", async () => {
+    const dir = join(import.meta.dirname, "..", "..", "src", "playground");
+    const names = readdirSync(dir).filter((name) => /\.(js|css|html)$/.test(name));
+    expect(names).toContain("index.html");
+    for (const name of names) {
+      const url = name === "index.html" ? `${server.base}/` : `${server.base}/playground/${name}`;
+      const res = await fetch(url, { headers: { Accept: "text/html" } });
+      expect(res.status, name).toBe(200);
+      expect(await res.text(), name).toBe(readFileSync(join(dir, name), "utf8"));
+      const etag = res.headers.get("ETag") ?? "";
+      expect(etag, name).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      const again = await fetch(url, { headers: { Accept: "text/html", "If-None-Match": etag } });
+      expect(again.status, name).toBe(304);
+      expect(again.headers.get("Content-Security-Policy"), name).toContain("default-src 'none'");
+    }
+  });
+});
+
 describe("the playground with a bearer token, a signed card and push notifications", () => {
   let server: DevServer;
   let receiver: PushReceiver;

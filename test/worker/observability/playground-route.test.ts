@@ -1,6 +1,6 @@
 /**
- * The playground route (issue 12 §1): `GET /` for a browser serves the page from the Worker's
- * static assets under a strict Content-Security-Policy, public even when auth is on; API clients
+ * The playground route (issue 12 §1): `GET /` for a browser serves the page from the files
+ * embedded in the Worker bundle under a strict Content-Security-Policy, public even when auth is on; API clients
  * and every API route are unchanged; only the page's own files are served under /playground/.
  */
 import { describe, expect, it } from "vitest";
@@ -47,8 +47,34 @@ describe("GET / for a browser", () => {
       await res.body?.cancel();
     }
     expect((await self().fetch(`${BASE}/playground/index.html`)).status).toBe(404);
+    expect((await self().fetch(`${BASE}/playground/app.JS`)).status).toBe(404);
     expect((await self().fetch(`${BASE}/playground/..%2Fwrangler.toml`)).status).toBe(404);
     expect((await self().fetch(`${BASE}/playground/missing.js`)).status).toBe(404);
+  });
+});
+
+describe("the page's files are cacheable and revalidate by ETag", () => {
+  it("answers a matching If-None-Match with 304 and no body, a stale one with the file, with the right media types", async () => {
+    const types: Record<string, RegExp> = { "app.js": /^text\/javascript; charset=utf-8$/, "style.css": /^text\/css; charset=utf-8$/ };
+    for (const [file, type] of Object.entries(types)) {
+      const res = await self().fetch(`${BASE}/playground/${file}`);
+      expect(res.headers.get("Content-Type")).toMatch(type);
+      const etag = res.headers.get("ETag") ?? "";
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      const body = await res.text();
+      expect(body.length).toBeGreaterThan(100);
+      const fresh = await self().fetch(`${BASE}/playground/${file}`, { headers: { "If-None-Match": etag } });
+      expect(fresh.status).toBe(304);
+      expect(await fresh.text()).toBe("");
+      expect(fresh.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+      const stale = await self().fetch(`${BASE}/playground/${file}`, { headers: { "If-None-Match": '"not-this-one"' } });
+      expect(stale.status).toBe(200);
+      expect(await stale.text()).toBe(body);
+    }
+    const page = await self().fetch(`${BASE}/`, { headers: HTML });
+    const etag = page.headers.get("ETag") ?? "";
+    await page.body?.cancel();
+    expect((await self().fetch(`${BASE}/`, { headers: { ...HTML, "If-None-Match": etag } })).status).toBe(304);
   });
 });
 
