@@ -7,14 +7,17 @@
  * Worker samples, then writes `bench/results/<scenario>.cpuprofile` (open it in Chrome DevTools)
  * and prints the functions with the most self time and the time per source module.
  *
- * Scenarios: card-get, get-task, list, send, stream. Durable Objects run in the same isolate as
- * the Worker under Miniflare, so their time is in the same profile.
+ * Scenarios (bench/lib/quick-scenarios.mjs): card-get, get-task, list, send, stream. Durable
+ * Objects run in the same isolate as the Worker under Miniflare, so their time is in the same
+ * profile. `PROFILE=0` runs the same load without the profiler; `BUNDLE=<dir>/index.js` loads
+ * another build (inside this checkout).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import WebSocket from "ws";
 import { makePersistRoot, removePersistRoot, startOurs } from "./lib/servers.mjs";
-import { closeClient, load, median, rpc, timeStream, V1 } from "./lib/measure.mjs";
+import { closeClient } from "./lib/measure.mjs";
+import { describeRun, prepareScenario } from "./lib/quick-scenarios.mjs";
 
 const scenario = process.argv[2] ?? "card-get";
 const seconds = Number(process.argv[3] ?? 5);
@@ -56,86 +59,19 @@ async function inspect() {
   return { title: target.title, send, close: () => socket.close() };
 }
 
-const message = (id, text, contextId) => ({
-  message: { messageId: id, role: "ROLE_USER", parts: [{ text }], ...(contextId ? { contextId } : {}) },
-});
-
-function rpcBody(method, params) {
-  return JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
-}
-
-/** Blocking sends round-robin over 256 contexts, skipping one whose turn is in flight (as the bench does). */
-function sendPlan() {
-  const inFlight = new Set();
-  let sent = 0;
-  const makeRequest = (_i, ctx) => {
-    let n;
-    do n = sent++;
-    while (inFlight.has(n % 256) && inFlight.size < 256);
-    if (ctx) {
-      inFlight.add(n % 256);
-      ctx.benchContext = n % 256;
-    }
-    return { method: "POST", path: "/", headers: V1, body: rpcBody("SendMessage", message(`tck-complete-task-p-${n}`, "load", `prof-send-${n % 256}`)) };
-  };
-  makeRequest.done = (ctx) => inFlight.delete(ctx?.benchContext);
-  return { dynamic: true, jsonRpc: true, makeRequest };
-}
-
 async function main() {
   const root = makePersistRoot();
   const bundle = process.env.BUNDLE ? { scriptPath: process.env.BUNDLE } : {};
   const ours = await startOurs(root, {}, PROFILING ? { inspectorPort: INSPECTOR_PORT, ...bundle } : bundle);
   try {
-    const ids = [];
-    if (scenario === "send") for (let c = 0; c < 256; c++) await rpc(ours.url, "SendMessage", message(`tck-complete-task-w-${c}`, "warm", `prof-send-${c}`));
-    if (scenario === "get-task" || scenario === "list") {
-      for (let c = 0; c < 20; c++)
-        for (let k = 0; k < 25; k++) {
-          const r = await rpc(ours.url, "SendMessage", message(`tck-complete-task-pre-${c}-${k}`, "x", `prof-${c}`));
-          ids.push(r.task.id);
-        }
-    }
-    const plans = {
-      "card-get": { makeRequest: () => ({ method: "GET", path: "/.well-known/agent-card.json", headers: {} }), jsonRpc: false },
-      "get-task": {
-        dynamic: true,
-        jsonRpc: true,
-        makeRequest: (i) => ({ method: "POST", path: "/", headers: V1, body: rpcBody("GetTask", { id: ids[(i * 7919) % ids.length] }) }),
-      },
-      list: { jsonRpc: true, makeRequest: () => ({ method: "POST", path: "/", headers: V1, body: rpcBody("ListTasks", { pageSize: 50 }) }) },
-      send: sendPlan(),
-    };
+    const prepared = await prepareScenario(scenario, ours);
     const inspector = PROFILING ? await inspect() : undefined;
     await inspector?.send("Profiler.enable");
     await inspector?.send("Profiler.setSamplingInterval", { interval: 100 });
     await inspector?.send("Profiler.start");
-    let result;
-    if (scenario === "stream") {
-      const started = performance.now();
-      let count = 0;
-      const firsts = [];
-      const lasts = [];
-      while (performance.now() - started < seconds * 1000) {
-        const t = await timeStream(ours.url, rpcBody("SendStreamingMessage", message(`tck-stream-001-${count++}`, "s", `prof-stream-${count % 16}`)));
-        firsts.push(t.firstMs);
-        lasts.push(t.lastMs);
-      }
-      result = { streams: count, first: median(firsts).toFixed(2), last: median(lasts).toFixed(2) };
-    } else {
-      const plan = plans[scenario];
-      if (!plan) throw new Error(`unknown scenario ${scenario}`);
-      result = await load({ url: ours.url, connections: 10, durationS: seconds, expectStatus: 200, ...plan });
-    }
+    const result = await prepared.run(seconds);
     if (!inspector) {
-      console.log(
-        scenario,
-        JSON.stringify({
-          rps: result.rps?.toFixed?.(0),
-          p50: result.p50?.toFixed?.(2),
-          ...(result.streams ? { streams: result.streams, first: result.first, last: result.last } : {}),
-        }),
-      );
+      console.log(scenario, describeRun(result));
       return;
     }
     const { result: stopped } = await inspector.send("Profiler.stop");
@@ -176,6 +112,23 @@ function report(profile, result, title) {
   );
   console.log("\nself time by function:");
   for (const [k, c] of [...perFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(c)}  ${k}`);
+  // Total (inclusive) time: a function's samples plus its callees', counted once per stack.
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map();
+  for (const [id, count] of counts) {
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at).callFrame;
+      if (!frame.url || !frame.functionName) continue;
+      const key = `${frame.functionName} ${frame.url.replace(/^.*\//, "")}:${frame.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + count);
+    }
+  }
+  console.log("\ntotal time by function (self and callees):");
+  for (const [k, c] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`${pct(c)}  ${k}`);
   console.log("\nself time by module:");
   for (const [k, c] of [...perModule].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(c)}  ${k}`);
 }

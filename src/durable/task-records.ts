@@ -85,6 +85,25 @@ function newestWithin(rows: readonly string[], budget: number): { kept: string[]
   return { kept: kept.reverse(), used };
 }
 
+/** The rows of one task a view is composed from, newest first. */
+interface StoredRows {
+  taskId: string;
+  status: string;
+  metadata: string | null;
+  messages: string[];
+  /** True when `messages` holds every message of the task (fewer came back than were asked for). */
+  allMessages: boolean;
+  artifacts: string[];
+  allArtifacts: boolean;
+}
+
+/**
+ * The largest view kept between reads, in JSON characters: a turn's answer (a few messages and
+ * artifacts) fits; a long task's 100 messages are read again rather than held beside the 128 MB
+ * the isolate shares with every other object in it.
+ */
+const VIEW_MEMO_MAX_CHARS = 256 * 1024;
+
 export class TaskRecords {
   /**
    * The context settings (owner, contextId, epoch, cwd, lastActive…), read once: only this object
@@ -93,6 +112,8 @@ export class TaskRecords {
   private settings: Map<string, string> | undefined;
   /** The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows. */
   private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
+  /** The rows of the task viewed last, while nothing has written it since (storedRows). */
+  private viewed: StoredRows | undefined;
 
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
@@ -103,6 +124,12 @@ export class TaskRecords {
   forget(): void {
     this.settings = undefined;
     this.recent = undefined;
+    this.viewed = undefined;
+  }
+
+  /** Every write to a task's rows goes through here first: a kept view of it is stale from now on. */
+  private changing(taskId: string): void {
+    if (this.viewed?.taskId === taskId) this.viewed = undefined;
   }
 
   private allSettings(): Map<string, string> {
@@ -137,6 +164,7 @@ export class TaskRecords {
 
   /** A new task, in its first turn. */
   createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
+    this.changing(taskId);
     this.sql.exec(
       "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
       taskId,
@@ -149,11 +177,13 @@ export class TaskRecords {
   }
 
   setStatus(taskId: string, status: TaskStatus, nowMs: number): void {
+    this.changing(taskId);
     this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, fitRow("tasks", JSON.stringify(status)), nowMs, taskId);
   }
 
   /** Starts the task's next turn and returns its number (1 for a new task's first). */
   beginTurn(taskId: string): number {
+    this.changing(taskId);
     return this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
   }
 
@@ -162,6 +192,7 @@ export class TaskRecords {
   }
 
   appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
+    this.changing(taskId);
     const json = fitRow("messages", JSON.stringify(message));
     this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
     if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
@@ -210,6 +241,7 @@ export class TaskRecords {
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */
   putArtifact(taskId: string, artifact: Artifact, append: boolean): Artifact {
+    this.changing(taskId);
     const existing = this.sql
       .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? AND artifact_id = ?", taskId, artifact.artifactId)
       .toArray()[0];
@@ -240,39 +272,73 @@ export class TaskRecords {
    * contextId, status, metadata), the newest messages and the newest artifacts that fit.
    */
   view(taskId: string, contextId: string, bounds: ViewBounds): TaskViewParts | undefined {
+    const rows = this.storedRows(taskId, bounds);
+    if (!rows) return undefined;
+    const { status, metadata } = rows;
+    const summary = `{"id":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId)},"status":${status}${metadata ? `,"metadata":${metadata}` : ""}}`;
+    let budget = bounds.maxBytes - utf8Bytes(summary) - 40;
+    let history: string[] = [];
+    if (bounds.historyLength > 0) {
+      const kept = newestWithin(rows.messages.slice(0, bounds.historyLength), budget * 0.75);
+      budget -= kept.used;
+      history = kept.kept;
+    }
+    const artifacts = bounds.artifacts > 0 ? newestWithin(rows.artifacts.slice(0, bounds.artifacts), budget).kept : [];
+    return { status, summary, history, artifacts };
+  }
+
+  /**
+   * The rows a view is made of, newest first. The last ones read are kept (when small) until this
+   * object next writes that task: the end of a turn reads them for the index row and again for the
+   * answer, and the second read is then free.
+   */
+  private storedRows(taskId: string, bounds: ViewBounds): StoredRows | undefined {
+    const memo = this.viewed;
+    if (
+      memo?.taskId === taskId &&
+      !bounds.currentTurnOnly &&
+      (memo.allMessages || memo.messages.length >= bounds.historyLength) &&
+      (memo.allArtifacts || memo.artifacts.length >= bounds.artifacts)
+    )
+      return memo;
     const row = this.sql
       .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
-    const summary = `{"id":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId)},"status":${row.status}${row.metadata ? `,"metadata":${row.metadata}` : ""}}`;
-    let budget = bounds.maxBytes - utf8Bytes(summary) - 40;
-    let history: string[] = [];
-    if (bounds.historyLength > 0) {
-      const rows = (
-        bounds.currentTurnOnly
-          ? this.sql.exec<{ message: string }>(
-              "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
-              taskId,
-              row.turns,
-              bounds.historyLength,
-            )
-          : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
-      )
-        .toArray()
-        .map((r) => r.message);
-      const kept = newestWithin(rows, budget * 0.75);
-      budget -= kept.used;
-      history = kept.kept;
-    }
-    let artifacts: string[] = [];
-    if (bounds.artifacts > 0) {
-      const rows = this.sql
-        .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
-        .toArray()
-        .map((r) => r.artifact);
-      artifacts = newestWithin(rows, budget).kept;
-    }
-    return { status: row.status, summary, history, artifacts };
+    const messages =
+      bounds.historyLength <= 0
+        ? []
+        : (bounds.currentTurnOnly
+            ? this.sql.exec<{ message: string }>(
+                "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
+                taskId,
+                row.turns,
+                bounds.historyLength,
+              )
+            : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
+          )
+            .toArray()
+            .map((r) => r.message);
+    const artifacts =
+      bounds.artifacts <= 0
+        ? []
+        : this.sql
+            .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
+            .toArray()
+            .map((r) => r.artifact);
+    const rows: StoredRows = {
+      taskId,
+      status: row.status,
+      metadata: row.metadata,
+      messages,
+      // Fewer rows than asked for: that is all of them, so any larger bound is answered too.
+      allMessages: bounds.historyLength > 0 && messages.length < bounds.historyLength,
+      allArtifacts: bounds.artifacts > 0 && artifacts.length < bounds.artifacts,
+      artifacts,
+    };
+    const size = row.status.length + (row.metadata?.length ?? 0) + [...messages, ...artifacts].reduce((sum, text) => sum + text.length, 0);
+    this.viewed = !bounds.currentTurnOnly && size <= VIEW_MEMO_MAX_CHARS ? rows : undefined;
+    return rows;
   }
 
   /** The bounded view as Task JSON text, composed from the stored texts without a parse. */
@@ -307,6 +373,7 @@ export class TaskRecords {
   }
 
   deleteTask(taskId: string): void {
+    this.changing(taskId);
     for (const table of ["artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
     this.sql.exec("DELETE FROM tasks WHERE id = ?", taskId);
   }

@@ -217,21 +217,24 @@ export class TurnRunner {
       written = this.state.commit((w) => {
         const now = Date.now();
         const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
+        // The row is written once, with the state the commit ends in: nothing can read the
+        // SUBMITTED row between the snapshot and the WORKING update, which the log still records.
+        const working: TaskStatus | undefined = runs ? { state: "TASK_STATE_WORKING", timestamp: timestamp(now) } : undefined;
         if (isNewTask) {
-          w.records.createTask(taskId, submitted, taskMetadata, now);
+          w.records.createTask(taskId, working ?? submitted, taskMetadata, now);
           w.log.startTask(taskId);
-        } else w.records.setStatus(taskId, submitted, now);
+        } else w.records.setStatus(taskId, working ?? submitted, now);
         const turn = isNewTask ? 1 : w.records.beginTurn(taskId);
         w.records.appendMessage(taskId, this.state.epoch(), turn, plan.message);
         w.log.compact(taskId, turn, () => w.push.pendingSeqs(taskId));
         // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
         const snapshot: Task = isNewTask
           ? { id: taskId, contextId, status: submitted, history: [plan.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
-          : (w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task);
+          : { ...(w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task), status: submitted };
         const opened: LoggedEvent[] = [w.emit(taskId, turn, { task: snapshot })];
-        if (runs) {
+        if (working) {
           if (bindCwd !== undefined) w.records.setSetting("cwd", bindCwd);
-          opened.push(this.writeStatus(w, taskId, turn, { state: "TASK_STATE_WORKING", timestamp: timestamp(Date.now()) }));
+          opened.push(w.emit(taskId, turn, { statusUpdate: { taskId, contextId, status: working } }));
         }
         if (sealedPush) w.push.write(sealedPush, now);
         // A blocking turn is indexed by its end (or by the WORKING flush below if it runs long).
@@ -255,13 +258,23 @@ export class TurnRunner {
     // listed at once. A blocking caller's answer waits for the end, which is indexed before it
     // answers, so a quick turn needs one index write, not two: only a turn still running after
     // INDEX_WORKING_AFTER_MS is indexed as WORKING.
-    // A stream's first frames are already written: nothing below decides them, so the stream is
-    // answered first and the index write and the alarm follow on their own.
+    const alarmFailed = (error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error);
+    // A stream's first frames are already written and nothing below decides them: the stream is
+    // answered first, and the index write, the alarm and the turn itself start in the next task,
+    // after the answer has left, instead of running (in this object's one thread) ahead of it.
+    if (stream) {
+      setTimeout(() => {
+        if (runs) void this.state.index.flush();
+        this.scheduleAlarm().catch(alarmFailed);
+        // A cancel that came first has ended the task already: the turn is not started.
+        if (this.active === turn) void this.run(turn, turnPlan);
+      }, 0);
+      return { kind: "stream", stream };
+    }
     const indexed = runs && !blocking ? this.state.index.flush() : undefined;
     if (runs && blocking) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
-    const alarm = this.scheduleAlarm().catch((error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error));
+    const alarm = this.scheduleAlarm().catch(alarmFailed);
     void this.run(turn, turnPlan);
-    if (stream) return { kind: "stream", stream };
     await Promise.all([indexed, alarm]);
 
     const historyLength = call.request.configuration?.historyLength;
