@@ -24,6 +24,7 @@ import { indexName, shardOf, type IndexShard } from "./index-layout";
 import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
 import { applySchema } from "./schema";
 import { rowTaskJson, type RowTexts } from "./index-view";
+import { readIndexPage } from "./index-page-rows";
 
 export interface IndexRow {
   id: string;
@@ -256,25 +257,27 @@ export class TaskIndex extends DurableObject<Env> {
       where.push("(ts_ms, id) < (?, ?)");
       args.push(cursor.tsMs, cursor.id);
     }
-    const rows = this.sql
-      .exec<{ id: string; ts_ms: number; state: string; task: string; history: string | null; artifacts: string | null }>(
-        `SELECT id, ts_ms, state, task, history, artifacts FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-         ORDER BY ts_ms DESC, id DESC LIMIT ?`,
-        ...args,
-        query.pageSize + 1,
-      )
-      .toArray();
+    // Only the columns the page shows: a list without history or artifacts (the default) copies
+    // neither out of SQLite, just whether it is NULL (a row of the first index format).
+    const history = (query.historyLength ?? 0) > 0 ? "history" : "CASE WHEN history IS NULL THEN NULL ELSE '[]' END AS history";
+    const artifacts = query.includeArtifacts ? "artifacts" : "CASE WHEN artifacts IS NULL THEN NULL ELSE '[]' END AS artifacts";
+    const rows = readIndexPage(
+      this.sql,
+      `SELECT id, ts_ms, state, task, ${history}, ${artifacts} FROM tasks ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+       ORDER BY ts_ms DESC, id DESC LIMIT ?`,
+      [...args, query.pageSize + 1],
+    );
     // ListTasks shows no history unless asked (docs/decisions.md), at most what the row keeps.
     const view = { historyLength: query.historyLength ?? 0, includeArtifacts: query.includeArtifacts };
     const tasks: ShardPage["tasks"] = [];
     const active: number[] = [];
     let bytes = 0;
-    for (const row of rows.slice(0, query.pageSize)) {
-      const json = rowTaskJson({ summary: row.task, history: row.history, artifacts: row.artifacts }, view);
+    for (const [id, tsMs, state, summary, historyText, artifactsText] of rows.slice(0, query.pageSize)) {
+      const json = rowTaskJson({ summary, history: historyText, artifacts: artifactsText }, view);
       const size = json.length;
       if (tasks.length > 0 && bytes + size > LIST_PAGE_MAX_BYTES) break;
-      if (ACTIVE_STATES.has(row.state)) active.push(tasks.length);
-      tasks.push({ tsMs: row.ts_ms, id: row.id, json });
+      if (ACTIVE_STATES.has(state)) active.push(tasks.length);
+      tasks.push({ tsMs, id, json });
       bytes += size;
     }
     const more = rows.length > tasks.length;

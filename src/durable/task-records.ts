@@ -305,27 +305,29 @@ export class TaskRecords {
       .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
+    // Rows as arrays (`raw()`): no object per row (half the cost of reading them, measured in a DO).
     const messages =
       bounds.historyLength <= 0
         ? []
-        : (bounds.currentTurnOnly
-            ? this.sql.exec<{ message: string }>(
-                "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
-                taskId,
-                row.turns,
-                bounds.historyLength,
-              )
-            : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
-          )
-            .toArray()
-            .map((r) => r.message);
+        : Array.from(
+            (bounds.currentTurnOnly
+              ? this.sql.exec<{ message: string }>(
+                  "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
+                  taskId,
+                  row.turns,
+                  bounds.historyLength,
+                )
+              : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
+            ).raw(),
+          ).map((r) => r[0] as string);
     const artifacts =
       bounds.artifacts <= 0
         ? []
-        : this.sql
-            .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
-            .toArray()
-            .map((r) => r.artifact);
+        : Array.from(
+            this.sql
+              .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
+              .raw(),
+          ).map((r) => r[0] as string);
     const rows: StoredRows = {
       taskId,
       status: row.status,
