@@ -117,6 +117,21 @@ describe("ListTasks (spec §3.1.4, §10)", () => {
     expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_CANCELED" })).totalSize).toBe(1);
   });
 
+  it("sees a streamed task as soon as the stream's first event has arrived", async () => {
+    // The stream is answered before its index write starts (turn-runner.ts): that write is the
+    // object's next task, sent before any request the client can make after reading the event.
+    const contextId = "list-streamed";
+    const res = await stream("SendStreamingMessage", { message: slowMessage("l4", { contextId }) });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = "";
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+    const first = JSON.parse(text.slice(text.indexOf("data:") + 5, text.indexOf("\n\n"))) as { result: { task: TaskLike } };
+    const list = await ok<ListResult>("ListTasks", { contextId });
+    expect(list.tasks.map((t) => t.id)).toEqual([first.result.task.id]);
+    await ok("CancelTask", { id: first.result.task.id });
+    await reader.cancel();
+  });
+
   it("lists a long blocking turn as WORKING while it runs", async () => {
     const contextId = "list-blocking";
     const pending = send(slowMessage("l3", { contextId }));
