@@ -5,15 +5,17 @@
  * not make it any more guessable.
  */
 
-import { HEX_OF_BYTE } from "./hex";
+import { HEX_OF_BYTE, toHex } from "./hex";
 
 /** Bytes per refill: 4 KiB, 256 task ids or 170 requests' trace, span and request ids. */
 const POOL_BYTES = 4096;
 const pool = new Uint8Array(POOL_BYTES);
 let poolOffset = POOL_BYTES;
 
-/** Hex of `bytes` (at most 4096) random bytes. */
+/** Hex of `bytes` random bytes. */
 export function randomHex(bytes: number): string {
+  // More than the pool holds: drawn on its own (no caller asks for that many; this keeps it right).
+  if (bytes > POOL_BYTES) return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
   if (poolOffset + bytes > POOL_BYTES) {
     crypto.getRandomValues(pool);
     poolOffset = 0;

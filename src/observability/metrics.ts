@@ -28,18 +28,19 @@ export interface RequestPoint {
   durationMs: number;
 }
 
-/** blob1 "request", blob2 method, blob3 binding; double1 code, double2 HTTP status, double3 duration ms. */
-export function writeRequestPoint(dataset: AnalyticsEngineDataset | undefined, point: RequestPoint): void {
+/** One data point; a metric never fails the request or turn that writes it. */
+function writePoint(dataset: AnalyticsEngineDataset | undefined, kind: string, blobs: string[], doubles: number[]): void {
   if (!dataset) return;
   try {
-    dataset.writeDataPoint({
-      indexes: ["request"],
-      blobs: ["request", blob(point.method), blob(point.binding)],
-      doubles: [point.code, point.status, point.durationMs],
-    });
+    dataset.writeDataPoint({ indexes: [kind], blobs: [kind, ...blobs.map(blob)], doubles });
   } catch {
-    // A metric never fails a request.
+    // Analytics Engine unavailable or the point refused: the answer goes out all the same.
   }
+}
+
+/** blob1 "request", blob2 method, blob3 binding; double1 code, double2 HTTP status, double3 duration ms. */
+export function writeRequestPoint(dataset: AnalyticsEngineDataset | undefined, point: RequestPoint): void {
+  writePoint(dataset, "request", [point.method, point.binding], [point.code, point.status, point.durationMs]);
 }
 
 export interface TurnPoint {
@@ -58,14 +59,10 @@ export interface TurnPoint {
  * double2 tool calls, double3 input tokens, double4 output tokens.
  */
 export function writeTurnPoint(dataset: AnalyticsEngineDataset | undefined, point: TurnPoint): void {
-  if (!dataset) return;
-  try {
-    dataset.writeDataPoint({
-      indexes: ["turn"],
-      blobs: ["turn", blob(point.agent), blob(point.provider), blob(point.model), blob(point.state)],
-      doubles: [point.durationMs, point.toolCalls, point.inputTokens, point.outputTokens],
-    });
-  } catch {
-    // A metric never fails a turn.
-  }
+  writePoint(
+    dataset,
+    "turn",
+    [point.agent, point.provider, point.model, point.state],
+    [point.durationMs, point.toolCalls, point.inputTokens, point.outputTokens],
+  );
 }

@@ -19,8 +19,7 @@ export const MISDIRECTED_BODY = {
 /** True when a request to `requestUrl` may be served under `config`. */
 export function hostAccepted(config: Config, requestUrl: string): boolean {
   if (isAuthConfigured(config.auth)) return true;
-  const host = new URL(requestUrl).host.toLowerCase();
-  const hostname = new URL(requestUrl).hostname;
-  if (isLoopbackHost(hostname)) return true;
-  return config.publicUrl !== undefined && new URL(config.publicUrl).host.toLowerCase() === host;
+  const url = new URL(requestUrl);
+  if (isLoopbackHost(url.hostname)) return true;
+  return config.publicUrl !== undefined && new URL(config.publicUrl).host.toLowerCase() === url.host.toLowerCase();
 }
