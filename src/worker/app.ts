@@ -1,32 +1,27 @@
 /**
- * The edge entry: a Hono app. Public routes first (`/health`, the agent card), then
+ * The router: a Hono app (behind the public front, public-front.ts, which answers the plain GETs
+ * of the card and of /health first). Public routes first (`/health`, the agent card), then
  * authentication, then the iac-code routes (files, delivery log), the HTTP+JSON binding under the
  * interface path, and the JSON-RPC endpoint at the interface path (with or without a trailing
  * slash). Every error is a clear JSON answer; stacks, secrets and paths stay in the log.
  */
 import { Hono } from "hono";
-import { configOf, ConfigError, type Config } from "../config/config";
+import { configOf, type Config } from "../config/config";
 import { authenticate } from "./auth";
-import { cardCacheOf, matchesEtag } from "./card-cache";
+import { frontGate, unhandledErrorResponse } from "./front-gate";
+import { baseUrlOf, CARD_PATH, cardResponse, HEALTH_PATH, healthResponse } from "./public-routes";
 import type { FrontRequest } from "./binding-front";
 import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
-import { requirePushKeyring } from "./push-keyring-guard";
-import { callerKey, clientAddress, rateLimitResponse } from "./rate-limit";
-import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
+import { callerKey, rateLimitResponse } from "./rate-limit";
 import { jwksRoute } from "./jwks-route";
 import { playgroundRoutes } from "./playground";
 import { requestLog } from "./request-log";
 import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
-
-/** The public base URL: the configured one, else (local development) the request origin. */
-function baseUrlOf(config: Config, request: Request): string {
-  return config.publicUrl ?? new URL(request.url).origin;
-}
 
 /** The path the JSON-RPC interface answers on, trailing slashes ignored. */
 function interfacePath(config: Config): string {
@@ -35,14 +30,7 @@ function interfacePath(config: Config): string {
 
 export const app = new Hono<AppEnv>();
 
-app.onError((error, c) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    return c.json({ error: "Server misconfigured", detail: error.message }, 500);
-  }
-  console.error("unhandled error", error instanceof Error ? error.name : typeof error);
-  return c.json({ error: "Internal Server Error" }, 500);
-});
+app.onError((error) => unhandledErrorResponse(error));
 
 app.notFound((c) => c.json({ error: "Not Found" }, 404));
 
@@ -50,32 +38,12 @@ app.use("*", requestLog);
 
 app.use("*", async (c, next) => {
   c.set("config", configOf(c.env));
-  if (!hostAccepted(c.var.config, c.req.url)) return c.json(MISDIRECTED_BODY, 421);
-  requirePushKeyring(c.var.config, c.req.url);
-  await next();
+  return (await frontGate(c.var.config, c.req.raw, c.req.path, c.env)) ?? next();
 });
 
-const PUBLIC_PATHS = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
-
-app.use("*", async (c, next) => {
-  if (!c.var.config.rateLimit || !PUBLIC_PATHS.has(c.req.path)) return next();
-  return (await rateLimitResponse(c.env.RATE_LIMIT_PUBLIC, `public:${clientAddress(c.req.raw.headers)}`)) ?? next();
-});
-
-app.get("/health", (c) => c.json({ status: "healthy" }));
+app.get(HEALTH_PATH, () => healthResponse());
 app.route("/", playgroundRoutes);
-
-app.get("/.well-known/agent-card.json", async (c) => {
-  const served = await cardCacheOf(c.var.config).get("public", baseUrlOf(c.var.config, c.req.raw));
-  const headers = {
-    "Cache-Control": "public, max-age=60",
-    ETag: served.etag,
-    "Last-Modified": served.lastModified,
-  };
-  if (matchesEtag(c.req.header("If-None-Match"), served.etag)) return c.body(null, 304, headers);
-  return c.body(served.body, 200, { ...headers, "Content-Type": "application/json" });
-});
-
+app.get(CARD_PATH, (c) => cardResponse(c.var.config, c.req.raw));
 app.get("/.well-known/jwks.json", jwksRoute);
 
 app.use("*", async (c, next) => {

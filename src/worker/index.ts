@@ -1,5 +1,6 @@
 /** The Worker's entry: the HTTP app, the Durable Object classes and the queue consumer. */
 import { app } from "./app";
+import { publicFront } from "./public-front";
 import { handlePushBatch } from "../queues/push-consumer";
 import type { PushJob } from "../push/push-job";
 
@@ -8,6 +9,6 @@ export { TaskIndex } from "../durable/task-index";
 export { WebSocketSession } from "./websocket-session";
 
 export default {
-  fetch: app.fetch,
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => publicFront(request, env) ?? app.fetch(request, env, ctx),
   queue: handlePushBatch,
 } satisfies ExportedHandler<Env, PushJob>;

@@ -82,18 +82,36 @@ function watchStream(
   );
 }
 
-export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
-  const started = Date.now();
-  const request = c.req.raw;
-  const record: RequestRecord = {
-    requestId: requestIdOf(request.headers),
-    trace: serverSpan(parseTraceparent(request.headers.get("traceparent"), request.headers.get("tracestate"))),
-  };
-  await runInRequestScope(record, () => next());
+/** A request the log has seen start: its record (filled in by the method layer) and start time. */
+export interface OpenRequest {
+  record: RequestRecord;
+  started: number;
+}
 
-  let response = c.res;
+export function openRequest(request: Request): OpenRequest {
+  return {
+    started: Date.now(),
+    record: {
+      requestId: requestIdOf(request.headers),
+      trace: serverSpan(parseTraceparent(request.headers.get("traceparent"), request.headers.get("tracestate"))),
+    },
+  };
+}
+
+/**
+ * Writes the request's line and data point and returns the response to send: with `X-Request-Id`,
+ * and for a stream, a body that says how it ended.
+ */
+export async function closeRequest(
+  { record, started }: OpenRequest,
+  request: Request,
+  path: string,
+  answer: Response,
+  env: Env,
+  owner: string | undefined,
+): Promise<Response> {
+  let response = answer;
   const status = response.status;
-  const path = c.req.path;
   const binding = record.binding ?? routeBinding(request.method, path, response.headers.get("Content-Type") ?? "");
   const code = record.code ?? (binding === "jsonrpc" ? await envelopeCode(response) : undefined);
   const fields = {
@@ -104,14 +122,14 @@ export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: 
     method: record.method,
     status,
     code,
-    owner: await shortHash(c.get("owner")),
+    owner: await shortHash(owner),
     context: await shortHash(record.contextId),
     task: await shortHash(record.taskId),
   };
   const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
   const durationMs = Date.now() - started;
   logLine(status >= 500 ? "error" : "info", "request", { ...fields, duration_ms: durationMs, stream: streaming || undefined });
-  writeRequestPoint(metricsOf(c.env), { method: record.method ?? request.method, binding, code: code ?? status, status, durationMs });
+  writeRequestPoint(metricsOf(env), { method: record.method ?? request.method, binding, code: code ?? status, status, durationMs });
 
   if (streaming && response.body) {
     const body = watchStream(response.body, (how) =>
@@ -133,5 +151,12 @@ export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: 
     response = new Response(response.body, response);
     response.headers.set(REQUEST_ID_HEADER, record.requestId);
   }
-  c.res = response;
+  return response;
+}
+
+/** The log as the router's first middleware; the method layer notes into the request scope. */
+export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
+  const open = openRequest(c.req.raw);
+  await runInRequestScope(open.record, () => next());
+  c.res = await closeRequest(open, c.req.raw, c.req.path, c.res, c.env, c.get("owner"));
 };
