@@ -12,6 +12,8 @@ import { signAgentCard } from "./card-signing";
 export interface ServedCard {
   card: AgentCard;
   body: string;
+  /** `body` as UTF-8, encoded once: a response from bytes skips the per-request string encoding. */
+  bytes: Uint8Array;
   etag: string;
   lastModified: string;
 }
@@ -22,7 +24,13 @@ const MAX_BASES = 8;
 async function serve(card: AgentCard, config: Config): Promise<ServedCard> {
   const signed = await signAgentCard(card, config);
   const body = JSON.stringify(signed);
-  return { card: signed, body, etag: `"sha256-${await sha256Hex(body)}"`, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString() };
+  return {
+    card: signed,
+    body,
+    bytes: new TextEncoder().encode(body),
+    etag: `"sha256-${await sha256Hex(body)}"`,
+    lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString(),
+  };
 }
 
 class CardCache {

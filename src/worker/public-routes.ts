@@ -23,7 +23,7 @@ export async function cardResponse(config: Config, request: Request): Promise<Re
   };
   if (matchesEtag(request.headers.get("If-None-Match") ?? undefined, served.etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json";
-  return new Response(served.body, { status: 200, headers });
+  return new Response(served.bytes, { status: 200, headers });
 }
 
 export function healthResponse(): Response {
