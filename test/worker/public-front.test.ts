@@ -15,7 +15,7 @@ const FRONT_CARD = `${BASE}/.well-known/agent-card.json`;
 /** The same resource as the router sees it: Hono decodes the escape, the front does not match it. */
 const ROUTER_CARD = `${BASE}/.well-known/agent-card%2Ejson`;
 
-function call(url: string, init: RequestInit = {}, overrides: Record<string, string> = {}): Promise<Response> {
+async function call(url: string, init: RequestInit = {}, overrides: Record<string, string> = {}): Promise<Response> {
   return worker.fetch(new Request(url, init), { ...env, ...overrides } as Env, createExecutionContext());
 }
 
