@@ -65,7 +65,30 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS by_context_state ON tasks(context_id, state, ts_ms DESC, id DESC)`,
   `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
+  // The counters are kept by SQLite itself: a row written or removed costs one statement, not a
+  // read of the old row and a counter update besides. Scope names are those of scopes() below.
+  `CREATE TRIGGER IF NOT EXISTS count_inserted AFTER INSERT ON tasks BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|*', 1), ('c:' || new.context_id || '|*', 1),
+       ('*|s:' || new.state, 1), ('c:' || new.context_id || '|s:' || new.state, 1)
+     ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS count_state_changed AFTER UPDATE OF state ON tasks WHEN old.state <> new.state BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || old.state, -1), ('c:' || old.context_id || '|s:' || old.state, -1),
+       ('*|s:' || new.state, 1), ('c:' || new.context_id || '|s:' || new.state, 1)
+     ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS count_deleted AFTER DELETE ON tasks BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|*', -1), ('c:' || old.context_id || '|*', -1),
+       ('*|s:' || old.state, -1), ('c:' || old.context_id || '|s:' || old.state, -1)
+     ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
+   END`,
 ];
+
+/** A row's upsert; the fourth binding on is the row's status time, and an update needs it newer when `?8` is 1 (an import). */
+const WRITE_ROW = `INSERT INTO tasks (id, context_id, state, ts_ms, task, history, artifacts) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+  ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task,
+    history = excluded.history, artifacts = excluded.artifacts
+  WHERE ?8 = 0 OR excluded.ts_ms > tasks.ts_ms`;
 
 const ADDED = [
   // The first format kept the whole view in `task`; since then `task` is the summary and these hold the lists.
@@ -96,10 +119,6 @@ function scopes(contextId: string | undefined, state: TaskState | undefined): st
   return `${contextId === undefined ? "*" : `c:${contextId}`}|${state === undefined ? "*" : `s:${state}`}`;
 }
 
-function scopesOf(contextId: string, state: TaskState): string[] {
-  return [scopes(undefined, undefined), scopes(contextId, undefined), scopes(undefined, state), scopes(contextId, state)];
-}
-
 export class TaskIndex extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
@@ -124,44 +143,13 @@ export class TaskIndex extends DurableObject<Env> {
     this.write(row, false);
   }
 
-  /** Writes a row and keeps the counters; `ifNewer` keeps a row whose status is newer (imports). */
+  /** Writes a row (the counters follow by trigger); `ifNewer` keeps a row whose status is newer (imports). */
   private write(row: StoredIndexRow, ifNewer: boolean): void {
-    const old = this.sql
-      .exec<{ context_id: string; state: string; ts_ms: number }>("SELECT context_id, state, ts_ms FROM tasks WHERE id = ?", row.id)
-      .toArray()[0];
-    if (ifNewer && old && old.ts_ms >= row.tsMs) return;
-    this.sql.exec(
-      `INSERT INTO tasks (id, context_id, state, ts_ms, task, history, artifacts) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task,
-         history = excluded.history, artifacts = excluded.artifacts`,
-      row.id,
-      row.contextId,
-      row.state,
-      row.tsMs,
-      row.summary,
-      row.history,
-      row.artifacts,
-    );
-    if (!old) this.count(scopesOf(row.contextId, row.state).map((scope) => [scope, 1]));
-    else if (old.state !== row.state) {
-      this.count([
-        ...scopesOf(old.context_id, old.state as TaskState)
-          .slice(2)
-          .map((scope): [string, number] => [scope, -1]),
-        ...scopesOf(row.contextId, row.state)
-          .slice(2)
-          .map((scope): [string, number] => [scope, 1]),
-      ]);
-    }
+    this.sql.exec(WRITE_ROW, row.id, row.contextId, row.state, row.tsMs, row.summary, row.history, row.artifacts, ifNewer ? 1 : 0);
   }
 
   private remove(ids: readonly string[]): void {
-    for (const id of ids) {
-      const old = this.sql.exec<{ context_id: string; state: string }>("SELECT context_id, state FROM tasks WHERE id = ?", id).toArray()[0];
-      if (!old) continue;
-      this.sql.exec("DELETE FROM tasks WHERE id = ?", id);
-      this.count(scopesOf(old.context_id, old.state as TaskState).map((scope) => [scope, -1]));
-    }
+    for (const id of ids) this.sql.exec("DELETE FROM tasks WHERE id = ?", id);
   }
 
   /** Rows in id order after `afterId`: what a shard of a new layout imports from this one. */
@@ -312,14 +300,5 @@ export class TaskIndex extends DurableObject<Env> {
       return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE ${where.join(" AND ")}`, ...args).one().n;
     }
     return this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.contextId, query.status)).toArray()[0]?.n ?? 0;
-  }
-
-  /** Adds each delta to its counter scope, all in one statement. */
-  private count(deltas: Array<[string, number]>): void {
-    if (deltas.length === 0) return;
-    this.sql.exec(
-      `INSERT INTO counts (scope, n) VALUES ${deltas.map(() => "(?, ?)").join(", ")} ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n`,
-      ...deltas.flat(),
-    );
   }
 }

@@ -72,7 +72,8 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
     expect(send1.agent).toBeLessThanOrEqual(11);
-    expect(send1.index).toBeLessThanOrEqual(3);
+    expect(send1.index).toBeLessThanOrEqual(1);
     expect(send2.agent).toBeLessThanOrEqual(16);
+    expect(send2.index).toBeLessThanOrEqual(1);
   });
 });

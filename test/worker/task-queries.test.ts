@@ -115,6 +115,9 @@ describe("ListTasks (spec §3.1.4, §10)", () => {
     expect(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"]).toContain(list.tasks[0]?.status.state);
     await ok("CancelTask", { id: task?.id });
     expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_CANCELED" })).totalSize).toBe(1);
+    // The counters follow the state change (kept by SQLite triggers in the index): out of WORKING, into CANCELED.
+    expect((await ok<ListResult>("ListTasks", { contextId, status: "TASK_STATE_WORKING" })).totalSize).toBe(0);
+    expect((await ok<ListResult>("ListTasks", { contextId })).totalSize).toBe(1);
   });
 
   it("sees a streamed task as soon as the stream's first event has arrived", async () => {
