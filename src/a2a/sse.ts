@@ -24,10 +24,24 @@ export function sseFrame(json: string, id?: number): string {
 export type JsonRpcId = string | number | null;
 
 /**
- * How a binding frames a stream event: JSON-RPC wraps each `StreamResponse` in a response carrying
- * the request's id (spec §9.4.2); HTTP+JSON sends the bare `StreamResponse` (spec §11.7).
+ * The request a stream answers, for the `stream.end` log line. The object that writes the stream
+ * writes that line too: it sees the end (its last frame, or the client's cancel) without the
+ * Worker reading every chunk in JavaScript to find out.
  */
-export type StreamFraming = { binding: "jsonrpc"; id: JsonRpcId } | { binding: "rest" };
+export interface StreamEndLog {
+  requestId: string;
+  binding: string;
+  method: string;
+  /** The request's start on the Worker's clock: the line's duration runs from there. */
+  startedMs: number;
+}
+
+/**
+ * How a binding frames a stream event: JSON-RPC wraps each `StreamResponse` in a response carrying
+ * the request's id (spec §9.4.2); HTTP+JSON sends the bare `StreamResponse` (spec §11.7). `end`
+ * names the request for the stream's end line (absent for a stream no HTTP request waits on).
+ */
+export type StreamFraming = ({ binding: "jsonrpc"; id: JsonRpcId } | { binding: "rest" }) & { end?: StreamEndLog };
 
 export function frameData(framing: StreamFraming, eventJson: string): string {
   return framing.binding === "jsonrpc" ? jsonRpcResultJson(framing.id, eventJson) : eventJson;

@@ -10,8 +10,13 @@
  * disconnect logged as a normal event. (A JS-sourced ReadableStream here made the runtime's own
  * pump fail on the next write after a disconnect, logged as "Uncaught (in promise) Error: Network
  * connection lost." though the turn went on.)
+ *
+ * The hub also writes the request's `stream.end` line (the framing names the request): it sees
+ * both ends, its close after the last frame and the client's cancel, so the Worker passes the
+ * body through natively instead of reading every chunk in JavaScript to learn how it ended
+ * (bench/README.md: about an eighth of a stream's CPU).
  */
-import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamFraming } from "../a2a/sse";
+import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamEndLog, type StreamFraming } from "../a2a/sse";
 import type { LoggedEvent } from "./event-log";
 import { logLine, shortHash } from "../observability/log";
 
@@ -22,6 +27,26 @@ interface Subscriber {
   framing: StreamFraming;
   keepalive: ReturnType<typeof setInterval> | undefined;
   gone: boolean;
+  ended: boolean;
+}
+
+type StreamEnd = "completed" | "client_disconnected";
+
+/** The `stream.end` line, when the stream answers a request; a disconnect is logged either way. */
+function logEnd(taskId: string | undefined, end: StreamEndLog | undefined, how: StreamEnd): void {
+  if (!end && how === "completed") return;
+  void shortHash(taskId).then((task) =>
+    end
+      ? logLine("info", "stream.end", {
+          request_id: end.requestId,
+          binding: end.binding,
+          method: end.method,
+          task,
+          how,
+          duration_ms: Date.now() - end.startedMs,
+        })
+      : logLine("info", "stream.end", { task, how }),
+  );
 }
 
 export class StreamHub {
@@ -35,10 +60,10 @@ export class StreamHub {
    */
   open(taskId: string, framing: StreamFraming, initial: LoggedEvent[], closeAfterInitial: boolean): ReadableStream<Uint8Array> {
     const { readable, writable } = new IdentityTransformStream();
-    const sub: Subscriber = { writer: writable.getWriter(), framing, keepalive: undefined, gone: false };
+    const sub: Subscriber = { writer: writable.getWriter(), framing, keepalive: undefined, gone: false, ended: false };
     for (const event of initial) this.send(taskId, sub, frame(framing, event));
     if (closeAfterInitial) {
-      sub.writer.close().catch(() => this.lost(taskId, sub));
+      this.close(taskId, sub);
       return readable;
     }
     sub.keepalive = setInterval(() => this.send(taskId, sub, KEEPALIVE_FRAME), this.keepaliveMs);
@@ -52,6 +77,7 @@ export class StreamHub {
 
   /** A single frame, then close: the stream of a direct Message answer. */
   static single(framing: StreamFraming, event: LoggedEvent | { json: string }): ReadableStream<Uint8Array> {
+    logEnd(undefined, framing.end, "completed");
     return new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(encoder.encode(frame(framing, event)));
@@ -76,8 +102,22 @@ export class StreamHub {
     if (!set) return;
     for (const sub of [...set]) {
       this.drop(taskId, sub);
-      sub.writer.close().catch(() => this.lost(taskId, sub));
+      this.close(taskId, sub);
     }
+  }
+
+  /** Closes a stream after its queued frames; the client read them all, or went away first. */
+  private close(taskId: string, sub: Subscriber): void {
+    sub.writer.close().then(
+      () => this.ended(taskId, sub, "completed"),
+      () => this.lost(taskId, sub),
+    );
+  }
+
+  private ended(taskId: string, sub: Subscriber, how: StreamEnd): void {
+    if (sub.ended) return;
+    sub.ended = true;
+    logEnd(taskId, sub.framing.end, how);
   }
 
   /** Writes are queued in order; one that fails means the client is gone. */
@@ -92,7 +132,7 @@ export class StreamHub {
     sub.gone = true;
     this.drop(taskId, sub);
     sub.writer.abort().catch(() => {});
-    void shortHash(taskId).then((task) => logLine("info", "stream.client_disconnected", { task }));
+    this.ended(taskId, sub, "client_disconnected");
   }
 
   private drop(taskId: string, sub: Subscriber): void {

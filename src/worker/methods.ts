@@ -27,7 +27,7 @@ import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks } from "./list-tasks";
 import { cardCacheOf } from "./card-cache";
 import { checkMessageCaps } from "./message-caps";
-import { currentRequest, noteCall, noteCode, noteContext } from "./request-scope";
+import { currentRequest, noteCall, noteCode, noteContext, streamEndLogOf } from "./request-scope";
 
 export interface CallContext {
   env: Env;
@@ -204,12 +204,15 @@ function invalidParams(error: z.ZodError): A2AError {
   return errors.invalidParams(first ? `Invalid parameters: ${first.field}: ${first.description}` : "Invalid parameters", list);
 }
 
-/** Validates the params of a method with its schema and runs it: what every binding calls. */
+/** The methods that may answer with a stream: its object writes the request's `stream.end` line. */
+const STREAMING_METHODS: ReadonlySet<MethodName> = new Set(["SendStreamingMessage", "SubscribeToTask"]);
+
 /** One method call, its name, ids and outcome noted for the request log. */
 export async function callMethod(method: MethodName, rawParams: unknown, ctx: CallContext): Promise<MethodResult> {
   noteCall(method, ctx.framing.binding, rawParams);
+  const end = STREAMING_METHODS.has(method) ? streamEndLogOf(method, ctx.framing.binding) : undefined;
   try {
-    const result = await dispatch(method, rawParams, ctx);
+    const result = await dispatch(method, rawParams, end ? { ...ctx, framing: { ...ctx.framing, end } } : ctx);
     noteCode(0);
     return result;
   } catch (error) {

@@ -21,7 +21,7 @@ function rawPathOf(url: string): string {
 }
 
 async function servePublic(request: Request, env: Env, path: string): Promise<Response> {
-  const open = openRequest(request);
+  const record = openRequest(request);
   let response: Response;
   try {
     const config = configOf(env);
@@ -29,7 +29,7 @@ async function servePublic(request: Request, env: Env, path: string): Promise<Re
   } catch (error) {
     response = unhandledErrorResponse(error);
   }
-  return closeRequest(open, request, path, response, env, undefined);
+  return closeRequest(record, request, path, response, env, undefined);
 }
 
 /** The answer of the public front, or undefined when the router is to answer. */

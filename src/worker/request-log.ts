@@ -5,9 +5,11 @@
  * point. The request id is Cloudflare's `cf-ray` when present, else generated; either way it is
  * returned in `X-Request-Id`. The incoming W3C trace (or a new one) becomes the request's span.
  *
- * A stream's line is written when its response starts (the duration is time to first byte); a
- * second line says how it ended, and a client that went away is a normal `client_disconnected`
- * end, not an error. Paths, query strings, bodies and headers are never logged.
+ * A stream's line is written when its response starts (the duration is time to first byte). The
+ * object that writes the stream writes a second line, `stream.end`, when it ends (stream-hub.ts:
+ * the request is named in the call's framing); a client that went away is a normal
+ * `client_disconnected` end, not an error. The Worker passes the stream's body through untouched.
+ * Paths, query strings, bodies and headers are never logged.
  */
 import type { MiddlewareHandler } from "hono";
 import { logLine, shortHash } from "../observability/log";
@@ -46,64 +48,18 @@ async function envelopeCode(response: Response): Promise<number | undefined> {
   }
 }
 
-/** `body`, passed through; `onEnd` says once how it ended. */
-function watchStream(
-  body: ReadableStream<Uint8Array>,
-  onEnd: (how: "completed" | "client_disconnected" | "upstream_error") => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let ended = false;
-  const end = (how: "completed" | "client_disconnected" | "upstream_error") => {
-    if (!ended) onEnd(how);
-    ended = true;
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { value, done } = await reader.read();
-          if (done) {
-            end("completed");
-            controller.close();
-          } else {
-            controller.enqueue(value);
-          }
-        } catch {
-          end("upstream_error");
-          controller.close();
-        }
-      },
-      cancel() {
-        end("client_disconnected");
-        reader.cancel().catch(() => {});
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/** A request the log has seen start: its record (filled in by the method layer) and start time. */
-export interface OpenRequest {
-  record: RequestRecord;
-  started: number;
-}
-
-export function openRequest(request: Request): OpenRequest {
+/** A request's record, from its start: the method layer fills in the rest. */
+export function openRequest(request: Request): RequestRecord {
   return {
-    started: Date.now(),
-    record: {
-      requestId: requestIdOf(request.headers),
-      trace: serverSpan(parseTraceparent(request.headers.get("traceparent"), request.headers.get("tracestate"))),
-    },
+    requestId: requestIdOf(request.headers),
+    startedMs: Date.now(),
+    trace: serverSpan(parseTraceparent(request.headers.get("traceparent"), request.headers.get("tracestate"))),
   };
 }
 
-/**
- * Writes the request's line and data point and returns the response to send: with `X-Request-Id`,
- * and for a stream, a body that says how it ended.
- */
+/** Writes the request's line and data point and returns the response to send, with `X-Request-Id`. */
 export async function closeRequest(
-  { record, started }: OpenRequest,
+  record: RequestRecord,
   request: Request,
   path: string,
   answer: Response,
@@ -127,23 +83,10 @@ export async function closeRequest(
     task: await shortHash(record.taskId),
   };
   const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
-  const durationMs = Date.now() - started;
+  const durationMs = Date.now() - record.startedMs;
   logLine(status >= 500 ? "error" : "info", "request", { ...fields, duration_ms: durationMs, stream: streaming || undefined });
   writeRequestPoint(metricsOf(env), { method: record.method ?? request.method, binding, code: code ?? status, status, durationMs });
 
-  if (streaming && response.body) {
-    const body = watchStream(response.body, (how) =>
-      logLine("info", "stream.end", {
-        request_id: record.requestId,
-        binding,
-        method: record.method,
-        task: fields.task,
-        how,
-        duration_ms: Date.now() - started,
-      }),
-    );
-    response = new Response(body, response);
-  }
   try {
     response.headers.set(REQUEST_ID_HEADER, record.requestId);
   } catch {
@@ -156,7 +99,7 @@ export async function closeRequest(
 
 /** The log as the router's first middleware; the method layer notes into the request scope. */
 export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
-  const open = openRequest(c.req.raw);
-  await runInRequestScope(open.record, () => next());
-  c.res = await closeRequest(open, c.req.raw, c.req.path, c.res, c.env, c.get("owner"));
+  const record = openRequest(c.req.raw);
+  await runInRequestScope(record, () => next());
+  c.res = await closeRequest(record, c.req.raw, c.req.path, c.res, c.env, c.get("owner"));
 };

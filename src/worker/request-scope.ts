@@ -6,9 +6,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TraceContext } from "../a2a/trace-context";
+import type { StreamEndLog } from "../a2a/sse";
 
 export interface RequestRecord {
   requestId: string;
+  /** When the Worker received the request (Date.now()). */
+  startedMs: number;
   /** This server's span of the request: the parent of every call made for it. */
   trace: TraceContext;
   binding?: string;
@@ -30,6 +33,12 @@ export function currentRequest(): RequestRecord | undefined {
 }
 
 const idField = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+/** The current request, for the end line of the stream that answers it (written by the stream's object). */
+export function streamEndLogOf(method: string, binding: string): StreamEndLog | undefined {
+  const record = scope.getStore();
+  return record ? { requestId: record.requestId, binding: record.binding ?? binding, method, startedMs: record.startedMs } : undefined;
+}
 
 /** Notes the method and the task and context ids its params name (as typed by the caller). */
 export function noteCall(method: string, binding: string, params: unknown): void {

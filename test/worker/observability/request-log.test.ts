@@ -112,7 +112,9 @@ describe("streams end in the log", () => {
     const taskId = /"id":"([^"]+\.[^"]+)"/.exec(first)?.[1] ?? "";
     await reader.cancel();
     const end = await waitForLine("stream.end", (l) => l.request_id === requestId);
-    expect(end).toMatchObject({ level: "info", how: "client_disconnected", method: "SendStreamingMessage" });
+    // Written by the object that wrote the stream, which knows the task a new stream created.
+    expect(end).toMatchObject({ level: "info", how: "client_disconnected", method: "SendStreamingMessage", binding: "jsonrpc", task: await shortHash(taskId) });
+    expect(typeof end.duration_ms).toBe("number");
     // The turn goes on without its reader and ends as usual; nothing was logged as an error.
     await vi.waitFor(
       async () => {
@@ -130,5 +132,40 @@ describe("streams end in the log", () => {
     const res = await stream("SendStreamingMessage", { message: { ...userMessage("go"), messageId: "tck-stream-001-log" } });
     await res.text();
     expect(await waitForLine("stream.end", (l) => l.request_id === res.headers.get("X-Request-Id"))).toMatchObject({ how: "completed" });
+  });
+
+  it("every binding's stream ends in the log: an HTTP+JSON stream, a 0.3 stream and a direct Message answer", async () => {
+    const rest = await worker().fetch(`${BASE}/message:stream`, {
+      method: "POST",
+      headers: { ...V1, Accept: "text/event-stream" },
+      body: JSON.stringify({ message: { ...userMessage("go"), messageId: "tck-stream-001-rest-log" } }),
+    });
+    expect(rest.headers.get("Content-Type")).toContain("text/event-stream");
+    await rest.text();
+    expect(await waitForLine("stream.end", (l) => l.request_id === rest.headers.get("X-Request-Id"))).toMatchObject({
+      how: "completed",
+      binding: "rest",
+      method: "SendStreamingMessage",
+    });
+
+    const v03 = await post(
+      {
+        jsonrpc: "2.0",
+        id: 9,
+        method: "message/stream",
+        params: { message: { kind: "message", role: "user", messageId: "tck-stream-001-v03-log", parts: [{ kind: "text", text: "go" }] } },
+      },
+      { "Content-Type": "application/json", Accept: "text/event-stream" },
+    );
+    expect(v03.headers.get("Content-Type")).toContain("text/event-stream");
+    await v03.text();
+    expect(await waitForLine("stream.end", (l) => l.request_id === v03.headers.get("X-Request-Id"))).toMatchObject({
+      how: "completed",
+      method: "SendStreamingMessage",
+    });
+
+    const direct = await stream("SendStreamingMessage", { message: { ...userMessage("hi"), messageId: "tck-message-response-log" } });
+    await direct.text();
+    expect(await waitForLine("stream.end", (l) => l.request_id === direct.headers.get("X-Request-Id"))).toMatchObject({ how: "completed" });
   });
 });
