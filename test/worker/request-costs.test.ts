@@ -68,12 +68,12 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     console.log(
       `SQL statements per request (ContextAgent / TaskIndex shard): SendMessage ${send1.agent}/${send1.index}, follow-up ${send2.agent}/${send2.index}, GetTask ${get.agent}/${get.index} (of the task a turn just ended: ${getKept.agent}/${getKept.index}), ListTasks ${list.agent}/${list.index}`,
     );
-    expect(get).toEqual({ agent: 1, index: 0 });
+    expect(get).toEqual({ agent: 3, index: 0 });
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
-    expect(send1.agent).toBeLessThanOrEqual(11);
+    expect(send1.agent).toBeLessThanOrEqual(14);
     expect(send1.index).toBeLessThanOrEqual(1);
-    expect(send2.agent).toBeLessThanOrEqual(16);
+    expect(send2.agent).toBeLessThanOrEqual(21);
     expect(send2.index).toBeLessThanOrEqual(1);
   });
 });
