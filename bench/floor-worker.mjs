@@ -5,15 +5,9 @@
  * `text/event-stream` gets a constant four-event SSE body shaped like a tck-stream-001 stream.
  * Served by Miniflare/workerd exactly like the real Worker, it is the cost of the platform itself.
  */
+import { SSE_BODY } from "./floor-sse.mjs";
+
 const JSON_BODY = '{"jsonrpc":"2.0","id":1,"result":{}}';
-const SSE_BODY = [
-  '{"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_SUBMITTED"}}}',
-  '{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"}}}',
-  '{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"x"}]},"lastChunk":true}}',
-  '{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"}}}',
-]
-  .map((result, i) => `id: ${i + 1}\ndata: {"jsonrpc":"2.0","id":1,"result":${result}}\n\n`)
-  .join("");
 
 export default {
   async fetch(request) {

@@ -3,8 +3,9 @@
  * (`wrangler deploy --dry-run --outdir dist`) on workerd through Miniflare, bindings read from
  * wrangler.toml — against
  *   - the floor: a constant-response Worker served the same way (bench/floor-worker.mjs),
- *   - the durable floor (GetTask and SendMessage): a Worker whose only work is one Durable Object
- *     RPC reading (GetTask) or inserting (SendMessage) one SQLite row (bench/durable-floor-worker.mjs),
+ *   - the durable floor (GetTask, SendMessage, streams): a Worker whose only work is one Durable
+ *     Object RPC reading (GetTask) or inserting (SendMessage) one SQLite row, or inserting one and
+ *     returning a constant stream (streams) (bench/durable-floor-worker.mjs),
  *   - the peer: an A2A server built on @a2a-js/sdk on Node (bench/peer-server.mjs).
  *
  * Scenarios: agent card GET, card 304 (If-None-Match), GetTask, ListTasks over 10,000 tasks (first
@@ -163,7 +164,7 @@ const SCENARIOS = [
   },
 ];
 
-const STREAM_TARGETS = ["ours", "floor", "peer"];
+const STREAM_TARGETS = ["ours", "floor", "durable", "peer"];
 const STREAM_CONTEXTS = 16;
 
 // ── setup helpers ─────────────────────────────────────────────────────────────────────────────
@@ -550,7 +551,7 @@ async function main() {
     const v = streamSummary[name];
     return [TARGET_LABEL[name], spread(v.first), num(v.firstP99), spread(v.last), num(v.lastP99)];
   });
-  for (const other of ["floor", "peer"]) {
+  for (const other of ["floor", "durable", "peer"]) {
     streamRows.push([`ours ÷ ${TARGET_LABEL[other]}`, ratio(streamRatios[other].first), "", ratio(streamRatios[other].last), ""]);
   }
   md.push(table(["target", "first event ms", "first p99", "last event ms", "last p99"], streamRows, ["l", "r", "r", "r", "r"]));
@@ -595,7 +596,7 @@ async function main() {
       "Targets: **ours** the deploy bundle on workerd (Miniflare, bindings from wrangler.toml with `IACCODE_A2A_AGENT=conformance`; Durable Object SQLite in a fresh directory on " +
         meta.persist.fileSystem +
         ");",
-      "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that reads (GetTask) or inserts (SendMessage) one SQLite row (same storage);",
+      "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that reads (GetTask) or inserts (SendMessage) one SQLite row (same storage), or for a stream inserts one row and returns the floor's four events as a stream from the object;",
       "**peer** @a2a-js/sdk " +
         "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
     ].join("\n"),
