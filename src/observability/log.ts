@@ -27,6 +27,12 @@ export const SHORT_HASH_HEX = 12;
 const HASH_CACHE_ENTRIES = 4096;
 const hashes = new Map<string, string>();
 
+/** The short hash when it needs no digest (an absent id, or one hashed before), else its promise. */
+export function shortHashOrPromise(id: string | undefined): string | undefined | Promise<string | undefined> {
+  if (id === undefined || id === "") return undefined;
+  return hashes.get(id) ?? shortHash(id);
+}
+
 /** A short, stable, one-way hash of an id (owner, context, task) for log lines. */
 export async function shortHash(id: string | undefined): Promise<string | undefined> {
   if (id === undefined || id === "") return undefined;

@@ -14,6 +14,9 @@ export interface ServedCard {
   body: string;
   /** `body` as UTF-8, encoded once: a response from bytes skips the per-request string encoding. */
   bytes: Uint8Array;
+  /** The caching headers of a 304, and those plus Content-Type of a 200, built once. */
+  notModifiedHeaders: Headers;
+  okHeaders: Headers;
   etag: string;
   lastModified: string;
 }
@@ -24,12 +27,17 @@ const MAX_BASES = 8;
 async function serve(card: AgentCard, config: Config): Promise<ServedCard> {
   const signed = await signAgentCard(card, config);
   const body = JSON.stringify(signed);
+  const etag = `"sha256-${await sha256Hex(body)}"`;
+  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+  const caching = { "Cache-Control": "public, max-age=60", ETag: etag, "Last-Modified": lastModified };
   return {
     card: signed,
     body,
     bytes: new TextEncoder().encode(body),
-    etag: `"sha256-${await sha256Hex(body)}"`,
-    lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString(),
+    etag,
+    lastModified,
+    notModifiedHeaders: new Headers(caching),
+    okHeaders: new Headers({ ...caching, "Content-Type": "application/json" }),
   };
 }
 

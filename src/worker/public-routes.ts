@@ -16,14 +16,9 @@ export function baseUrlOf(config: Config, request: Request): string {
 
 export async function cardResponse(config: Config, request: Request): Promise<Response> {
   const served = await cardCacheOf(config).get("public", baseUrlOf(config, request));
-  const headers: Record<string, string> = {
-    "Cache-Control": "public, max-age=60",
-    ETag: served.etag,
-    "Last-Modified": served.lastModified,
-  };
-  if (matchesEtag(request.headers.get("If-None-Match") ?? undefined, served.etag)) return new Response(null, { status: 304, headers });
-  headers["Content-Type"] = "application/json";
-  return new Response(served.bytes, { status: 200, headers });
+  if (matchesEtag(request.headers.get("If-None-Match") ?? undefined, served.etag))
+    return new Response(null, { status: 304, headers: served.notModifiedHeaders });
+  return new Response(served.bytes, { status: 200, headers: served.okHeaders });
 }
 
 export function healthResponse(): Response {

@@ -12,7 +12,7 @@
  * Paths, query strings, bodies and headers are never logged.
  */
 import type { MiddlewareHandler } from "hono";
-import { logLine, shortHash } from "../observability/log";
+import { logLine, shortHashOrPromise } from "../observability/log";
 import { metricsOf, writeRequestPoint } from "../observability/metrics";
 import { randomHex } from "../a2a/random-hex";
 import { parseTraceparent, serverSpan } from "../a2a/trace-context";
@@ -70,7 +70,12 @@ export async function closeRequest(
   const status = response.status;
   const binding = record.binding ?? routeBinding(request.method, path, response.headers.get("Content-Type") ?? "");
   const code = record.code ?? (binding === "jsonrpc" ? await envelopeCode(response) : undefined);
-  const fields = {
+  // Hashes already known (the owner, a warm context) cost no promise: most lines need no digest.
+  const hashes = [owner, record.contextId, record.taskId].map(shortHashOrPromise);
+  const [ownerHash, contextHash, taskHash] = hashes.some((h) => typeof h === "object") ? await Promise.all(hashes) : (hashes as Array<string | undefined>);
+  const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
+  const durationMs = Date.now() - record.startedMs;
+  logLine(status >= 500 ? "error" : "info", "request", {
     request_id: record.requestId,
     trace_id: record.trace.traceId,
     http_method: request.method,
@@ -78,13 +83,12 @@ export async function closeRequest(
     method: record.method,
     status,
     code,
-    owner: await shortHash(owner),
-    context: await shortHash(record.contextId),
-    task: await shortHash(record.taskId),
-  };
-  const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
-  const durationMs = Date.now() - record.startedMs;
-  logLine(status >= 500 ? "error" : "info", "request", { ...fields, duration_ms: durationMs, stream: streaming || undefined });
+    owner: ownerHash,
+    context: contextHash,
+    task: taskHash,
+    duration_ms: durationMs,
+    stream: streaming || undefined,
+  });
   writeRequestPoint(metricsOf(env), { method: record.method ?? request.method, binding, code: code ?? status, status, durationMs });
 
   try {
