@@ -9,7 +9,7 @@
  * there and 0.92x in another run; timed here it is slower than the three statements it replaced).
  */
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { TaskRecords } from "../../src/durable/task-records";
@@ -21,7 +21,7 @@ const V1 = { "Content-Type": "application/json", "A2A-Version": "1.0" };
 
 async function sendTurn(contextId: string, n: number): Promise<void> {
   const message = { messageId: `tck-complete-task-micro-${n}-${crypto.randomUUID().slice(0, 6)}`, role: "ROLE_USER", parts: [{ text: "x" }], contextId };
-  const res = await (await import("cloudflare:workers")).exports.default.fetch("http://127.0.0.1:8787/", {
+  const res = await (exports.default as unknown as Fetcher).fetch("http://127.0.0.1:8787/", {
     method: "POST",
     headers: V1,
     body: JSON.stringify({ jsonrpc: "2.0", id: n, method: "SendMessage", params: { message } }),

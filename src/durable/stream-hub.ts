@@ -75,7 +75,7 @@ export class StreamHub {
     return readable;
   }
 
-  /** A single frame, then close: the stream of a direct Message answer. */
+  /** A single frame, then close: the stream of a direct Message answer (its end is logged at once: it holds its one frame already). */
   static single(framing: StreamFraming, event: LoggedEvent | { json: string }): ReadableStream<Uint8Array> {
     logEnd(undefined, framing.end, "completed");
     return new ReadableStream<Uint8Array>({

@@ -10,7 +10,7 @@ import { requirePushKeyring } from "./push-keyring-guard";
 import { clientAddress, rateLimitResponse } from "./rate-limit";
 
 /** Served before authentication, under the public rate limit. */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
 
 /** The refusal of a request that may not reach a route, or undefined. Throws a ConfigError. */
 export async function frontGate(config: Config, request: Request, path: string, env: Env): Promise<Response | undefined> {
