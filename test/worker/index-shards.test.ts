@@ -10,6 +10,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { ok, rpc, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { configOf } from "../../src/config/config";
 import { taskIndexFor } from "../../src/durable/stubs";
+import { shardOf } from "../../src/durable/index-layout";
+import { firstRoundShare } from "../../src/worker/list-tasks";
 
 interface ListResult {
   tasks: TaskLike[];
@@ -61,6 +63,47 @@ describe("a sharded task index", () => {
     expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
     expect(seen.length).toBe(total);
     for (const id of ids) expect(seen.some((t) => t.id === id)).toBe(true);
+  });
+
+  it("a page drawn from one hot context is whole: its shard is read again past its first-round share", { timeout: 60_000 }, async () => {
+    // Twelve tasks in one context (one shard), then one in a context of each other shard: the
+    // newest page of 8 is mostly the hot context's, more than its first-round share (4 of 8).
+    const { shards } = configOf(env).indexLayout;
+    const prefix = `shard-hot-${crypto.randomUUID().slice(0, 6)}`;
+    const hot = `${prefix}-hot`;
+    const others: string[] = [];
+    for (let n = 0; others.length < shards - 1; n++) {
+      const candidate = `${prefix}-${n}`;
+      const shard = shardOf(candidate, shards);
+      if (shard !== shardOf(hot, shards) && !others.some((c) => shardOf(c, shards) === shard)) others.push(candidate);
+    }
+    const since = new Date(Date.now() - 1).toISOString();
+    const created: string[] = [];
+    for (const contextId of others) created.push((await send(userMessage("cold", { contextId }))).task?.id ?? "");
+    for (let i = 0; i < 12; i++) created.push((await send(userMessage(`hot ${i}`, { contextId: hot }))).task?.id ?? "");
+    expect(firstRoundShare(8, shards)).toBeLessThan(8);
+
+    const seen: TaskLike[] = [];
+    let token = "";
+    let total = 0;
+    do {
+      const page = await ok<ListResult>("ListTasks", { pageSize: 8, statusTimestampAfter: since, ...(token ? { pageToken: token } : {}) });
+      expect(page.tasks.length).toBeLessThanOrEqual(8);
+      seen.push(...page.tasks);
+      token = page.nextPageToken;
+      total = page.totalSize;
+    } while (token !== "");
+    // In index order, each task once, every task listed; the first page is the 8 newest of all.
+    const keys = seen.map((t) => [Date.parse(t.status.timestamp), t.id] as const);
+    for (let i = 1; i < keys.length; i++) {
+      const [a, b] = [keys[i - 1], keys[i]] as [readonly [number, string], readonly [number, string]];
+      expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
+    }
+    expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
+    expect(seen.length).toBe(total);
+    for (const id of created) expect(seen.some((t) => t.id === id)).toBe(true);
+    const ours = seen.filter((t) => created.includes(t.id));
+    expect(ours.slice(0, 8).every((t) => t.contextId === hot)).toBe(true);
   });
 
   it("ListTasks with a contextId answers from that context's shard; a non-blocking send is listed at once", async () => {
