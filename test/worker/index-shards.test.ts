@@ -33,6 +33,31 @@ async function rowsPerShard(): Promise<number[]> {
   return counts;
 }
 
+/**
+ * Follows nextPageToken from the first page to the last; checks each page's size, the index order
+ * `(status timestamp desc, id desc)` across pages, each task once, and the count against totalSize.
+ */
+async function listEveryPage(params: { pageSize: number; statusTimestampAfter?: string }): Promise<TaskLike[]> {
+  const seen: TaskLike[] = [];
+  let token = "";
+  let total = 0;
+  do {
+    const page = await ok<ListResult>("ListTasks", { ...params, ...(token ? { pageToken: token } : {}) });
+    expect(page.tasks.length).toBeLessThanOrEqual(params.pageSize);
+    seen.push(...page.tasks);
+    token = page.nextPageToken;
+    total = page.totalSize;
+  } while (token !== "");
+  const keys = seen.map((t) => [Date.parse(t.status.timestamp), t.id] as const);
+  for (let i = 1; i < keys.length; i++) {
+    const [a, b] = [keys[i - 1], keys[i]] as [readonly [number, string], readonly [number, string]];
+    expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
+  }
+  expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
+  expect(seen.length).toBe(total);
+  return seen;
+}
+
 describe("a sharded task index", () => {
   it("spreads contexts over the shards, and pages through every task once, in index order, with one token", { timeout: 60_000 }, async () => {
     const prefix = `shard-${crypto.randomUUID().slice(0, 6)}`;
@@ -45,23 +70,7 @@ describe("a sharded task index", () => {
     expect(configOf(env).indexLayout.shards).toBe(4);
     expect(perShard.filter((n) => n > 0).length).toBeGreaterThan(1);
 
-    const seen: TaskLike[] = [];
-    let token = "";
-    let total = 0;
-    do {
-      const page = await ok<ListResult>("ListTasks", { pageSize: 7, ...(token ? { pageToken: token } : {}) });
-      expect(page.tasks.length).toBeLessThanOrEqual(7);
-      seen.push(...page.tasks);
-      token = page.nextPageToken;
-      total = page.totalSize;
-    } while (token !== "");
-    const keys = seen.map((t) => [Date.parse(t.status.timestamp), t.id] as const);
-    for (let i = 1; i < keys.length; i++) {
-      const [a, b] = [keys[i - 1], keys[i]] as [readonly [number, string], readonly [number, string]];
-      expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
-    }
-    expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
-    expect(seen.length).toBe(total);
+    const seen = await listEveryPage({ pageSize: 7 });
     for (const id of ids) expect(seen.some((t) => t.id === id)).toBe(true);
   });
 
@@ -83,24 +92,8 @@ describe("a sharded task index", () => {
     for (let i = 0; i < 12; i++) created.push((await send(userMessage(`hot ${i}`, { contextId: hot }))).task?.id ?? "");
     expect(firstRoundShare(8, shards)).toBeLessThan(8);
 
-    const seen: TaskLike[] = [];
-    let token = "";
-    let total = 0;
-    do {
-      const page = await ok<ListResult>("ListTasks", { pageSize: 8, statusTimestampAfter: since, ...(token ? { pageToken: token } : {}) });
-      expect(page.tasks.length).toBeLessThanOrEqual(8);
-      seen.push(...page.tasks);
-      token = page.nextPageToken;
-      total = page.totalSize;
-    } while (token !== "");
-    // In index order, each task once, every task listed; the first page is the 8 newest of all.
-    const keys = seen.map((t) => [Date.parse(t.status.timestamp), t.id] as const);
-    for (let i = 1; i < keys.length; i++) {
-      const [a, b] = [keys[i - 1], keys[i]] as [readonly [number, string], readonly [number, string]];
-      expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
-    }
-    expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
-    expect(seen.length).toBe(total);
+    // Every task listed; the first page is the 8 newest of all.
+    const seen = await listEveryPage({ pageSize: 8, statusTimestampAfter: since });
     for (const id of created) expect(seen.some((t) => t.id === id)).toBe(true);
     const ours = seen.filter((t) => created.includes(t.id));
     expect(ours.slice(0, 8).every((t) => t.contextId === hot)).toBe(true);
