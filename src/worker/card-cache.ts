@@ -11,14 +11,12 @@ import { signAgentCard } from "./card-signing";
 
 export interface ServedCard {
   card: AgentCard;
-  body: string;
-  /** `body` as UTF-8, encoded once: a response from bytes skips the per-request string encoding. */
+  /** The serialized card as UTF-8, encoded once: a response from bytes skips the per-request string encoding. */
   bytes: Uint8Array;
   /** The caching headers of a 304, and those plus Content-Type of a 200, built once. */
   notModifiedHeaders: Headers;
   okHeaders: Headers;
   etag: string;
-  lastModified: string;
 }
 
 const MAX_BASES = 8;
@@ -32,10 +30,8 @@ async function serve(card: AgentCard, config: Config): Promise<ServedCard> {
   const caching = { "Cache-Control": "public, max-age=60", ETag: etag, "Last-Modified": lastModified };
   return {
     card: signed,
-    body,
     bytes: new TextEncoder().encode(body),
     etag,
-    lastModified,
     notModifiedHeaders: new Headers(caching),
     okHeaders: new Headers({ ...caching, "Content-Type": "application/json" }),
   };
