@@ -174,18 +174,8 @@ describe("the playground with auth off", () => {
     await chatWalk(server, watched, "open", {});
     await page.close();
   });
-});
 
-describe("the playground's files under wrangler dev", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    server = await startWranglerDev();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  it("are byte for byte the files in src/playground/ (embedded by the [build] command), each with a strong ETag that answers 304", async () => {
+  it("serves its files byte for byte as they are in src/playground/ (embedded by the [build] command), each with a strong ETag that answers 304", async () => {
     const dir = join(import.meta.dirname, "..", "..", "src", "playground");
     const names = readdirSync(dir).filter((name) => /\.(js|css|html)$/.test(name));
     expect(names).toContain("index.html");
