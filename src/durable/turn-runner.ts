@@ -39,7 +39,7 @@ import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
-import { deleteBlobs, planStoredMessage, writeBlobs } from "../storage/stored-parts";
+import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
 import {
   DEFAULT_HISTORY_LENGTH,
   DELTA_MAX_CHARS,
@@ -51,7 +51,7 @@ import {
   utf8Bytes,
 } from "../storage/limits";
 
-/** A blocking turn still running after this long is listed as WORKING (see start). */
+/** A blocking turn still running after this long is listed as WORKING (see answer). */
 const INDEX_WORKING_AFTER_MS = 200;
 /** GetTask shows at most this many newest artifacts (each a reference; the bytes stay in R2). */
 const TASK_VIEW_ARTIFACTS = 100;
@@ -105,6 +105,37 @@ interface ActiveTurn {
 /** How a turn starts: with the agent's events, or straight to a FAILED end (bad input). */
 type TurnPlan = { events: AsyncIterable<AgentEvent> } | { failWith: string };
 
+/** A message once everything that can refuse it has run: nothing is written yet. */
+interface PreparedTurn {
+  taskId: string;
+  isNewTask: boolean;
+  contextId: string;
+  /** The message as the agent sees it (with its task and context ids). */
+  userMessage: Message;
+  files: R2Workspace;
+  cwd: string | undefined;
+  prompt: string;
+  ownerKey: string;
+  /** Set for bad input (a refused workspace, an empty prompt): the turn ends FAILED with this text. */
+  failWith: string | undefined;
+  taskMetadata: JsonObject | undefined;
+  /** The message as stored (large parts planned for R2, metadata redacted). */
+  stored: StoredMessagePlan;
+  sealedPush: SealedConfig | undefined;
+  /** The workspace directory this turn binds the context to (its first to name one). */
+  bindCwd: string | undefined;
+}
+
+/** What the opening commit wrote: the turn's number, the task's snapshot and the opening events. */
+interface OpenedTurn {
+  number: number;
+  snapshot: Task;
+  events: LoggedEvent[];
+}
+
+/** A blocking call's answer waits for the turn's end; a stream or `returnImmediately` does not. */
+const isBlocking = (call: SendCall): boolean => !call.stream && !call.request.configuration?.returnImmediately;
+
 const tooLarge = (field: string, message: string) => errors.invalidParams(message, [{ field, description: message }]);
 
 export class TurnRunner {
@@ -154,7 +185,25 @@ export class TurnRunner {
     }
   }
 
+  /** A turn: checked and planned (nothing written), opened by one commit, then answered. */
   private async start(call: SendCall, existingTaskId: string | undefined): Promise<SendResult> {
+    const turn = await this.prepare(call, existingTaskId);
+    const controller = new AbortController();
+    const log = new TurnLog({
+      agent: this.state.config.agent,
+      contextId: turn.contextId,
+      taskId: turn.taskId,
+      trace: call.trace,
+      metrics: metricsOf(this.state.env),
+    });
+    const plan = await this.planTurn(call, turn, controller.signal, log);
+    if ("reply" in plan) return plan.reply;
+    const opened = await this.open(call, turn, plan);
+    return this.answer(call, turn, opened, plan, { controller, log });
+  }
+
+  /** Everything that can refuse the message, run before anything is written. */
+  private async prepare(call: SendCall, existingTaskId: string | undefined): Promise<PreparedTurn> {
     const { message } = call.request;
     const { records } = this.state;
 
@@ -166,7 +215,6 @@ export class TurnRunner {
       ]);
     }
 
-    const isNewTask = existingTaskId === undefined;
     const taskId = existingTaskId ?? newTaskId(this.contextObjectId);
     const contextId = this.state.contextId();
     const userMessage: Message = { ...message, taskId, contextId };
@@ -175,84 +223,116 @@ export class TurnRunner {
     // A bad part is refused (-32602/-32005) here, before any task exists (decisions.md).
     const prompt = "error" in workspace ? "" : (await promptFromParts(message.parts, this.partPolicy(cwd, files))).prompt;
 
-    // Everything that can refuse the message runs before anything is written.
     const taskMetadata = redactMetadata(call.request.metadata);
     if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) throw tooLarge("metadata", METADATA_TOO_LARGE);
     const storedUser: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
     const ownerKey = await this.state.ownerKey();
-    const plan = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });
-    if (plan.bytes > MESSAGE_INLINE_MAX_BYTES) throw tooLarge("message", PART_MESSAGES.messageTooLarge);
+    const stored = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });
+    if (stored.bytes > MESSAGE_INLINE_MAX_BYTES) throw tooLarge("message", PART_MESSAGES.messageTooLarge);
     const inlinePush = call.request.configuration?.taskPushNotificationConfig;
-    const sealedPush: SealedConfig | undefined = inlinePush ? await this.state.push.prepare(taskId, inlinePush, pushPolicyOf(this.state.config)) : undefined;
+    const sealedPush = inlinePush ? await this.state.push.prepare(taskId, inlinePush, pushPolicyOf(this.state.config)) : undefined;
+    const bindCwd = "cwd" in workspace && workspace.cwd !== undefined && boundCwd === undefined ? workspace.cwd : undefined;
+    const failWith = "error" in workspace ? workspace.error : prompt.trim() === "" ? EMPTY_INPUT : undefined;
+    return {
+      taskId,
+      isNewTask: existingTaskId === undefined,
+      contextId,
+      userMessage,
+      files,
+      cwd,
+      prompt,
+      ownerKey,
+      failWith,
+      taskMetadata,
+      stored,
+      sealedPush,
+      bindCwd,
+    };
+  }
 
-    const controller = new AbortController();
-    const log = new TurnLog({ agent: this.state.config.agent, contextId, taskId, trace: call.trace, metrics: metricsOf(this.state.env) });
-    let turnPlan: TurnPlan;
-    if ("error" in workspace) turnPlan = { failWith: workspace.error };
-    else if (prompt.trim() === "") turnPlan = { failWith: EMPTY_INPUT };
-    else {
-      const history = await conversationOf(this.state, this.state.env.FILES, ownerKey);
-      const agentTurn = this.agent.start({
-        taskId,
-        contextId,
-        message: userMessage,
-        prompt,
-        history,
-        cwd,
-        signal: controller.signal,
-        metadata: message.metadata,
-        workspace: files,
-        trace: call.trace,
-      });
-      if (agentTurn.kind === "message") return this.directReply(call, contextId, agentTurn.parts);
-      turnPlan = { events: log.watch(agentTurn.events) };
-    }
+  /** Starts the agent on the message (no agent for bad input: the turn goes straight to FAILED). */
+  private async planTurn(call: SendCall, turn: PreparedTurn, signal: AbortSignal, log: TurnLog): Promise<TurnPlan | { reply: SendResult }> {
+    if (turn.failWith !== undefined) return { failWith: turn.failWith };
+    const { message } = call.request;
+    const history = await conversationOf(this.state, this.state.env.FILES, turn.ownerKey);
+    const agentTurn = this.agent.start({
+      taskId: turn.taskId,
+      contextId: turn.contextId,
+      message: turn.userMessage,
+      prompt: turn.prompt,
+      history,
+      cwd: turn.cwd,
+      signal,
+      metadata: message.metadata,
+      workspace: turn.files,
+      trace: call.trace,
+    });
+    if (agentTurn.kind === "message") return { reply: this.directReply(call, turn.contextId, agentTurn.parts) };
+    return { events: log.watch(agentTurn.events) };
+  }
 
-    await writeBlobs(this.state.env.FILES, plan.blobs);
-    const runs = "events" in turnPlan;
-    const blocking = !call.stream && !call.request.configuration?.returnImmediately;
-    const bindCwd = runs && "cwd" in workspace && workspace.cwd !== undefined && boundCwd === undefined ? workspace.cwd : undefined;
-    let written: { turn: number; snapshot: Task; opened: LoggedEvent[] };
+  /**
+   * The R2 blobs of large parts, then the opening commit: the task row written once, in the state
+   * the commit ends in (WORKING when the turn runs), the message, the compaction of old events,
+   * the opening events, the inline push config, the outbox mark. A failed commit takes the new
+   * task's blobs back.
+   */
+  private async open(call: SendCall, turn: PreparedTurn, plan: TurnPlan): Promise<OpenedTurn> {
+    const { taskId, contextId, isNewTask, taskMetadata, stored, sealedPush } = turn;
+    await writeBlobs(this.state.env.FILES, stored.blobs);
+    const runs = "events" in plan;
+    const blocking = isBlocking(call);
     try {
-      written = this.state.commit((w) => {
+      return this.state.commit((w) => {
         const now = Date.now();
         const submitted: TaskStatus = { state: "TASK_STATE_SUBMITTED", timestamp: timestamp(now) };
-        // The row is written once, with the state the commit ends in: nothing can read the
-        // SUBMITTED row between the snapshot and the WORKING update, which the log still records.
+        // Nothing can read the SUBMITTED row between the snapshot and the WORKING update, which
+        // the log still records.
         const working: TaskStatus | undefined = runs ? { state: "TASK_STATE_WORKING", timestamp: timestamp(now) } : undefined;
         if (isNewTask) {
           w.records.createTask(taskId, working ?? submitted, taskMetadata, now);
           w.log.startTask(taskId);
         } else w.records.setStatus(taskId, working ?? submitted, now);
-        const turn = isNewTask ? 1 : w.records.beginTurn(taskId);
-        w.records.appendMessage(taskId, this.state.epoch(), turn, plan.message);
-        w.log.compact(taskId, turn, () => w.push.pendingSeqs(taskId));
+        const number = isNewTask ? 1 : w.records.beginTurn(taskId);
+        w.records.appendMessage(taskId, this.state.epoch(), number, stored.message);
+        w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
         // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
         const snapshot: Task = isNewTask
-          ? { id: taskId, contextId, status: submitted, history: [plan.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
+          ? { id: taskId, contextId, status: submitted, history: [stored.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
           : { ...(w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task), status: submitted };
-        const opened: LoggedEvent[] = [w.emit(taskId, turn, { task: snapshot })];
+        const events: LoggedEvent[] = [w.emit(taskId, number, { task: snapshot })];
         if (working) {
-          if (bindCwd !== undefined) w.records.setSetting("cwd", bindCwd);
-          opened.push(w.emit(taskId, turn, { statusUpdate: { taskId, contextId, status: working } }));
+          if (turn.bindCwd !== undefined) w.records.setSetting("cwd", turn.bindCwd);
+          events.push(w.emit(taskId, number, { statusUpdate: { taskId, contextId, status: working } }));
         }
         if (sealedPush) w.push.write(sealedPush, now);
-        // A blocking turn is indexed by its end (or by the WORKING flush below if it runs long).
+        // A blocking turn is indexed by its end (or by the WORKING flush in answer if it runs long).
         if (!runs || !blocking) w.outbox.mark(taskId);
         if (this.state.evicted()) this.state.touch(w.records);
-        return { turn, snapshot, opened };
+        return { number, snapshot, events };
       }).value;
     } catch (error) {
-      if (isNewTask) await deleteBlobs(this.state.env.FILES, plan.blobs);
+      if (isNewTask) await deleteBlobs(this.state.env.FILES, stored.blobs);
       throw error;
     }
+  }
 
+  /** Makes the opened turn the active one, runs it, and answers as the request asked. */
+  private async answer(
+    call: SendCall,
+    prepared: PreparedTurn,
+    opened: OpenedTurn,
+    plan: TurnPlan,
+    run: Pick<ActiveTurn, "controller" | "log">,
+  ): Promise<SendResult> {
+    const { taskId } = prepared;
     let markFinished = () => {};
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const turn: ActiveTurn = { taskId, turn: written.turn, baseUrl: call.baseUrl, controller, finished, markFinished, log };
+    const turn: ActiveTurn = { taskId, turn: opened.number, baseUrl: call.baseUrl, finished, markFinished, ...run };
     this.active = turn;
     this.starting = false;
-    const stream = call.stream ? this.state.hub.open(taskId, call.framing, written.opened, false) : undefined;
+    const runs = "events" in plan;
+    const blocking = isBlocking(call);
 
     // A caller who gets an answer before the turn ends (non-blocking, streaming) finds the task
     // listed at once. A blocking caller's answer waits for the end, which is indexed before it
@@ -262,23 +342,24 @@ export class TurnRunner {
     // A stream's first frames are already written and nothing below decides them: the stream is
     // answered first, and the index write, the alarm and the turn itself start in the next task,
     // after the answer has left, instead of running (in this object's one thread) ahead of it.
-    if (stream) {
+    if (call.stream) {
+      const stream = this.state.hub.open(taskId, call.framing, opened.events, false);
       setTimeout(() => {
         if (runs) void this.state.index.flush();
         this.scheduleAlarm().catch(alarmFailed);
         // A cancel that came first has ended the task already: the turn is not started.
-        if (this.active === turn) void this.run(turn, turnPlan);
+        if (this.active === turn) void this.run(turn, plan);
       }, 0);
       return { kind: "stream", stream };
     }
     const indexed = runs && !blocking ? this.state.index.flush() : undefined;
     if (runs && blocking) setTimeout(() => void (this.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
     const alarm = this.scheduleAlarm().catch(alarmFailed);
-    void this.run(turn, turnPlan);
+    void this.run(turn, plan);
     await Promise.all([indexed, alarm]);
 
     const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: viewTask(written.snapshot, { historyLength }) }) };
+    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: viewTask(opened.snapshot, { historyLength }) }) };
     await turn.finished;
     return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
   }
