@@ -181,6 +181,35 @@ export class RosClient {
   async call(action: string, params: RosParams, signal: AbortSignal, trace?: TraceContext): Promise<Record<string, unknown>> {
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(action)) throw new TypeError("The ROS action must be a plain API name such as GetStack.");
     signal.throwIfAborted();
+    const request = await this.#signedRequest(action, params, trace);
+    signal.throwIfAborted();
+    let response: Response;
+    try {
+      response = await this.#fetch(request.url, {
+        method: "POST",
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        signal,
+        redirect: "manual",
+      });
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal.reason ?? error;
+      throw new AliyunApiError({
+        action,
+        code: "RequestFailed",
+        apiMessage: this.#redact(`The request did not complete: ${error instanceof Error ? error.message : String(error)}`),
+        httpStatus: 0,
+      });
+    }
+    return this.#answerOf(action, response, signal);
+  }
+
+  /** The signed POST (ACS3): the region defaulted, large parameters in a form body, the rest in the query. */
+  async #signedRequest(
+    action: string,
+    params: RosParams,
+    trace: TraceContext | undefined,
+  ): Promise<{ url: string; headers: Record<string, string>; body: string | undefined }> {
     const all: Record<string, unknown> = { ...params };
     if (all["RegionId"] === undefined) all["RegionId"] = this.regionId;
 
@@ -201,32 +230,15 @@ export class RosClient {
       version: ROS_API_VERSION,
       credentials: { accessKeyId: this.#accessKeyId, accessKeySecret: this.#accessKeySecret, securityToken: this.#securityToken },
     });
-
-    signal.throwIfAborted();
     const url = new URL(this.endpoint);
     url.search = signed.queryString === "" ? "" : `?${signed.queryString}`;
     const headers: Record<string, string> = { accept: "application/json", ...traceHeaders(trace) };
     for (const [name, value] of Object.entries(signed.headers)) if (name !== "host") headers[name] = value;
+    return { url: url.toString(), headers, body };
+  }
 
-    let response: Response;
-    try {
-      response = await this.#fetch(url.toString(), {
-        method: "POST",
-        headers,
-        ...(body !== undefined ? { body } : {}),
-        signal,
-        redirect: "manual",
-      });
-    } catch (error) {
-      if (isAbort(error, signal)) throw signal.reason ?? error;
-      throw new AliyunApiError({
-        action,
-        code: "RequestFailed",
-        apiMessage: this.#redact(`The request did not complete: ${error instanceof Error ? error.message : String(error)}`),
-        httpStatus: 0,
-      });
-    }
-
+  /** The answer's JSON object, or the AliyunApiError it stands for (bounded, redacted). */
+  async #answerOf(action: string, response: Response, signal: AbortSignal): Promise<Record<string, unknown>> {
     let text: string;
     try {
       text = await response.text();
