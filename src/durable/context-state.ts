@@ -64,7 +64,10 @@ export class ContextState {
     };
     let value: T;
     try {
-      value = this.storage.transactionSync(() => write(writes));
+      value = this.storage.transactionSync(() => {
+        this.outbox.settle();
+        return write(writes);
+      });
     } catch (error) {
       // The transaction wrote nothing: the in-memory copies of what it changed are dropped too.
       this.records.forget();

@@ -4,6 +4,14 @@
  * index object unreachable, a deploy) stays marked and is sent again by the alarm, so the index
  * never silently misses a transition. Each mark bumps a version, so a mark made while a send was
  * under way is not cleared by that send.
+ *
+ * A mark the index has acknowledged leaves the in-memory outbox at once, but its row is deleted by
+ * the object's next commit (`settle`, run first in every commit; an alarm also settles). Deleting
+ * it at once would be a commit of its own between the index's acknowledgement and a blocking
+ * SendMessage's answer, which the object's output gate holds until that commit is durable. A row
+ * left by an eviction before the next commit is sent once more when the object wakes, beside the
+ * first request: a send writes the task's current row (or its removal), which the index already
+ * has, so that costs one RPC and changes nothing.
  */
 
 export interface OutboxEntry {
@@ -14,6 +22,8 @@ export interface OutboxEntry {
 export class IndexOutbox {
   /** The marks, mirrored in memory (only this object writes them); reloaded after a rollback. */
   private marks: Map<string, number> | undefined;
+  /** Acknowledged marks whose rows `settle` has still to delete, by task. */
+  private acknowledged = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec("CREATE TABLE IF NOT EXISTS index_outbox (task_id TEXT PRIMARY KEY, version INTEGER NOT NULL)");
@@ -29,12 +39,15 @@ export class IndexOutbox {
     return this.marks;
   }
 
+  /** After a rolled-back transaction: memory is reloaded from the rows, which it may have settled. */
   forget(): void {
     this.marks = undefined;
+    this.acknowledged.clear();
   }
 
+  /** Inside a transaction. The version outgrows an acknowledged one, so its pending deletion spares this mark. */
   mark(taskId: string): void {
-    const version = (this.all().get(taskId) ?? 0) + 1;
+    const version = Math.max(this.all().get(taskId) ?? 0, this.acknowledged.get(taskId) ?? 0) + 1;
     this.sql.exec("INSERT INTO index_outbox (task_id, version) VALUES (?, ?) ON CONFLICT(task_id) DO UPDATE SET version = excluded.version", taskId, version);
     this.all().set(taskId, version);
   }
@@ -47,11 +60,25 @@ export class IndexOutbox {
     return this.all().size === 0;
   }
 
+  /** The index has these entries: they leave the outbox (a mark made since, with a newer version, stays). */
   clear(entries: readonly OutboxEntry[]): void {
     for (const entry of entries) {
       if (this.all().get(entry.taskId) !== entry.version) continue;
-      this.sql.exec("DELETE FROM index_outbox WHERE task_id = ? AND version = ?", entry.taskId, entry.version);
       this.all().delete(entry.taskId);
+      this.acknowledged.set(entry.taskId, entry.version);
     }
+  }
+
+  /** Whether some acknowledged mark's row is still to be deleted. */
+  unsettled(): boolean {
+    return this.acknowledged.size > 0;
+  }
+
+  /** Inside a transaction: deletes the rows of acknowledged marks (a newer mark's row is kept). */
+  settle(): void {
+    for (const [taskId, version] of this.acknowledged) {
+      this.sql.exec("DELETE FROM index_outbox WHERE task_id = ? AND version = ?", taskId, version);
+    }
+    this.acknowledged.clear();
   }
 }

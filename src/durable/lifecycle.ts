@@ -10,7 +10,8 @@
  * - Lost push messages: a delivery still pending PUSH_REQUEUE_AFTER_MS after it was queued never
  *   reached the consumer's end (a queue message lost in a restart); it is queued again with the
  *   same notification id, up to PUSH_MAX_REQUEUES times, then recorded dead with a clear error.
- * - The index outbox: marks that a failed flush left behind are sent again.
+ * - The index outbox: marks that a failed flush left behind are sent again, and the rows of
+ *   acknowledged marks are deleted.
  *
  * The next alarm time is kept in memory, so a turn that changes nothing about it writes no alarm.
  */
@@ -60,7 +61,9 @@ export class Lifecycle {
     for (const taskId of this.state.records.idsInStates(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"])) {
       await this.turns().finish(taskId, "TASK_STATE_FAILED", INTERRUPTED_TEXT);
     }
-    if (!this.state.outbox.isEmpty()) await this.state.index.flush();
+    // Marks left by a failed send, or acknowledged ones whose rows the next commit had not yet
+    // deleted (index-outbox.ts): sent beside the first request, not ahead of it.
+    if (!this.state.outbox.isEmpty()) void this.state.index.flush();
   }
 
   async alarm(): Promise<void> {
@@ -78,6 +81,8 @@ export class Lifecycle {
     await this.deleteExpiredTasks(now);
     await this.requeueLostPushes(now);
     if (!this.state.outbox.isEmpty()) await this.state.index.flush();
+    // An alarm's answer waits for nobody: the rows the index acknowledged are deleted now.
+    if (this.state.outbox.unsettled()) this.state.commit(() => undefined);
     await this.scheduleAlarm();
   }
 
