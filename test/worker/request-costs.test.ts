@@ -71,9 +71,9 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     expect(get).toEqual({ agent: 3, index: 0 });
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
-    expect(send1.agent).toBeLessThanOrEqual(14);
+    expect(send1.agent).toBeLessThanOrEqual(13);
     expect(send1.index).toBeLessThanOrEqual(1);
-    expect(send2.agent).toBeLessThanOrEqual(21);
+    expect(send2.agent).toBeLessThanOrEqual(20);
     expect(send2.index).toBeLessThanOrEqual(1);
   });
 });
