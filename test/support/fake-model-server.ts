@@ -28,6 +28,9 @@
  *   slow          a healthy answer in chunks 150 ms apart (about 1.2 s in all)
  *   truncated     some events, then closes without finishing
  *   malformed     a data line that is not JSON
+ *   nameless-tool (Anthropic) a tool_use block without a name
+ *   stray-json    (Anthropic) an input_json_delta in a text block
+ *   not-object    (Anthropic) an event whose data is JSON but not an object
  *
  * GET /log/<key> returns every request logged under <key>: method, path, headers, raw body, and
  * whether the client went away before the answer ended (`closedEarly`).
@@ -300,6 +303,16 @@ function anthropicScript(scenario: string, model: string): Script {
       return sse(anthropicText(model, ["Cut", " off"]).slice(0, 5));
     case "malformed":
       return sse([messageStart(model), "event: content_block_start\ndata: {not json\n\n"]);
+    case "nameless-tool":
+      return sse([messageStart(model), anthropicEvent("content_block_start", { index: 0, content_block: { type: "tool_use", id: "toolu_01C", input: {} } })]);
+    case "stray-json":
+      return sse([
+        messageStart(model),
+        anthropicEvent("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
+        anthropicEvent("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: '{"a":' } }),
+      ]);
+    case "not-object":
+      return sse([messageStart(model), "event: content_block_start\ndata: [1, 2]\n\n"]);
     default:
       return sse(anthropicText(model, ["Hello", ", world"]));
   }

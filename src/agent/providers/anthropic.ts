@@ -134,6 +134,107 @@ interface OpenBlock {
   json: string;
 }
 
+/**
+ * One response stream's state: the open content blocks, the usage and the stop reason. `read`
+ * turns one SSE event into the ModelEvents it means; `end` closes what is left.
+ */
+class AnthropicStreamReader {
+  private readonly blocks = new Map<number, OpenBlock>();
+  private inputTokens: number | undefined;
+  private outputTokens: number | undefined;
+  private stopReason: string | undefined;
+  private toolCalls = 0;
+  private generated = 0;
+  /** `message_stop` has arrived: nothing after it is read. */
+  completed = false;
+
+  constructor(
+    private readonly provider: string,
+    private readonly secrets: readonly string[],
+  ) {}
+
+  read(data: unknown, eventName: string | undefined): ModelEvent[] {
+    if (!isRecord(data)) throw malformedStream(this.provider, "an event is not a JSON object");
+    const type = typeof data.type === "string" ? data.type : eventName;
+    const index = typeof data.index === "number" ? data.index : -1;
+    switch (type) {
+      case "message_start":
+        this.usage(isRecord(data.message) && isRecord(data.message.usage) ? data.message.usage : {});
+        return [];
+      case "content_block_start":
+        return this.blockStart(index, isRecord(data.content_block) ? data.content_block : {});
+      case "content_block_delta":
+        return this.blockDelta(index, isRecord(data.delta) ? data.delta : {});
+      case "content_block_stop":
+        return this.endBlock(index);
+      case "message_delta": {
+        const delta = isRecord(data.delta) ? data.delta : {};
+        if (typeof delta.stop_reason === "string") this.stopReason = delta.stop_reason;
+        if (isRecord(data.usage)) this.usage(data.usage);
+        return [];
+      }
+      case "message_stop":
+        this.completed = true;
+        return [];
+      case "error":
+        throw providerErrorFromStream(this.provider, data, this.secrets);
+      default:
+        // `ping` and event types added after this was written.
+        return [];
+    }
+  }
+
+  /** After the last event: the blocks still open, the usage, and the end. */
+  end(): ModelEvent[] {
+    if (!this.completed) throw new ProviderError("retryable", `${this.provider}: the stream ended before message_stop`);
+    const events = [...this.blocks.keys()].flatMap((index) => this.endBlock(index));
+    if (this.inputTokens !== undefined || this.outputTokens !== undefined) {
+      events.push({ type: "usage", inputTokens: this.inputTokens ?? 0, outputTokens: this.outputTokens ?? 0 });
+    }
+    events.push({ type: "done", stopReason: anthropicStopReason(this.stopReason, this.toolCalls > 0) });
+    return events;
+  }
+
+  private usage(usage: Record<string, unknown>): void {
+    if (typeof usage.output_tokens === "number") this.outputTokens = count(usage.output_tokens);
+    this.inputTokens = inputTokensOf(usage) ?? this.inputTokens;
+  }
+
+  private blockStart(index: number, block: Record<string, unknown>): ModelEvent[] {
+    const blockType = typeof block.type === "string" ? block.type : "unknown";
+    if (blockType === "tool_use") {
+      const name = typeof block.name === "string" && block.name !== "" ? block.name : undefined;
+      if (name === undefined) throw malformedStream(this.provider, "a tool_use block without a name");
+      const id = typeof block.id === "string" && block.id !== "" ? block.id : generatedToolCallId(++this.generated);
+      this.blocks.set(index, { type: blockType, id, name, json: "" });
+      this.toolCalls++;
+      return [{ type: "tool_call_start", id, name }];
+    }
+    this.blocks.set(index, { type: blockType, id: "", name: "", json: "" });
+    if (blockType === "text" && typeof block.text === "string" && block.text !== "") return [{ type: "text", text: block.text }];
+    if (blockType === "thinking" && typeof block.thinking === "string" && block.thinking !== "") return [{ type: "thinking", text: block.thinking }];
+    return [];
+  }
+
+  private blockDelta(index: number, delta: Record<string, unknown>): ModelEvent[] {
+    if (delta.type === "text_delta" && typeof delta.text === "string" && delta.text !== "") return [{ type: "text", text: delta.text }];
+    if (delta.type === "thinking_delta" && typeof delta.thinking === "string" && delta.thinking !== "") return [{ type: "thinking", text: delta.thinking }];
+    if (delta.type !== "input_json_delta" || typeof delta.partial_json !== "string") return [];
+    const block = this.blocks.get(index);
+    if (!block || block.type !== "tool_use") throw malformedStream(this.provider, "input_json_delta outside a tool_use block");
+    if (delta.partial_json === "") return [];
+    block.json += delta.partial_json;
+    return [{ type: "tool_call_delta", id: block.id, argumentsDelta: delta.partial_json }];
+  }
+
+  private endBlock(index: number): ModelEvent[] {
+    const block = this.blocks.get(index);
+    this.blocks.delete(index);
+    if (!block || block.type !== "tool_use") return [];
+    return [{ type: "tool_call_end", id: block.id, name: block.name, arguments: block.json === "" ? "{}" : block.json }];
+  }
+}
+
 export class AnthropicProvider implements ModelProvider {
   readonly name = "anthropic";
   readonly baseUrl: string;
@@ -177,91 +278,11 @@ export class AnthropicProvider implements ModelProvider {
       { "x-api-key": this.#apiKey, "anthropic-version": ANTHROPIC_VERSION },
       this.requestBody(request),
     );
-    const blocks = new Map<number, OpenBlock>();
-    let inputTokens: number | undefined;
-    let outputTokens: number | undefined;
-    let stopReason: string | undefined;
-    let toolCalls = 0;
-    let generated = 0;
-    let completed = false;
-    const endBlock = (index: number): ModelEvent[] => {
-      const block = blocks.get(index);
-      blocks.delete(index);
-      if (!block || block.type !== "tool_use") return [];
-      return [{ type: "tool_call_end", id: block.id, name: block.name, arguments: block.json === "" ? "{}" : block.json }];
-    };
-
+    const reader = new AnthropicStreamReader(this.name, call.secrets);
     for await (const event of parseSse(body)) {
-      const data = parseDataJson(this.name, event.data);
-      if (!isRecord(data)) throw malformedStream(this.name, "an event is not a JSON object");
-      const type = typeof data.type === "string" ? data.type : event.event;
-      const index = typeof data.index === "number" ? data.index : -1;
-      switch (type) {
-        case "message_start": {
-          const usage = isRecord(data.message) && isRecord(data.message.usage) ? data.message.usage : {};
-          inputTokens = inputTokensOf(usage) ?? inputTokens;
-          if (typeof usage.output_tokens === "number") outputTokens = count(usage.output_tokens);
-          break;
-        }
-        case "content_block_start": {
-          const block = isRecord(data.content_block) ? data.content_block : {};
-          const blockType = typeof block.type === "string" ? block.type : "unknown";
-          if (blockType === "tool_use") {
-            const name = typeof block.name === "string" && block.name !== "" ? block.name : undefined;
-            if (name === undefined) throw malformedStream(this.name, "a tool_use block without a name");
-            const id = typeof block.id === "string" && block.id !== "" ? block.id : generatedToolCallId(++generated);
-            blocks.set(index, { type: blockType, id, name, json: "" });
-            toolCalls++;
-            yield { type: "tool_call_start", id, name };
-          } else {
-            blocks.set(index, { type: blockType, id: "", name: "", json: "" });
-            if (blockType === "text" && typeof block.text === "string" && block.text !== "") yield { type: "text", text: block.text };
-            if (blockType === "thinking" && typeof block.thinking === "string" && block.thinking !== "") yield { type: "thinking", text: block.thinking };
-          }
-          break;
-        }
-        case "content_block_delta": {
-          const delta = isRecord(data.delta) ? data.delta : {};
-          if (delta.type === "text_delta" && typeof delta.text === "string" && delta.text !== "") {
-            yield { type: "text", text: delta.text };
-          } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string" && delta.thinking !== "") {
-            yield { type: "thinking", text: delta.thinking };
-          } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
-            const block = blocks.get(index);
-            if (!block || block.type !== "tool_use") throw malformedStream(this.name, "input_json_delta outside a tool_use block");
-            if (delta.partial_json !== "") {
-              block.json += delta.partial_json;
-              yield { type: "tool_call_delta", id: block.id, argumentsDelta: delta.partial_json };
-            }
-          }
-          break;
-        }
-        case "content_block_stop":
-          yield* endBlock(index);
-          break;
-        case "message_delta": {
-          const delta = isRecord(data.delta) ? data.delta : {};
-          if (typeof delta.stop_reason === "string") stopReason = delta.stop_reason;
-          if (isRecord(data.usage)) {
-            if (typeof data.usage.output_tokens === "number") outputTokens = count(data.usage.output_tokens);
-            inputTokens = inputTokensOf(data.usage) ?? inputTokens;
-          }
-          break;
-        }
-        case "message_stop":
-          completed = true;
-          break;
-        case "error":
-          throw providerErrorFromStream(this.name, data, call.secrets);
-        default:
-          // `ping` and event types added after this was written.
-          break;
-      }
-      if (completed) break;
+      yield* reader.read(parseDataJson(this.name, event.data), event.event);
+      if (reader.completed) break;
     }
-    if (!completed) throw new ProviderError("retryable", `${this.name}: the stream ended before message_stop`);
-    for (const index of [...blocks.keys()]) yield* endBlock(index);
-    if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
-    yield { type: "done", stopReason: anthropicStopReason(stopReason, toolCalls > 0) };
+    yield* reader.end();
   }
 }

@@ -141,6 +141,20 @@ describe("AnthropicProvider", () => {
     expect(error).toMatchObject({ kind: "fatal" });
   });
 
+  it("fails fatally on a malformed stream: a nameless tool_use, tool JSON in a text block, a non-object event", async () => {
+    const messages = {
+      "nameless-tool": "a tool_use block without a name",
+      "stray-json": "input_json_delta outside a tool_use block",
+      "not-object": "an event is not a JSON object",
+    };
+    for (const [scenario, message] of Object.entries(messages)) {
+      const { events, error } = await failure(provider().stream(request(`${scenario}/${newKey()}`)));
+      expect(events).toEqual([]);
+      expect(error).toMatchObject({ kind: "fatal" });
+      expect((error as Error).message).toContain(message);
+    }
+  });
+
   it("treats a stream that ends before message_stop as retryable", async () => {
     const { events, error } = await failure(provider().stream(request(`truncated/${newKey()}`)));
     expect(text(events)).toBe("Cut off");
