@@ -82,82 +82,101 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
   let finalText = "";
 
   for (let step = 0; step < MAX_TOOL_STEPS; step++) {
-    let text = "";
-    const calls: ToolCall[] = [];
-    const argumentLengths = new Map<string, number>();
-    // A provider names the tool when the call starts; every later trace event carries the name too.
-    const callNames = new Map<string, string>();
-    try {
-      for await (const event of options.provider.stream({
-        model: options.model,
-        messages,
-        tools: options.tools.map((t) => t.spec),
-        signal: input.signal,
-        trace: input.trace,
-      })) {
-        if (input.signal.aborted) return;
-        switch (event.type) {
-          case "text":
-            text += event.text;
-            yield { type: "text", text: event.text };
-            break;
-          case "thinking":
-            yield { type: "thinking", text: event.text };
-            break;
-          case "tool_call_start":
-            callNames.set(event.id, event.name);
-            yield { type: "tool", phase: "started", toolUseId: event.id, name: event.name };
-            break;
-          case "tool_call_delta": {
-            const length = (argumentLengths.get(event.id) ?? 0) + event.argumentsDelta.length;
-            argumentLengths.set(event.id, length);
-            const name = callNames.get(event.id);
-            yield { type: "tool", phase: "input_delta", toolUseId: event.id, ...(name !== undefined ? { name } : {}), partialJsonLength: length };
-            break;
-          }
-          case "tool_call_end":
-            calls.push({ id: event.id, name: event.name, arguments: event.arguments });
-            yield { type: "tool", phase: "input_complete", toolUseId: event.id, name: event.name, input: parseInput(event.arguments) ?? event.arguments };
-            break;
-          case "usage":
-            usage.inputTokens += event.inputTokens;
-            usage.outputTokens += event.outputTokens;
-            break;
-          case "done":
-            break;
-        }
-      }
-    } catch (error) {
-      if (input.signal.aborted) return;
-      if (error instanceof ProviderError) {
-        console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
-        if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT, usage };
-        else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message, usage };
-        else yield { type: "error", retryable: false, message: INTERNAL_TEXT, usage };
-        return;
-      }
-      throw error;
-    }
-    messages.push({ role: "assistant", content: text, ...(calls.length ? { toolCalls: calls } : {}) });
-    finalText = text;
-    if (calls.length === 0) break;
-
-    for (const call of calls) {
-      if (input.signal.aborted) return;
-      const result = await runTool(options.tools, call, toolContext);
-      if ("permissionDenied" in result) {
-        yield { type: "permission", toolUseId: call.id, name: call.name };
-        yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: `Permission denied: ${result.reason}` } };
-      } else if (result.ok) {
-        yield { type: "tool", phase: "completed", toolUseId: call.id, name: call.name, result: result.output as JsonObject };
-        if (result.artifact) yield { type: "file", ...result.artifact, toolUseId: call.id };
-      } else {
-        yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: result.error } };
-      }
-      messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
-    }
+    const answer = yield* modelStep(input, options, messages, usage);
+    if (answer === undefined) return;
+    messages.push({ role: "assistant", content: answer.text, ...(answer.calls.length ? { toolCalls: answer.calls } : {}) });
+    finalText = answer.text;
+    if (answer.calls.length === 0) break;
+    if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
   yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage };
+}
+
+/**
+ * One model call: its text, thinking and tool-call trace as events, its usage added up. Returns
+ * the text and the tool calls, or undefined when the turn ends here (aborted, or a provider
+ * failure, already reported as an error event).
+ */
+async function* modelStep(
+  input: TurnInput,
+  options: TurnLoopOptions,
+  messages: ChatMessage[],
+  usage: TurnUsage,
+): AsyncGenerator<AgentEvent, { text: string; calls: ToolCall[] } | undefined> {
+  let text = "";
+  const calls: ToolCall[] = [];
+  const argumentLengths = new Map<string, number>();
+  // A provider names the tool when the call starts; every later trace event carries the name too.
+  const callNames = new Map<string, string>();
+  try {
+    for await (const event of options.provider.stream({
+      model: options.model,
+      messages,
+      tools: options.tools.map((t) => t.spec),
+      signal: input.signal,
+      trace: input.trace,
+    })) {
+      if (input.signal.aborted) return undefined;
+      switch (event.type) {
+        case "text":
+          text += event.text;
+          yield { type: "text", text: event.text };
+          break;
+        case "thinking":
+          yield { type: "thinking", text: event.text };
+          break;
+        case "tool_call_start":
+          callNames.set(event.id, event.name);
+          yield { type: "tool", phase: "started", toolUseId: event.id, name: event.name };
+          break;
+        case "tool_call_delta": {
+          const length = (argumentLengths.get(event.id) ?? 0) + event.argumentsDelta.length;
+          argumentLengths.set(event.id, length);
+          const name = callNames.get(event.id);
+          yield { type: "tool", phase: "input_delta", toolUseId: event.id, ...(name !== undefined ? { name } : {}), partialJsonLength: length };
+          break;
+        }
+        case "tool_call_end":
+          calls.push({ id: event.id, name: event.name, arguments: event.arguments });
+          yield { type: "tool", phase: "input_complete", toolUseId: event.id, name: event.name, input: parseInput(event.arguments) ?? event.arguments };
+          break;
+        case "usage":
+          usage.inputTokens += event.inputTokens;
+          usage.outputTokens += event.outputTokens;
+          break;
+        case "done":
+          break;
+      }
+    }
+  } catch (error) {
+    if (input.signal.aborted) return undefined;
+    if (!(error instanceof ProviderError)) throw error;
+    console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
+    if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT, usage };
+    else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message, usage };
+    else yield { type: "error", retryable: false, message: INTERNAL_TEXT, usage };
+    return undefined;
+  }
+  return { text, calls };
+}
+
+/** Runs the step's tool calls in order, each traced; their results go back to the model. False when aborted. */
+async function* toolRound(tools: readonly Tool[], calls: readonly ToolCall[], ctx: ToolContext, messages: ChatMessage[]): AsyncGenerator<AgentEvent, boolean> {
+  for (const call of calls) {
+    if (ctx.signal.aborted) return false;
+    const result = await runTool(tools, call, ctx);
+    if ("permissionDenied" in result) {
+      yield { type: "permission", toolUseId: call.id, name: call.name };
+      yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: `Permission denied: ${result.reason}` } };
+    } else if (result.ok) {
+      yield { type: "tool", phase: "completed", toolUseId: call.id, name: call.name, result: result.output as JsonObject };
+      if (result.artifact) yield { type: "file", ...result.artifact, toolUseId: call.id };
+    } else {
+      yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: result.error } };
+    }
+    messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
+  }
+  return true;
 }
