@@ -769,7 +769,12 @@ export function referencedVpc(vpcId: unknown): string | undefined {
 
 function checkNetworkPlan(template: Record<string, unknown>, report: Report): void {
   const resources = section(template, "Resources");
-  const parameters = section(template, "Parameters");
+  const vpcBlocks = checkVpcCidrs(template, resources, report);
+  checkVSwitchCidrs(template, resources, vpcBlocks, report);
+}
+
+/** Each VPC's CIDR: a valid block of /8–/28, preferably private. Returns the valid blocks by VPC. */
+function checkVpcCidrs(template: Record<string, unknown>, resources: Record<string, unknown>, report: Report): Map<string, CidrBlock> {
   const vpcBlocks = new Map<string, CidrBlock>();
   for (const [name, resource] of Object.entries(resources)) {
     const type = resourceType(resource);
@@ -794,6 +799,15 @@ function checkNetworkPlan(template: Record<string, unknown>, report: Report): vo
       });
     }
   }
+  return vpcBlocks;
+}
+
+/**
+ * Each vSwitch's CIDR: a valid block of /16–/29, inside its VPC and overlapping no earlier
+ * vSwitch of that VPC; a fixed block inside an existing VPC (a parameter) is only a warning.
+ */
+function checkVSwitchCidrs(template: Record<string, unknown>, resources: Record<string, unknown>, vpcBlocks: Map<string, CidrBlock>, report: Report): void {
+  const parameters = section(template, "Parameters");
   const seen = new Map<string, { name: string; block: CidrBlock }[]>();
   for (const [name, resource] of Object.entries(resources)) {
     const type = resourceType(resource);
