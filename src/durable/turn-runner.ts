@@ -323,12 +323,12 @@ export class TurnRunner {
     prepared: PreparedTurn,
     opened: OpenedTurn,
     plan: TurnPlan,
-    run: Pick<ActiveTurn, "controller" | "log">,
+    running: Pick<ActiveTurn, "controller" | "log">,
   ): Promise<SendResult> {
     const { taskId } = prepared;
     let markFinished = () => {};
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const turn: ActiveTurn = { taskId, turn: opened.number, baseUrl: call.baseUrl, finished, markFinished, ...run };
+    const turn: ActiveTurn = { taskId, turn: opened.number, baseUrl: call.baseUrl, finished, markFinished, ...running };
     this.active = turn;
     this.starting = false;
     const runs = "events" in plan;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { ok, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
@@ -73,6 +73,23 @@ describe("the index outbox (design: the object updates the TaskIndex before it a
 
     expect(await runDurableObjectAlarm(contextAgentFor(env, "anonymous", contextId))).toBe(true);
     expect(await outboxRows(contextId)).toEqual([]);
+    expect((await ok<ListResult>("ListTasks", { contextId })).totalSize).toBe(2);
+  });
+
+  it("a row an eviction left is sent again at the wake and changes nothing; the next commit deletes it", async () => {
+    const contextId = `outbox-wake-${crypto.randomUUID().slice(0, 8)}`;
+    const first = (await send(completing(contextId))).task;
+    expect((await outboxRows(contextId)).map((r) => r.task_id)).toEqual([first?.id]);
+    await abortAllDurableObjects();
+
+    // The wake (this GetTask) re-sends the leftover row beside the answer; the listing is unchanged.
+    expect((await ok<TaskLike>("GetTask", { id: first?.id })).status.state).toBe("TASK_STATE_COMPLETED");
+    const listed = await ok<ListResult>("ListTasks", { contextId });
+    expect(listed.tasks.map((t) => [t.id, t.status.state])).toEqual([[first?.id, "TASK_STATE_COMPLETED"]]);
+    expect(listed.totalSize).toBe(1);
+
+    const second = (await send(completing(contextId))).task;
+    expect((await outboxRows(contextId)).map((r) => r.task_id)).toEqual([second?.id]);
     expect((await ok<ListResult>("ListTasks", { contextId })).totalSize).toBe(2);
   });
 

@@ -145,13 +145,17 @@ class AnthropicStreamReader {
   private stopReason: string | undefined;
   private toolCalls = 0;
   private generated = 0;
-  /** `message_stop` has arrived: nothing after it is read. */
-  completed = false;
+  private stopped = false;
 
   constructor(
     private readonly provider: string,
     private readonly secrets: readonly string[],
   ) {}
+
+  /** `message_stop` has arrived: nothing after it is read. */
+  get completed(): boolean {
+    return this.stopped;
+  }
 
   read(data: unknown, eventName: string | undefined): ModelEvent[] {
     if (!isRecord(data)) throw malformedStream(this.provider, "an event is not a JSON object");
@@ -174,7 +178,7 @@ class AnthropicStreamReader {
         return [];
       }
       case "message_stop":
-        this.completed = true;
+        this.stopped = true;
         return [];
       case "error":
         throw providerErrorFromStream(this.provider, data, this.secrets);
@@ -186,7 +190,7 @@ class AnthropicStreamReader {
 
   /** After the last event: the blocks still open, the usage, and the end. */
   end(): ModelEvent[] {
-    if (!this.completed) throw new ProviderError("retryable", `${this.provider}: the stream ended before message_stop`);
+    if (!this.stopped) throw new ProviderError("retryable", `${this.provider}: the stream ended before message_stop`);
     const events = [...this.blocks.keys()].flatMap((index) => this.endBlock(index));
     if (this.inputTokens !== undefined || this.outputTokens !== undefined) {
       events.push({ type: "usage", inputTokens: this.inputTokens ?? 0, outputTokens: this.outputTokens ?? 0 });
