@@ -81,6 +81,36 @@ describe("micro: a task's view (GetTask, a turn's end)", () => {
   });
 });
 
+describe("micro: a turn's end (the index row and the answer)", () => {
+  it("the kept rows, which followed the turn's writes (shipped), against reading them back", async () => {
+    const contextId = `micro-kept-${crypto.randomUUID().slice(0, 8)}`;
+    await sendTurn(contextId, 0);
+    await runInDurableObject(contextAgentFor(env, "anonymous", contextId), async (_instance: unknown, state) => {
+      const sql = state.storage.sql;
+      const records = new TaskRecords(sql);
+      const id = sql.exec<{ id: string }>("SELECT id FROM tasks").one().id;
+      // The two views a turn's end composes: the index row's, then the blocking answer's.
+      const rowBounds = { historyLength: 10, artifacts: 10, maxBytes: 256 * 1024 };
+      const answerBounds = { historyLength: 100, artifacts: 100, maxBytes: 1 << 20 };
+      const turnEnd = () => [records.view(id, contextId, rowBounds), records.view(id, contextId, answerBounds)];
+      const kept = turnEnd();
+      records.forget();
+      expect(turnEnd()).toEqual(kept);
+      const timed = await timeAlternatives(
+        {
+          "kept rows (shipped)": () => turnEnd(),
+          "read back (before)": () => {
+            records.forget();
+            return turnEnd();
+          },
+        },
+        4000,
+      );
+      report("A turn's end: the index row's view and the answer's (a conformance task: 2 messages)", timed);
+    });
+  });
+});
+
 const INDEX_TABLE = (t: string) => [
   `CREATE TABLE IF NOT EXISTS tasks_${t} (id TEXT PRIMARY KEY, context_id TEXT NOT NULL, state TEXT NOT NULL, ts_ms INTEGER NOT NULL, task TEXT NOT NULL, history TEXT, artifacts TEXT)`,
   `CREATE INDEX IF NOT EXISTS by_time_${t} ON tasks_${t}(ts_ms DESC, id DESC)`,

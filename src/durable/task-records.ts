@@ -12,6 +12,7 @@ import type { TaskState } from "../a2a/states";
 import { applySchema } from "./schema";
 import { fitRow } from "./row-guard";
 import { utf8Bytes } from "../storage/limits";
+import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
@@ -85,25 +86,6 @@ function newestWithin(rows: readonly string[], budget: number): { kept: string[]
   return { kept: kept.reverse(), used };
 }
 
-/** The rows of one task a view is composed from, newest first. */
-interface StoredRows {
-  taskId: string;
-  status: string;
-  metadata: string | null;
-  messages: string[];
-  /** True when `messages` holds every message of the task (fewer came back than were asked for). */
-  allMessages: boolean;
-  artifacts: string[];
-  allArtifacts: boolean;
-}
-
-/**
- * The largest view kept between reads, in JSON characters: a turn's answer (a few messages and
- * artifacts) fits; a long task's 100 messages are read again rather than held beside the 128 MB
- * the isolate shares with every other object in it.
- */
-const VIEW_MEMO_MAX_CHARS = 256 * 1024;
-
 export class TaskRecords {
   /**
    * The context settings (owner, contextId, epoch, cwd, lastActive…), read once: only this object
@@ -112,8 +94,8 @@ export class TaskRecords {
   private settings: Map<string, string> | undefined;
   /** The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows. */
   private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
-  /** The rows of the task viewed last, while nothing has written it since (storedRows). */
-  private viewed: StoredRows | undefined;
+  /** The rows of the task created or viewed last, following its writes (kept-view.ts). */
+  private readonly kept = new KeptView();
 
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
@@ -124,12 +106,7 @@ export class TaskRecords {
   forget(): void {
     this.settings = undefined;
     this.recent = undefined;
-    this.viewed = undefined;
-  }
-
-  /** Every write to a task's rows goes through here first: a kept view of it is stale from now on. */
-  private changing(taskId: string): void {
-    if (this.viewed?.taskId === taskId) this.viewed = undefined;
+    this.kept.forget();
   }
 
   private allSettings(): Map<string, string> {
@@ -159,32 +136,60 @@ export class TaskRecords {
   }
 
   stateOf(taskId: string): TaskState | undefined {
+    const kept = this.kept.of(taskId);
+    if (kept) return kept.state as TaskState;
     return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as TaskState | undefined;
   }
 
   /** A new task, in its first turn. */
   createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
-    this.changing(taskId);
+    const statusJson = fitRow("tasks", JSON.stringify(status));
+    const metadataJson = metadata ? fitRow("tasks", JSON.stringify(metadata)) : null;
     this.sql.exec(
       "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
       taskId,
       status.state,
-      fitRow("tasks", JSON.stringify(status)),
-      metadata ? fitRow("tasks", JSON.stringify(metadata)) : null,
+      statusJson,
+      metadataJson,
       nowMs,
       nowMs,
     );
+    // Every row of a new task is written here and after: its view starts complete and empty.
+    const chars = statusJson.length + (metadataJson?.length ?? 0);
+    this.kept.keep({
+      taskId,
+      state: status.state,
+      status: statusJson,
+      metadata: metadataJson,
+      turns: 1,
+      messages: [],
+      messageTurns: [],
+      allMessages: true,
+      allOfTurn: true,
+      artifacts: [],
+      allArtifacts: true,
+      chars,
+    });
   }
 
   setStatus(taskId: string, status: TaskStatus, nowMs: number): void {
-    this.changing(taskId);
-    this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, fitRow("tasks", JSON.stringify(status)), nowMs, taskId);
+    const json = fitRow("tasks", JSON.stringify(status));
+    this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, json, nowMs, taskId);
+    this.kept.follow(taskId, (rows) => {
+      rows.chars += json.length - rows.status.length;
+      rows.state = status.state;
+      rows.status = json;
+    });
   }
 
   /** Starts the task's next turn and returns its number (1 for a new task's first). */
   beginTurn(taskId: string): number {
-    this.changing(taskId);
-    return this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+    const turns = this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+    this.kept.follow(taskId, (rows) => {
+      rows.turns = turns;
+      rows.allOfTurn = true;
+    });
+    return turns;
   }
 
   turnOf(taskId: string): number {
@@ -192,9 +197,13 @@ export class TaskRecords {
   }
 
   appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
-    this.changing(taskId);
     const json = fitRow("messages", JSON.stringify(message));
     this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    this.kept.follow(taskId, (rows) => {
+      rows.messages.unshift(json);
+      rows.messageTurns.unshift(turn);
+      rows.chars += json.length;
+    });
     if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
   }
 
@@ -241,13 +250,14 @@ export class TaskRecords {
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */
   putArtifact(taskId: string, artifact: Artifact, append: boolean): Artifact {
-    this.changing(taskId);
     const existing = this.sql
       .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? AND artifact_id = ?", taskId, artifact.artifactId)
       .toArray()[0];
     if (existing) {
       const stored = JSON.parse(existing.artifact) as Artifact;
       const next: Artifact = append ? { ...stored, parts: [...stored.parts, ...artifact.parts] } : artifact;
+      // The kept view holds texts, not ids: it cannot tell which of them this one replaces.
+      this.kept.drop(taskId);
       this.sql.exec(
         "UPDATE artifacts SET artifact = ? WHERE task_id = ? AND artifact_id = ?",
         fitRow("artifacts", JSON.stringify(next)),
@@ -256,14 +266,20 @@ export class TaskRecords {
       );
       return next;
     }
+    const json = fitRow("artifacts", JSON.stringify(artifact));
     this.sql.exec(
       `INSERT INTO artifacts (task_id, artifact_id, position, artifact)
        VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM artifacts WHERE task_id = ?), ?)`,
       taskId,
       artifact.artifactId,
       taskId,
-      fitRow("artifacts", JSON.stringify(artifact)),
+      json,
     );
+    // The new artifact takes the next position: it is the newest.
+    this.kept.follow(taskId, (rows) => {
+      rows.artifacts.unshift(json);
+      rows.chars += json.length;
+    });
     return artifact;
   }
 
@@ -272,74 +288,76 @@ export class TaskRecords {
    * contextId, status, metadata), the newest messages and the newest artifacts that fit.
    */
   view(taskId: string, contextId: string, bounds: ViewBounds): TaskViewParts | undefined {
-    const rows = this.storedRows(taskId, bounds);
-    if (!rows) return undefined;
-    const { status, metadata } = rows;
+    const shown = this.shownRows(taskId, bounds);
+    if (!shown) return undefined;
+    const { status, metadata } = shown.rows;
     const summary = `{"id":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId)},"status":${status}${metadata ? `,"metadata":${metadata}` : ""}}`;
     let budget = bounds.maxBytes - utf8Bytes(summary) - 40;
     let history: string[] = [];
     if (bounds.historyLength > 0) {
-      const kept = newestWithin(rows.messages.slice(0, bounds.historyLength), budget * 0.75);
+      const kept = newestWithin(shown.messages, budget * 0.75);
       budget -= kept.used;
       history = kept.kept;
     }
-    const artifacts = bounds.artifacts > 0 ? newestWithin(rows.artifacts.slice(0, bounds.artifacts), budget).kept : [];
+    const artifacts = bounds.artifacts > 0 ? newestWithin(shown.artifacts, budget).kept : [];
     return { status, summary, history, artifacts };
   }
 
-  /**
-   * The rows a view is made of, newest first. The last ones read are kept (when small) until this
-   * object next writes that task: the end of a turn reads them for the index row and again for the
-   * answer, and the second read is then free.
-   */
-  private storedRows(taskId: string, bounds: ViewBounds): StoredRows | undefined {
-    const memo = this.viewed;
-    if (
-      memo?.taskId === taskId &&
-      !bounds.currentTurnOnly &&
-      (memo.allMessages || memo.messages.length >= bounds.historyLength) &&
-      (memo.allArtifacts || memo.artifacts.length >= bounds.artifacts)
-    )
-      return memo;
+  /** The rows `bounds` shows, newest first: from the kept rows when they tell, else read (and kept). */
+  private shownRows(taskId: string, bounds: ViewBounds): { rows: StoredRows; messages: string[]; artifacts: string[] } | undefined {
+    const kept = this.kept.of(taskId);
+    const fromKept = kept && this.shown(kept, bounds);
+    if (fromKept) return fromKept;
+    const read = this.readRows(taskId, bounds);
+    return read && this.shown(read, bounds);
+  }
+
+  private shown(rows: StoredRows, bounds: ViewBounds): { rows: StoredRows; messages: string[]; artifacts: string[] } | undefined {
+    const messages = shownMessages(rows, bounds);
+    const artifacts = shownArtifacts(rows, bounds);
+    return messages && artifacts ? { rows, messages, artifacts } : undefined;
+  }
+
+  /** Reads the rows `bounds` asks for, and keeps them. */
+  private readRows(taskId: string, bounds: ViewBounds): StoredRows | undefined {
     const row = this.sql
-      .exec<{ status: string; metadata: string | null; turns: number }>("SELECT status, metadata, turns FROM tasks WHERE id = ?", taskId)
+      .exec<{ state: string; status: string; metadata: string | null; turns: number }>("SELECT state, status, metadata, turns FROM tasks WHERE id = ?", taskId)
       .toArray()[0];
     if (!row) return undefined;
+    const wanted = bounds.historyLength;
     // Rows as arrays (`raw()`): no object per row (half the cost of reading them, measured in a DO).
-    const messages =
-      bounds.historyLength <= 0
+    const messageRows =
+      wanted <= 0
         ? []
         : Array.from(
-            (bounds.currentTurnOnly
-              ? this.sql.exec<{ message: string }>(
-                  "SELECT message FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?",
-                  taskId,
-                  row.turns,
-                  bounds.historyLength,
-                )
-              : this.sql.exec<{ message: string }>("SELECT message FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, bounds.historyLength)
-            ).raw(),
-          ).map((r) => r[0] as string);
+            bounds.currentTurnOnly
+              ? this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?", taskId, row.turns, wanted).raw()
+              : this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, wanted).raw(),
+          );
     const artifacts =
       bounds.artifacts <= 0
         ? []
-        : Array.from(
-            this.sql
-              .exec<{ artifact: string }>("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts)
-              .raw(),
-          ).map((r) => r[0] as string);
+        : Array.from(this.sql.exec("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts).raw()).map(
+            (r) => r[0] as string,
+          );
+    const messages = messageRows.map((r) => r[0] as string);
+    // Fewer rows than asked for: that is all of them (of the task, or of its turn).
+    const short = wanted > 0 && messages.length < wanted;
     const rows: StoredRows = {
       taskId,
+      state: row.state,
       status: row.status,
       metadata: row.metadata,
+      turns: row.turns,
       messages,
-      // Fewer rows than asked for: that is all of them, so any larger bound is answered too.
-      allMessages: bounds.historyLength > 0 && messages.length < bounds.historyLength,
-      allArtifacts: bounds.artifacts > 0 && artifacts.length < bounds.artifacts,
+      messageTurns: messageRows.map((r) => r[1] as number),
+      allMessages: short && !bounds.currentTurnOnly,
+      allOfTurn: short && bounds.currentTurnOnly === true,
       artifacts,
+      allArtifacts: bounds.artifacts > 0 && artifacts.length < bounds.artifacts,
+      chars: row.status.length + (row.metadata?.length ?? 0) + [...messages, ...artifacts].reduce((sum, text) => sum + text.length, 0),
     };
-    const size = row.status.length + (row.metadata?.length ?? 0) + [...messages, ...artifacts].reduce((sum, text) => sum + text.length, 0);
-    this.viewed = !bounds.currentTurnOnly && size <= VIEW_MEMO_MAX_CHARS ? rows : undefined;
+    this.kept.keep(rows);
     return rows;
   }
 
@@ -375,7 +393,7 @@ export class TaskRecords {
   }
 
   deleteTask(taskId: string): void {
-    this.changing(taskId);
+    this.kept.drop(taskId);
     for (const table of ["artifacts", "messages"]) this.sql.exec(`DELETE FROM ${table} WHERE task_id = ?`, taskId);
     this.sql.exec("DELETE FROM tasks WHERE id = ?", taskId);
   }
