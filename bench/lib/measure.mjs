@@ -33,19 +33,21 @@ export function summary(values) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export async function request(url, options = {}) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await requestOnce(url, options);
-    } catch (error) {
-      // A kept-alive socket the server had just closed: the request never reached it; send it again.
-      if (error.code !== "ECONNRESET" || !error.reusedSocket || attempt >= 3) throw error;
-    }
+  try {
+    return await requestOnce(url, options, agent);
+  } catch (error) {
+    // A kept-alive socket the server had just closed: the request never reached it; send it again.
+    // Over a new connection: workerd under Miniflare now and then closes several idle keep-alive
+    // connections at once (seen in about one preload of three, old builds and new), so the next
+    // pooled socket may be just as dead.
+    if (error.code !== "ECONNRESET" || !error.reusedSocket) throw error;
+    return requestOnce(url, options, false);
   }
 }
 
-function requestOnce(url, { method = "GET", headers = {}, body } = {}) {
+function requestOnce(url, { method = "GET", headers = {}, body } = {}, via = agent) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
+    const req = http.request(url, { method, headers, agent: via }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
