@@ -199,6 +199,9 @@ export class TaskRecords {
   appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
     const json = fitRow("messages", JSON.stringify(message));
     this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    // The current turn's messages are the newest (a current-turn snapshot is a prefix of the
+    // copy): a message of another turn is one the copy cannot place.
+    if (this.kept.of(taskId)?.turns !== turn) this.kept.drop(taskId);
     this.kept.follow(taskId, (rows) => {
       rows.messages.unshift(json);
       rows.messageTurns.unshift(turn);
