@@ -39,9 +39,14 @@ export class IndexWriter {
     };
   }
 
-  /** Sends everything marked; resolves true when the outbox is empty afterwards. */
+  /**
+   * Sends everything marked; resolves true when the outbox is empty afterwards. A flush that
+   * throws (a row that cannot be composed) rejects for its caller only: the next flush still runs,
+   * so one bad row never stops this object's index updates for the rest of its life.
+   */
   flush(): Promise<boolean> {
-    this.chain = this.chain.then(() => this.send());
+    const next = (): Promise<boolean> => this.send();
+    this.chain = this.chain.then(next, next);
     return this.chain;
   }
 

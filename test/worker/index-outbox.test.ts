@@ -13,6 +13,7 @@ import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
 import { shardOf } from "../../src/durable/index-layout";
 import { IndexOutbox } from "../../src/durable/index-outbox";
+import type { ContextState } from "../../src/durable/context-state";
 
 interface ListResult {
   tasks: TaskLike[];
@@ -74,6 +75,35 @@ describe("the index outbox (design: the object updates the TaskIndex before it a
     expect(await runDurableObjectAlarm(contextAgentFor(env, "anonymous", contextId))).toBe(true);
     expect(await outboxRows(contextId)).toEqual([]);
     expect((await ok<ListResult>("ListTasks", { contextId })).totalSize).toBe(2);
+  });
+
+  it("a flush that throws (a row that cannot be composed) rejects for its caller only: the next flush runs and lists the task", async () => {
+    const contextId = `outbox-throw-${crypto.randomUUID().slice(0, 8)}`;
+    const task = (await send(completing(contextId))).task as TaskLike;
+    await runInDurableObject(contextAgentFor(env, "anonymous", contextId), async (instance: unknown, state) => {
+      const context = (instance as { state: ContextState }).state;
+      const sql = state.storage.sql;
+      const status = sql.exec<{ status: string }>("SELECT status FROM tasks WHERE id = ?", task.id).one().status;
+      // A stored status that is not JSON (written past TaskRecords, so its kept copy is dropped):
+      // the task's index row cannot be composed, and its flush throws.
+      state.storage.transactionSync(() => {
+        sql.exec("UPDATE tasks SET status = 'not json' WHERE id = ?", task.id);
+        context.outbox.mark(task.id);
+      });
+      context.records.forget();
+      await expect(context.index.flush()).rejects.toThrow(SyntaxError);
+      expect(context.outbox.isEmpty()).toBe(false);
+      // Repaired: the next flush is not stuck behind the one that threw.
+      sql.exec("UPDATE tasks SET status = ? WHERE id = ?", status, task.id);
+      context.records.forget();
+      await expect(context.index.flush()).resolves.toBe(true);
+      expect(context.outbox.isEmpty()).toBe(true);
+    });
+    const listed = await ok<ListResult>("ListTasks", { contextId });
+    expect(listed.tasks.map((t) => [t.id, t.status.state])).toEqual([[task.id, "TASK_STATE_COMPLETED"]]);
+    // And the object goes on serving turns that reach the index.
+    const next = (await send(completing(contextId))).task;
+    expect((await ok<ListResult>("ListTasks", { contextId })).tasks.map((t) => t.id)).toEqual([next?.id, task.id]);
   });
 
   it("a row an eviction left is sent again at the wake and changes nothing; the next commit deletes it", async () => {
