@@ -17,6 +17,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 60_000,
     // Only the tables (the Worker's request and turn log lines would bury them).
-    onConsoleLog: (log) => (log.includes("µs per call") ? undefined : false),
+    onConsoleLog: (log) => (log.includes("µs per call") || log.includes("counted per request") ? undefined : false),
   },
 });

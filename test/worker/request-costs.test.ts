@@ -1,81 +1,76 @@
 /**
  * What one request costs inside the Durable Objects, counted (not timed: speed is measured by
- * `npm run bench`): SQL statements run by the ContextAgent and by the TaskIndex shard for a
- * blocking SendMessage that completes at once, a follow-up (on a task the object last read, and
- * on the task its previous turn ended), a GetTask and a ListTasks of one context. The bounds are regression guards for the hot paths (bench/README.md reports the counts).
+ * `npm run bench`): SQL statements run by the ContextAgent and by the TaskIndex shard, and RPC
+ * calls into each, for a blocking SendMessage that completes at once, a follow-up (on a task the
+ * object last read, and on the task its previous turn ended), a GetTask and a ListTasks of one
+ * context. The bounds are regression guards for the hot paths; `npm run bench:micro` reports the
+ * same counts (bench/micro/request-costs.micro.ts) and bench/README.md cites them.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
 import { ok, send, userMessage } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
 import { shardOf } from "../../src/durable/index-layout";
-
-type Counter = { statements: number };
-
-/** Counts the statements an object's SQLite runs from now on. */
-async function countStatements(stub: DurableObjectStub): Promise<Counter> {
-  const counter: Counter = { statements: 0 };
-  await runInDurableObject(stub, (_instance: unknown, state) => {
-    const sql = state.storage.sql as SqlStorage & { exec: SqlStorage["exec"] };
-    const exec = sql.exec.bind(sql);
-    sql.exec = ((query: string, ...bindings: unknown[]) => {
-      counter.statements++;
-      return exec(query, ...(bindings as SqlStorageValue[]));
-    }) as SqlStorage["exec"];
-  });
-  return counter;
-}
-
-function reset(...counters: Counter[]): void {
-  for (const c of counters) c.statements = 0;
-}
+import { CONTEXT_AGENT_RPCS, TASK_INDEX_RPCS, countCalls, countStatements, reset } from "./helpers/object-costs";
 
 describe("per-request cost in the Durable Objects (counted)", () => {
   it("SendMessage, a follow-up, GetTask and ListTasks of a warm context", async () => {
     const contextId = `costs-${crypto.randomUUID().slice(0, 8)}`;
     const warm = (await send(userMessage("warm", { contextId }))).task;
     const { shards } = configOf(env).indexLayout;
-    const agent = await countStatements(contextAgentFor(env, "anonymous", contextId));
-    const index = await countStatements(taskIndexFor(env, "anonymous", shardOf(contextId, shards), shards));
+    const agentStub = contextAgentFor(env, "anonymous", contextId);
+    const indexStub = taskIndexFor(env, "anonymous", shardOf(contextId, shards), shards);
+    const agentSql = await countStatements(agentStub);
+    const indexSql = await countStatements(indexStub);
+    const agentRpc = await countCalls(agentStub, CONTEXT_AGENT_RPCS);
+    const indexRpc = await countCalls(indexStub, TASK_INDEX_RPCS);
+    const counters = [agentSql, indexSql, agentRpc, indexRpc];
+    const hops = () => ({ agent: agentRpc.count, index: indexRpc.count });
 
-    reset(agent, index);
+    reset(...counters);
     const created = (await send({ ...userMessage("go", { contextId }), messageId: `tck-complete-task-${crypto.randomUUID().slice(0, 6)}` })).task;
     expect(created?.status.state).toBe("TASK_STATE_COMPLETED");
-    const send1 = { agent: agent.statements, index: index.statements };
+    const send1 = { agent: agentSql.count, index: indexSql.count };
+    const send1Hops = hops();
 
-    reset(agent, index);
+    reset(...counters);
     const followUp = (await send(userMessage("and more", { taskId: warm?.id }))).task;
     expect(followUp?.id).toBe(warm?.id);
-    const send2 = { agent: agent.statements, index: index.statements };
+    const send2 = { agent: agentSql.count, index: indexSql.count };
 
     // The rows the follow-up's end read for its index row and its answer are still current: a
     // GetTask of that task now reads nothing, and answers what the follow-up answered.
-    reset(agent, index);
+    reset(...counters);
     const again = await ok("GetTask", { id: warm?.id });
     expect(again).toEqual(followUp);
-    const getKept = { agent: agent.statements, index: index.statements };
+    const getKept = { agent: agentSql.count, index: indexSql.count };
 
-    reset(agent, index);
+    reset(...counters);
     await ok("GetTask", { id: created?.id });
-    const get = { agent: agent.statements, index: index.statements };
+    const get = { agent: agentSql.count, index: indexSql.count };
+    const getHops = hops();
 
-    reset(agent, index);
+    reset(...counters);
     await ok("ListTasks", { contextId });
-    const list = { agent: agent.statements, index: index.statements };
+    const list = { agent: agentSql.count, index: indexSql.count };
+    const listHops = hops();
 
     // A follow-up on the task the previous turn ended (the usual input-required exchange): the
     // object kept that task's rows and they followed its writes, so the turn reads none of them.
     await send(userMessage("one more", { taskId: warm?.id }));
-    reset(agent, index);
+    reset(...counters);
     const kept = await send(userMessage("and the last", { taskId: warm?.id }));
     expect(kept.task?.id).toBe(warm?.id);
-    const send3 = { agent: agent.statements, index: index.statements };
+    const send3 = { agent: agentSql.count, index: indexSql.count };
 
     console.log(
       `SQL statements per request (ContextAgent / TaskIndex shard): SendMessage ${send1.agent}/${send1.index}, follow-up ${send2.agent}/${send2.index} (on the task the previous turn ended: ${send3.agent}/${send3.index}), GetTask ${get.agent}/${get.index} (of the task a turn just ended: ${getKept.agent}/${getKept.index}), ListTasks ${list.agent}/${list.index}`,
     );
+    // RPC calls into each class: the Worker's one hop, and for a turn the object's one to the index.
+    expect(send1Hops).toEqual({ agent: 1, index: 1 });
+    expect(getHops).toEqual({ agent: 1, index: 0 });
+    expect(listHops).toEqual({ agent: 0, index: 1 });
     expect(get).toEqual({ agent: 3, index: 0 });
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
