@@ -2,7 +2,7 @@
  * What one request costs inside the Durable Objects, counted (not timed: speed is measured by
  * `npm run bench`): SQL statements run by the ContextAgent and by the TaskIndex shard, and RPC
  * calls into each, for a blocking SendMessage that completes at once, a follow-up (on a task the
- * object last read, and on the task its previous turn ended), a GetTask and a ListTasks of one
+ * object did not read last, and on the task its previous turn ended), a GetTask and a ListTasks of one
  * context. The bounds are regression guards for the hot paths; `npm run bench:micro` reports the
  * same counts (bench/micro/request-costs.micro.ts) and bench/README.md cites them.
  */
