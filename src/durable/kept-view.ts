@@ -8,6 +8,7 @@
  * (which applies it here or drops the copy), and a rolled-back transaction drops it (`forget`).
  * Why it is one task and small: the isolate's 128 MB are shared by every object in it.
  */
+import type { ViewBounds } from "./task-records";
 
 /** The rows of one task a view is composed from, newest first. */
 export interface StoredRows {
@@ -31,11 +32,7 @@ export interface StoredRows {
 }
 
 /** What a view of the rows asks for: the newest messages (of every turn, or of the current one) and artifacts. */
-export interface RowBounds {
-  historyLength: number;
-  currentTurnOnly?: boolean;
-  artifacts: number;
-}
+type RowBounds = Pick<ViewBounds, "historyLength" | "currentTurnOnly" | "artifacts">;
 
 /**
  * The largest set of rows kept between views, in JSON characters: a turn's answer (a few messages

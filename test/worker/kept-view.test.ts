@@ -16,6 +16,7 @@ import { contextAgentFor } from "../../src/durable/stubs";
 import { TaskRecords, type ViewBounds } from "../../src/durable/task-records";
 import { ContextState } from "../../src/durable/context-state";
 import { configOf } from "../../src/config/config";
+import { watchStatements, watchingSql } from "./helpers/object-costs";
 import type { Artifact, Message, TaskStatus } from "../../src/a2a/types";
 
 /** A small deterministic PRNG (mulberry32): the same sequence of writes and bounds every run. */
@@ -56,7 +57,7 @@ describe("the kept view follows every write (kept-view.ts)", () => {
     await runInDurableObject(contextAgentFor(env, "anonymous", contextId), (_instance: unknown, state) => {
       const sql = state.storage.sql;
       const counter = { statements: 0 };
-      const records = new TaskRecords(countingSql(sql, () => counter.statements++));
+      const records = new TaskRecords(watchingSql(sql, () => counter.statements++));
       const stored = new TaskRecords(sql);
       const next = random(8);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -110,7 +111,7 @@ describe("the kept view follows every write (kept-view.ts)", () => {
     await runInDurableObject(contextAgentFor(env, "anonymous", contextId), (_instance: unknown, state) => {
       const sql = state.storage.sql;
       const queries: string[] = [];
-      const records = new TaskRecords(countingSql(sql, (query) => queries.push(query)));
+      const records = new TaskRecords(watchingSql(sql, (query) => queries.push(query)));
       const stored = new TaskRecords(sql);
       // The statements views and state checks run (a write's own statements are not counted).
       const reads: string[] = [];
@@ -198,14 +199,7 @@ describe("through the Worker: a follow-up on the task a turn just ended", () => 
     expect(first.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     const queries: string[] = [];
     const stub = contextAgentFor(env, "anonymous", contextId);
-    await runInDurableObject(stub, (_instance: unknown, state) => {
-      const sql = state.storage.sql as SqlStorage & { exec: SqlStorage["exec"] };
-      const exec = sql.exec.bind(sql);
-      sql.exec = ((query: string, ...bindings: SqlStorageValue[]) => {
-        queries.push(query);
-        return exec(query, ...bindings);
-      }) as SqlStorage["exec"];
-    });
+    await watchStatements(stub, (query) => queries.push(query));
     const followUp = (await send(userMessage("more", { taskId: first.id }))).task as TaskLike;
     expect(followUp.id).toBe(first.id);
     expect(queries.filter((q) => /^SELECT .* FROM (tasks|messages|artifacts) /s.test(q))).toEqual([]);
@@ -217,19 +211,3 @@ describe("through the Worker: a follow-up on the task a turn just ended", () => 
     expect(await ok("GetTask", { id: first.id })).toEqual(followUp);
   });
 });
-
-/** `sql` with every statement counted. */
-function countingSql(sql: SqlStorage, count: (query: string) => void): SqlStorage {
-  return new Proxy(sql, {
-    get(target, key) {
-      if (key === "exec") {
-        return (query: string, ...bindings: SqlStorageValue[]) => {
-          count(query);
-          return target.exec(query, ...bindings);
-        };
-      }
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}

@@ -10,6 +10,8 @@ import { runInDurableObject } from "cloudflare:test";
 export const CONTEXT_AGENT_RPCS = ["sendMessage", "getTask", "cancelTask", "subscribe", "indexRowOf"] as const;
 export const TASK_INDEX_RPCS = ["apply", "list", "exportRows"] as const;
 
+const COUNTED = Symbol("counted");
+
 export interface Counter {
   count: number;
 }
@@ -22,16 +24,37 @@ export function reset(...counters: Counter[]): void {
   for (const c of counters) c.count = 0;
 }
 
-/** Counts the statements the object behind `stub` runs from now on (for its lifetime). */
-export async function countStatements(stub: DurableObjectStub, into: Counter = counter()): Promise<Counter> {
+/** `sql` with `onStatement` told of every statement before it runs (a proxy: the object's own handle is untouched). */
+export function watchingSql(sql: SqlStorage, onStatement: (query: string) => void): SqlStorage {
+  return new Proxy(sql, {
+    get(target, key) {
+      if (key === "exec") {
+        return (query: string, ...bindings: SqlStorageValue[]) => {
+          onStatement(query);
+          return target.exec(query, ...bindings);
+        };
+      }
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Tells `onStatement` of every statement the object behind `stub` runs from now on (for its lifetime). */
+export async function watchStatements(stub: DurableObjectStub, onStatement: (query: string) => void): Promise<void> {
   await runInDurableObject(stub, (_instance: unknown, state) => {
     const sql = state.storage.sql as SqlStorage & { exec: SqlStorage["exec"] };
     const exec = sql.exec.bind(sql);
     sql.exec = ((query: string, ...bindings: SqlStorageValue[]) => {
-      into.count++;
+      onStatement(query);
       return exec(query, ...bindings);
     }) as SqlStorage["exec"];
   });
+}
+
+/** Counts the statements the object behind `stub` runs from now on (for its lifetime). */
+export async function countStatements(stub: DurableObjectStub, into: Counter = counter()): Promise<Counter> {
+  await watchStatements(stub, () => into.count++);
   return into;
 }
 
@@ -45,10 +68,15 @@ export async function countCalls(stub: DurableObjectStub, methods: readonly stri
     for (const name of methods) {
       const method = prototype[name];
       if (typeof method !== "function") throw new Error(`no method ${name} to count`);
-      prototype[name] = function (this: unknown, ...args: unknown[]) {
-        into.count++;
-        return (method as (...a: unknown[]) => unknown).apply(this, args);
-      };
+      // Counted twice, every call would count twice: one counter per class and isolate.
+      if (COUNTED in method) throw new Error(`${name} is counted already`);
+      prototype[name] = Object.assign(
+        function (this: unknown, ...args: unknown[]) {
+          into.count++;
+          return (method as (...a: unknown[]) => unknown).apply(this, args);
+        },
+        { [COUNTED]: true },
+      );
     }
   });
   return into;
