@@ -1,4 +1,6 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
+import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, type ResourceKind, zeroCounts } from "./kinds";
+import { SERVER_WORDS } from "./kinds/ecs";
 import { findRegion } from "./regions";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
@@ -15,7 +17,7 @@ function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?:
  * What a plain-language request (English or Chinese) asks to build: which resources and how many,
  * where, with which address plan, and in which language of infrastructure as code.
  */
-export type ResourceKind = "vpc" | "vswitch" | "securityGroup" | "ecs" | "slb" | "rds" | "oss" | "eip" | "nat" | "redis";
+export type { ResourceKind } from "./kinds";
 
 export type RdsEngine = "MySQL" | "PostgreSQL" | "SQLServer" | "MariaDB";
 
@@ -42,34 +44,6 @@ export interface InfrastructureRequest {
   /** Things the request asked for that were adjusted, for the summary. */
   notes: string[];
 }
-
-/** Caps keep a misread number ("1000 servers") from producing an unusable template. */
-const MAX_COUNT: Record<ResourceKind, number> = {
-  vpc: 1,
-  vswitch: 8,
-  securityGroup: 3,
-  ecs: 20,
-  slb: 3,
-  rds: 3,
-  oss: 5,
-  eip: 20,
-  nat: 1,
-  redis: 3,
-};
-
-/** English and Chinese ways of naming each resource kind. Chinese has no word boundaries, so no \b there. */
-const NOUNS: Record<ResourceKind, RegExp> = {
-  vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
-  vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
-  securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
-  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
-  slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
-  rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
-  oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
-  eip: /\beips?\b|\belastic ips?\b|\belastic ip address(?:es)?\b|\bpublic ips?\b|弹性公网\s*ip|公网\s*ip|弹性\s*ip/gi,
-  nat: /\bnat(?: gateways?)?\b|nat\s*网关/gi,
-  redis: /\bredis\b|\btair\b|\bcache instances?\b|缓存/gi,
-};
 
 const ENGLISH_NUMBERS: Record<string, number> = {
   a: 1,
@@ -147,10 +121,6 @@ function countBefore(prefix: string): number | undefined {
   return undefined;
 }
 
-function isResourceNoun(word: string): boolean {
-  return Object.values(NOUNS).some((pattern) => new RegExp(`^(?:${pattern.source})$`, "i").test(word));
-}
-
 /** "ECS x3", "ECS × 3", "ECS *3" after the noun. */
 function countAfter(suffix: string): number | undefined {
   const match = /^\s*[x×*]\s*(\d+)/i.exec(suffix);
@@ -160,7 +130,7 @@ function countAfter(suffix: string): number | undefined {
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
 function explicitCount(text: string, kind: ResourceKind): number | undefined {
   let best: number | undefined;
-  for (const match of text.matchAll(NOUNS[kind])) {
+  for (const match of text.matchAll(KINDS[kind].nouns)) {
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
@@ -175,7 +145,7 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
 const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
 
 function countResource(text: string, kind: ResourceKind): number {
-  const mentions = [...text.matchAll(NOUNS[kind])];
+  const mentions = [...text.matchAll(KINDS[kind].nouns)];
   const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
   return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
 }
@@ -183,19 +153,16 @@ function countResource(text: string, kind: ResourceKind): number {
 /** Counts the request writes next to a noun; a kind named without a number or article is absent. */
 export function explicitCounts(text: string): Partial<Record<ResourceKind, number>> {
   const out: Partial<Record<ResourceKind, number>> = {};
-  for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+  for (const kind of RESOURCE_KINDS) {
     const count = explicitCount(text, kind);
     if (count !== undefined && count > 0) out[kind] = count;
   }
   return out;
 }
 
-/** ECS named by a word that means a server, not the generic "instance" other products share. */
-const ECS_WORDS = /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
-
 /** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
 function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
-  if (counts.ecs === 0 || ECS_WORDS.test(text)) return counts.ecs;
+  if (counts.ecs === 0 || SERVER_WORDS.test(text)) return counts.ecs;
   const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss + counts.eip;
   return others > 0 ? 0 : counts.ecs;
 }
@@ -283,8 +250,8 @@ function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
-  const counts = {} as Record<ResourceKind, number>;
-  for (const kind of Object.keys(NOUNS) as ResourceKind[]) counts[kind] = countResource(text, kind);
+  const counts = zeroCounts();
+  for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
   counts.ecs = ecsCount(text, counts);
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
@@ -298,13 +265,14 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
       text,
     );
   if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, cidrCount - 1);
-  const needsNetwork = counts.ecs + counts.rds + counts.nat + counts.redis + counts.vswitch + counts.securityGroup > 0;
-  if (needsNetwork || counts.vpc > 0) {
+  const needsNetwork = counts.vpc > 0 || dependentsOf("vpc").some((kind) => counts[kind] > 0);
+  if (needsNetwork) {
     counts.vpc = Math.max(counts.vpc, 1);
+    // A VPC holds resources only through its vSwitches: one per zone asked for.
     counts.vswitch = Math.max(counts.vswitch, highAvailability ? 2 : 1);
   }
-  if (counts.ecs > 0) counts.securityGroup = Math.max(counts.securityGroup, 1);
-  if (counts.nat > 0 && counts.eip === 0) {
+  if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
+  if (dependentsOf("eip").some((kind) => counts[kind] > 0) && counts.eip === 0) {
     counts.eip = 1;
     notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");
   }
@@ -314,9 +282,9 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
   }
   for (const kind of Object.keys(counts) as ResourceKind[]) {
-    if (counts[kind] > MAX_COUNT[kind]) {
-      notes.push(`Limited ${kind} to ${MAX_COUNT[kind]} (the request asked for ${counts[kind]}).`);
-      counts[kind] = MAX_COUNT[kind];
+    if (counts[kind] > KINDS[kind].maxCount) {
+      notes.push(`Limited ${kind} to ${KINDS[kind].maxCount} (the request asked for ${counts[kind]}).`);
+      counts[kind] = KINDS[kind].maxCount;
     }
   }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);

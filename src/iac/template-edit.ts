@@ -12,7 +12,8 @@
  */
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
-import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine, type ResourceKind } from "./generation-request";
+import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
+import { dependentsOf, KINDS, RESOURCE_KINDS, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -20,27 +21,6 @@ import { functionCallName, referencedSymbols, resourceProperties, resourceType, 
 import { isRecord } from "./template-parser";
 
 type Template = Record<string, unknown>;
-
-export const KIND_TYPES: Readonly<Record<ResourceKind, string>> = {
-  vpc: "ALIYUN::ECS::VPC",
-  vswitch: "ALIYUN::ECS::VSwitch",
-  securityGroup: "ALIYUN::ECS::SecurityGroup",
-  ecs: "ALIYUN::ECS::Instance",
-  slb: "ALIYUN::SLB::LoadBalancer",
-  rds: "ALIYUN::RDS::DBInstance",
-  oss: "ALIYUN::OSS::Bucket",
-  eip: "ALIYUN::VPC::EIP",
-  nat: "ALIYUN::VPC::NatGateway",
-  redis: "ALIYUN::REDIS::Instance",
-};
-
-/** Resources that only connect others: rebuilt from the new layout on every edit. */
-const WIRING_TYPES: ReadonlySet<string> = new Set([
-  "ALIYUN::SLB::Listener",
-  "ALIYUN::SLB::BackendServerAttachment",
-  "ALIYUN::VPC::EIPAssociation",
-  "ALIYUN::VPC::SnatEntry",
-]);
 
 export interface EditResult {
   template: Template;
@@ -57,19 +37,6 @@ const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
   /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
 
-const LABELS: Record<ResourceKind, Phrase> = {
-  vpc: phrase("VPC", "VPC"),
-  vswitch: phrase("vSwitch", "交换机"),
-  securityGroup: phrase("security group", "安全组"),
-  ecs: phrase("ECS instance", "ECS 实例"),
-  slb: phrase("SLB load balancer", "SLB 负载均衡"),
-  rds: phrase("RDS database", "RDS 数据库"),
-  oss: phrase("OSS bucket", "OSS 存储桶"),
-  eip: phrase("EIP", "EIP"),
-  nat: phrase("NAT gateway", "NAT 网关"),
-  redis: phrase("Redis instance", "Redis 实例"),
-};
-
 function namesOfType(template: Template, type: string): string[] {
   return Object.entries(section(template, "Resources"))
     .filter(([, resource]) => resourceType(resource) === type)
@@ -79,20 +46,8 @@ function namesOfType(template: Template, type: string): string[] {
 /** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
 function removedKinds(text: string): Set<ResourceKind> {
   const removed = new Set<ResourceKind>();
-  const nouns: Record<ResourceKind, RegExp> = {
-    vpc: /\bvpc\b|专有网络/gi,
-    vswitch: /\bv-?switch(?:es)?\b|交换机/gi,
-    securityGroup: /security groups?|安全组/gi,
-    ecs: /\becs(?: instances?)?\b|\bservers?\b|\bvms?\b|服务器|云服务器|ecs/gi,
-    slb: /\bslb\b|load balancer|负载均衡/gi,
-    rds: /\brds\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|数据库/gi,
-    oss: /\boss\b|\bbuckets?\b|存储桶|对象存储/gi,
-    eip: /\beips?\b|elastic ips?|public ips?|弹性公网\s*ip|公网\s*ip/gi,
-    nat: /\bnat(?: gateway)?\b|nat\s*网关/gi,
-    redis: /\bredis\b|缓存/gi,
-  };
-  for (const kind of Object.keys(nouns) as ResourceKind[]) {
-    for (const match of text.matchAll(nouns[kind])) {
+  for (const kind of RESOURCE_KINDS) {
+    for (const match of text.matchAll(KINDS[kind].nouns)) {
       const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
       if (REMOVE_VERB.test(before)) removed.add(kind);
     }
@@ -124,21 +79,21 @@ function targetCounts(current: Record<ResourceKind, number>, text: string): Reco
     else target[kind] = count;
   }
   for (const kind of removed) target[kind] = 0;
-  const networkUsers = target.ecs + target.rds + target.redis + target.nat;
-  if (networkUsers > 0) {
+  const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
+  if (uses("vswitch")) {
     target.vpc = Math.max(target.vpc, 1);
     target.vswitch = Math.max(target.vswitch, 1);
   }
-  if (target.ecs > 0) target.securityGroup = Math.max(target.securityGroup, 1);
-  if (target.nat > 0) target.eip = Math.max(target.eip, 1);
+  if (uses("securityGroup")) target.securityGroup = Math.max(target.securityGroup, 1);
+  if (uses("eip")) target.eip = Math.max(target.eip, 1);
   const zones = zoneCount(text);
   if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
   return target;
 }
 
 function currentCounts(template: Template): Record<ResourceKind, number> {
-  const counts = {} as Record<ResourceKind, number>;
-  for (const kind of Object.keys(KIND_TYPES) as ResourceKind[]) counts[kind] = namesOfType(template, KIND_TYPES[kind]).length;
+  const counts = zeroCounts();
+  for (const kind of RESOURCE_KINDS) counts[kind] = namesOfType(template, KINDS[kind].rosType).length;
   return counts;
 }
 
@@ -156,16 +111,16 @@ function publicPortsOf(template: Template): number[] {
 
 function requestFor(current: Template, counts: Record<ResourceKind, number>, text: string): InfrastructureRequest {
   const asked = parseGenerationRequest(text);
-  const vpcName = namesOfType(current, KIND_TYPES.vpc)[0];
+  const vpcName = namesOfType(current, KINDS.vpc.rosType)[0];
   const cidrText = vpcName ? resourceProperties(section(current, "Resources")[vpcName]).CidrBlock : undefined;
   const vpcCidr: CidrBlock = (typeof cidrText === "string" ? parseCidr(cidrText) : undefined) ?? asked.vpcCidr;
-  const rdsName = namesOfType(current, KIND_TYPES.rds)[0];
+  const rdsName = namesOfType(current, KINDS.rds.rosType)[0];
   const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
   const ports = publicPortsOf(current);
   // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
-  const existingVpc = namesOfType(current, KIND_TYPES.vpc).length === 0 && "VpcId" in section(current, "Parameters");
+  const existingVpc = namesOfType(current, KINDS.vpc.rosType).length === 0 && "VpcId" in section(current, "Parameters");
   const vswitchParameter = section(current, "Parameters").VSwitchId;
-  const existingVSwitch = existingVpc && namesOfType(current, KIND_TYPES.vswitch).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
+  const existingVSwitch = existingVpc && namesOfType(current, KINDS.vswitch.rosType).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
   return {
     ...asked,
     format: "ros",
@@ -204,7 +159,7 @@ function freshToCurrent(fresh: Template, current: Template): Map<string, string>
       .filter((type): type is string => type !== undefined),
   );
   for (const type of types) {
-    if (WIRING_TYPES.has(type)) continue;
+    if (WIRING_ROS_TYPES.has(type)) continue;
     const currentNames = namesOfType(current, type);
     namesOfType(fresh, type).forEach((name, index) => {
       const target = currentNames[index];
@@ -222,7 +177,7 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
   for (const [name, resource] of Object.entries(section(fresh, "Resources"))) {
     const target = names.get(name) ?? name;
     const type = resourceType(resource) ?? "";
-    if (before.has(target) && !WIRING_TYPES.has(type)) continue;
+    if (before.has(target) && !WIRING_ROS_TYPES.has(type)) continue;
     resources[target] = renameSymbols(resource, names);
   }
   const parameters = (current.Parameters = section(current, "Parameters"));
@@ -236,7 +191,7 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
     if ((!(name in outputs) || aggregate) && refersToNew) outputs[name] = renamed;
   }
   for (const [name, resource] of Object.entries(resources)) {
-    if (!before.has(name) && !WIRING_TYPES.has(resourceType(resource) ?? ""))
+    if (!before.has(name) && !WIRING_ROS_TYPES.has(resourceType(resource) ?? ""))
       changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));
   }
   mergeParameterGroups(current, fresh);
@@ -264,12 +219,12 @@ function mergeParameterGroups(current: Template, fresh: Template): void {
 function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[]): void {
   const resources = section(current, "Resources");
   const removed = new Set<string>();
-  for (const kind of Object.keys(KIND_TYPES) as ResourceKind[]) {
-    const names = namesOfType(current, KIND_TYPES[kind]);
+  for (const kind of RESOURCE_KINDS) {
+    const names = namesOfType(current, KINDS[kind].rosType);
     for (const name of names.slice(target[kind])) {
       delete resources[name];
       removed.add(name);
-      changes.push(phrase(`removed \`${name}\` (${LABELS[kind].en})`, `删除 \`${name}\`（${LABELS[kind].zh}）`));
+      changes.push(phrase(`removed \`${name}\` (${KINDS[kind].label.en})`, `删除 \`${name}\`（${KINDS[kind].label.zh}）`));
     }
   }
   if (removed.size === 0) return;
@@ -278,7 +233,7 @@ function removeExcess(current: Template, target: Record<ResourceKind, number>, c
     changed = false;
     for (const [name, resource] of Object.entries(resources)) {
       const uses = referencedSymbols(resourceProperties(resource));
-      if (WIRING_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
+      if (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
         delete resources[name];
         removed.add(name);
         changed = true;
