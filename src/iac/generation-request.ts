@@ -1,5 +1,5 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
-import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, type ResourceKind, zeroCounts } from "./kinds";
+import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "./kinds";
 import { SERVER_WORDS } from "./kinds/ecs";
 import { findRegion } from "./regions";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
@@ -130,7 +130,7 @@ function countAfter(suffix: string): number | undefined {
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
 function explicitCount(text: string, kind: ResourceKind): number | undefined {
   let best: number | undefined;
-  for (const match of text.matchAll(KINDS[kind].nouns)) {
+  for (const match of requestMentions(text, kind)) {
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
@@ -145,7 +145,7 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
 const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
 
 function countResource(text: string, kind: ResourceKind): number {
-  const mentions = [...text.matchAll(KINDS[kind].nouns)];
+  const mentions = requestMentions(text, kind);
   const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
   return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
 }
@@ -179,6 +179,15 @@ const PORT_KEYWORDS: [RegExp, number][] = [
   [/\bhttp\b|\bweb\b|网站|网页|web\s*服务/i, 80],
 ];
 
+/** The well-known ports a protocol name may be followed by: "MySQL 3306", "Redis (6379)", "SSH 22". */
+const PROTOCOL_PORTS: ReadonlySet<number> = new Set([22, 80, 443, 1433, 3306, 3389, 5432, 6379, 27017]);
+
+/** "allow MySQL 3306", "Redis 的 6379": a protocol's own port written after its name, without the word "port". */
+function protocolPorts(text: string): number[] {
+  const pattern = /\b(?:mysql|postgres(?:ql)?|redis|ssh|rdp|https?|sql ?server|mongodb)\s{0,3}(?:的\s{0,3})?[(（]?\s{0,3}(\d{2,5})\b/gi;
+  return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
+}
+
 function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
   const ports = new Set<number>();
   const lists = [
@@ -192,6 +201,7 @@ function publicPorts(text: string, counts: Record<ResourceKind, number>): number
     }
   }
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
+  for (const port of protocolPorts(text)) ports.add(port);
   if (counts.slb > 0 && ports.size === 0) ports.add(80);
   return [...ports].sort((a, b) => a - b);
 }

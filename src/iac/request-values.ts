@@ -82,14 +82,14 @@ const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
 
 function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)/i.exec(text);
+  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)(?!\d)/i.exec(text);
   if (mysql?.[1]) {
     const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
     if (MYSQL_VERSIONS.includes(version)) return version;
     unsupported.push(phrase(`MySQL ${mysql[1]} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql[1]}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
     return undefined;
   }
-  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?/i.exec(text);
+  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text);
   if (postgres?.[1]) {
     const version = `${postgres[1]}.0`;
     if (POSTGRES_VERSIONS.includes(version)) return version;

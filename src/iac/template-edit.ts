@@ -13,7 +13,7 @@
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
-import { dependentsOf, KINDS, RESOURCE_KINDS, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
+import { dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -47,7 +47,7 @@ function namesOfType(template: Template, type: string): string[] {
 function removedKinds(text: string): Set<ResourceKind> {
   const removed = new Set<ResourceKind>();
   for (const kind of RESOURCE_KINDS) {
-    for (const match of text.matchAll(KINDS[kind].nouns)) {
+    for (const match of requestMentions(text, kind)) {
       const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
       if (REMOVE_VERB.test(before)) removed.add(kind);
     }

@@ -81,3 +81,17 @@ export function kindCatalogue(language: ReplyLanguage): string {
 export function kindLabel(kind: ResourceKind): Phrase {
   return KINDS[kind].label;
 }
+
+/** How far around a mention `notARequest` looks: a clause, not the whole request. */
+const MENTION_CONTEXT = 24;
+
+/** The mentions of a kind that ask for it: its noun matches minus those used for a protocol, a port or a size. */
+export function requestMentions(text: string, kind: ResourceKind): RegExpMatchArray[] {
+  const rule = KINDS[kind].notARequest;
+  return nounMatches(text, kind).filter((match) => {
+    if (!rule) return true;
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    return !rule(match[0], text.slice(Math.max(0, start - MENTION_CONTEXT), start), text.slice(end, end + MENTION_CONTEXT));
+  });
+}

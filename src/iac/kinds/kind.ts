@@ -64,8 +64,12 @@ export interface KindDefinition {
    * English words have \b; Chinese has no word boundaries. Linear: alternations of bounded words.
    */
   readonly nouns: RegExp;
-  /** Words next to a noun that make it a protocol or a property, not a request for the product ("MySQL port"). */
-  readonly notARequest?: RegExp;
+  /**
+   * True when a mention names a protocol, a port or a property rather than asks for the product
+   * ("MySQL port 3306", "Redis 的 6379 端口", "200GB 存储空间"): `before` and `after` are the text
+   * around the mention, a few dozen characters each.
+   */
+  readonly notARequest?: (mention: string, before: string, after: string) => boolean;
   /** Billed by the hour or by traffic: never in a template unless requested or explained. */
   readonly billable: boolean;
   /** Caps keep a misread number ("1000 servers") from producing an unusable template. */

@@ -13,6 +13,9 @@ export const oss: KindDefinition = {
   terraformType: "alicloud_oss_bucket",
   terraformParts: ["alicloud_oss_bucket_acl", "random_id"],
   nouns: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
+  // "200GB 存储空间" is a size (a database's storage); "存储空间" alone is what the OSS console calls a bucket.
+  notARequest: (mention, before, after) =>
+    mention === "存储空间" && (/\d\s{0,3}(?:[gt]i?b?|[gt])?\s{0,3}(?:的\s{0,3})?$/i.test(before) || /^\s{0,3}(?:为|是|[:：])?\s{0,3}\d/.test(after)),
   billable: true,
   maxCount: 5,
   needs: [],

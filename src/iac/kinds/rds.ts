@@ -1,6 +1,7 @@
 /** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
+import { protocolMention } from "./protocol-mention";
 
 const DATABASE = "ALIYUN::RDS::DBInstance";
 
@@ -13,6 +14,8 @@ export const rds: KindDefinition = {
   terraformType: "alicloud_db_instance",
   terraformParts: ["alicloud_rds_account"],
   nouns: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
+  // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
+  notARequest: protocolMention([3306, 5432, 1433], /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i),
   billable: true,
   maxCount: 3,
   needs: ["vpc", "vswitch"],

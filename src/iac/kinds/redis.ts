@@ -1,6 +1,7 @@
 /** The Redis (Tair) instance: billed by the hour; inside the VPC only. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
+import { protocolMention } from "./protocol-mention";
 
 const CACHE = "ALIYUN::REDIS::Instance";
 
@@ -12,7 +13,9 @@ export const redis: KindDefinition = {
   rosParts: [],
   terraformType: "alicloud_kvstore_instance",
   terraformParts: [],
-  nouns: /\bredis\b|\btair\b|\bcache instances?\b|缓存/gi,
+  nouns: /\bredis\b|\btair\b|\bcache (?:instances?|servers?)\b|缓存/gi,
+  // "open the Redis port 6379" on servers opens a port; it does not buy a cache.
+  notARequest: protocolMention([6379], /^(?:redis|tair)$/i),
   billable: true,
   maxCount: 3,
   needs: ["vpc", "vswitch"],
