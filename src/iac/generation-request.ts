@@ -1,6 +1,7 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "./kinds";
 import { SERVER_WORDS } from "./kinds/ecs";
+import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { findRegion } from "./regions";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
@@ -32,6 +33,8 @@ export interface InfrastructureRequest {
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
+  portMappings: PortMapping[];
   /** Build in an existing VPC (a parameter) instead of a new one. */
   existingVpc?: boolean;
   existingVpcId?: string;
@@ -257,6 +260,23 @@ function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
   return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
 }
 
+/**
+ * With a mapping "80 to backend 8080" the servers listen on 8080 (opened in the security group) and
+ * the load balancer on 80 (a listener, not a server port).
+ */
+function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: number[]; portMappings: PortMapping[] } {
+  const fronts = new Set(mappings.map((mapping) => mapping.front));
+  const opened = new Set([...ports.filter((port) => !fronts.has(port)), ...mappings.map((mapping) => mapping.back)]);
+  return { publicPorts: [...opened].sort((a, b) => a - b), portMappings: mappings };
+}
+
+/** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
+function blankSpans(text: string, spans: readonly [number, number][]): string {
+  let out = text;
+  for (const [start, end] of spans) out = `${out.slice(0, start)}${" ".repeat(end - start)}${out.slice(end)}`;
+  return out;
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
@@ -265,10 +285,11 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   counts.ecs = ecsCount(text, counts);
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
-  const sources = sourceRangesOf(text).all;
+  const sources = sourceRangesOf(text);
   const existing = parseExistingVpc(text);
 
-  const planText = sources.reduce((rest, cidr) => rest.split(cidr).join(" "), text);
+  // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
+  const planText = blankSpans(text, sources.spans);
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
@@ -297,6 +318,13 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
       counts[kind] = KINDS[kind].maxCount;
     }
   }
+  if (existing.existingVSwitchId && counts.vswitch > 1) {
+    // The vSwitch the user named is used; more zones need vSwitches of that VPC the engine cannot see.
+    notes.push(
+      `Placed the resources in the existing vSwitch ${existing.existingVSwitchId}; for a second zone, name a second vSwitch of that VPC (one zone per vSwitch).`,
+    );
+    counts.vswitch = 1;
+  }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   return {
@@ -306,11 +334,11 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    publicPorts: publicPorts(planText, counts),
+    ...portPlan(publicPorts(planText, counts), portMappingsOf(planText)),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
-    ...(existing.existingVSwitchId && counts.vswitch <= 1 ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
     recognized,
     mentioned,
     notes,

@@ -9,6 +9,7 @@
  */
 import { parseCidr } from "./cidr";
 import { phrase, type Phrase } from "./request-language";
+import { gibOf, sizeForKind } from "./request-sizes";
 
 export interface DiskValue {
   size?: number;
@@ -42,6 +43,10 @@ export interface RequestedValues {
   sourceCidr?: string;
   /** The range allowed to reach SSH ("SSH from 198.51.100.0/24"). */
   sshCidr?: string;
+  /** "SSH only from …": the SSH range replaces the default SSH rule. */
+  sshOnly?: boolean;
+  /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
+  redisEngineVersion?: string;
   bandwidth?: number;
   publicAccess?: boolean;
   unsupported: Phrase[];
@@ -51,10 +56,7 @@ export interface RequestedValues {
 
 const GIB = String.raw`\s*(g|gb|gib|t|tb|tib)\b`;
 
-function gib(amount: string, unit: string | undefined): number {
-  const value = Number(amount);
-  return /^t/i.test(unit ?? "") ? value * 1024 : value;
-}
+const gib = gibOf;
 
 /** A size stated next to one of the nouns: "100 GB system disk", "system disk of 100G", "系统盘 100G". */
 function sizeNear(text: string, noun: string): number | undefined {
@@ -98,6 +100,21 @@ function engineVersion(text: string, unsupported: Phrase[]): string | undefined 
   return undefined;
 }
 
+/** EngineVersion values of ALIYUN::REDIS::Instance that are still sold (the catalogue also lists 2.8, retired). */
+const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
+
+/** "Redis 6.0", "Redis 版本 5", "Tair v7.0": the version, or a named miss when ROS does not offer it. */
+function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
+  // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
+  const match = /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(text);
+  const named = match?.[1] ?? match?.[2];
+  if (!named) return undefined;
+  const version = named.includes(".") ? named : `${named}.0`;
+  if (REDIS_VERSIONS.includes(version)) return version;
+  unsupported.push(phrase(`Redis ${named} (ROS offers ${REDIS_VERSIONS.join(", ")})`, `Redis ${named}（ROS 支持 ${REDIS_VERSIONS.join("、")}）`));
+  return undefined;
+}
+
 /** Words that follow "bucket" but are not its name. */
 const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
 
@@ -138,26 +155,37 @@ function lifecycleDays(text: string): number | undefined {
 
 /** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
 const SOURCE_CIDR =
-  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
+  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|来自|来源|仅允许|只允许|允许)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
 
 export interface SourceRanges {
   /** For the opened ports. */
   ports?: string;
   /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
   ssh?: string;
+  /** "SSH only from …", "restrict SSH to …": the range replaces the default SSH rule instead of joining it. */
+  sshOnly?: boolean;
   /** Every source range, to keep out of the address plan. */
   all: string[];
+  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
+  spans: [number, number][];
 }
 
+/** Words before a source range that make it the only one allowed. */
+const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+
 export function sourceRangesOf(text: string): SourceRanges {
-  const ranges: SourceRanges = { all: [] };
+  const ranges: SourceRanges = { all: [], spans: [] };
   for (const match of text.matchAll(SOURCE_CIDR)) {
     const cidr = match[1];
     if (!cidr || !parseCidr(cidr)) continue;
     ranges.all.push(cidr);
-    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), (match.index ?? 0) + match[0].length);
-    if (/\bssh\b|\b22\b/i.test(before)) ranges.ssh ??= cidr;
-    else ranges.ports ??= cidr;
+    const end = (match.index ?? 0) + match[0].length;
+    ranges.spans.push([end - cidr.length, end]);
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), end);
+    if (/\bssh\b|\b22\b/i.test(before)) {
+      if (ranges.ssh === undefined && ONLY.test(text.slice(Math.max(0, (match.index ?? 0) - 24), end))) ranges.sshOnly = true;
+      ranges.ssh ??= cidr;
+    } else ranges.ports ??= cidr;
   }
   return ranges;
 }
@@ -214,7 +242,8 @@ export function parseRequestedValues(text: string): RequestedValues {
   const databaseOnly = /rds|database|mysql|postgres|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
   // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
   const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
-  const rdsStorage = storage ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
+  // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
+  const rdsStorage = storage ?? sizeForKind(text, "rds") ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
   if (rdsStorage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
@@ -241,6 +270,9 @@ export function parseRequestedValues(text: string): RequestedValues {
   const sources = sourceRangesOf(text);
   if (sources.ports) values.sourceCidr = sources.ports;
   if (sources.ssh) values.sshCidr = sources.ssh;
+  if (sources.sshOnly) values.sshOnly = true;
+  const redisVersion = redisEngineVersion(text, unsupported);
+  if (redisVersion) values.redisEngineVersion = redisVersion;
   const bandwidthMatch = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)|(?:bandwidth|带宽)\s*(?:of\s*|为\s*|是\s*)?(\d{1,4})\s*(?:m\b|mbps|兆)?/i.exec(text);
   const bandwidth = bandwidthMatch?.[1] ?? bandwidthMatch?.[2];
   if (bandwidth) values.bandwidth = Number(bandwidth);

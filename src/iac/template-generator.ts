@@ -117,6 +117,7 @@ function terraformUnsupported(text: string): Phrase[] {
     [values.systemDisk.size, phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`)],
     [values.dataDisk, phrase("the data disk", "数据盘")],
     [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
+    [values.redisEngineVersion, phrase(`Redis version ${values.redisEngineVersion ?? ""}`, `Redis 版本 ${values.redisEngineVersion ?? ""}`)],
     [values.rdsStorage, phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`)],
     [values.bucketName, phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`)],
     [values.versioning, phrase("bucket versioning", "存储桶版本控制")],

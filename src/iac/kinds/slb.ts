@@ -1,5 +1,6 @@
 /** The SLB load balancer: an Internet-facing CLB with a listener per port, billed by the hour and by traffic. */
 import { phrase } from "../request-language";
+import type { PortMapping } from "../port-mappings";
 import type { KindDefinition } from "./kind";
 
 const LISTENER = "ALIYUN::SLB::Listener";
@@ -36,3 +37,15 @@ export const slb: KindDefinition = {
     },
   ],
 };
+
+/**
+ * The listeners of a load balancer: each mapping ("80 to backend 8080") and each other public port
+ * as itself; port 80 when the request names none. Shared by the ROS and Terraform builders.
+ */
+export function listenersOf(publicPorts: readonly number[], mappings: readonly PortMapping[]): PortMapping[] {
+  const backs = new Set(mappings.map((mapping) => mapping.back));
+  const fronts = new Set(mappings.map((mapping) => mapping.front));
+  const plain = publicPorts.filter((port) => !backs.has(port) && !fronts.has(port)).map((port) => ({ front: port, back: port }));
+  const listeners = [...mappings, ...plain].sort((a, b) => a.front - b.front);
+  return listeners.length > 0 ? listeners : [{ front: 80, back: 80 }];
+}
