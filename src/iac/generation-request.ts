@@ -124,10 +124,14 @@ function countBefore(prefix: string): number | undefined {
   return undefined;
 }
 
-/** "ECS x3", "ECS × 3", "ECS *3" after the noun. */
+/** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
 function countAfter(suffix: string): number | undefined {
-  const match = /^\s*[x×*]\s*(\d+)/i.exec(suffix);
-  return match?.[1] ? Number(match[1]) : undefined;
+  const match =
+    /^\s{0,3}[x×*]\s{0,3}(\d{1,4})|^\s{0,3}(?:(?:count|数量)\s{0,2})?(?:(?:scaled?|increased?|reduced?|changed?|set|up|down)\s{1,3})?(?:to|调到|调整到|调整为|改成|改为|扩到|扩容到|缩到|增加到|减少到|变成)\s{0,3}(\d{1,3})(?![\d.])(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps)\b|%))/i.exec(
+      suffix,
+    );
+  const count = match?.[1] ?? match?.[2];
+  return count ? Number(count) : undefined;
 }
 
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
@@ -136,7 +140,7 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
   for (const match of requestMentions(text, kind)) {
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
-    const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
+    const suffix = text.slice(start + match[0].length, start + match[0].length + 24);
     // "an ECS x2": a multiplier after the noun is more specific than an article before it.
     const count = countAfter(suffix) ?? countBefore(prefix);
     if (count !== undefined) best = Math.max(best ?? 0, count);

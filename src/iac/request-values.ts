@@ -63,6 +63,12 @@ function sizeNear(text: string, noun: string): number | undefined {
   // "100 GB ESSD system disk": a size right before the noun (one word between at most) binds tightest.
   const before = new RegExp(String.raw`(\d{1,5})${GIB}\s*(?:of\s+|的)?(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i").exec(text);
   if (before?.[1]) return gib(before[1], before[2]);
+  // "system disk from 40 to 100 GB", "系统盘从 40G 改成 100G": the size it changes to.
+  const change = new RegExp(
+    String.raw`(?:${noun})[^\d\n]{0,24}?\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)?\s{0,3}(?:to|->|→|改成|改为|调到|调整为|调整到|扩到|扩容到)\s{0,3}(\d{1,5})${GIB}`,
+    "i",
+  ).exec(text);
+  if (change?.[1]) return gib(change[1], change[2]);
   const after = new RegExp(String.raw`(?:${noun})[^\d\n]{0,24}?(\d{1,5})${GIB}`, "i").exec(text);
   if (after?.[1]) return gib(after[1], after[2]);
   return undefined;
@@ -214,6 +220,18 @@ function imageHint(text: string): string | undefined {
   return match ? `${match[1] ?? ""}${match[2] ? ` ${match[2]}` : ""}` : undefined;
 }
 
+/** Words that make a bare "50M" a bandwidth: the EIP, public access, bandwidth itself. */
+const BANDWIDTH_CONTEXT = /\beips?\b|elastic ip|public ip|bandwidth|internet|带宽|公网|弹性/i;
+
+/** "10 Mbps", "20兆", "bandwidth of 10", "带宽调到 20M", and with an EIP or bandwidth named, a bare "50M". */
+function bandwidthOf(text: string): number | undefined {
+  const match = /(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}带宽|兆)|(?:bandwidth|带宽)[^\d\n]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(text);
+  const named = match?.[1] ?? match?.[2];
+  if (named) return Number(named);
+  const bare = BANDWIDTH_CONTEXT.test(text) ? /(\d{1,4})\s{0,2}m(?![a-z])/i.exec(text)?.[1] : undefined;
+  return bare ? Number(bare) : undefined;
+}
+
 export function parseRequestedValues(text: string): RequestedValues {
   const unsupported: Phrase[] = [];
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
@@ -273,9 +291,8 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (sources.sshOnly) values.sshOnly = true;
   const redisVersion = redisEngineVersion(text, unsupported);
   if (redisVersion) values.redisEngineVersion = redisVersion;
-  const bandwidthMatch = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)|(?:bandwidth|带宽)\s*(?:of\s*|为\s*|是\s*)?(\d{1,4})\s*(?:m\b|mbps|兆)?/i.exec(text);
-  const bandwidth = bandwidthMatch?.[1] ?? bandwidthMatch?.[2];
-  if (bandwidth) values.bandwidth = Number(bandwidth);
+  const bandwidth = bandwidthOf(text);
+  if (bandwidth !== undefined) values.bandwidth = bandwidth;
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
   const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);

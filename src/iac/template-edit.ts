@@ -13,7 +13,8 @@
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
-import { dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
+import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
+import type { PortMapping } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -35,7 +36,7 @@ const REMOVE_VERB = /(?:remove|delete|drop|get rid of|without|no longer need|去
 const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
-  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
+  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
 
 function namesOfType(template: Template, type: string): string[] {
   return Object.entries(section(template, "Resources"))
@@ -53,6 +54,13 @@ function removedKinds(text: string): Set<ResourceKind> {
     }
   }
   return removed;
+}
+
+/** "another EIP", "one more server", "an extra vSwitch", "再加一个 Redis": one more of a kind the template has. */
+const ONE_MORE = /(?:\banother|\bone more|\ban? (?:extra|additional)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+function asksOneMore(text: string, kind: ResourceKind): boolean {
+  return requestMentions(text, kind).some((match) => ONE_MORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
 }
 
 const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
@@ -74,7 +82,7 @@ function targetCounts(current: Record<ResourceKind, number>, text: string): Reco
     const count = explicit[kind];
     // A kind the template lacks is added; one it has changes only by a count written next to it.
     if (current[kind] === 0) target[kind] = asked.counts[kind];
-    else if (count === undefined) continue;
+    else if (count === undefined) target[kind] += asksOneMore(text, kind) ? 1 : 0;
     else if (MORE_WORD.test(text) || (ADD_WORD.test(text) && !SET_WORD.test(text))) target[kind] = current[kind] + count;
     else target[kind] = count;
   }
@@ -129,9 +137,19 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     vswitchCidrs: [],
     rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
     publicPorts: ports.length > 0 ? ports : asked.publicPorts,
+    // The listeners the template has keep their mappings (a rebuild must not add a listener per server port).
+    portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
   };
+}
+
+function listenerMappingsOf(template: Template): PortMapping[] {
+  return namesOfType(template, "ALIYUN::SLB::Listener").flatMap((name) => {
+    const properties = resourceProperties(section(template, "Resources")[name]);
+    const [front, back] = [properties.ListenerPort, properties.BackendServerPort];
+    return typeof front === "number" && typeof back === "number" ? [{ front, back }] : [];
+  });
 }
 
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
@@ -170,6 +188,28 @@ function freshToCurrent(fresh: Template, current: Template): Map<string, string>
   return names;
 }
 
+/** What makes two wiring resources the same connection: a listener's load balancer and port, an association's EIP… */
+const WIRING_IDENTITY: Readonly<Record<string, readonly string[]>> = {
+  "ALIYUN::SLB::Listener": ["LoadBalancerId", "ListenerPort"],
+  "ALIYUN::SLB::BackendServerAttachment": ["LoadBalancerId"],
+  "ALIYUN::VPC::EIPAssociation": ["AllocationId"],
+  "ALIYUN::VPC::SnatEntry": ["SnatTableId", "SourceVSwitchId"],
+};
+
+/**
+ * The name under which the template already has this connection (the user's own name, or one whose
+ * port an edit changed), so a rebuild does not add it twice: a second listener on a port, a second
+ * association of one EIP.
+ */
+function sameWiring(resources: Record<string, unknown>, wiring: unknown): string | undefined {
+  const type = resourceType(wiring) ?? "";
+  const keys = WIRING_IDENTITY[type];
+  if (!keys) return undefined;
+  const identity = (resource: unknown) => JSON.stringify(keys.map((key) => resourceProperties(resource)[key]));
+  const wanted = identity(wiring);
+  return Object.entries(resources).find(([, resource]) => resourceType(resource) === type && identity(resource) === wanted)?.[0];
+}
+
 function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void {
   const names = freshToCurrent(fresh, current);
   const resources = section(current, "Resources");
@@ -178,7 +218,12 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
     const target = names.get(name) ?? name;
     const type = resourceType(resource) ?? "";
     if (before.has(target) && !WIRING_ROS_TYPES.has(type)) continue;
-    resources[target] = renameSymbols(resource, names);
+    const renamed = renameSymbols(resource, names);
+    const existing = target in resources ? undefined : sameWiring(resources, renamed);
+    // An attachment follows the new server list under its existing name; other connections are kept as they are.
+    if (existing !== undefined && type === "ALIYUN::SLB::BackendServerAttachment") resources[existing] = renamed;
+    if (existing !== undefined) continue;
+    resources[target] = renamed;
   }
   const parameters = (current.Parameters = section(current, "Parameters"));
   for (const [name, definition] of Object.entries(section(fresh, "Parameters"))) if (!(name in parameters)) parameters[name] = renameSymbols(definition, names);
@@ -216,9 +261,46 @@ function mergeParameterGroups(current: Template, fresh: Template): void {
 }
 
 /** Removes resources above the target counts, then wiring and outputs that pointed at them. */
-function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[]): void {
+/**
+ * A removal takes along what only the removed resources used: the EIP a NAT gateway's association
+ * and SNAT entries bound (kinds' `takesAlong`). A resource something else still uses stays. Lowers
+ * the target of the kinds taken, deletes them and says why.
+ */
+function takeAlong(current: Template, counts: Record<ResourceKind, number>, target: Record<ResourceKind, number>, changes: Phrase[]): Set<string> {
   const resources = section(current, "Resources");
-  const removed = new Set<string>();
+  const shrinking = RESOURCE_KINDS.filter((kind) => target[kind] < counts[kind]);
+  const going = new Set(shrinking.flatMap((kind) => namesOfType(current, KINDS[kind].rosType).slice(target[kind])));
+  const taken = new Set<string>();
+  for (const kind of shrinking) {
+    for (const along of KINDS[kind].takesAlong) {
+      for (const name of namesOfType(current, KINDS[along].rosType)) {
+        if (going.has(name) || taken.has(name)) continue;
+        const users = Object.entries(resources).filter(([other, resource]) => other !== name && referencedSymbols(resourceProperties(resource)).includes(name));
+        // The billed resources it serves, through its wiring (association, SNAT entries) or directly; the vSwitch a SNAT entry names is not served.
+        const served = users
+          .flatMap(([other, resource]) => (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") ? referencedSymbols(resourceProperties(resource)) : [other]))
+          .filter((symbol) => symbol !== name && BILLABLE_ROS_TYPES.has(resourceType(resources[symbol]) ?? ""));
+        if (served.length === 0 || !served.every((symbol) => going.has(symbol))) continue;
+        delete resources[name];
+        taken.add(name);
+        target[along] = Math.max(0, target[along] - 1);
+        const label = KINDS[along].label;
+        changes.push(
+          phrase(
+            `removed \`${name}\` (${label.en}): only the removed ${KINDS[kind].label.en} used it`,
+            `删除 \`${name}\`（${label.zh}）：只有被删除的${KINDS[kind].label.zh}使用它`,
+          ),
+        );
+      }
+    }
+  }
+  return taken;
+}
+
+/** Removes what exceeds the target counts and the wiring that pointed at it; returns the wiring removed. */
+function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[], taken: ReadonlySet<string>): string[] {
+  const resources = section(current, "Resources");
+  const removed = new Set<string>(taken);
   for (const kind of RESOURCE_KINDS) {
     const names = namesOfType(current, KINDS[kind].rosType);
     for (const name of names.slice(target[kind])) {
@@ -227,7 +309,8 @@ function removeExcess(current: Template, target: Record<ResourceKind, number>, c
       changes.push(phrase(`removed \`${name}\` (${KINDS[kind].label.en})`, `删除 \`${name}\`（${KINDS[kind].label.zh}）`));
     }
   }
-  if (removed.size === 0) return;
+  const wiring: string[] = [];
+  if (removed.size === 0) return wiring;
   let changed = true;
   while (changed) {
     changed = false;
@@ -236,10 +319,12 @@ function removeExcess(current: Template, target: Record<ResourceKind, number>, c
       if (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
         delete resources[name];
         removed.add(name);
+        wiring.push(name);
         changed = true;
       }
     }
   }
+
   for (const resource of Object.values(resources)) {
     const properties = resourceProperties(resource);
     for (const [key, value] of Object.entries(properties)) {
@@ -248,6 +333,14 @@ function removeExcess(current: Template, target: Record<ResourceKind, number>, c
   }
   const outputs = section(current, "Outputs");
   for (const [name, definition] of Object.entries(outputs)) if (referencedSymbols(definition).some((symbol) => removed.has(symbol))) delete outputs[name];
+  return wiring;
+}
+
+/** Names the wiring an edit removed for good (not rebuilt for what remains). */
+function reportWiring(current: Template, wiring: readonly string[], changes: Phrase[]): void {
+  const gone = wiring.filter((name) => !(name in section(current, "Resources"))).map((name) => `\`${name}\``);
+  if (gone.length === 0) return;
+  changes.push(phrase(`removed ${gone.join(", ")}: they connected the removed resources`, `删除 ${gone.join("、")}：它们连接的是被删除的资源`));
 }
 
 /** Parameters this edit left unused (the ones already unused before are the user's business). */
@@ -256,30 +349,53 @@ function dropNewlyUnused(current: Template, unusedBefore: ReadonlySet<string>): 
   for (const name of Object.keys(section(current, "Parameters"))) if (!used.has(name) && !unusedBefore.has(name)) dropParameter(current, name);
 }
 
-function editPorts(current: Template, text: string, changes: Phrase[]): void {
-  const change = /(?:port\s*)?(\d{2,5})\s*(?:port\s*|端口\s*|号端口\s*)?(?:to|->|→|改成|改为|换成|改到)\s*(?:port\s*)?(\d{2,5})/i.exec(text);
-  const close = /(?:close|remove|delete|关闭|删除|去掉)\s*(?:the\s*)?(?:port\s*|端口\s*)(\d{2,5})|(?:close|关闭)\s*(\d{2,5})\s*(?:端口)?/i.exec(text);
-  const resources = Object.values(section(current, "Resources"));
-  if (change?.[1] && change[2] && /port|端口/i.test(text)) {
-    const [from, to] = [Number(change[1]), Number(change[2])];
-    for (const resource of resources) {
-      const properties = resourceProperties(resource);
-      for (const rule of Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : []) {
-        if (isRecord(rule) && rule.PortRange === `${from}/${from}`) {
-          rule.PortRange = `${to}/${to}`;
-          rule.Description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
-        }
-      }
-      if (resourceType(resource) === "ALIYUN::SLB::Listener" && properties.ListenerPort === from) {
-        properties.ListenerPort = to;
-        properties.BackendServerPort = to;
+/** Every port the template's rules and listeners use, to tell "change 443 to 8443" from other numbers. */
+function portsInUse(current: Template): Set<number> {
+  const ports = new Set(publicPortsOf(current));
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    for (const port of [properties.ListenerPort, properties.BackendServerPort]) if (typeof port === "number") ports.add(port);
+  }
+  return ports;
+}
+
+/** "change port 80 to 8080", "把443改成8443", "443 → 8443": the port in rules and listeners (a listener's backend only where it was the same port). */
+function changePort(current: Template, from: number, to: number): void {
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    for (const rule of Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : []) {
+      if (isRecord(rule) && rule.PortRange === `${from}/${from}`) {
+        rule.PortRange = `${to}/${to}`;
+        rule.Description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
       }
     }
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    if (properties.ListenerPort === from) {
+      if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+      properties.ListenerPort = to;
+    } else if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+  }
+}
+
+const CHANGE_PORT =
+  /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
+const CLOSE_PORT =
+  /(?:close|remove|delete|关闭|删除|删掉|去掉)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port\s{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?/i;
+
+function editPorts(current: Template, text: string, changes: Phrase[]): void {
+  const change = CHANGE_PORT.exec(text);
+  const close = CLOSE_PORT.exec(text);
+  const used = portsInUse(current);
+  // Without the word "port", a number is a port only when the template uses it ("把443改成8443").
+  if (change?.[1] && change[2] && (/port|端口/i.test(text) || used.has(Number(change[1])))) {
+    const [from, to] = [Number(change[1]), Number(change[2])];
+    changePort(current, from, to);
     changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
   }
   const closed = Number(close?.[1] ?? close?.[2]);
   if (Number.isInteger(closed) && closed > 0) {
-    for (const resource of resources) {
+    for (const resource of Object.values(section(current, "Resources"))) {
       const properties = resourceProperties(resource);
       if (Array.isArray(properties.SecurityGroupIngress))
         properties.SecurityGroupIngress = properties.SecurityGroupIngress.filter((rule) => !(isRecord(rule) && rule.PortRange === `${closed}/${closed}`));
@@ -328,11 +444,14 @@ export function editTemplate(current: Template, text: string): EditResult {
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
   const counts = currentCounts(template);
   const target = targetCounts(counts, text);
-  const request = requestFor(template, target, text);
-  const grows = (Object.keys(target) as ResourceKind[]).some((kind) => target[kind] > counts[kind]);
-  if (grows || (Object.keys(target) as ResourceKind[]).some((kind) => target[kind] !== counts[kind])) {
-    removeExcess(template, target, changes);
+  if (RESOURCE_KINDS.some((kind) => target[kind] !== counts[kind])) {
+    const along: Phrase[] = [];
+    const taken = takeAlong(template, counts, target, along);
+    const request = requestFor(template, target, text);
+    const wiring = removeExcess(template, target, changes, taken);
+    changes.push(...along);
     mergeInto(template, buildRosTemplate(request), changes);
+    reportWiring(template, wiring, changes);
   }
   editPorts(template, text, changes);
   openPorts(template, text, changes);
