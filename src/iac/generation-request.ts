@@ -3,6 +3,7 @@ import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, t
 import { SERVER_WORDS } from "./kinds/ecs";
 import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { findRegion } from "./regions";
+import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
@@ -119,7 +120,9 @@ function countBefore(prefix: string): number | undefined {
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
   const chinese =
-    /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+    /(?<![\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(
+      prefix,
+    );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
@@ -197,16 +200,7 @@ function protocolPorts(text: string): number[] {
 
 function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
   const ports = new Set<number>();
-  const lists = [
-    /(?:ports?|端口)\s*(?:号)?\s*[:：]?\s*((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|\/|or)?\s*)+)/gi,
-    /((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|or)?\s*)+)\s*(?:ports?\b|端口)/gi,
-  ];
-  for (const match of lists.flatMap((pattern) => [...text.matchAll(pattern)])) {
-    for (const port of (match[1] ?? "").match(/\d{1,5}/g) ?? []) {
-      const value = Number(port);
-      if (value >= 1 && value <= 65535) ports.add(value);
-    }
-  }
+  for (const port of listedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   for (const port of protocolPorts(text)) ports.add(port);
   if (counts.slb > 0 && ports.size === 0) ports.add(80);
@@ -276,9 +270,14 @@ function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: numb
 
 /** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
 function blankSpans(text: string, spans: readonly [number, number][]): string {
-  let out = text;
-  for (const [start, end] of spans) out = `${out.slice(0, start)}${" ".repeat(end - start)}${out.slice(end)}`;
-  return out;
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    pieces.push(text.slice(at, start), " ".repeat(end - start));
+    at = end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join("");
 }
 
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */

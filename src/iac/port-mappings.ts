@@ -13,11 +13,11 @@ export interface PortMapping {
   back: number;
 }
 
-const PORT = String.raw`(\d{2,5})`;
+const PORT = String.raw`(\d{2,5})(?!\d)`;
 const SPACE = String.raw`\s{0,3}`;
 /** "80 → 8080", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
 const FORWARD = new RegExp(
-  String.raw`${PORT}${SPACE}(?:->|→|=>|(?:forward(?:s|ed|ing)?|redirect(?:s|ed|ing)?)\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|(?:forward(?:s|ed|ing)?|redirect(?:s|ed|ing)?)\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "backend port 8080 behind listener 80" / "后端 8080，监听 80": the two named apart, in either order. */

@@ -14,7 +14,7 @@ const SIZE = /(\d{1,5})\s{0,2}(gib|gb|g|tib|tb|t)(?![a-z])/gi;
 const BOUND_AFTER = /^\s{0,3}(?:of\s{1,3})?(?:[a-z_]{1,20}\s{1,3})?(?:(?:memory|ram|system|data|disk|volume)\b|内存|系统盘|数据盘|盘|云盘)/i;
 /** Words right before a size that bind it ("4 vCPU 8 GB", "内存 16G", "system disk 100G"). */
 const BOUND_BEFORE = /(?:vcpus?|cpus?|cores?|核|memory|ram|内存|disk|volume|盘)[^\d\n]{0,12}$/i;
-/** Sentence ends: a size never belongs to a product named in another sentence. */
+/** Sentence ends. */
 const SENTENCE_END = /[。；;!?！？\n]|\.\s/g;
 
 /** GiB of an amount and its unit: T, TB and TiB are 1024 GiB. */
@@ -35,28 +35,36 @@ function mentionsOf(text: string): Mention[] {
   ).sort((a, b) => a.start - b.start);
 }
 
-function sentenceStart(text: string, at: number): number {
-  let start = 0;
-  for (const end of text.slice(0, at).matchAll(SENTENCE_END)) start = (end.index ?? 0) + end[0].length;
-  return start;
+/** Where each sentence starts, in order: a size never belongs to a product named in another sentence. */
+function sentenceStarts(text: string): number[] {
+  return [0, ...Array.from(text.matchAll(SENTENCE_END), (end) => (end.index ?? 0) + end[0].length)];
 }
 
-/** The kind a free size belongs to: a noun right after it ("50 GB MySQL"), else the nearest before it in its sentence. */
-function ownerOf(text: string, mentions: Mention[], start: number, end: number): ResourceKind | undefined {
-  const after = mentions.find((mention) => mention.start >= end && /^\s{0,2}(?:[a-z]{1,12}\s{1,2})?$/i.test(text.slice(end, mention.start)));
-  if (after) return after.kind;
-  const from = sentenceStart(text, start);
-  return mentions.filter((mention) => mention.end <= start && mention.start >= from).at(-1)?.kind;
-}
-
-/** The first free size (in GiB) that belongs to `kind`, if any. */
+/**
+ * The first free size (in GiB) that belongs to `kind`: one whose owner is a noun right after it
+ * ("50 GB MySQL") or else the nearest noun before it in its sentence. One sweep over the sizes,
+ * the mentions and the sentence starts together, so a long request costs one pass.
+ */
 export function sizeForKind(text: string, kind: ResourceKind): number | undefined {
   const mentions = mentionsOf(text);
+  const starts = sentenceStarts(text);
+  let next = 0; // the first mention that ends after the current size starts
+  let sentence = 0; // the sentence the current size is in
   for (const match of text.matchAll(SIZE)) {
     const start = match.index ?? 0;
     const end = start + match[0].length;
+    while (next < mentions.length && (mentions[next]?.end ?? 0) <= start) next += 1;
+    while (sentence + 1 < starts.length && (starts[sentence + 1] ?? 0) <= start) sentence += 1;
     if (BOUND_AFTER.test(text.slice(end, end + 32)) || BOUND_BEFORE.test(text.slice(Math.max(0, start - 16), start))) continue;
-    if (ownerOf(text, mentions, start, end) === kind) return gibOf(match[1] ?? "", match[2]);
+    const after = mentions.slice(next, next + 2).find((mention) => mention.start >= end);
+    const before = mentions[next - 1];
+    const owner =
+      after && /^\s{0,2}(?:[a-z]{1,12}\s{1,2})?$/i.test(text.slice(end, after.start))
+        ? after.kind
+        : before && before.start >= (starts[sentence] ?? 0)
+          ? before.kind
+          : undefined;
+    if (owner === kind) return gibOf(match[1] ?? "", match[2]);
   }
   return undefined;
 }

@@ -63,6 +63,11 @@ export function nounMatches(text: string, kind: ResourceKind): RegExpMatchArray[
   return [...text.matchAll(KINDS[kind].nouns)];
 }
 
+/** True when `text` names any kind the engine builds (each kind's own linear pattern, one after another). */
+export function mentionsAnyKind(text: string): boolean {
+  return RESOURCE_KINDS.some((kind) => text.search(KINDS[kind].nouns) >= 0);
+}
+
 /** True when `word` is, as a whole, a noun of some kind ("servers", "vSwitches", "数据库"). */
 export function isResourceNoun(word: string): boolean {
   return RESOURCE_KINDS.some((kind) => WHOLE_NOUNS[kind].test(word));

@@ -8,9 +8,12 @@
  */
 const PORT_WORDS = String.raw`(?:ports?\b|端口|traffic\b|流量|protocol\b|协议|clients?\b|客户端|connections?\b|连接)`;
 
+/** A port word right after the name; built once at load, where the ReDoS test sees it. */
+const PORT_WORD_AFTER = new RegExp(String.raw`^\s{0,3}(?:'s\s{1,3})?(?:default\s{1,3}|默认\s{0,3})?(?:的\s{0,3})?${PORT_WORDS}`, "i");
+
 /** "MySQL port", "MySQL's default port", "Redis 端口", "MySQL (3306)", "Redis 6379". */
 function protocolAfter(after: string, ports: readonly number[]): boolean {
-  if (new RegExp(String.raw`^\s{0,3}(?:'s\s{1,3})?(?:default\s{1,3}|默认\s{0,3})?(?:的\s{0,3})?${PORT_WORDS}`, "i").test(after)) return true;
+  if (PORT_WORD_AFTER.test(after)) return true;
   const number = /^\s{0,3}(?:的\s{0,3})?[(（]?\s{0,3}(?:port\s{0,3}|端口\s{0,3})?(\d{2,5})\b/i.exec(after)?.[1];
   return number !== undefined && ports.includes(Number(number));
 }
