@@ -18,3 +18,12 @@ export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./ter
 export { explainStackOperation } from "./stack-operations";
 export { classifyRequest, type RequestKind } from "./request-classifier";
 export { ROS_RESOURCE_TYPES, type RosResourceTypeSpec } from "./data/ros-resource-types";
+export {
+  checkRequest,
+  extractRequestedValues,
+  requestCheckMetadata,
+  withRequestCheck,
+  NOT_EXPRESSED_HEADING,
+  type RequestCheck,
+  type CheckedValue,
+} from "./request-check";
