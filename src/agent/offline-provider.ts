@@ -12,6 +12,7 @@
  * answer without a template.
  */
 import {
+  checkRequest,
   classifyRequest,
   detectLanguage,
   editTemplate,
@@ -23,6 +24,7 @@ import {
   summarizeRosTemplate,
   toRosYaml,
   validateTemplateObject,
+  withRequestCheck,
   type ReplyLanguage,
 } from "../iac";
 import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
@@ -118,6 +120,16 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   return { say: [plan.summary, "", where, ...fence].join("\n") };
 }
 
+/**
+ * The reply with the request check (issue 19 item 1): every explicit value of the request looked
+ * up in the template this turn wrote, by the check, not by the generator; its misses are listed
+ * under "Not expressed in the template" and its headline comes first.
+ */
+function checkedSummary(summary: string, conversation: Conversation, content: string, language: ReplyLanguage, before?: string): string {
+  const check = checkRequest({ request: conversation.prompt, template: content, earlierRequests: conversation.requests, ...(before ? { before } : {}) });
+  return check ? withRequestCheck(summary, check, language) : summary;
+}
+
 function editBase(conversation: Conversation, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
   const current = currentTemplate(conversation.replies);
   const named = namedWorkspaceFile(conversation.prompt);
@@ -148,6 +160,7 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
   const { base, path, step } = editBase(conversation, language);
   if (step) return step;
   if (!base) return undefined;
+  const before = toRosYaml(base);
   const edit = editTemplate(base, conversation.prompt);
   if (!edit.understood) {
     return {
@@ -173,13 +186,14 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
     language,
   );
   const filename = path ?? currentTemplate(conversation.replies)?.path ?? "template.yaml";
+  const content = toRosYaml(edit.template);
   return writeSteps(
     {
-      content: toRosYaml(edit.template),
+      content,
       mediaType: "application/yaml",
       filename,
       editing: path ?? currentTemplate(conversation.replies)?.path,
-      summary,
+      summary: checkedSummary(summary, conversation, content, language, before),
       isRos: true,
       language,
     },
@@ -218,7 +232,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
       content: generated.content,
       mediaType: generated.mediaType,
       filename: generated.filename,
-      summary: `${afresh}${generated.summary}`,
+      summary: `${afresh}${checkedSummary(generated.summary, conversation, generated.content, language)}`,
       isRos: generated.format === "ros-yaml",
       language,
     },

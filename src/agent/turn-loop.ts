@@ -9,6 +9,7 @@ import type { JsonObject, Message } from "../a2a/types";
 import type { AgentEvent, TurnInput, TurnUsage } from "./runtime";
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
 import type { Tool, ToolContext, ToolResult } from "./tools/tool";
+import { turnRequestCheck, writtenTemplate } from "./turn-request-check";
 
 export const AUTH_TEXT = "Authentication required. Please configure your API credentials.";
 const INTERNAL_TEXT = "An internal error occurred.";
@@ -76,10 +77,20 @@ async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext)
 }
 
 export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): AsyncGenerator<AgentEvent> {
-  const messages: ChatMessage[] = [{ role: "system", content: options.systemPrompt }, ...chatHistory(input.history), { role: "user", content: input.prompt }];
-  const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace, trace: input.trace };
+  const earlier = chatHistory(input.history);
+  const messages: ChatMessage[] = [{ role: "system", content: options.systemPrompt }, ...earlier, { role: "user", content: input.prompt }];
+  const earlierRequests = earlier.flatMap((message) => (message.role === "user" ? [message.content] : []));
+  const toolContext: ToolContext = {
+    signal: input.signal,
+    metadata: input.metadata,
+    cwd: input.cwd,
+    workspace: input.workspace,
+    trace: input.trace,
+    request: { prompt: input.prompt, earlierRequests },
+  };
   const usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
   let finalText = "";
+  let template: string | undefined;
 
   for (let step = 0; step < MAX_TOOL_STEPS; step++) {
     const answer = yield* modelStep(input, options, messages, usage);
@@ -87,11 +98,14 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     messages.push({ role: "assistant", content: answer.text, ...(answer.calls.length ? { toolCalls: answer.calls } : {}) });
     finalText = answer.text;
     if (answer.calls.length === 0) break;
+    for (const call of answer.calls) template = writtenTemplate(call.name, parseInput(call.arguments)) ?? template;
     if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
-  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage };
+  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it.
+  const requestCheck = turnRequestCheck(input.prompt, earlier, template);
+  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage, ...(requestCheck ? { requestCheck } : {}) };
 }
 
 /**
