@@ -12,6 +12,8 @@
  * answer without a template.
  */
 import {
+  checkBlocks,
+  checkHeadline,
   checkRequest,
   classifyRequest,
   detectLanguage,
@@ -130,6 +132,17 @@ function checkedSummary(summary: string, conversation: Conversation, content: st
   return check ? withRequestCheck(summary, check, language) : summary;
 }
 
+/**
+ * A turn that leaves the template as it was (an edit not understood, a request the engine cannot
+ * build) still answers for the request's values: those not in the current template (all of them
+ * when there is none) are listed under "Not expressed in the template", never passed over.
+ */
+function withoutTemplateChange(answer: string, conversation: Conversation, current: string | undefined, language: ReplyLanguage): string {
+  const check = checkRequest({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
+  if (!check || check.notExpressed.length === 0) return answer;
+  return [checkHeadline(check, language), "", answer, ...checkBlocks({ ...check, unrequested: [] }, language)].join("\n");
+}
+
 function editBase(conversation: Conversation, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
   const current = currentTemplate(conversation.replies);
   const named = namedWorkspaceFile(conversation.prompt);
@@ -163,13 +176,12 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
   const before = toRosYaml(base);
   const edit = editTemplate(base, conversation.prompt);
   if (!edit.understood) {
-    return {
-      say: t(
-        language,
-        'I could not tell what to change in the current template. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
-        "我没看出要对当前模板做什么修改。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
-      ),
-    };
+    const hint = t(
+      language,
+      'I could not tell what to change in the current template, so it is unchanged. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
+      "我没看出要对当前模板做什么修改，模板未改动。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
+    );
+    return { say: withoutTemplateChange(hint, conversation, before, language) };
   }
   const diagnostics = validateTemplateObject(edit.template);
   const summary = summarizeRosTemplate(
@@ -218,7 +230,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
     if (edited) return edited;
   }
   const generated = generateTemplate({ text: conversation.prompt, language });
-  if (!generated.recognized) return { say: outOfScopeAnswer(language) };
+  if (!generated.recognized) return { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
   const afresh =
     edit && !hasCurrent
       ? t(
@@ -232,7 +244,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
       content: generated.content,
       mediaType: generated.mediaType,
       filename: generated.filename,
-      summary: `${afresh}${checkedSummary(generated.summary, conversation, generated.content, language)}`,
+      summary: checkedSummary(`${afresh}${generated.summary}`, conversation, generated.content, language),
       isRos: generated.format === "ros-yaml",
       language,
     },
@@ -341,7 +353,7 @@ function plan(conversation: Conversation): Step {
     case "out_of_scope":
       return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
         ? generationSteps(conversation, language)
-        : { say: outOfScopeAnswer(language) };
+        : { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, currentTemplate(conversation.replies)?.text, language) };
   }
 }
 

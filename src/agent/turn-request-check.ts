@@ -4,10 +4,10 @@
  * wrote (`write_file` / `save_artifact`), against this turn's request and the conversation's
  * earlier requests, and the turn's final status carries the outcome as
  * `metadata.iac_code.requestCheck`. Reviews and Terraform conversions hand back the user's own
- * template, so their turns carry no check.
+ * template, and stack explanations, deploy answers and greetings write none: their turns carry no check.
  */
 import type { JsonObject } from "../a2a/types";
-import { checkRequest, classifyRequest, requestCheckMetadata } from "../iac";
+import { checkRequest, classifyRequest, extractRequestedValues, requestCheckMetadata, type RequestKind } from "../iac";
 import { currentTemplate } from "./offline-conversation";
 import type { ChatMessage } from "./model";
 
@@ -26,13 +26,20 @@ export function writtenTemplate(name: string, input: unknown): string | undefine
     : undefined;
 }
 
-/** `requestCheck` for the turn's final status, or undefined when the turn wrote no template to check. */
+/** Requests that never ask for a template of their own: their turns carry no check. */
+const UNCHECKED: ReadonlySet<RequestKind> = new Set(["iac_review", "terraform_ros_conversion", "aliyun_ros_operations", "deploy", "greeting"]);
+
+/**
+ * `requestCheck` for the turn's final status. A turn that wrote a template is checked on it; one
+ * that wrote none (an edit not understood, a request nothing could be built for) is checked on the
+ * context's current template, or on none, when its request states values — so they show as not
+ * expressed instead of vanishing. Undefined when there is nothing to check.
+ */
 export function turnRequestCheck(prompt: string, earlier: readonly ChatMessage[], template: string | undefined): JsonObject | undefined {
-  if (template === undefined) return undefined;
-  const kind = classifyRequest(prompt);
-  if (kind === "iac_review" || kind === "terraform_ros_conversion") return undefined;
+  if (UNCHECKED.has(classifyRequest(prompt))) return undefined;
   const earlierRequests = earlier.flatMap((message) => (message.role === "user" ? [message.content] : []));
   const before = currentTemplate(earlier.flatMap((message) => (message.role === "assistant" ? [message.content] : [])))?.text;
-  const check = checkRequest({ request: prompt, template, earlierRequests, ...(before ? { before } : {}) });
+  if (template === undefined && extractRequestedValues(prompt).length === 0) return undefined;
+  const check = checkRequest({ request: prompt, template: template ?? before, earlierRequests, ...(before ? { before } : {}) });
   return check ? (requestCheckMetadata(check) as unknown as JsonObject) : undefined;
 }

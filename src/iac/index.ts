@@ -19,6 +19,8 @@ export { explainStackOperation } from "./stack-operations";
 export { classifyRequest, type RequestKind } from "./request-classifier";
 export { ROS_RESOURCE_TYPES, type RosResourceTypeSpec } from "./data/ros-resource-types";
 export {
+  checkBlocks,
+  checkHeadline,
   checkRequest,
   extractRequestedValues,
   requestCheckMetadata,

@@ -7,7 +7,7 @@
 import { extractRequestedValues } from "./extract";
 import { locate } from "./locate";
 import type { RequestedValue, ValueKind } from "./requested-value";
-import { templateView } from "./template-slots";
+import { templateView, type TemplateView } from "./template-slots";
 import { unrequestedResources, type UnrequestedResource } from "./unrequested";
 
 export interface CheckedValue {
@@ -29,8 +29,8 @@ export interface RequestCheck {
 export interface RequestCheckInput {
   /** This turn's request. */
   request: string;
-  /** The template the turn produced (ROS YAML/JSON or Terraform). */
-  template: string;
+  /** The template the turn produced (ROS YAML/JSON or Terraform); none: every value is not expressed. */
+  template: string | undefined;
   /** The conversation's earlier requests: a resource they named is requested. */
   earlierRequests?: readonly string[];
   /** The template before this turn (an edit's base): its resources are not this turn's additions. */
@@ -48,9 +48,11 @@ function checkValue(value: RequestedValue, found: string | undefined): { applied
   return found ? { applied: { ...base, where: found } } : { missed: { ...base, reason: "missing" } };
 }
 
+const NO_TEMPLATE: TemplateView = { format: "ros", slots: [], resources: [], regionText: "" };
+
 /** The check of one turn; undefined when the text is no template the check can read. */
 export function checkRequest(input: RequestCheckInput): RequestCheck | undefined {
-  const view = templateView(input.template);
+  const view = input.template === undefined ? NO_TEMPLATE : templateView(input.template);
   if (!view) return undefined;
   const result: RequestCheck = { applied: [], notExpressed: [], unrequested: [] };
   for (const value of extractRequestedValues(input.request)) {

@@ -33,7 +33,9 @@ function familyAfter(scan: Scanner, end: number): { family: string; nounEnd: num
       const at = after.indexOf(noun);
       if (at < 0 || (best && at >= best.at) || !fillerOk(after.slice(0, at))) continue;
       if (/^[a-z]/.test(noun) && isWordChar(after[at - 1])) continue;
-      best = { family: family.id, at, nounEnd: end + at + noun.length };
+      // The noun as written, plural and all ("servers", "vSwitches").
+      const plural = /^[a-z]/.test(noun) ? (/^(?:es|s)(?![a-z])/.exec(after.slice(at + noun.length))?.[0].length ?? 0) : 0;
+      best = { family: family.id, at, nounEnd: end + at + noun.length + plural };
     }
   }
   return best ? { family: best.family, nounEnd: best.nounEnd } : undefined;

@@ -8,7 +8,9 @@ import { isWordChar, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
 const ENGINE = /postgresql|postgres|pgsql|mysql|sql server|sqlserver|mariadb|redis|tair|mongodb/g;
-const VERSION = /^[ ]{0,2}(?:version|ver|版本|v)?[ ]{0,2}(\d{1,2})/;
+const VERSION = /^[ ]{0,2}(?:version|ver|版本|v)?[ ]{0,2}(?:用|为|是|改成|改为|to)?[ ]{0,2}(\d{1,4})/;
+/** A version is one or two digits ("8", "14"), or a year for SQL Server ("2019"); "MySQL 3306" is a port. */
+const VERSION_NUMBER = /^(?:\d{1,2}|20\d\d)$/;
 const DECIMAL = /^\.\d{1,2}/;
 /** A number after an engine word that is a size or a count, not a version ("Redis 2 GB", "MySQL 2 instances"). */
 const NOT_A_VERSION = /^[ ]{0,2}(?:g|gb|gib|m|mb|t|tb|个|台|node|instance|副本|replica)/;
@@ -55,7 +57,7 @@ export function engineValues(scan: Scanner): RequestedValue[] {
     const version = VERSION.exec(rest);
     const decimal = version ? (DECIMAL.exec(rest.slice(version[0].length))?.[0] ?? "") : "";
     const after = version ? rest.slice(version[0].length + decimal.length) : "";
-    if (version && !isWordChar(after[0]) && after[0] !== "." && !NOT_A_VERSION.test(after)) {
+    if (version && VERSION_NUMBER.test(version[1] ?? "") && !isWordChar(after[0]) && after[0] !== "." && (decimal !== "" || !NOT_A_VERSION.test(after))) {
       const number = `${version[1]}${decimal}`;
       const versionEnd = end + version[0].length + decimal.length;
       values.push({ kind: "engine-version", text: scan.original(start, versionEnd), role: "wanted", value: number, target: engine });

@@ -41,7 +41,7 @@ export const FAMILIES: readonly Family[] = [
   },
   {
     id: "rds",
-    nouns: ["rds", "database", "db instance", "mysql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
+    nouns: ["rds", "database", "db instance", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
     ros: ["ALIYUN::RDS::DBInstance", "ALIYUN::RDS::PrepayDBInstance"],
     terraform: ["alicloud_db_instance"],
     billable: true,
