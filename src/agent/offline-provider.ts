@@ -12,10 +12,12 @@
  * answer without a template.
  */
 import {
+  asksForVerdict,
   checkBlocks,
   checkHeadline,
   checkRequest,
   classifyRequest,
+  requestProse,
   detectLanguage,
   editTemplate,
   explainStackOperation,
@@ -275,7 +277,7 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
-  const review = reviewTemplate(template, language);
+  const review = reviewTemplate(template, language, { verdict: asksForVerdict(requestProse(prompt)) });
   if (!results.some((r) => r.name === "save_artifact")) {
     return {
       say: t(
@@ -332,7 +334,8 @@ function errorOf(result: ToolOutcome): string {
 const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
 
 function plan(conversation: Conversation): Step {
-  const language = detectLanguage(conversation.prompt);
+  // The request's language is its own words', not the template's it carries (fenced or not).
+  const language = detectLanguage(requestProse(conversation.prompt));
   const kind = classifyRequest(conversation.prompt);
   if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies)) return reviewSteps(conversation, language);
   switch (kind) {

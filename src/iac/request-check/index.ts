@@ -5,6 +5,7 @@
  */
 export { checkRequest, type CheckedValue, type RequestCheck, type RequestCheckInput } from "./check";
 export { extractRequestedValues } from "./extract";
+export { requestProse } from "./prose";
 export type { RequestedValue, ValueKind } from "./requested-value";
 export { checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, requestCheckMetadata, withRequestCheck } from "./report";
 export type { UnrequestedResource } from "./unrequested";

@@ -420,7 +420,7 @@ Resources:
     Type: ALIYUN::ECS::VSwitch
     Properties:
       VpcId:
-        Fn::GetAtt: [MyVpc, VpcId]
+        Fn::GetAtt: [NetworkMain, VpcId]
       ZoneId: cn-hangzhou-h
       CidrBlock: 10.0.1.0/24
 `;
@@ -453,7 +453,10 @@ export const REVIEWS: SuiteCase[] = [
     skill: "review",
     says: [/^\*\*结论：不能直接用于生产。\*\*/, /0\.0\.0\.0\/0/],
   }),
-  one("EN: review a dangling GetAtt", `Review this template\n\`\`\`yaml\n${DANGLING}\`\`\``, [], { skill: "review", says: [/Vpc/] }),
+  one("EN: review a dangling GetAtt", `Review this template\n\`\`\`yaml\n${DANGLING}\`\`\``, [], {
+    skill: "review",
+    says: [/changed Fn::GetAtt NetworkMain to Vpc/],
+  }),
   one("ZH unfenced: 帮我审查这个模板", `帮我审查这个模板\n${DANGLING}`, [], { skill: "review" }),
   one("EN: production-ready? a closed template", `is this production-ready?\n\`\`\`yaml\n${CLOSED}\`\`\``, [], {
     skill: "review",
