@@ -57,7 +57,7 @@ export const FAMILIES: readonly Family[] = [
     id: "oss",
     nouns: ["oss", "bucket", "object storage", "对象存储", "存储桶", "存储空间", "桶"],
     ros: ["ALIYUN::OSS::Bucket"],
-    terraform: ["alicloud_oss_bucket"],
+    terraform: ["alicloud_oss_bucket", "alicloud_oss_bucket_acl", "alicloud_oss_bucket_versioning", "alicloud_oss_bucket_server_side_encryption"],
     billable: true,
   },
   {
