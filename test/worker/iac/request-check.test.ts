@@ -64,8 +64,8 @@ describe("reading values from a request", () => {
     expect(values("建一个名为 img-store-01 的存储桶，公共读，开启版本控制，30天后过期")).toEqual([
       "days:30天",
       "bucket-name:img-store-01",
-      "bucket-setting:公共读",
       "bucket-setting:versioning",
+      "bucket-setting:公共读",
     ]);
     expect(values("Set up 4 vSwitches across 2 zones")).toEqual(["count:4 vSwitches", "count:2 zones"]);
   });
