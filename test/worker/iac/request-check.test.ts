@@ -133,6 +133,11 @@ Resources:
     expect(reply).toMatch(
       /\*\*Not expressed in the template \(request check\):\*\*\n- `10\.20\.0\.0\/16` \(CIDR block\): not found in the template[\s\S]*\*\*Parameters to fill in/,
     );
+    const clean = checkRequest({ request: "a VPC", template });
+    if (!clean) throw new Error("no check");
+    expect(withRequestCheck("Generated.\n\n**Parameters to fill in when creating the stack:**", clean, "en")).toBe(
+      "**Request check:** the request states no explicit value to check.\n\nGenerated.\n\n**Parameters to fill in when creating the stack:**",
+    );
     expect(withRequestCheck("已生成模板。", check, "zh").split("\n")[0]).toContain("**请求核对：你给出的 1 个值中有 1 个不在模板中**");
     expect(requestCheckMetadata(check).notExpressed).toEqual([{ kind: "cidr", text: "10.20.0.0/16", reason: "missing" }]);
   });
