@@ -133,7 +133,7 @@ Resources:
     expect(reply).toMatch(
       /\*\*Not expressed in the template \(request check\):\*\*\n- `10\.20\.0\.0\/16` \(CIDR block\): not found in the template[\s\S]*\*\*Parameters to fill in/,
     );
-    const clean = checkRequest({ request: "a VPC", template });
+    const clean = checkRequest({ request: "ECS with an OSS bucket", template });
     if (!clean) throw new Error("no check");
     expect(withRequestCheck("Generated.\n\n**Parameters to fill in when creating the stack:**", clean, "en")).toBe(
       "**Request check:** the request states no explicit value to check.\n\nGenerated.\n\n**Parameters to fill in when creating the stack:**",
