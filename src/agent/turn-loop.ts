@@ -98,14 +98,25 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     messages.push({ role: "assistant", content: answer.text, ...(answer.calls.length ? { toolCalls: answer.calls } : {}) });
     finalText = answer.text;
     if (answer.calls.length === 0) break;
-    for (const call of answer.calls) template = writtenTemplate(call.name, parseInput(call.arguments)) ?? template;
     if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
+    template = lastWrittenTemplate(answer.calls, messages) ?? template;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
   // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it.
   const requestCheck = turnRequestCheck(input.prompt, earlier, template);
   yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage, ...(requestCheck ? { requestCheck } : {}) };
+}
+
+/** The template the round's last successful `write_file` / `save_artifact` wrote (a failed write wrote nothing). */
+function lastWrittenTemplate(calls: readonly ToolCall[], messages: readonly ChatMessage[]): string | undefined {
+  let template: string | undefined;
+  for (const call of calls) {
+    // The newest result of that id: a provider may reuse ids across rounds.
+    const result = [...messages].reverse().find((message) => message.role === "tool" && message.toolCallId === call.id);
+    if (result?.content.startsWith('{"output"')) template = writtenTemplate(call.name, parseInput(call.arguments)) ?? template;
+  }
+  return template;
 }
 
 /**
