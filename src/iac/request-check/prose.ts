@@ -41,10 +41,15 @@ export class Scanner {
   /** The prose in lower case; claimed characters are blanked out. */
   lower: string;
   readonly text: string;
+  /** The prose in lower case, never blanked: the cue words around a value. */
+  private readonly cues: string;
 
   constructor(prose: string) {
-    this.text = prose;
-    this.lower = prose.toLowerCase();
+    const lower = prose.toLowerCase();
+    // A few characters change length in lower case ("İ"): then positions would not line up, so the values are shown lower-cased.
+    this.text = lower.length === prose.length ? prose : lower;
+    this.lower = lower;
+    this.cues = lower;
   }
 
   claim(start: number, end: number): void {
@@ -58,7 +63,7 @@ export class Scanner {
   /** Up to `width` characters before `index`, not crossing a sentence boundary. */
   before(index: number, width = CUE_WINDOW): string {
     const from = Math.max(0, index - width);
-    const window = this.text.toLowerCase().slice(from, index);
+    const window = this.cues.slice(from, index);
     let cut = -1;
     for (let i = window.length - 1; i >= 0; i -= 1) {
       const c = window[i] ?? "";
@@ -72,7 +77,7 @@ export class Scanner {
 
   /** Up to `width` characters after `index`, not crossing a sentence boundary. */
   after(index: number, width = CUE_WINDOW): string {
-    const window = this.text.toLowerCase().slice(index, index + width);
+    const window = this.cues.slice(index, index + width);
     for (let i = 0; i < window.length; i += 1) {
       const c = window[i] ?? "";
       if (BOUNDARY.has(c) || (c === "." && (window[i + 1] === " " || i + 1 === window.length))) return window.slice(0, i);

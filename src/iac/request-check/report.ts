@@ -74,7 +74,11 @@ export function withRequestCheck(summary: string, check: RequestCheck, language:
   const parameters = language === "zh" ? "**创建资源栈时需要填写的参数：**" : "**Parameters to fill in when creating the stack:**";
   const at = summary.indexOf(parameters);
   const body =
-    blocks.length === 0 ? summary : at < 0 ? [summary, ...blocks].join("\n") : `${summary.slice(0, at).trimEnd()}\n${blocks.join("\n")}\n\n${summary.slice(at)}`;
+    blocks.length === 0
+      ? summary
+      : at < 0
+        ? [summary, ...blocks].join("\n")
+        : `${summary.slice(0, at).trimEnd()}\n${blocks.join("\n")}\n\n${summary.slice(at)}`;
   return `${checkHeadline(check, language)}\n\n${body}`;
 }
 
