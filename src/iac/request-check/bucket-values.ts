@@ -4,7 +4,7 @@
  * AES256), and the ACL (private, public-read, public-read-write; 私有, 公共读, 公共读写). Read only in
  * a sentence that speaks of a bucket, so "private subnet" is no ACL.
  */
-import type { Scanner } from "./prose";
+import { type Scanner, withoutTrailingPunctuation } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
 const BUCKET_WORDS = ["bucket", "oss", "存储桶", "存储空间", "桶"];
@@ -53,7 +53,7 @@ export function bucketValues(scan: Scanner): RequestedValue[] {
     const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
     const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
     for (const { match, byNoun } of [...cued, ...nouned]) {
-      const name = (match[1] ?? "").replace(/[.-]{1,62}$/, "");
+      const name = withoutTrailingPunctuation(match[1] ?? "");
       if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3) continue;
       const start = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
       values.push({ kind: "bucket-name", text: scan.original(start, start + name.length), role: "wanted", value: name });

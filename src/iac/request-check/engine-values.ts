@@ -4,7 +4,7 @@
  * "rds.mysql.s2.large", "redis.master.small.default"). An engine word used for a protocol ("MySQL
  * port 3306", "allow Redis traffic") names no product and no version.
  */
-import { isWordChar, type Scanner } from "./prose";
+import { isWordChar, type Scanner, withoutTrailingPunctuation } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
 const ENGINE = /postgresql|postgres|pgsql|mysql|sql server|sqlserver|mariadb|redis|tair|mongodb/g;
@@ -36,7 +36,7 @@ export function instanceTypes(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   for (const match of scan.lower.matchAll(TYPE)) {
     const start = match.index;
-    const token = match[0].replace(/[.-]{1,40}$/, "");
+    const token = withoutTrailingPunctuation(match[0]);
     const end = start + token.length;
     values.push({ kind: "instance-type", text: scan.original(start, end), role: "wanted", value: scan.original(start, end) });
     scan.claim(start, end);

@@ -125,3 +125,10 @@ export function numberOf(word: string): number | undefined {
 export function isWordChar(c: string | undefined): boolean {
   return c !== undefined && /^[a-z0-9_]$/i.test(c);
 }
+
+/** A name or type read up to a sentence's end loses its trailing dots and dashes ("ecs.g7.large." → "ecs.g7.large"); a loop, as a `$`-anchored trim is quadratic. */
+export function withoutTrailingPunctuation(token: string): string {
+  let end = token.length;
+  while (end > 0 && (token[end - 1] === "." || token[end - 1] === "-")) end -= 1;
+  return token.slice(0, end);
+}
