@@ -3,7 +3,7 @@
  * resolver): https, or http on a loopback host only (a local service in development and tests), so
  * a deployment never fetches keys or DNS answers in the clear.
  */
-import type { ConfigError } from "./config";
+import type { ConfigError } from "./config-error";
 
 export function httpsOrLoopbackUrl(raw: string, name: string, fail: (variable: string, reason: string) => ConfigError): string {
   let url: URL;

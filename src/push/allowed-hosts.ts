@@ -3,10 +3,8 @@
  * receivers names them, and every other host is refused, whatever it resolves to. An entry is an
  * exact host (`hooks.example-corp.net`, an IP literal) or a suffix pattern `*.example-corp.net`, which
  * matches any name below it but not the name itself. Hosts compare lower-cased, without the root dot.
+ * The configuration parses the variable and checks each entry's shape (src/config/config.ts).
  */
-
-/** An entry as the configuration accepts it: a host name or literal, optionally `*.`-prefixed. */
-export const ALLOWED_HOST_ENTRY = /^(?:\*\.)?(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])$/;
 
 function bare(host: string): string {
   return host.toLowerCase().replace(/\.$/, "");
