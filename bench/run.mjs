@@ -49,6 +49,7 @@ import {
 } from "./lib/servers.mjs";
 import { V1, closeClient, closeStreamClient, load, median, quantile, request, rpc, summary, timeStream } from "./lib/measure.mjs";
 import { bytes, mib, num, ratio, spread, table } from "./lib/report.mjs";
+import { sqliteTableBytes } from "./lib/sqlite-tables.mjs";
 
 const env = (name, fallback) => {
   const v = process.env[name];
@@ -254,6 +255,9 @@ function storedPerTask(before, after, tasks) {
   return { tasks, data, wal, dataPerTask: data / tasks, withWalPerTask: (data + wal) / tasks, databases: after.databases };
 }
 
+/** Bytes of the pages a target's SQLite databases use (tables, indexes, free pages; SQLite's dbstat, the write-ahead log's newer pages included) per task. */
+const pagesPerTask = (v) => (Object.values(v.tables.tables).reduce((a, b) => a + b, 0) + v.tables.free) / v.tasks;
+
 const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
 
 function streamBody(target) {
@@ -389,6 +393,9 @@ async function main() {
     preloads[name] = await preload(targets[name], CONFIG.tasks);
     const after = targets[name].stored?.();
     if (before && after) stored[name] = storedPerTask(before, after, preloads[name].ids.length);
+    // What those bytes are, table by table (every SQLite database of the target).
+    const sqliteDir = { ours: `${persistRoot}/ours`, peerSqlite: dirname(sqlitePath) }[name];
+    if (sqliteDir && stored[name]) stored[name].tables = sqliteTableBytes(sqliteDir);
     targets[name].taskIds = preloads[name].ids;
     const deep = await deepTokenOf(targets[name]);
     targets[name].deepToken = deep.token;
@@ -669,12 +676,23 @@ async function main() {
     `Bytes stored per task: what the preload of ${CONFIG.tasks} tasks over ${CONFIG.preloadContexts} contexts added to each target's database files ` +
       "(ours: every Durable Object's SQLite file, ContextAgents and TaskIndex shards; the SQLite peer: its one database file, journal " +
       CONFIG.sqliteJournal +
-      "; PostgreSQL: the cluster's base/ directory), the write-ahead files (SQLite `-wal`/`-shm`, PostgreSQL `pg_wal/`) apart:",
+      "; PostgreSQL: the cluster's base/ directory), the write-ahead files (SQLite `-wal`/`-shm`, PostgreSQL `pg_wal/`) apart; " +
+      "and the pages SQLite says the databases use (dbstat: tables, indexes and free pages, wherever they sit, file or write-ahead log):",
   );
   md.push("");
   md.push(
     table(
-      ["target", "data", "data per task", "per context", "write-ahead files", "per task with them", "ours ÷ it (data)"],
+      [
+        "target",
+        "data files",
+        "per task",
+        "per context",
+        "write-ahead files",
+        "per task with them",
+        "ours ÷ it (on disk)",
+        "pages in use per task",
+        "ours ÷ it (pages)",
+      ],
       Object.entries(stored).map(([n, v]) => [
         TARGET_LABEL[n],
         bytes(v.data),
@@ -682,11 +700,24 @@ async function main() {
         bytes(v.data / CONFIG.preloadContexts),
         bytes(v.wal),
         bytes(v.withWalPerTask),
-        n === "ours" ? "" : `${num(stored.ours.dataPerTask / v.dataPerTask)}×`,
+        n === "ours" ? "" : `${num(stored.ours.withWalPerTask / v.withWalPerTask)}×`,
+        v.tables ? bytes(pagesPerTask(v)) : "n/a",
+        n === "ours" || !v.tables || !stored.ours.tables ? "" : `${num(pagesPerTask(stored.ours) / pagesPerTask(v))}×`,
       ]),
-      ["l", "r", "r", "r", "r", "r", "r"],
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
   );
+  for (const [n, v] of Object.entries(stored).filter(([, v]) => v.tables)) {
+    const { files, tables, free } = v.tables;
+    const rows = Object.entries(tables)
+      .sort((a, b) => b[1] - a[1])
+      .map(([table, b]) => [table, bytes(b), bytes(b / v.tasks)]);
+    rows.push(["(free pages)", bytes(free), bytes(free / v.tasks)]);
+    md.push("");
+    md.push(`${TARGET_LABEL[n]}: the pages of its ${files} SQLite database(s) by table and index (SQLite's dbstat), over ${v.tasks} tasks:`);
+    md.push("");
+    md.push(table(["table or index", "bytes", "per task"], rows, ["l", "r", "r"]));
+  }
   const deepOverFirst = (name) => {
     const first = scenarioSummaries.find((x) => x.id === "list-first")?.targets[name]?.rps.median;
     const deep = scenarioSummaries.find((x) => x.id === "list-deep")?.targets[name]?.rps.median;
