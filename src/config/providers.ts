@@ -10,16 +10,21 @@
  *                                     IACCODE_A2A_ANTHROPIC_API_KEY → anthropic (both → an error:
  *                                     set the provider), no key → decided per turn (a turn's own
  *                                     key, else offline).
- *   IACCODE_A2A_MODEL                 model name (default per provider).
+ *   IACCODE_A2A_MODEL                 model name (default per provider: qwen3-max,
+ *                                     claude-sonnet-4-5, @cf/meta/llama-3.3-70b-instruct-fp8-fast).
  *   IACCODE_A2A_OPENAI_API_KEY        secret: key of the OpenAI-compatible endpoint.
  *   DASHSCOPE_API_KEY                 secret: the same, under DashScope's usual name (the first wins).
- *   IACCODE_A2A_OPENAI_BASE_URL       OpenAI-compatible base URL (default DashScope).
+ *   IACCODE_A2A_OPENAI_BASE_URL       OpenAI-compatible base URL (default DashScope,
+ *                                     https://dashscope.aliyuncs.com/compatible-mode/v1; e.g.
+ *                                     https://api.openai.com/v1). With a base URL set, the key may
+ *                                     be left out (local servers).
  *   IACCODE_A2A_ANTHROPIC_API_KEY     secret: Anthropic API key.
  *   IACCODE_A2A_ANTHROPIC_BASE_URL    Anthropic base URL (default https://api.anthropic.com).
  *   IACCODE_A2A_WORKERS_AI_ACCOUNT_ID Cloudflare account id, for Workers AI over REST.
  *   IACCODE_A2A_WORKERS_AI_API_TOKEN  secret: Cloudflare API token with Workers AI access.
- *   IACCODE_A2A_WORKERS_AI_BASE_URL   Workers AI REST base URL.
- *   AI                                the Workers AI binding, when the Worker has one.
+ *   IACCODE_A2A_WORKERS_AI_BASE_URL   Workers AI REST base URL (default https://api.cloudflare.com/client/v4).
+ *   AI                                the Workers AI binding, when the Worker has one; preferred
+ *                                     over REST for workers-ai.
  *
  * A base URL must be an absolute http(s) URL without credentials. Errors are `ConfigError`s that
  * name the variable and never echo a value.
