@@ -372,7 +372,7 @@ async function main() {
     t.streamed = 0;
   }
   sampler = setInterval(sampleMemory, 250);
-  const ourTicks = () => [process.pid, ...Object.values(targets).map((t) => t.pid)].reduce((a, pid) => a + cpuTicksOf(pid), 0);
+  const ourTicks = () => [process.pid, ...Object.values(targets).flatMap(pidsOf)].reduce((a, pid) => a + cpuTicksOf(pid), 0);
   const cpuStart = { system: systemTicks(), ours: ourTicks(), load: loadavg()[0] };
 
   // ETags for the 304 scenario, from a first GET.
