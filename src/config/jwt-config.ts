@@ -4,7 +4,7 @@
  * admitted and which scopes a token must carry. Symmetric algorithms (HS*) and `none` are refused
  * here, so a JWKS can never be used as an HMAC secret and an unsigned token can never pass.
  */
-import type { ConfigError } from "./config";
+import type { ConfigError } from "./config-error";
 import { httpsOrLoopbackUrl } from "./https-url";
 
 export interface JwtConfig {

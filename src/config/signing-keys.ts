@@ -4,7 +4,7 @@
  * `/.well-known/jwks.json`, so a key rotates by prepending its successor and dropping the old one
  * once no verifier holds a card it signed. Each key needs a unique `kid` (the signature names it).
  */
-import type { ConfigError } from "./config";
+import type { ConfigError } from "./config-error";
 
 export type CardSigningAlg = "ES256" | "EdDSA";
 
