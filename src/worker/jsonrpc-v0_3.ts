@@ -45,7 +45,7 @@ export const V03_METHOD_TABLE: Readonly<Record<string, V03Method>> = {
   },
   // 0.3 answers `null` for a deleted config.
   "tasks/pushNotificationConfig/delete": { v1: "DeleteTaskPushNotificationConfig", params: pushRefParamsToV1, result: () => null },
-  // The card already carries the 0.3 fields beside the 1.0 ones.
+  // GetExtendedAgentCard answers a 0.3 call (ctx.payloadVersion) the extended card with its 0.3 fields.
   "agent/getAuthenticatedExtendedCard": { v1: "GetExtendedAgentCard", params: same, result: same },
 };
 
