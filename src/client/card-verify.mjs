@@ -35,7 +35,8 @@ function payloads(jose, card) {
   return forms;
 }
 
-async function keysFor(header, { cardUrl, jwks: pinned, fetchImpl }) {
+/** The key set a signature names (its jku, or the pinned one), fetched once per verification (`loaded`). */
+async function keysFor(header, { cardUrl, jwks: pinned, fetchImpl }, loaded) {
   let source = pinned;
   if (!source) {
     if (!header.jku) throw new CardVerificationError("no jku in the signature and no --jwks given");
@@ -43,7 +44,8 @@ async function keysFor(header, { cardUrl, jwks: pinned, fetchImpl }) {
       throw new CardVerificationError(`jku ${header.jku} is not on the card's origin (pin keys with --jwks)`);
     source = header.jku;
   }
-  return { source, keys: await loadJwks(source, fetchImpl) };
+  if (!loaded.has(source)) loaded.set(source, loadJwks(source, fetchImpl));
+  return { source, keys: await loaded.get(source) };
 }
 
 /**
@@ -63,11 +65,12 @@ export async function verifyCardSignature(card, { cardUrl, jwks: pinned, fetchIm
   const forms = payloads(jose, card);
   const reasons = [];
   const verifiedForms = new Set();
+  const loaded = new Map();
   let first;
   for (const signature of signatures) {
     const header = jose.decodeProtectedHeader(signature);
     try {
-      const { source, keys } = await keysFor(header, { cardUrl, jwks: pinned, fetchImpl });
+      const { source, keys } = await keysFor(header, { cardUrl, jwks: pinned, fetchImpl }, loaded);
       const verified = await verifiedForm(jose, signature, forms, jose.createLocalJWKSet(keys));
       if (!verified) throw new CardVerificationError("signature verification failed");
       verifiedForms.add(verified);
