@@ -39,8 +39,10 @@ function server(overrides: Record<string, string> = {}) {
     ...overrides,
   } as unknown as Env;
   // The card and the JWKS on a loopback origin; methods at the public URL's path, on its host.
-  return (path: string, init: RequestInit = {}) =>
-    worker.fetch(new Request(path === "/" ? `${PUBLIC_URL}/` : `${BASE}${path}`, init), e, createExecutionContext());
+  return (path: string, init: RequestInit = {}) => {
+    const url = path.startsWith("/.well-known/") ? `${BASE}${path}` : `${PUBLIC_URL}${path}`;
+    return worker.fetch(new Request(url, init), e, createExecutionContext());
+  };
 }
 
 const get = server();
@@ -139,6 +141,14 @@ describe("GetExtendedAgentCard per version (issue 20 item 2)", () => {
     await expect(specExactVerify(card, card.signatures[0] as Signature, keys)).resolves.toBeUndefined();
     const sdk = verifyAgentCardSignature(async () => (await jwks()).keys[0] as JWK);
     await expect(sdk(card as unknown as AgentCard)).resolves.toBeUndefined();
+  });
+
+  it("HTTP+JSON's GET /extendedAgentCard is 1.0 too: the 1.0 view", async () => {
+    const res = await get("/extendedAgentCard", { headers: { Authorization: `Bearer ${TOKEN}`, "A2A-Version": "1.0" } });
+    expect(res.status).toBe(200);
+    const card = (await res.json()) as Signed;
+    for (const field of V03_CARD_FIELDS) expect(card).not.toHaveProperty(field);
+    expect(card.name).toBe("iac-code");
   });
 
   it("0.3 (agent/getAuthenticatedExtendedCard) answers the 0.3 view: the 0.3 fields too, and both verifiers accept it", async () => {
