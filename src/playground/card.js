@@ -123,7 +123,7 @@ const base64url = (bytes) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
-    .replace(/=+$/, "");
+    .replace(/=/g, "");
 
 const decodeHeader = (signature) => JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
 
