@@ -155,6 +155,7 @@ export default defineConfig({
             {
               RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
               RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
+              RATE_LIMIT_AUTH_FAILURES: { simple: { limit: 5, period: 60 } },
             },
           ),
         ],

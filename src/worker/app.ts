@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { configOf, type Config } from "../config/config";
-import { authenticate } from "./auth";
+import { authenticateLimited } from "./auth-failures";
 import { frontGate, unhandledErrorResponse } from "./front-gate";
 import { baseUrlOf, CARD_PATH, cardResponse, HEALTH_PATH, healthResponse } from "./public-routes";
 import type { FrontRequest } from "./binding-front";
@@ -47,7 +47,8 @@ app.get(CARD_PATH, (c) => cardResponse(c.var.config, c.req.raw));
 app.get("/.well-known/jwks.json", jwksRoute);
 
 app.use("*", async (c, next) => {
-  const result = await authenticate(c.req.raw.headers, c.var.config.auth);
+  const result = await authenticateLimited(c.req.raw.headers, c.var.config, c.env);
+  if ("limited" in result) return result.limited;
   if ("refusal" in result) {
     const { status, error, challenge } = result.refusal;
     return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});

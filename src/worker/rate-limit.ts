@@ -24,13 +24,22 @@ export function callerKey(owner: string, headers: Headers): string {
   return owner === ANONYMOUS ? `address:${clientAddress(headers)}` : `principal:${owner}`;
 }
 
-/** A 429 answer when `limiter` refuses `key`, else undefined. A missing binding limits nothing. */
-export async function rateLimitResponse(limiter: RateLimit | undefined, key: string): Promise<Response | undefined> {
-  if (!limiter) return undefined;
+/** True when `limiter` lets `key` through (hashed, so a long key stays short). A missing binding limits nothing. */
+export async function limiterAllows(limiter: RateLimit | undefined, key: string): Promise<boolean> {
+  if (!limiter) return true;
   const { success } = await limiter.limit({ key: (await sha256Hex(key)).slice(0, 32) });
-  if (success) return undefined;
+  return success;
+}
+
+/** The answer over any limit: 429 with `Retry-After` (the bindings' period) and a JSON body. */
+export function tooManyRequests(): Response {
   return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS }), {
     status: 429,
     headers: { "Content-Type": "application/json", "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
   });
+}
+
+/** A 429 answer when `limiter` refuses `key`, else undefined. A missing binding limits nothing. */
+export async function rateLimitResponse(limiter: RateLimit | undefined, key: string): Promise<Response | undefined> {
+  return (await limiterAllows(limiter, key)) ? undefined : tooManyRequests();
 }

@@ -9,6 +9,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import worker from "../../../src/worker/index";
 import { parseConfig } from "../../../src/config/config";
+import { MAX_JWKS_FETCHES_PER_MINUTE } from "../../../src/worker/jwt-auth";
 import { BASE, userMessage, V1, worker as self, sleep } from "../helpers/rpc";
 
 const ISSUER = "https://idp.test/";
@@ -51,10 +52,10 @@ interface Claims {
 }
 
 async function token(key: KeyPair, claims: Claims = {}, header: Record<string, unknown> = {}): Promise<string> {
-  const { iss = ISSUER, aud = AUDIENCE, sub = "alice", exp = now() + 300, ...rest } = claims;
+  const { iss = ISSUER, aud = AUDIENCE, sub = "alice", exp = now() + 300, iat, ...rest } = claims;
   const jwt = new SignJWT({ ...rest, ...(sub === null ? {} : { sub }), ...(exp === null ? {} : { exp }) })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "JWT", ...header })
-    .setIssuedAt()
+    .setIssuedAt(typeof iat === "number" ? iat : undefined)
     .setIssuer(iss)
     .setAudience(aud);
   return jwt.sign(key.privateKey);
@@ -139,6 +140,12 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     expect((await call("ListTasks", {}, `Bearer ${await token(es, { nbf: now() + 30 })}`)).status).toBe(200);
   });
 
+  it("refuses a token issued in the future beyond the 60 s clock tolerance (issue 23, minor)", async () => {
+    await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 3600 })}`));
+    await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 120, exp: now() + 3600 })}`));
+    expect((await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 30 })}`)).status).toBe(200);
+  });
+
   it("refuses a wrong issuer, a wrong audience, a missing sub or exp", async () => {
     await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iss: "https://evil.test/" })}`));
     await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { aud: "someone-else" })}`));
@@ -197,6 +204,21 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     expect((await call("ListTasks", {}, `Bearer ${await token(next)}`)).status).toBe(200);
     expect(await fetches()).toBe(before + 2);
     expect((await call("ListTasks", {}, `Bearer ${await token(es)}`)).status).toBe(200);
+  });
+
+  it(`JWKS refreshes are bounded even with IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS=0: at most ${MAX_JWKS_FETCHES_PER_MINUTE} a minute (issue 23 item 3)`, async () => {
+    const noCooldown = envWith({ IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "0" });
+    const before = await fetches();
+    expect((await call("ListTasks", {}, `Bearer ${await token(es)}`, noCooldown)).status).toBe(200);
+    const forged = await Promise.all(Array.from({ length: 30 }, async (_, i) => token(await keyPair(`forged-${i}`, "ES256"))));
+    for (const t of forged.slice(0, 15)) await expectInvalidToken(await call("ListTasks", {}, `Bearer ${t}`, noCooldown));
+    await Promise.all(forged.slice(15).map(async (t) => expectInvalidToken(await call("ListTasks", {}, `Bearer ${t}`, noCooldown))));
+    const made = (await fetches()) - before;
+    // One cold fetch, then refreshes on unknown kids until the budget is spent (30 without it).
+    expect(made).toBe(MAX_JWKS_FETCHES_PER_MINUTE);
+    // A known key still verifies from the cache, with no fetch.
+    expect((await call("ListTasks", {}, `Bearer ${await token(es)}`, noCooldown)).status).toBe(200);
+    expect((await fetches()) - before).toBe(MAX_JWKS_FETCHES_PER_MINUTE);
   });
 
   it("JWKS host down: cached keys still verify; an unknown kid or a cold cache answers 401, never 5xx", async () => {
