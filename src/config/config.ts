@@ -8,6 +8,7 @@ import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
 import { httpsOrLoopbackUrl } from "./https-url";
 import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
+import { parseWebSocketConfig, type WebSocketConfig } from "./websocket-config";
 import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
@@ -49,6 +50,8 @@ export interface Config {
   signingKeys: CardSigningKey[] | undefined;
   /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
   indexLayout: IndexLayoutConfig;
+  /** The JSON-RPC WebSocket's origins and socket cap (websocket-config.ts). */
+  webSocket: WebSocketConfig;
 }
 
 export interface IndexLayoutConfig {
@@ -266,6 +269,11 @@ export function parseConfig(env: RawEnv): Config {
       previous:
         read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
+    webSocket: parseWebSocketConfig(
+      (name) => read(env, name),
+      (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      (variable, reason) => new ConfigError(variable, reason),
+    ),
   };
 }
 

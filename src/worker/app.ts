@@ -21,7 +21,7 @@ import { playgroundRoutes } from "./playground";
 import { requestLog } from "./request-log";
 import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
 
-type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
+type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string; expiresAtMs: number | undefined } };
 
 /** The path the JSON-RPC interface answers on, trailing slashes ignored. */
 function interfacePath(config: Config): string {
@@ -54,6 +54,7 @@ app.use("*", async (c, next) => {
     return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});
   }
   c.set("owner", result.owner);
+  c.set("expiresAtMs", result.expiresAtMs);
   if (c.var.config.rateLimit) {
     const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw.headers));
     if (limited) return limited;
@@ -74,7 +75,7 @@ app.all("*", async (c) => {
     const rest = matchRestRoute(c.req.method, path.slice(base.length));
     if (rest) return handleRest({ ...front, ...rest });
   }
-  if (path.replace(/\/+$/, "") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
+  if (path.replace(/\/+$/, "") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front, c.var.expiresAtMs);
   if (c.req.method !== "POST" || path.replace(/\/+$/, "") !== base) return c.json({ error: "Not Found" }, 404);
   return handleJsonRpc(front);
 });
