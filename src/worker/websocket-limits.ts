@@ -15,6 +15,14 @@ export const MAX_WS_MESSAGE_BYTES = 1024 * 1024;
  */
 export const MAX_WS_IN_FLIGHT = 16;
 
+/**
+ * The most a socket's attachment (owner, base URL, rate key, credential headers) may take, as UTF-8
+ * JSON: workerd refuses an attachment over 16 KiB (its MAX_ATTACHMENT_SIZE); 15 KiB of JSON, which
+ * counts at least as many bytes as the runtime's clone of the same strings, leaves it room for its
+ * own framing. A JWT near its 16 KiB limit does not fit: such an upgrade gets 431.
+ */
+export const MAX_WS_ATTACHMENT_BYTES = 15 * 1024;
+
 /** The text message the runtime answers with `pong` without waking the object. */
 export const WS_PING = "ping";
 export const WS_PONG = "pong";

@@ -36,6 +36,7 @@ import {
   CLOSE_CREDENTIAL_INVALID,
   CLOSE_SCOPE_LOST,
   CLOSE_TOO_MANY_SOCKETS,
+  MAX_WS_ATTACHMENT_BYTES,
   MAX_WS_IN_FLIGHT,
   MAX_WS_MESSAGE_BYTES,
   WS_PING,
@@ -122,12 +123,13 @@ export class WebSocketSession extends DurableObject<Env> {
     const rateKey = request.headers.get(RATE_KEY_HEADER);
     if (owner === null || baseUrl === null || rateKey === null) return new Response(null, { status: 400 });
     const config = configOf(this.env);
-    const open = this.ctx.getWebSockets().length;
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
     const expires = Number(request.headers.get(EXPIRES_HEADER) ?? Number.NaN);
     const attachment: Attachment = { owner, baseUrl, rateKey, credentials: credentialsOf(request.headers, config) };
     if (Number.isFinite(expires)) attachment.expiresAtMs = expires;
+    if (new TextEncoder().encode(JSON.stringify(attachment)).byteLength > MAX_WS_ATTACHMENT_BYTES) return attachmentTooLarge();
+    const open = this.ctx.getWebSockets().length;
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
     server.serializeAttachment(attachment);
     const cap = config.webSocket.maxSocketsPerCaller;
     if (open >= cap) server.close(CLOSE_TOO_MANY_SOCKETS, `At most ${cap} WebSockets may be open per caller`);
@@ -266,6 +268,12 @@ export class WebSocketSession extends DurableObject<Env> {
     this.streams.delete(ws);
     this.inFlight.delete(ws);
   }
+}
+
+/** 431: the credentials are too long to be kept with a socket (`MAX_WS_ATTACHMENT_BYTES`). */
+function attachmentTooLarge(): Response {
+  const detail = `A WebSocket session keeps its credentials with the socket in at most ${MAX_WS_ATTACHMENT_BYTES} bytes; use a shorter token or HTTP`;
+  return Response.json({ error: "Request Header Fields Too Large", detail }, { status: 431 });
 }
 
 /** The request id of a parsed message, when it has a valid one; else null. */
