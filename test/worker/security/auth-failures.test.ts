@@ -10,6 +10,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/worker/index";
 import { BASE, V1 } from "../helpers/rpc";
+import { expect429, sentBefore429 } from "../helpers/rate-limited";
 
 const FAILURE_LIMIT = 5;
 const listTasks = { jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} };
@@ -36,27 +37,10 @@ function fetcher(overrides: Record<string, string> = {}) {
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
 
-/** Sends until the first 429: the binding counts in fixed windows, so it comes within two. */
-async function failuresBefore429(send: (i: number) => Promise<Response>): Promise<{ failures: number; refused: Response }> {
-  for (let i = 0; i <= 2 * FAILURE_LIMIT + 1; i++) {
-    const res = await send(i);
-    if (res.status === 429) return { failures: i, refused: res };
-    expect(res.status).toBe(401);
-    await res.arrayBuffer();
-  }
-  throw new Error("failed authentication was never limited");
-}
-
-async function expect429(res: Response): Promise<void> {
-  expect(res.status).toBe(429);
-  expect(res.headers.get("Retry-After")).toBe("60");
-  expect(await res.json()).toEqual({ error: "Too Many Requests", retryAfterSeconds: 60 });
-}
-
 describe("failed authentication is limited (issue 23 item 3)", () => {
   it("per client address: wrong Bearer tokens end in 429, then even the right token is refused there; other addresses are served", async () => {
     const call = fetcher();
-    const { failures, refused } = await failuresBefore429((i) => call("198.51.100.30", `Bearer wrong-token-${i}`));
+    const { passed: failures, refused } = await sentBefore429((i) => call("198.51.100.30", `Bearer wrong-token-${i}`), FAILURE_LIMIT, 401);
     expect(failures).toBeGreaterThanOrEqual(FAILURE_LIMIT);
     await expect429(refused);
     await expect429(await call("198.51.100.30", "Bearer static-token-0001"));
@@ -65,7 +49,7 @@ describe("failed authentication is limited (issue 23 item 3)", () => {
 
   it("per attempted principal: wrong Basic passwords for one user from many addresses end in 429 for that user only", async () => {
     const call = fetcher();
-    const { failures, refused } = await failuresBefore429((i) => call(`203.0.113.${100 + i}`, basic("ops", `guess-${i}`)));
+    const { passed: failures, refused } = await sentBefore429((i) => call(`203.0.113.${100 + i}`, basic("ops", `guess-${i}`)), FAILURE_LIMIT, 401);
     expect(failures).toBeGreaterThanOrEqual(FAILURE_LIMIT);
     await expect429(refused);
     // A fresh address with the right password for that user: still refused, before the check.
@@ -76,7 +60,7 @@ describe("failed authentication is limited (issue 23 item 3)", () => {
 
   it("a request never gets 401 past the budget: wrong Basic and Bearer mixed from one address", async () => {
     const call = fetcher();
-    const { refused } = await failuresBefore429((i) => call("198.51.100.40", i % 2 ? basic(`user-${i}`, "x") : `Bearer wrong-${i}`));
+    const { refused } = await sentBefore429((i) => call("198.51.100.40", i % 2 ? basic(`user-${i}`, "x") : `Bearer wrong-${i}`), FAILURE_LIMIT, 401);
     await expect429(refused);
     for (let i = 0; i < 5; i++) await expect429(await call("198.51.100.40", `Bearer again-${i}`));
   });

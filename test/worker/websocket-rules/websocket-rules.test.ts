@@ -35,6 +35,16 @@ async function tokenOf(sub: string, exp = now() + 300, extra: Record<string, unk
 
 const fetchWith = (request: Request) => self().fetch(request);
 
+/** ListTasks over HTTP with the same token, to compare with the socket. */
+const httpListTasks = (token: string) =>
+  fetchWith(
+    new Request(`${BASE}/`, {
+      method: "POST",
+      headers: { ...V1, Authorization: `Bearer ${token}` },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}',
+    }),
+  );
+
 interface Session {
   ws: WebSocket;
   replies: Array<{ id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown[] } }>;
@@ -92,13 +102,7 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
     expect(limited.some((r) => r.id === null)).toBe(true); // the malformed message
     // The socket stays open, and HTTP shares the budget the socket spent.
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
-    const http = await fetchWith(
-      new Request(`${BASE}/`, {
-        method: "POST",
-        headers: { ...V1, Authorization: `Bearer ${token}` },
-        body: '{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}',
-      }),
-    );
+    const http = await httpListTasks(token);
     expect(http.status).toBe(429);
     s.ws.close(1000, "done");
   });
@@ -133,13 +137,7 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
     const closed = await Promise.race([s.closed, new Promise<undefined>((r) => setTimeout(r, 12_000))]);
     expect(closed).toEqual({ code: CLOSE_CREDENTIAL_INVALID, reason: "Credential expired" });
     expect(s.replies).toHaveLength(1);
-    const http = await fetchWith(
-      new Request(`${BASE}/`, {
-        method: "POST",
-        headers: { ...V1, Authorization: `Bearer ${token}` },
-        body: '{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}',
-      }),
-    );
+    const http = await httpListTasks(token);
     expect(http.status).toBe(401);
   });
 
@@ -163,9 +161,7 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
       error: "Request Header Fields Too Large",
       detail: `A WebSocket session keeps its credentials with the socket in at most ${MAX_WS_ATTACHMENT_BYTES} bytes; use a shorter token or HTTP`,
     });
-    const http = await fetchWith(
-      new Request(`${BASE}/`, { method: "POST", headers: { ...V1, ...headers }, body: '{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}' }),
-    );
+    const http = await httpListTasks(longest);
     expect(http.status).toBe(200);
   });
 
