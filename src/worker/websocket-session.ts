@@ -225,6 +225,8 @@ export class WebSocketSession extends DurableObject<Env> {
       await this.pump(ws, result.stream);
     } catch (error) {
       if (error instanceof A2AError) return send(ws, errorJson(id, error));
+      // A stream canceled because its socket closed rejects its pending read: nothing went wrong.
+      if (ws.readyState !== WebSocket.OPEN) return;
       console.error(`WebSocket ${method}: unexpected error`, error instanceof Error ? error.name : typeof error);
       send(ws, errorJson(id, errors.internal()));
     }

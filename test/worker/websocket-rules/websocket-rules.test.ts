@@ -9,6 +9,7 @@
  * bindings, so nothing here is overridden per test.
  */
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { importJWK, SignJWT } from "jose";
 import { JWT_CLOCK_TOLERANCE_SECONDS } from "../../../src/worker/jwt-auth";
@@ -163,6 +164,37 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
     });
     const http = await httpListTasks(longest);
     expect(http.status).toBe(200);
+  });
+
+  it("a closed socket leaves nothing behind: its pending requests and open streams end and leave the object's maps", async () => {
+    const sub = `ws-release-${crypto.randomUUID()}`;
+    const token = await tokenOf(sub);
+    // A task that stays INPUT_REQUIRED, so a subscription to it stays open.
+    const sent = await fetchWith(
+      new Request(`${BASE}/`, {
+        method: "POST",
+        headers: { ...V1, Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "SendMessage",
+          params: { message: { messageId: "release-1", role: "ROLE_USER", parts: [{ text: "hello" }] } },
+        }),
+      }),
+    );
+    const taskId = ((await sent.json()) as { result: { task: { id: string } } }).result.task.id;
+    const s = await open(token);
+    s.ws.send(JSON.stringify({ jsonrpc: "2.0", id: "sub", method: "SubscribeToTask", params: { id: taskId } }));
+    await s.until(() => s.replies.length === 1);
+    const session = env.WEBSOCKET_SESSION.get(env.WEBSOCKET_SESSION.idFromName(`principal:jwt:https://idp.test/#${sub}`));
+    type Maps = { inFlight: Map<unknown, unknown>; streams: Map<unknown, unknown> };
+    const sizes = () => runInDurableObject(session, (instance) => [(instance as unknown as Maps).inFlight.size, (instance as unknown as Maps).streams.size]);
+    expect(await sizes()).toEqual([1, 1]);
+    s.ws.close(1000, "done");
+    await s.closed;
+    const deadline = Date.now() + 5_000;
+    while ((await sizes()).some((n) => n > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await sizes()).toEqual([0, 0]);
   });
 
   it("a message after the expiry is never answered: the socket is closed 4401", async () => {
