@@ -255,7 +255,12 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
 });
 
 describe("JWT configuration errors name the variable", () => {
-  const base = { IACCODE_A2A_JWT_ISSUER: ISSUER, IACCODE_A2A_JWT_AUDIENCE: AUDIENCE, IACCODE_A2A_JWT_JWKS_URL: "https://idp.test/jwks.json" };
+  const base = { IACCODE_A2A_JWT_ISSUER: ISSUER, IACCODE_A2A_JWT_AUDIENCE: AUDIENCE, IACCODE_A2A_JWT_JWKS_URL: "https://idp.example.com/jwks.json" };
+  it("an https JWKS URL on a public host, or any on loopback, is accepted (issue 23, minor)", () => {
+    for (const url of ["https://idp.example.com/.well-known/jwks.json", "http://127.0.0.1:9000/jwks.json", "https://localhost/jwks.json"]) {
+      expect(parseConfig({ ...base, IACCODE_A2A_JWT_JWKS_URL: url }).auth.jwt?.jwksUrl).toBe(new URL(url).href);
+    }
+  });
   it.each([
     [{ IACCODE_A2A_JWT_ALGORITHMS: "RS256,HS256" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: HS256 is never accepted for JWKS keys"],
     [{ IACCODE_A2A_JWT_ALGORITHMS: "none" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: none is never accepted for JWKS keys"],
@@ -272,6 +277,34 @@ describe("JWT configuration errors name the variable", () => {
     [
       { IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"EC","crv":"P-256","x":"a","y":"b","d":"c"}]}' },
       "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 holds private key material; publish public keys only",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://10.0.0.1/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://169.254.169.254/latest/meta-data" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://192.168.1.10:8443/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://[fd00::1]/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://[fe80::1]/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://idp.internal/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://100.64.0.1/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
     ],
     [{ IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "60" }, "Invalid configuration IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: must be an integer from 0 to 30"],
     [{ IACCODE_A2A_JWT_ISSUER: "" }, "Invalid configuration IACCODE_A2A_JWT_AUDIENCE: needs IACCODE_A2A_JWT_ISSUER"],
