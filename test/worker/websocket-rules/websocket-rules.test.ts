@@ -11,7 +11,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { importJWK, SignJWT } from "jose";
+import { generateKeyPair, importJWK, SignJWT } from "jose";
 import { JWT_CLOCK_TOLERANCE_SECONDS } from "../../../src/worker/jwt-auth";
 import { CLOSE_CREDENTIAL_INVALID, CLOSE_TOO_MANY_SOCKETS, MAX_WS_ATTACHMENT_BYTES } from "../../../src/worker/websocket-limits";
 import { RATE_LIMITED_CODE } from "../../../src/worker/rate-limit";
@@ -195,6 +195,43 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
     const deadline = Date.now() + 5_000;
     while ((await sizes()).some((n) => n > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await sizes()).toEqual([0, 0]);
+  });
+
+  it("credentials the Worker accepted but that no longer authenticate (a key gone from the JWKS) close the socket 4401 at the next message", async () => {
+    // The session object as the Worker left it after an upgrade, with a token whose key the JWKS no
+    // longer holds (signed by a key it never held), and one of another subject than the socket's owner.
+    const { privateKey: goneKey } = await generateKeyPair("ES256");
+    const signedByGone = await new SignJWT({ sub: "gone", exp: now() + 300 })
+      .setProtectedHeader({ alg: "ES256", kid: "ws-1" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .sign(goneKey);
+    const otherSubject = await tokenOf(`ws-other-${crypto.randomUUID()}`);
+    for (const token of [signedByGone, otherSubject]) {
+      const owner = `jwt:${ISSUER}#ws-revoked-${crypto.randomUUID()}`;
+      const session = env.WEBSOCKET_SESSION.get(env.WEBSOCKET_SESSION.idFromName(`principal:${owner}`));
+      const headers = {
+        Upgrade: "websocket",
+        Authorization: `Bearer ${token}`,
+        "X-IacCode-Session-Owner": owner,
+        "X-IacCode-Session-Base-Url": BASE,
+        "X-IacCode-Session-Rate-Key": `principal:${owner}`,
+      };
+      const res = await session.fetch(new Request(`${BASE}/`, { headers }));
+      expect(res.status).toBe(101);
+      const ws = res.webSocket;
+      if (!ws) throw new Error("no socket");
+      const replies: string[] = [];
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        ws.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })),
+      );
+      ws.addEventListener("message", (ev) => replies.push(String(ev.data)));
+      ws.accept();
+      getTask(ws, 1);
+      expect(await closed).toEqual({ code: CLOSE_CREDENTIAL_INVALID, reason: "Credential no longer valid" });
+      expect(replies).toEqual([]);
+    }
   });
 
   it("a message after the expiry is never answered: the socket is closed 4401", async () => {
