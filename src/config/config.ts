@@ -11,6 +11,7 @@ import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
 import { parsePushKeyring, type PushKeyMaterial } from "./push-keyring";
 import { providerConfigOrError, type ProviderConfig } from "./providers";
 import { ALLOWED_HOST_ENTRY, allowedHostPortValid } from "./allowed-host-entry";
+import { parseWebSocketConfig, type WebSocketConfig } from "./websocket-config";
 import { trimEnd } from "../a2a/trim-end";
 
 export { ConfigError } from "./config-error";
@@ -56,6 +57,8 @@ export interface Config {
   indexLayout: IndexLayoutConfig;
   /** The model providers (src/config/providers.ts); an invalid setting fails model turns only. */
   providers: ProviderConfig | ConfigError;
+  /** The JSON-RPC WebSocket's origins and socket cap (websocket-config.ts). */
+  webSocket: WebSocketConfig;
 }
 
 export interface IndexLayoutConfig {
@@ -228,6 +231,11 @@ export function parseConfig(env: RawEnv): Config {
         read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
     providers: providerConfigOrError(env),
+    webSocket: parseWebSocketConfig(
+      (name) => read(env, name),
+      (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      (variable, reason) => new ConfigError(variable, reason),
+    ),
   };
 }
 
