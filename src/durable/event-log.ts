@@ -1,8 +1,13 @@
 /**
  * The per-task event log: every event a stream or a push notification carries, with its
- * monotonic `seq` (the SSE `id:`), written before it is sent, so `Last-Event-ID` replays exactly
- * what a client missed. Events are deltas; a turn opens with one bounded Task snapshot (never the
- * whole history), so the bytes a turn writes do not depend on how many turns came before.
+ * monotonic `seq` (the SSE `id:`), written before it is sent, so `Last-Event-ID` replays what a
+ * client missed. Events are deltas; a turn opens with one bounded Task snapshot (never the whole
+ * history), so the bytes a turn writes do not depend on how many turns came before.
+ *
+ * A stream carries exactly one Task, first (A2A streams: one Task or Message, then updates only):
+ * a resumed stream replays from the Task that opened the turn of the first missed event (events
+ * of that turn the client had come again, with their ids: a consistent point to rebuild from),
+ * and the Tasks that open later turns are left out (`isTaskSnapshot`, stream-hub.ts).
  *
  * Compaction rule: when a task's turn N starts, the events of its turns before N−1 are deleted,
  * except those a push delivery still needs. Replay is exact for the current and the previous turn;
@@ -30,6 +35,11 @@ export const REPLAY_TURNS = 2;
 export interface LoggedEvent {
   seq: number;
   json: string;
+}
+
+/** Whether a logged event is a turn's opening Task (`{"task":…}`, as `append` serializes it). */
+export function isTaskSnapshot(event: LoggedEvent): boolean {
+  return event.json.startsWith('{"task":');
 }
 
 export class EventLog {
@@ -71,6 +81,27 @@ export class EventLog {
   at(taskId: string, seq: number): LoggedEvent | undefined {
     const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
     return row ? { seq, json: row.event } : undefined;
+  }
+
+  /**
+   * What a stream resumed after `lastEventId` carries: the Task that opened the turn of the first
+   * missed event, then every later event except the Tasks of later turns. Empty when nothing was
+   * missed. An event a pending push kept from a compacted turn has no Task of its own left: the
+   * replay starts at the next Task (the oldest kept turn's).
+   */
+  replay(taskId: string, lastEventId: number): LoggedEvent[] {
+    const start = this.sql
+      .exec<{ s: number | null }>(
+        "SELECT MIN(seq) AS s FROM events WHERE task_id = ?1 AND turn = (SELECT turn FROM events WHERE task_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1)",
+        taskId,
+        lastEventId,
+      )
+      .one().s;
+    if (start === null) return [];
+    const events = this.after(taskId, start - 1);
+    const first = events.findIndex(isTaskSnapshot);
+    if (first < 0) return [];
+    return events.filter((event, index) => index === first || (index > first && !isTaskSnapshot(event)));
   }
 
   after(taskId: string, seq: number): LoggedEvent[] {

@@ -493,8 +493,9 @@ export class TurnRunner {
   }
 
   /**
-   * A stream of the task (spec §3.1.6): what a `Last-Event-ID` missed, then live events; a task
-   * that is running or waiting for input gets its bounded Task first, then the events of its
+   * A stream of the task (spec §3.1.6), one Task first: a `Last-Event-ID` resume replays from the
+   * Task that opened the turn of the first missed event (event-log.ts), then live events; a task
+   * that is running or waiting for input gets its bounded Task first, then the updates of its
    * current or next turn, closing when that turn ends. A terminal task gets -32004.
    */
   subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): ReadableStream<Uint8Array> {
@@ -502,10 +503,9 @@ export class TurnRunner {
     const running = this.active?.taskId === taskId;
     const { log, hub, records } = this.state;
     if (lastEventId !== undefined) {
-      const missed = log.after(taskId, lastEventId);
-      if (running) return hub.open(taskId, framing, missed, false);
-      // A resume after the turn ended: what was missed, then close; nothing missed is a plain subscribe.
-      if (missed.length > 0) return hub.open(taskId, framing, missed, true);
+      const missed = log.replay(taskId, lastEventId);
+      // A resume after the turn ended: the replay, then close; nothing missed is a plain subscribe.
+      if (missed.length > 0) return hub.open(taskId, framing, missed, !running);
     }
     if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
     const task = records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
