@@ -269,6 +269,11 @@ export class TaskRecords {
       );
       return next;
     }
+    return this.addArtifact(taskId, artifact);
+  }
+
+  /** Adds an artifact whose id is new to the task (no read first): it takes the next position, the newest. */
+  addArtifact(taskId: string, artifact: Artifact): Artifact {
     const json = fitRow("artifacts", JSON.stringify(artifact));
     this.sql.exec(
       `INSERT INTO artifacts (task_id, artifact_id, position, artifact)

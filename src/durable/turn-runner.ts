@@ -10,8 +10,8 @@
  *    the compaction of old turns' events, the bounded Task snapshot, WORKING, the inline push
  *    config, the index outbox mark. Only then are the events sent.
  * 3. The agent's events, each written before it is sent (text deltas split at DELTA_MAX_CHARS).
- * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
- *    the outbox mark in one commit; then streams close, the index and the push queue are told.
+ * 4. The end (finish): the reply message (large parts to R2), the turn's `response` artifact when
+ *    it produced assistant text, the final status, push records and the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
 import type { TraceContext } from "../a2a/trace-context";
 import { TurnLog } from "./turn-log";
@@ -37,6 +37,7 @@ import type { LoggedEvent } from "./event-log";
 import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
+import { responseArtifact } from "./response-artifact";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
 import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
@@ -398,7 +399,10 @@ export class TurnRunner {
         const effect = mapAgentEvent(event, this.exposure);
         if (!effect) continue;
         if (effect.kind === "end") {
-          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata);
+          // The agent's own end of a turn that produced assistant text closes with the reply as an
+          // artifact too; an error's end (its text is no reply) does not.
+          const response = event.type === "end" && replyText !== "";
+          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata, response);
           return;
         }
         if (effect.kind === "artifact") {
@@ -412,7 +416,7 @@ export class TurnRunner {
         if (effect.text) replyText += effect.text;
         this.emitWorking(turn, effect.text, effect.metadata);
       }
-      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA, replyText !== "");
     } catch (error) {
       console.error("turn failed", error instanceof Error ? error.name : typeof error);
       if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);
@@ -436,14 +440,22 @@ export class TurnRunner {
   /**
    * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
    * kept in history), every stream of the task closed, the index updated, push queued, waiters released.
+   * With `response`, the reply is also the turn's `response` artifact, just before the final status.
    */
-  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false): Promise<void> {
     const turn = this.active?.taskId === taskId ? this.active : undefined;
     if (turn) this.active = undefined;
-    await this.end(taskId, turn, state, text, metadata);
+    await this.end(taskId, turn, state, text, metadata, response);
   }
 
-  private async end(taskId: string, turn: ActiveTurn | undefined, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+  private async end(
+    taskId: string,
+    turn: ActiveTurn | undefined,
+    state: TaskState,
+    text: string | undefined,
+    metadata?: JsonObject,
+    response = false,
+  ): Promise<void> {
     if (this.finishing.has(taskId)) return;
     this.finishing.add(taskId);
     try {
@@ -456,6 +468,7 @@ export class TurnRunner {
         if (plan) {
           status.message = plan.message;
           w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
+          if (response) this.writeResponse(w, taskId, turnNumber, plan.message);
         }
         const logged = this.writeStatus(w, taskId, turnNumber, status, metadata);
         w.outbox.mark(taskId);
@@ -471,6 +484,12 @@ export class TurnRunner {
       this.finishing.delete(taskId);
       turn?.markFinished();
     }
+  }
+
+  /** The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk. */
+  private writeResponse(w: Writes, taskId: string, turn: number, reply: Message): void {
+    const artifact = w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts));
+    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } });
   }
 
   private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject): LoggedEvent {

@@ -109,10 +109,10 @@ describe("@a2a-js/sdk client against wrangler dev", () => {
 
     const followUp: string[] = [];
     for await (const event of client.sendMessageStream(request(`m-${hex()}`, { taskId: waiting.id }))) followUp.push(event.payload?.$case ?? "none");
-    expect(followUp).toEqual(["task", "statusUpdate", "statusUpdate", "statusUpdate"]);
+    expect(followUp).toEqual(["task", "statusUpdate", "statusUpdate", "artifactUpdate", "statusUpdate"]);
 
     const rest: string[] = [];
     for (let next = await subscription.next(); !next.done; next = await subscription.next()) rest.push(next.value.payload?.$case ?? "none");
-    expect(rest).toEqual(["statusUpdate", "statusUpdate", "statusUpdate"]);
+    expect(rest).toEqual(["statusUpdate", "statusUpdate", "artifactUpdate", "statusUpdate"]);
   });
 });

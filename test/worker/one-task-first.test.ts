@@ -56,13 +56,24 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
     expect((sub.first[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
 
     const followUp = await readSse(await stream("SendStreamingMessage", { message: userMessage("more", { taskId: waiting.id }) }));
-    expect(kinds(followUp)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    expect(kinds(followUp)).toEqual([
+      "task",
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
+      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+    ]);
     const opening = followUp[0]?.data.result?.task as TaskLike;
     expect(opening.history?.map((m) => m.parts[0]?.text)).toEqual(["more"]);
 
     const rest = await sub.rest();
     // The exact wire sequence after the Task: the follow-up turn's updates, no second Task.
-    expect(kinds(rest)).toEqual(["statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    expect(kinds(rest)).toEqual([
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
+      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+    ]);
     expect(rest.map((e) => e.id)).toEqual(followUp.slice(1).map((e) => e.id));
   });
 
@@ -80,7 +91,13 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    expect(restKinds(text)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    expect(restKinds(text)).toEqual([
+      "task",
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
+      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+    ]);
   });
 
   it("WebSocket: SubscribeToTask then the follow-up on the same socket: one Task on the subscription", async () => {
@@ -111,7 +128,13 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
           return kind === "statusUpdate" ? `statusUpdate:${r.result?.statusUpdate?.status?.state}` : kind;
         });
     await until(() => subKinds().at(-1) === "statusUpdate:TASK_STATE_INPUT_REQUIRED");
-    expect(subKinds()).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    expect(subKinds()).toEqual([
+      "task",
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
+      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+    ]);
     ws.close(1000);
   });
 
@@ -121,33 +144,27 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
     const sub = await open(res, 1);
     await send(userMessage("more", { taskId: waiting.id }));
     const all = [...sub.first, ...(await sub.rest())].map((e) => (e.data.result as { kind?: string } | undefined)?.kind);
-    expect(all).toEqual(["task", "status-update", "status-update", "status-update"]);
+    expect(all).toEqual(["task", "status-update", "status-update", "artifact-update", "status-update"]);
   });
 });
 
 describe("issue 20 item 3: Last-Event-ID resumption opens with the Task of the turn it resumes", () => {
   it("resuming inside a turn replays from that turn's Task; a later turn's Task is left out", async () => {
     const waiting = await waitingTask();
-    // Turn 1 logged seqs 1..4 (Task, WORKING, WORKING with the text, INPUT_REQUIRED); turn 2 starts at 5.
+    // Turn 1 logged seqs 1..5 (Task, WORKING, WORKING with the text, the response artifact,
+    // INPUT_REQUIRED); turn 2 starts at 6.
     await send(userMessage("more", { taskId: waiting.id }));
     const fromTurn1 = await readSse(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "2" }));
-    expect(kinds(fromTurn1)).toEqual([
-      "task",
-      "statusUpdate:TASK_STATE_WORKING",
-      "statusUpdate:TASK_STATE_WORKING",
-      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
-      "statusUpdate:TASK_STATE_WORKING",
-      "statusUpdate:TASK_STATE_WORKING",
-      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
-    ]);
-    expect(fromTurn1.map((e) => e.id)).toEqual([1, 2, 3, 4, 6, 7, 8]);
+    const turn = ["statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "statusUpdate:TASK_STATE_INPUT_REQUIRED"];
+    expect(kinds(fromTurn1)).toEqual(["task", ...turn, ...turn]);
+    expect(fromTurn1.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
 
-    const fromTurn2 = await readSse(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "4" }));
-    expect(fromTurn2.map((e) => e.id)).toEqual([5, 6, 7, 8]);
+    const fromTurn2 = await readSse(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "5" }));
+    expect(fromTurn2.map((e) => e.id)).toEqual([6, 7, 8, 9, 10]);
     expect((fromTurn2[0]?.data.result?.task as TaskLike).history?.map((m) => m.parts[0]?.text)).toEqual(["more"]);
 
     // Nothing missed on a task waiting for input: a plain subscribe, its current Task first.
-    const upToDate = await open(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "8" }), 1);
+    const upToDate = await open(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "10" }), 1);
     expect(kinds(upToDate.first)).toEqual(["task"]);
     expect((upToDate.first[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     await upToDate.cancel();

@@ -65,7 +65,13 @@ describe("SendStreamingMessage (spec §3.1.2, §9.4.2)", () => {
 
   it("closes at INPUT_REQUIRED, the normal end of a turn, with the reply as the final status message", async () => {
     const events = await readSse(await stream("SendStreamingMessage", { message: userMessage("hello") }));
-    expect(kinds(events)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_INPUT_REQUIRED"]);
+    expect(kinds(events)).toEqual([
+      "task",
+      "statusUpdate:TASK_STATE_WORKING",
+      "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
+      "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+    ]);
     const delta = events[2]?.data.result?.statusUpdate as { status: { message: { role: string; messageId: string } } };
     expect(delta.status.message.role).toBe("ROLE_AGENT");
   });

@@ -52,7 +52,12 @@ export interface TaskLike {
   contextId: string;
   status: { state: string; message?: { parts: Array<{ text?: string }> }; timestamp: string };
   history?: Array<{ role: string; messageId: string; parts: Array<{ text?: string }> }>;
-  artifacts?: Array<{ artifactId: string; parts: Array<Record<string, unknown>> }>;
+  artifacts?: Array<{ artifactId: string; name?: string; parts: Array<Record<string, unknown>> }>;
+}
+
+/** A task's artifacts other than the turns' `response` artifacts (issue 20 item 4): its files. */
+export function fileArtifacts(task: TaskLike | undefined): NonNullable<TaskLike["artifacts"]> {
+  return (task?.artifacts ?? []).filter((artifact) => artifact.name !== "response");
 }
 
 export async function send(
