@@ -22,6 +22,7 @@ import { Lifecycle } from "./lifecycle";
 import { taskViewBounds, TurnRunner, type SendCall, type SendResult } from "./turn-runner";
 import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { IndexRow } from "./task-index";
+import { requestDigest, storedId } from "./repeat-requests";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-runner";
 export type { SendCall, SendResult } from "./turn-runner";
@@ -72,12 +73,18 @@ export class ContextAgent extends DurableObject<Env> {
     return this.state.index.rowOf(taskId);
   }
 
-  createPushConfig(owner: string, taskId: string, input: PushConfigInput): Promise<Outcome<TaskPushNotificationConfig>> {
+  /** With an Idempotency-Key, a repeat answers the config its first request stored (repeat-requests.ts). */
+  createPushConfig(owner: string, taskId: string, input: PushConfigInput, idempotencyKey?: string): Promise<Outcome<TaskPushNotificationConfig>> {
     return outcomeOf(async () => {
       this.turns.requireOwned(owner, taskId);
       const { push } = this.state;
+      const request = idempotencyKey === undefined ? undefined : { key: (await storedId(idempotencyKey)) ?? "", digest: await requestDigest(input) };
+      const repeated = () => (request ? push.repeated(taskId, request) : undefined);
+      const first = repeated();
+      if (first) return first;
       const sealed = await push.prepare(taskId, input, pushPolicyOf(this.state.config));
-      return push.write(sealed, Date.now());
+      // A concurrent repeat may have stored it while this one was sealing: checked again, with no await before the write.
+      return repeated() ?? push.write(sealed, Date.now(), request);
     }, "createPushConfig");
   }
 

@@ -13,6 +13,7 @@ import { applySchema } from "./schema";
 import { fitRow } from "./row-guard";
 import { utf8Bytes } from "../storage/limits";
 import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
+import type { FoundRequest } from "./repeat-requests";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
@@ -34,7 +35,19 @@ const ADDED = [
   // The number of turns a task has had; the current turn's messages and events carry it.
   { table: "tasks", column: "turns", definition: "INTEGER NOT NULL DEFAULT 0" },
   { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
+  // A user message's messageId and Idempotency-Key (each at most STORED_ID_MAX_CHARS) and the
+  // digest of its parts: a repeated request answers the task it started (repeat-requests.ts).
+  { table: "messages", column: "message_id", definition: "TEXT" },
+  { table: "messages", column: "request_key", definition: "TEXT" },
+  { table: "messages", column: "request_digest", definition: "TEXT" },
 ];
+
+/** How a user message's request is stored to be known again (repeat-requests.ts). */
+export interface StoredRequest {
+  messageId: string | null;
+  key: string | null;
+  digest: string;
+}
 
 /** Earlier messages a turn is given: enough for a working conversation (100 turns). */
 export const CONVERSATION_MESSAGES = 200;
@@ -100,6 +113,8 @@ export class TaskRecords {
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
     sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_message_id ON messages(message_id) WHERE message_id IS NOT NULL");
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_request_key ON messages(request_key) WHERE request_key IS NOT NULL");
   }
 
   /** Drops the in-memory copies (after a rolled-back transaction): the next read reloads them. */
@@ -196,9 +211,18 @@ export class TaskRecords {
     return this.sql.exec<{ turns: number }>("SELECT turns FROM tasks WHERE id = ?", taskId).toArray()[0]?.turns ?? 0;
   }
 
-  appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
+  appendMessage(taskId: string, epoch: number, turn: number, message: Message, request?: StoredRequest): void {
     const json = fitRow("messages", JSON.stringify(message));
-    this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    this.sql.exec(
+      "INSERT INTO messages (task_id, epoch, turn, message, message_id, request_key, request_digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      taskId,
+      epoch,
+      turn,
+      json,
+      request?.messageId ?? null,
+      request?.key ?? null,
+      request?.digest ?? null,
+    );
     // The current turn's messages are the newest (a current-turn snapshot is a prefix of the
     // copy): a message of another turn is one the copy cannot place.
     if (this.kept.of(taskId)?.turns !== turn) this.kept.drop(taskId);
@@ -208,6 +232,21 @@ export class TaskRecords {
       rows.chars += json.length;
     });
     if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
+  }
+
+  /**
+   * The user message a request stored before, by its messageId or its Idempotency-Key (stored
+   * forms): the task and turn it started and its digest. `byKey` tells which of the two matched.
+   */
+  findRequest(messageId: string | null, key: string | null): (FoundRequest & { byKey: boolean }) | undefined {
+    const row = this.sql
+      .exec<{ task_id: string; turn: number; request_digest: string | null; by_key: number }>(
+        "SELECT task_id, turn, request_digest, request_key IS NOT NULL AND request_key = ?2 AS by_key FROM messages WHERE message_id = ?1 OR request_key = ?2 LIMIT 1",
+        messageId,
+        key,
+      )
+      .toArray()[0];
+    return row ? { taskId: row.task_id, turn: row.turn, digest: row.request_digest, byKey: row.by_key === 1 } : undefined;
   }
 
   /** Appends to the kept conversation and trims it to the bounds `conversation` applies. */

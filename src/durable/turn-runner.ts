@@ -32,12 +32,13 @@ import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts"
 import { redactMetadata } from "../agent/metadata-redaction";
 import { notificationIdOf, type PushJob } from "../push/push-job";
 import { StreamHub } from "./stream-hub";
-import { timestamp, type ViewBounds } from "./task-records";
+import { timestamp, type StoredRequest, type ViewBounds } from "./task-records";
 import type { LoggedEvent } from "./event-log";
 import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
 import { responseArtifact } from "./response-artifact";
+import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-requests";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
 import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
@@ -87,6 +88,8 @@ export interface SendCall {
   baseUrl: string;
   /** The request's span (W3C trace context): the parent of every call the turn makes. */
   trace?: TraceContext;
+  /** The request's `Idempotency-Key` header, checked by the Worker (repeat-requests.ts). */
+  idempotencyKey?: string;
 }
 
 /** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
@@ -125,6 +128,8 @@ interface PreparedTurn {
   sealedPush: SealedConfig | undefined;
   /** The workspace directory this turn binds the context to (its first to name one). */
   bindCwd: string | undefined;
+  /** How the message's request is stored to be known again (repeat-requests.ts). */
+  request: StoredRequest;
 }
 
 /** What the opening commit wrote: the turn's number, the task's snapshot and the opening events. */
@@ -137,10 +142,16 @@ interface OpenedTurn {
 /** A blocking call's answer waits for the turn's end; a stream or `returnImmediately` does not. */
 const isBlocking = (call: SendCall): boolean => !call.stream && !call.request.configuration?.returnImmediately;
 
+/** Whether two requests name the same messageId or the same Idempotency-Key. */
+const sameRequest = (a: StoredRequest, b: StoredRequest): boolean =>
+  (a.messageId !== null && a.messageId === b.messageId) || (a.key !== null && a.key === b.key);
+
 const tooLarge = (field: string, message: string) => errors.invalidParams(message, [{ field, description: message }]);
 
 export class TurnRunner {
   private active: ActiveTurn | undefined;
+  /** The request whose turn is being opened (at most one: `starting`), settled once its commit ran or it failed. */
+  private opening: { request: StoredRequest; settled: Promise<void> } | undefined;
   /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
   private starting = false;
   /** Tasks whose end is being written, so a cancel racing a turn's end writes one end. */
@@ -168,6 +179,17 @@ export class TurnRunner {
     else if (records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
     if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
 
+    const request: StoredRequest = {
+      messageId: await storedId(message.messageId),
+      key: await storedId(call.idempotencyKey),
+      digest: await requestDigest(message.parts),
+    };
+    // From here to the turn's `starting` mark nothing awaits: a repeat waits for the request it
+    // repeats to open, then finds its stored message; it never starts a second turn.
+    for (let opening = this.opening; opening && sameRequest(opening.request, request); opening = this.opening) await opening.settled;
+    const found = records.findRequest(request.messageId, request.key);
+    if (found) return this.repeat(call, found, request.digest);
+
     const taskId = message.taskId;
     if (taskId !== undefined) {
       const state = records.stateOf(taskId);
@@ -179,16 +201,43 @@ export class TurnRunner {
     }
     if (this.active || this.starting) throw errors.unsupported(BUSY_TEXT);
     this.starting = true;
+    let settle = () => {};
+    this.opening = { request, settled: new Promise<void>((resolve) => (settle = resolve)) };
     try {
-      return await this.start(call, taskId);
+      return await this.start(call, taskId, request, () => {
+        this.opening = undefined;
+        settle();
+      });
     } finally {
       this.starting = false;
+      if (this.opening?.request === request) this.opening = undefined;
+      settle();
     }
   }
 
+  /**
+   * A repeated request (repeat-requests.ts): the task its first sending started, as this request
+   * asked for it: a blocking call waits for that turn's end, a stream gets the Task, then the
+   * turn's updates while it runs. The same id with other parts is -32602.
+   */
+  private async repeat(call: SendCall, found: FoundRequest & { byKey: boolean }, digest: string): Promise<SendResult> {
+    if (found.digest !== null && found.digest !== digest) throw reusedId(found.byKey ? "Idempotency-Key" : "message.messageId");
+    const { taskId } = found;
+    const turn = this.active?.taskId === taskId && this.active.turn === found.turn ? this.active : undefined;
+    if (call.stream) {
+      const task = this.state.records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
+      return {
+        kind: "stream",
+        stream: this.state.hub.open(taskId, call.framing, [{ seq: this.state.log.lastSeq(taskId), json: JSON.stringify({ task }) }], !turn),
+      };
+    }
+    if (turn && isBlocking(call)) await turn.finished;
+    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, call.request.configuration?.historyLength)}}` };
+  }
+
   /** A turn: checked and planned (nothing written), opened by one commit, then answered. */
-  private async start(call: SendCall, existingTaskId: string | undefined): Promise<SendResult> {
-    const turn = await this.prepare(call, existingTaskId);
+  private async start(call: SendCall, existingTaskId: string | undefined, request: StoredRequest, opened: () => void): Promise<SendResult> {
+    const turn = { ...(await this.prepare(call, existingTaskId)), request };
     const controller = new AbortController();
     const log = new TurnLog({
       agent: this.state.config.agent,
@@ -199,12 +248,13 @@ export class TurnRunner {
     });
     const plan = await this.planTurn(call, turn, controller.signal, log);
     if ("reply" in plan) return plan.reply;
-    const opened = await this.open(call, turn, plan);
-    return this.answer(call, turn, opened, plan, { controller, log });
+    const openedTurn = await this.open(call, turn, plan);
+    opened();
+    return this.answer(call, turn, openedTurn, plan, { controller, log });
   }
 
   /** Everything that can refuse the message, run before anything is written. */
-  private async prepare(call: SendCall, existingTaskId: string | undefined): Promise<PreparedTurn> {
+  private async prepare(call: SendCall, existingTaskId: string | undefined): Promise<Omit<PreparedTurn, "request">> {
     const { message } = call.request;
     const { records } = this.state;
 
@@ -295,7 +345,7 @@ export class TurnRunner {
           w.log.startTask(taskId);
         } else w.records.setStatus(taskId, working ?? submitted, now);
         const number = isNewTask ? 1 : w.records.beginTurn(taskId);
-        w.records.appendMessage(taskId, this.state.epoch(), number, stored.message);
+        w.records.appendMessage(taskId, this.state.epoch(), number, stored.message, turn.request);
         w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
         // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
         const snapshot: Task = isNewTask

@@ -113,7 +113,8 @@ export function checkExtensions(front: FrontRequest): void {
 
 export function callContextOf(front: FrontRequest, framing: StreamFraming): CallContext {
   const { env, config, owner, baseUrl, request } = front;
-  return { env, config, owner, framing, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
+  const idempotencyKey = request.headers.get("Idempotency-Key") ?? undefined;
+  return { env, config, owner, framing, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl, idempotencyKey };
 }
 
 /** Validates and runs one method on the caller's behalf: what every binding calls. */
