@@ -23,7 +23,11 @@ const SCHEMA = [
      task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
 ];
 
-const ADDED = [{ table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" }];
+const ADDED = [
+  { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
+  // The task's generation after the event (a2a/generation.ts); NULL for events logged before it existed.
+  { table: "events", column: "generation", definition: "INTEGER" },
+];
 
 /** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
 const MAX_KEPT_SEQS = 90;
@@ -35,6 +39,8 @@ export const REPLAY_TURNS = 2;
 export interface LoggedEvent {
   seq: number;
   json: string;
+  /** The task's generation after the event, shown only to streams that activated the extension. */
+  generation?: number | undefined;
 }
 
 /** Whether a logged event is a turn's opening Task (`{"task":…}`, as `append` serializes it). */
@@ -50,12 +56,12 @@ export class EventLog {
     applySchema(sql, SCHEMA, ADDED);
   }
 
-  append(taskId: string, turn: number, event: StreamResponse): LoggedEvent {
+  append(taskId: string, turn: number, event: StreamResponse, generation?: number): LoggedEvent {
     const json = fitRow("events", JSON.stringify(event));
     const seq = this.lastSeq(taskId) + 1;
-    this.sql.exec("INSERT INTO events (task_id, seq, turn, event) VALUES (?, ?, ?, ?)", taskId, seq, turn, json);
+    this.sql.exec("INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)", taskId, seq, turn, json, generation ?? null);
     this.seqs.set(taskId, seq);
-    return { seq, json };
+    return { seq, json, generation };
   }
 
   /** A new task's log starts empty: its seq needs no read. */
@@ -106,9 +112,13 @@ export class EventLog {
 
   after(taskId: string, seq: number): LoggedEvent[] {
     return this.sql
-      .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)
+      .exec<{ seq: number; event: string; generation: number | null }>(
+        "SELECT seq, event, generation FROM events WHERE task_id = ? AND seq > ? ORDER BY seq",
+        taskId,
+        seq,
+      )
       .toArray()
-      .map((r) => ({ seq: r.seq, json: r.event }));
+      .map((r) => ({ seq: r.seq, json: r.event, generation: r.generation ?? undefined }));
   }
 
   /** Deletes the events of turns before `currentTurn − 1`, keeping the `kept` seqs (pending pushes). */

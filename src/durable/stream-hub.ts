@@ -22,6 +22,7 @@
 import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamEndLog, type StreamFraming } from "../a2a/sse";
 import { isTaskSnapshot, type LoggedEvent } from "./event-log";
 import { logLine, shortHash } from "../observability/log";
+import { withGeneration } from "../a2a/generation";
 
 const encoder = new TextEncoder();
 
@@ -149,6 +150,7 @@ export class StreamHub {
 }
 
 function frame(framing: StreamFraming, event: LoggedEvent | { json: string }): string {
-  const data = frameData(framing, event.json);
+  const json = framing.generation && "generation" in event ? withGeneration(event.json, event.generation) : event.json;
+  const data = frameData(framing, json);
   return "seq" in event ? sseFrame(data, event.seq) : sseFrame(data);
 }

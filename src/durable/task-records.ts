@@ -37,6 +37,8 @@ const ADDED = [
   { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
   // A user message's messageId and Idempotency-Key (each at most STORED_ID_MAX_CHARS) and the
   // digest of its parts: a repeated request answers the task it started (repeat-requests.ts).
+  // The task's generation (a2a/generation.ts): 1 at creation, one more on every state or artifact change.
+  { table: "tasks", column: "generation", definition: "INTEGER NOT NULL DEFAULT 1" },
   { table: "messages", column: "message_id", definition: "TEXT" },
   { table: "messages", column: "request_key", definition: "TEXT" },
   { table: "messages", column: "request_digest", definition: "TEXT" },
@@ -157,17 +159,19 @@ export class TaskRecords {
   }
 
   /** A new task, in its first turn. */
-  createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
+  /** A new task at `generation` (1, or 2 when it is created already past SUBMITTED). */
+  createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number, generation = 1): void {
     const statusJson = fitRow("tasks", JSON.stringify(status));
     const metadataJson = metadata ? fitRow("tasks", JSON.stringify(metadata)) : null;
     this.sql.exec(
-      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
+      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns, generation) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
       taskId,
       status.state,
       statusJson,
       metadataJson,
       nowMs,
       nowMs,
+      generation,
     );
     // Every row of a new task is written here and after: its view starts complete and empty.
     const chars = statusJson.length + (metadataJson?.length ?? 0);
@@ -187,14 +191,38 @@ export class TaskRecords {
     });
   }
 
-  setStatus(taskId: string, status: TaskStatus, nowMs: number): void {
+  /** Sets the status, `changes` state changes on (one, or two for SUBMITTED then WORKING); returns the new generation. */
+  setStatus(taskId: string, status: TaskStatus, nowMs: number, changes = 1): number {
     const json = fitRow("tasks", JSON.stringify(status));
-    this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, json, nowMs, taskId);
+    const generation =
+      this.sql
+        .exec<{ generation: number }>(
+          "UPDATE tasks SET state = ?, status = ?, updated_ms = ?, generation = generation + ? WHERE id = ? RETURNING generation",
+          status.state,
+          json,
+          nowMs,
+          changes,
+          taskId,
+        )
+        .toArray()[0]?.generation ?? 0;
     this.kept.follow(taskId, (rows) => {
       rows.chars += json.length - rows.status.length;
       rows.state = status.state;
       rows.status = json;
     });
+    return generation;
+  }
+
+  /** One artifact change more; returns the new generation. */
+  bumpGeneration(taskId: string): number {
+    return (
+      this.sql.exec<{ generation: number }>("UPDATE tasks SET generation = generation + 1 WHERE id = ? RETURNING generation", taskId).toArray()[0]
+        ?.generation ?? 0
+    );
+  }
+
+  generationOf(taskId: string): number | undefined {
+    return this.sql.exec<{ generation: number }>("SELECT generation FROM tasks WHERE id = ?", taskId).toArray()[0]?.generation;
   }
 
   /** Starts the task's next turn and returns its number (1 for a new task's first). */

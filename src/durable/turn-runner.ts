@@ -38,6 +38,7 @@ import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
 import { responseArtifact } from "./response-artifact";
+import { taskWithGeneration } from "../a2a/generation";
 import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-requests";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
@@ -198,6 +199,10 @@ export class TurnRunner {
         throw errors.invalidParams("Task belongs to a different context", [{ field: "message.contextId", description: "does not match the task's contextId" }]);
       }
       if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state and cannot accept messages`);
+      // The A2A 1.1 draft's optimistic concurrency, for a client that activated the generation extension.
+      const expected = call.request.configuration?.ifGenerationMatch;
+      const current = call.framing.generation && expected !== undefined ? records.generationOf(taskId) : undefined;
+      if (current !== undefined && expected !== undefined && current !== expected) throw errors.generationMismatch(taskId, current, expected);
     }
     if (this.active || this.starting) throw errors.unsupported(BUSY_TEXT);
     this.starting = true;
@@ -224,15 +229,9 @@ export class TurnRunner {
     if (found.digest !== null && found.digest !== digest) throw reusedId(found.byKey ? "Idempotency-Key" : "message.messageId");
     const { taskId } = found;
     const turn = this.active?.taskId === taskId && this.active.turn === found.turn ? this.active : undefined;
-    if (call.stream) {
-      const task = this.state.records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
-      return {
-        kind: "stream",
-        stream: this.state.hub.open(taskId, call.framing, [{ seq: this.state.log.lastSeq(taskId), json: JSON.stringify({ task }) }], !turn),
-      };
-    }
+    if (call.stream) return { kind: "stream", stream: this.state.hub.open(taskId, call.framing, [this.snapshotEvent(taskId, call.framing)], !turn) };
     if (turn && isBlocking(call)) await turn.finished;
-    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, call.request.configuration?.historyLength)}}` };
+    return { kind: "json", json: `{"task":${this.answerTaskJson(taskId, call.request.configuration?.historyLength, call.framing)}}` };
   }
 
   /** A turn: checked and planned (nothing written), opened by one commit, then answered. */
@@ -340,10 +339,13 @@ export class TurnRunner {
         // Nothing can read the SUBMITTED row between the snapshot and the WORKING update, which
         // the log still records.
         const working: TaskStatus | undefined = runs ? { state: "TASK_STATE_WORKING", timestamp: timestamp(now) } : undefined;
+        // SUBMITTED (the snapshot), then WORKING when the turn runs: one generation each.
+        const changes = working ? 2 : 1;
+        let generation = changes;
         if (isNewTask) {
-          w.records.createTask(taskId, working ?? submitted, taskMetadata, now);
+          w.records.createTask(taskId, working ?? submitted, taskMetadata, now, generation);
           w.log.startTask(taskId);
-        } else w.records.setStatus(taskId, working ?? submitted, now);
+        } else generation = w.records.setStatus(taskId, working ?? submitted, now, changes);
         const number = isNewTask ? 1 : w.records.beginTurn(taskId);
         w.records.appendMessage(taskId, this.state.epoch(), number, stored.message, turn.request);
         w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
@@ -351,10 +353,10 @@ export class TurnRunner {
         const snapshot: Task = isNewTask
           ? { id: taskId, contextId, status: submitted, history: [stored.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
           : { ...(w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task), status: submitted };
-        const events: LoggedEvent[] = [w.emit(taskId, number, { task: snapshot })];
+        const events: LoggedEvent[] = [w.emit(taskId, number, { task: snapshot }, generation - changes + 1)];
         if (working) {
           if (turn.bindCwd !== undefined) w.records.setSetting("cwd", turn.bindCwd);
-          events.push(w.emit(taskId, number, { statusUpdate: { taskId, contextId, status: working } }));
+          events.push(w.emit(taskId, number, { statusUpdate: { taskId, contextId, status: working } }, generation));
         }
         if (sealedPush) w.push.write(sealedPush, now);
         // A blocking turn is indexed by its end (or by the WORKING flush in answer if it runs long).
@@ -410,9 +412,13 @@ export class TurnRunner {
     await Promise.all([indexed, alarm]);
 
     const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: viewTask(opened.snapshot, { historyLength }) }) };
+    if (call.request.configuration?.returnImmediately) {
+      const snapshot = JSON.stringify(viewTask(opened.snapshot, { historyLength }));
+      const generation = call.framing.generation ? opened.events[0]?.generation : undefined;
+      return { kind: "json", json: `{"task":${generation === undefined ? snapshot : taskWithGeneration(snapshot, generation)}}` };
+    }
     await turn.finished;
-    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
+    return { kind: "json", json: `{"task":${this.answerTaskJson(taskId, historyLength, call.framing)}}` };
   }
 
   private markAndFlush(taskId: string): Promise<boolean> {
@@ -440,9 +446,12 @@ export class TurnRunner {
           if (this.active !== turn) return;
           this.state.commit((w) => {
             w.records.putArtifact(turn.taskId, artifact, false);
-            w.emit(turn.taskId, turn.turn, {
-              artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true },
-            });
+            w.emit(
+              turn.taskId,
+              turn.turn,
+              { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } },
+              w.records.bumpGeneration(turn.taskId),
+            );
           });
           continue;
         }
@@ -459,7 +468,8 @@ export class TurnRunner {
           const { kind: _kind, ...update } = effect;
           this.state.commit((w) => {
             w.records.putArtifact(turn.taskId, effect.artifact, effect.append === true);
-            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), ...update } });
+            const generation = w.records.bumpGeneration(turn.taskId);
+            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), ...update } }, generation);
           });
           continue;
         }
@@ -539,12 +549,13 @@ export class TurnRunner {
   /** The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk. */
   private writeResponse(w: Writes, taskId: string, turn: number, reply: Message): void {
     const artifact = w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts));
-    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } });
+    const generation = w.records.bumpGeneration(taskId);
+    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } }, generation);
   }
 
   private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject): LoggedEvent {
-    w.records.setStatus(taskId, status, Date.now());
-    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } });
+    const generation = w.records.setStatus(taskId, status, Date.now());
+    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } }, generation);
   }
 
   private agentMessage(messageId: string, taskId: string, text: string): Message {
@@ -570,15 +581,21 @@ export class TurnRunner {
   subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): ReadableStream<Uint8Array> {
     const state = this.requireOwned(owner, taskId);
     const running = this.active?.taskId === taskId;
-    const { log, hub, records } = this.state;
+    const { log, hub } = this.state;
     if (lastEventId !== undefined) {
       const missed = log.replay(taskId, lastEventId);
       // A resume after the turn ended: the replay, then close; nothing missed is a plain subscribe.
       if (missed.length > 0) return hub.open(taskId, framing, missed, !running);
     }
     if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
+    return hub.open(taskId, framing, [this.snapshotEvent(taskId, framing)], false);
+  }
+
+  /** The task's current bounded Task as the event that opens a stream (with its generation when the stream shows it). */
+  private snapshotEvent(taskId: string, framing: StreamFraming): LoggedEvent {
+    const { records, log } = this.state;
     const task = records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
-    return hub.open(taskId, framing, [{ seq: log.lastSeq(taskId), json: JSON.stringify({ task }) }], false);
+    return { seq: log.lastSeq(taskId), json: JSON.stringify({ task }), generation: framing.generation ? records.generationOf(taskId) : undefined };
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
@@ -608,6 +625,12 @@ export class TurnRunner {
     const json = this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength));
     if (json === undefined) throw new Error("task row vanished");
     return json;
+  }
+
+  /** The task as a SendMessage answer shows it: with its generation when the request activated the extension. */
+  private answerTaskJson(taskId: string, historyLength: number | undefined, framing: StreamFraming): string {
+    const json = this.mustTaskJson(taskId, historyLength);
+    return framing.generation ? taskWithGeneration(json, this.state.records.generationOf(taskId) ?? 0) : json;
   }
 
   mustTask(taskId: string, historyLength: number | undefined): Task {

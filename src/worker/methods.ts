@@ -41,6 +41,8 @@ export interface CallContext {
   payloadVersion?: PushPayloadVersion;
   /** The raw `Idempotency-Key` header, if any (checked by idempotency-key.ts where a method uses it). */
   idempotencyKey?: string | undefined;
+  /** Set when the request activated the generation extension (a2a/generation.ts). */
+  generation?: true;
 }
 
 /** A push config as this call registers it: marked with the call's protocol version when not 1.0. */
@@ -127,7 +129,17 @@ export const METHODS = {
 
   GetTask: {
     schema: getTaskRequestSchema,
-    run: async (ctx, params) => raw(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
+    run: async (ctx, params) =>
+      raw(
+        unwrap(
+          await taskAgent(ctx, params.id).getTask(
+            ctx.owner,
+            params.id,
+            params.historyLength,
+            ctx.generation ? { currentGeneration: params.currentGeneration } : undefined,
+          ),
+        ),
+      ),
   } satisfies Method<typeof getTaskRequestSchema>,
 
   CancelTask: {

@@ -92,6 +92,18 @@ export function parseSse(text: string): SseEvent[] {
   return events;
 }
 
+/**
+ * The stream of the conformance agent's ordinary answer: its Task, WORKING, the text as a WORKING
+ * delta, the `response` artifact (issue 20 item 4), INPUT_REQUIRED.
+ */
+export const ANSWER_TURN_KINDS: readonly string[] = [
+  "task",
+  "statusUpdate:TASK_STATE_WORKING",
+  "statusUpdate:TASK_STATE_WORKING",
+  "artifactUpdate",
+  "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+];
+
 /** The kind of each event: task, message, statusUpdate:<state> or artifactUpdate. */
 export function kinds(events: SseEvent[]): string[] {
   return events.map(({ data }) => {
