@@ -42,9 +42,16 @@ export class A2AClientError extends Error {
   }
 }
 
+/** The base URL without trailing slashes (a loop: `/\/+$/` is quadratic on a long run of them). */
+function trimTrailingSlashes(url) {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === "/") end -= 1;
+  return url.slice(0, end);
+}
+
 export class A2AClient {
   constructor({ url, token, basic, apiKey, apiKeyHeader = "X-API-Key", verify = false, jwks, fetchImpl = fetch }) {
-    this.base = url.replace(/\/+$/, "");
+    this.base = trimTrailingSlashes(url);
     this.token = token;
     this.basic = basic;
     this.apiKey = apiKey ? { header: apiKeyHeader, value: apiKey } : undefined;
