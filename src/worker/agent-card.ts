@@ -7,6 +7,7 @@ import type { Config } from "../config/config";
 import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a/input-media-types";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 import { isAuthConfigured } from "./auth";
+import { GENERATION_EXTENSION } from "../a2a/generation";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -128,6 +129,11 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
       params: { enabledTypes: config.thinkingExposure },
     });
   }
+  extensions.push({
+    uri: GENERATION_EXTENSION,
+    description:
+      "The A2A 1.1 draft's task generation: Task.generation and each status and artifact event's generation, GetTask currentGeneration (waits up to 30 s), SendMessage configuration.ifGenerationMatch (-32010 TaskGenerationMismatchError).",
+  });
   for (const uri of config.requiredExtensions) {
     const listed = extensions.find((extension) => extension.uri === uri);
     if (listed) listed.required = true;

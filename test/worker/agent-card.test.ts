@@ -105,6 +105,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(extensions.map((e) => [e.uri, e.required])).toEqual([
       ["urn:iac-code:a2a:artifact-metadata:v1", true],
       ["urn:iac-code:a2a:thinking-exposure:v1", undefined],
+      ["urn:iac-code:a2a:generation:v1", undefined],
       ["urn:example:needed:v1", true],
     ]);
     const plain = ((await (await self().fetch(CARD)).json()) as { capabilities: { extensions: Array<{ required?: boolean }> } }).capabilities.extensions;
