@@ -103,7 +103,7 @@ describe("a model-backed turn", () => {
     const meta = metadataOf(events);
     // The tool's result, as the model saw it: the CIDR is not in the template; the bucket was never asked for.
     const checked = meta.find((m) => m.tool?.status === "completed" && m.tool.name === "iac_request_check")?.tool.result;
-    expect(checked.notExpressed).toEqual([{ kind: "cidr", text: "10.8.0.0/16", reason: "missing" }]);
+    expect(checked.notExpressed).toEqual([{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }]);
     expect(checked.unrequested).toEqual([{ resource: "Bucket", type: "ALIYUN::OSS::Bucket" }]);
     // The server ran the check once more on the final template: the turn's final status carries it.
     const final = meta.at(-1);
