@@ -18,6 +18,21 @@ export { generateTemplate, type GenerationRequest, type GeneratedTemplate } from
 export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./terraform-packager";
 export { explainStackOperation } from "./stack-operations";
 export { classifyRequest, type RequestKind } from "./request-classifier";
+export {
+  BILLABLE_ROS_TYPES,
+  BILLABLE_TERRAFORM_TYPES,
+  dependentsOf,
+  KINDS,
+  kindCatalogue,
+  kindOfRosType,
+  kindOfTerraformType,
+  placesOf,
+  RESOURCE_KINDS,
+  type KindDefinition,
+  type KindValue,
+  type RequestValueSort,
+  type ResourceKind,
+} from "./kinds";
 export { ROS_RESOURCE_TYPES, type RosResourceTypeSpec } from "./data/ros-resource-types";
 export {
   checkBlocks,
