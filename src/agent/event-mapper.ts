@@ -84,7 +84,12 @@ export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect
     case "progress":
       return { kind: "status", metadata: event.metadata };
     case "end":
-      return { kind: "end", state: END_STATES[event.state], ...(event.text ? { text: event.text } : {}), metadata: iacCode(usageFields(event.usage)) };
+      return {
+        kind: "end",
+        state: END_STATES[event.state],
+        ...(event.text ? { text: event.text } : {}),
+        metadata: iacCode({ ...usageFields(event.usage), ...(event.requestCheck ? { requestCheck: event.requestCheck } : {}) }),
+      };
     case "error":
       return event.retryable
         ? { kind: "end", state: "TASK_STATE_INPUT_REQUIRED", text: RETRY_TEXT, metadata: iacCode({ error: { retryable: true }, ...usageFields(event.usage) }) }

@@ -53,7 +53,14 @@ export type AgentEvent =
    * The turn's end, with the model tokens the turn used (absent: none, as for the offline engine).
    * Without it, a turn that simply returns ends INPUT_REQUIRED.
    */
-  | { type: "end"; state: EndState; text?: string; usage?: TurnUsage }
+  | {
+      type: "end";
+      state: EndState;
+      text?: string;
+      usage?: TurnUsage;
+      /** The server's request check of the turn's final template (`metadata.iac_code.requestCheck`). */
+      requestCheck?: JsonObject;
+    }
   /** An error; retryable errors end the turn INPUT_REQUIRED, others FAILED. */
   | { type: "error"; retryable: boolean; message: string; usage?: TurnUsage };
 
