@@ -175,7 +175,7 @@ describe("the playground with auth off", () => {
     await page.close();
   });
 
-  it("serves its files byte for byte as they are in src/playground/ (embedded by the [build] command), each with a strong ETag that answers 304", async () => {
+  it("serves its files byte for byte as they are in src/playground/ (embedded by scripts/embed-playground.mjs), each with a strong ETag that answers 304", async () => {
     const dir = join(import.meta.dirname, "..", "..", "src", "playground");
     const names = readdirSync(dir).filter((name) => /\.(js|css|html)$/.test(name));
     expect(names).toContain("index.html");
