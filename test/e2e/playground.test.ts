@@ -109,8 +109,9 @@ async function openPlayground(server: DevServer, name: string): Promise<Watched>
   return { page, requested, problems };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+/** The window as a user sees it; `fullPage` for the task detail below the panels (a full-page shot resets inner scrolling). */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage });
 }
 
 /** Sends `text` from the composer and waits for that turn's final state; returns the turn's element index. */
@@ -224,7 +225,7 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   await page.waitForSelector("#task-detail .preview-body pre code");
   expect(await page.$eval("#task-detail .preview-body pre code", (n) => n.textContent)).toBe(bytes.toString("utf8"));
   expect(await page.$eval("#task-detail .artifact .preview", (n) => n.textContent)).toBe("Hide preview");
-  await shot(page, `${name}-task-detail-preview`);
+  await shot(page, `${name}-task-detail-preview`, true);
 
   // The server's structured log has a line per request and per turn, and no secret or content.
   const logged = server
@@ -406,7 +407,7 @@ describe("the playground with a bearer token, a signed card and push notificatio
         { timeout: 30_000, interval: 500 },
       )
       .toBe("hook: delivered");
-    await shot(page, "auth-push-deliveries");
+    await shot(page, "auth-push-deliveries", true);
     await page.close();
   });
 });
