@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { verifyCardSignature } from "./card-verify.mjs";
-import { A2AClientError, fetchExplained, normalizeBaseUrl, unauthorizedText } from "./explain.mjs";
+import { A2AClientError, explainFetchError, fetchExplained, normalizeBaseUrl, unauthorizedText } from "./explain.mjs";
 import { StreamPrinter, describe, resumeHint, stateWord, summarizeTask } from "./cli-output.mjs";
 
 export { A2AClientError, StreamPrinter };
@@ -356,6 +356,17 @@ export async function main(argv, out = process.stdout) {
   }
   const checked = checkArguments(command, rest, values);
   const client = clientOf(values);
+  try {
+    return await run(command, rest, { values, checked, client, out });
+  } catch (error) {
+    // A fetch outside the client's own (the JWKS of --verify, a stream cut mid-way): said in words too.
+    const explained = explainFetchError(error, client.base);
+    if (explained) throw new A2AClientError(explained);
+    throw error;
+  }
+}
+
+async function run(command, rest, { values, checked, client, out }) {
   const print = (value, summary) => out.write(`${values.json || !summary ? JSON.stringify(value, null, 2) : summary(value)}\n`);
   switch (command) {
     case "card": {
