@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+.#-]*)/;
 const HEADING = /^ {0,3}(#{1,6}) (.*)$/;
-const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)]) +(.*)$/;
+const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)]) (.*)$/;
 
 /** `---`, `***`, `___` (spaces allowed between): a rule. */
 function isRule(line) {
@@ -136,8 +136,8 @@ export function inline(text) {
       }
     }
     if (c === "[") {
-      const close = text.indexOf("](", i + 1);
-      const end = close > i ? text.indexOf(")", close + 2) : -1;
+      const close = closing("](", i + 1);
+      const end = close > i ? closing(")", close + 2) : -1;
       if (close > i && end > close && !text.slice(i + 1, close).includes("\n")) {
         flush();
         nodes.push(el("span", { class: "link-text" }, inline(text.slice(i + 1, close))), el("span", { class: "muted" }, ` (${text.slice(close + 2, end)})`));
@@ -263,7 +263,7 @@ export function renderMarkdown(text) {
       endParagraph();
       const items = [];
       for (let m = LIST_ITEM.exec(line); m; ) {
-        items.push({ indent: m[1].length, ordered: /\d/.test(m[2]), start: Number.parseInt(m[2], 10), text: m[3] });
+        items.push({ indent: m[1].length, ordered: /\d/.test(m[2]), start: Number.parseInt(m[2], 10), text: m[3].trimStart() });
         m = LIST_ITEM.exec(lines[i + 1] ?? "");
         if (m) i++;
       }
