@@ -17,10 +17,11 @@ function textOf(message) {
   return (message?.parts ?? []).map((p) => p.text ?? (p.filename ? `[${p.filename}]` : "")).join(" ");
 }
 
-/** The first words of the task's request (its oldest user message in the page of history). */
+/** The first words of the task's request (its oldest user message in the page of history), before any code. */
 function requestWords(task) {
   const first = (task.history ?? []).find((m) => m.role === "ROLE_USER");
-  const words = textOf(first).trim().split(/\s+/).filter(Boolean);
+  // The words before any fenced block: a pasted template is not what names the task.
+  const words = textOf(first).split("```")[0].trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return `task …${task.id.slice(-8)}`;
   return words.length > REQUEST_WORDS ? `${words.slice(0, REQUEST_WORDS).join(" ")}…` : words.join(" ");
 }

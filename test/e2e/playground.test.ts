@@ -277,6 +277,24 @@ describe("the playground with auth off", () => {
     expect(heights.chat).toBeGreaterThan(heights.window * 0.85);
     await shot(page, "open-card");
     await chatWalk(server, watched, "open", {});
+
+    // Issue 21 item 4: every skill example runs to its end without a failed tool, each in a new
+    // context with its own workspace; the examples that name an input come with a sample of it.
+    const examples = await page.$$eval("button.example", (nodes) => nodes.map((n) => n.textContent ?? ""));
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+    for (const [i, example] of examples.entries()) {
+      await page.click("#new-context");
+      await page.click(`#skills li:nth-of-type(${i + 1}) button.example`);
+      const composed = await page.$eval("#composer textarea", (n) => (n as HTMLTextAreaElement).value);
+      expect(composed.startsWith(example)).toBe(true);
+      const index = await sendAndWait(page, undefined);
+      const turn = (await page.$$("#transcript li.agent"))[index]!;
+      expect(await turn.$eval(".state", (n) => n.textContent), example).toBe("done — reply to continue");
+      expect(await turn.$$eval(".tools li", (nodes) => nodes.map((n) => n.textContent)), example).not.toContainEqual(expect.stringMatching(/failed/));
+      expect(await turn.$eval(".text", (n) => n.textContent ?? ""), example).not.toMatch(/cannot help with that/);
+      await shot(page, `open-example-${i + 1}`);
+    }
+    expect(watched.problems).toEqual([]);
     await page.close();
   });
 
