@@ -70,7 +70,7 @@ function watchPlayground() {
 }
 
 /** Passes wrangler's output through and, after its "Ready on" line, prints the URL and the playground link. */
-function relayAndAnnounce(child, base) {
+function relayAndAnnounce(child, base, port) {
   let seen = "";
   let announced = false;
   child.stdout.on("data", (chunk) => {
@@ -82,7 +82,7 @@ function relayAndAnnounce(child, base) {
     process.stdout.write(
       `\n  A2A server  ${base}/  (agent card: ${base}/.well-known/agent-card.json)\n` +
         `  Playground  ${base}/  (open it in a browser)\n` +
-        "  Stop with Ctrl-C; another port: npm run dev -- --port 8788\n\n",
+        `  Stop with Ctrl-C; another port: npm run dev -- --port ${Number(port) + 1}\n\n`,
     );
   });
 }
@@ -115,7 +115,7 @@ async function main() {
   process.on("SIGINT", () => {});
   process.on("SIGTERM", () => child.kill("SIGTERM"));
   const host = args.ip === "0.0.0.0" ? "127.0.0.1" : args.ip.includes(":") ? `[${args.ip === "::" ? "::1" : args.ip}]` : args.ip;
-  relayAndAnnounce(child, `http://${host}:${args.port}`);
+  relayAndAnnounce(child, `http://${host}:${args.port}`, args.port);
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 0 : 1))));
 }
 

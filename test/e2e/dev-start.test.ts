@@ -66,6 +66,7 @@ describe("issue 21 item 1: npm run dev starts clean", () => {
       expect(output).toContain(`Ready on ${base}`);
       expect(output).toContain(`A2A server  ${base}/`);
       expect(output).toContain(`Playground  ${base}/`);
+      expect(output).toContain(`another port: npm run dev -- --port ${port + 1}`);
       expect(output).not.toMatch(/^\s+at /m);
       expect(output).not.toMatch(/Error|ENOTFOUND|Unable to fetch|restarting build|changed|telemetry|expects a single value/i);
 
