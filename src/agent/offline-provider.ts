@@ -25,7 +25,8 @@ import {
   validateTemplateObject,
   type ReplyLanguage,
 } from "../iac";
-import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
+import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest } from "./model";
+import { overBudgetMessage } from "./offline-budget";
 import {
   currentTemplate,
   outputOf,
@@ -336,11 +337,18 @@ function chunks(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
+/** Enough of an over-budget request to tell its language without reading all of it. */
+const LANGUAGE_SAMPLE = 4096;
+
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
 
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
     const conversation = readConversation(request.messages);
+    // The budget is checked before any rule reads the request (offline-budget.ts says why).
+    const reading = { prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text };
+    const overBudget = overBudgetMessage(reading, detectLanguage(conversation.prompt.slice(0, LANGUAGE_SAMPLE)));
+    if (overBudget) throw new ProviderError("refused", overBudget);
     const step = plan(conversation);
     for (const piece of chunks(step.say)) {
       if (request.signal.aborted) return;

@@ -156,6 +156,7 @@ async function* modelStep(
     console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
     if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT, usage };
     else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message, usage };
+    else if (error.kind === "refused") yield { type: "error", retryable: false, message: error.message, usage };
     else yield { type: "error", retryable: false, message: INTERNAL_TEXT, usage };
     return undefined;
   }

@@ -22,7 +22,14 @@ export function normalizeBaseUrl(raw) {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new A2AClientError(`--url "${text}" is not an http:// or https:// URL; e.g. --url http://127.0.0.1:8787`);
   }
-  return url.href.replace(/\/+$/, "");
+  return trimTrailingSlashes(url.href);
+}
+
+/** The URL without trailing slashes (a loop: `/\/+$/` is quadratic on a long run of them). */
+function trimTrailingSlashes(url) {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === "/") end -= 1;
+  return url.slice(0, end);
 }
 
 const TLS_MISMATCH = /wrong version number|packet length too long|EPROTO|ERR_SSL|unknown protocol/i;

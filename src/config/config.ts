@@ -9,6 +9,7 @@ import { parseJwtConfig, type JwtConfig } from "./jwt-config";
 import { httpsOrLoopbackUrl } from "./https-url";
 import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
 import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
+import { trimEnd } from "../a2a/trim-end";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -147,7 +148,7 @@ function allowedCwds(env: RawEnv): string[] {
   for (const root of roots) {
     if (!root.startsWith("/")) throw new ConfigError(name, `"${root.slice(0, 80)}" is not an absolute path`);
   }
-  return roots.map((r) => (r.length > 1 ? r.replace(/\/+$/, "") : r));
+  return roots.map((r) => (r.length > 1 ? trimEnd(r, "/") : r));
 }
 
 function publicUrl(env: RawEnv): string | undefined {
@@ -164,7 +165,7 @@ function publicUrl(env: RawEnv): string | undefined {
   if (url.username || url.password || url.search || url.hash) {
     throw new ConfigError(name, "must not contain credentials, a query or a fragment");
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return `${url.origin}${trimEnd(url.pathname, "/")}`;
 }
 
 function auth(env: RawEnv): AuthConfig {

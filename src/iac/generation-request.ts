@@ -1,5 +1,6 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { findRegion } from "./regions";
+import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
@@ -62,7 +63,7 @@ const NOUNS: Record<ResourceKind, RegExp> = {
   vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
   vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
   securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
-  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
+  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
   slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
   rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
   oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
@@ -142,13 +143,18 @@ function countBefore(prefix: string): number | undefined {
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
   const chinese =
-    /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+    /(?<![\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(
+      prefix,
+    );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
 
+/** Each noun pattern anchored to a whole word, built once at load (and so seen by the ReDoS test). */
+const WHOLE_WORD_NOUNS = Object.values(NOUNS).map((pattern) => new RegExp(`^(?:${pattern.source})$`, "i"));
+
 function isResourceNoun(word: string): boolean {
-  return Object.values(NOUNS).some((pattern) => new RegExp(`^(?:${pattern.source})$`, "i").test(word));
+  return WHOLE_WORD_NOUNS.some((pattern) => pattern.test(word));
 }
 
 /** "ECS x3", "ECS × 3", "ECS *3" after the noun. */
@@ -214,16 +220,7 @@ const PORT_KEYWORDS: [RegExp, number][] = [
 
 function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
   const ports = new Set<number>();
-  const lists = [
-    /(?:ports?|端口)\s*(?:号)?\s*[:：]?\s*((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|\/|or)?\s*)+)/gi,
-    /((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|or)?\s*)+)\s*(?:ports?\b|端口)/gi,
-  ];
-  for (const match of lists.flatMap((pattern) => [...text.matchAll(pattern)])) {
-    for (const port of (match[1] ?? "").match(/\d{1,5}/g) ?? []) {
-      const value = Number(port);
-      if (value >= 1 && value <= 65535) ports.add(value);
-    }
-  }
+  for (const port of listedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   if (counts.slb > 0 && ports.size === 0) ports.add(80);
   return [...ports].sort((a, b) => a - b);

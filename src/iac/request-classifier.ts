@@ -34,11 +34,11 @@ const FOREIGN =
 const IAC_WORDS =
   /\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网/i;
 
-const CONTAINS_HCL = /^\s*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
+const CONTAINS_HCL = /^[ \t]*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
 const MENTIONS_TERRAFORM = /terraform|opentofu|\.tf\b|\bhcl\b|\btf\b/i;
 const ASKS_CONVERSION = /convert|conversion|translate|package|wrap|tf2ros|migrate|(?:to|into|as)\s+(?:an?\s+)?ros\b|转换|转成|转为|转化|打包|迁移/i;
 
-const CONTAINS_TEMPLATE = /ROSTemplateFormatVersion|^\s*Resources\s*:|"Resources"\s*:|Type\s*:\s*["']?ALIYUN::/m;
+const CONTAINS_TEMPLATE = /ROSTemplateFormatVersion|^[ \t]*Resources\s*:|"Resources"\s*:|Type\s*:\s*["']?ALIYUN::/m;
 const ASKS_REVIEW = /review|check|validate|lint|audit|diagnos|fix|problems?|issues?|审查|检查|校验|评审|诊断|修复|问题/i;
 
 const STACK_STATUS = /\b(?:CREATE|UPDATE|DELETE|ROLLBACK|CHECK)_(?:IN_PROGRESS|COMPLETE|FAILED)\b/;

@@ -51,7 +51,8 @@ export interface EditResult {
   understood: boolean;
 }
 
-const REMOVE_VERB = /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:the|all|any|a|an|那个|这个|所有的?)?\s*$/i;
+const REMOVE_VERB =
+  /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:(?:the|all|any|a|an|那个|这个|所有的?)\s*)?$/i;
 const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
@@ -104,7 +105,7 @@ const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 
 
 /** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
 function zoneCount(text: string): number | undefined {
-  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个)?\s*(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
   if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
   return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
@@ -182,7 +183,7 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
 function renameSymbols(value: unknown, names: ReadonlyMap<string, string>): unknown {
   if (typeof value === "string")
-    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g, (all, name: string, rest: string | undefined) =>
+    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^{}]*)?\}/g, (all, name: string, rest: string | undefined) =>
       names.has(name) ? `\${${names.get(name) ?? name}${rest ?? ""}}` : all,
     );
   if (Array.isArray(value)) return value.map((item) => renameSymbols(item, names));
@@ -363,8 +364,15 @@ function refreshDescription(template: Template): void {
     const type = resourceType(resource) ?? "";
     counts.set(type, (counts.get(type) ?? 0) + 1);
   }
-  const region = / Region: .*$/.exec(template.Description)?.[0] ?? "";
+  const region = regionSuffix(template.Description);
   template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
+}
+
+/** " Region: cn-hangzhou" at the end of a generated description: from its first mention on the last line. */
+function regionSuffix(description: string): string {
+  const lastLine = description.slice(Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => description.lastIndexOf(end))) + 1);
+  const at = lastLine.indexOf(" Region: ");
+  return at >= 0 ? lastLine.slice(at) : "";
 }
 
 export function editTemplate(current: Template, text: string): EditResult {

@@ -13,6 +13,7 @@
  * | ROS1004 | error    | `ROSTemplateFormatVersion` missing (iac-code)                                    |
  * | ROS1005 | error    | Top level is not a mapping (iac-code)                                            |
  * | ROS1006 | warning  | Unknown top-level section                                                        |
+ * | ROS1007 | error    | Values nested more than 64 levels deep (iac-code; the walk below recurses)       |
  * | ROS1007 | warning  | No `Resources` section (and not a Terraform-type template)                       |
  * | ROS1101 | error    | `Resources` (or another section) is not a mapping                                |
  * | ROS1102 | error    | Resource is not a mapping (iac-code)                                             |

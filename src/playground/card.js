@@ -40,7 +40,7 @@ const base64url = (bytes) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
-    .replace(/=+$/, "");
+    .replace(/=/g, "");
 
 /** "verified", "does not verify", or why it cannot be checked. */
 export async function verifyCard(card, secret) {

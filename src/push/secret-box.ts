@@ -12,6 +12,8 @@
  * No message from this module ever contains key material or plaintext.
  */
 
+import { trimEnd } from "../a2a/trim-end";
+
 export const PUSH_KEYRING_VARIABLE = "IACCODE_A2A_PUSH_KEYRING";
 
 /** Key ids appear in sealed values and in messages; this alphabet keeps both unambiguous. */
@@ -183,7 +185,7 @@ function parseSealed(sealed: string): { kid: string; iv: Uint8Array; ciphertext:
 function encodeBase64Url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return trimEnd(btoa(binary).replace(/\+/g, "-").replace(/\//g, "_"), "=");
 }
 
 function decodeBase64Url(text: string): Uint8Array | undefined {

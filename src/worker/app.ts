@@ -20,12 +20,13 @@ import { jwksRoute } from "./jwks-route";
 import { playgroundRoutes } from "./playground";
 import { requestLog } from "./request-log";
 import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
+import { trimEnd } from "../a2a/trim-end";
 
 type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
 /** The path the JSON-RPC interface answers on, trailing slashes ignored. */
 function interfacePath(config: Config): string {
-  return config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/+$/, "") : "";
+  return config.publicUrl ? trimEnd(new URL(config.publicUrl).pathname, "/") : "";
 }
 
 export const app = new Hono<AppEnv>();
@@ -73,7 +74,7 @@ app.all("*", async (c) => {
     const rest = matchRestRoute(c.req.method, path.slice(base.length));
     if (rest) return handleRest({ ...front, ...rest });
   }
-  if (path.replace(/\/+$/, "") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
-  if (c.req.method !== "POST" || path.replace(/\/+$/, "") !== base) return c.json({ error: "Not Found" }, 404);
+  if (trimEnd(path, "/") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
+  if (c.req.method !== "POST" || trimEnd(path, "/") !== base) return c.json({ error: "Not Found" }, 404);
   return handleJsonRpc(front);
 });
