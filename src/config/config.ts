@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
-import { httpsOrLoopbackUrl } from "./https-url";
+import { publicHttpsOrLoopbackUrl } from "./https-url";
 import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
-import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
+import { ALLOWED_HOST_ENTRY, allowedHostPortValid } from "../push/allowed-hosts";
 import { trimEnd } from "../a2a/trim-end";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
@@ -201,17 +201,19 @@ function allowedHosts(env: RawEnv): string[] {
   const entries = list(env, name, /[,\s]+/).map((s) => s.toLowerCase().replace(/\.$/, ""));
   for (const entry of entries) {
     if (!ALLOWED_HOST_ENTRY.test(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" is not a host name or *.suffix`);
+    if (!allowedHostPortValid(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" has a port outside 1-65535`);
   }
   return entries;
 }
 
 function dohUrl(env: RawEnv): string | undefined {
   const raw = read(env, "IACCODE_A2A_PUSH_DOH_URL");
-  return raw === undefined ? undefined : httpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
+  return raw === undefined ? undefined : publicHttpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
 }
 
 function agent(env: RawEnv): AgentKind {
-  const value = read(env, "IACCODE_A2A_AGENT") ?? "conformance";
+  // The product's agent, as README and wrangler.toml say; the conformance agent is opt-in.
+  const value = read(env, "IACCODE_A2A_AGENT") ?? "iac";
   if (value !== "conformance" && value !== "iac") throw new ConfigError("IACCODE_A2A_AGENT", "must be conformance or iac");
   return value;
 }

@@ -38,7 +38,7 @@ export const CALLBACK_URL_MESSAGES = {
 export interface CallbackUrlOptions {
   /** `IACCODE_A2A_PUSH_ALLOW_PRIVATE=true`: admits private and local hosts, for local testing only. */
   readonly allowPrivate: boolean;
-  /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: when non-empty, only these hosts (exact, or `*.suffix`). */
+  /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: when non-empty, only these hosts (exact, or `*.suffix`; `:port` pins the port). */
   readonly allowedHosts?: readonly string[];
 }
 
@@ -76,7 +76,7 @@ export function validateCallbackUrl(raw: string, options: CallbackUrlOptions): C
   const kind = classifyCallbackHost(url.hostname);
   if (kind === "invalid") return refuse(CALLBACK_URL_MESSAGES.scheme);
   if (kind === "private" && !options.allowPrivate) return refuse(CALLBACK_URL_MESSAGES.privateHost);
-  if (options.allowedHosts && options.allowedHosts.length > 0 && !hostAllowed(url.hostname, options.allowedHosts)) {
+  if (options.allowedHosts && options.allowedHosts.length > 0 && !hostAllowed(url, options.allowedHosts)) {
     return refuse(CALLBACK_URL_MESSAGES.notAllowed);
   }
   return { ok: true, url };

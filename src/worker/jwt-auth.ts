@@ -77,6 +77,9 @@ export async function verifyJwt(token: string, config: JwtConfig): Promise<JwtOu
   if (sub === "" || sub.length > MAX_CLAIM_LENGTH || iss.length > MAX_CLAIM_LENGTH) {
     return { ok: false, error: "invalid_token", reason: "sub or iss is empty or too long" };
   }
+  // An unpaired surrogate (`"\ud800"` in the JSON) is not text (RFC 8259 §8.2): storage would turn it
+  // into U+FFFD and the principal would meet another one's objects (issue 23 item 4).
+  if (!sub.isWellFormed() || !iss.isWellFormed()) return { ok: false, error: "invalid_token", reason: "sub or iss is not well-formed text" };
   const scopes = scopesOf(payload);
   const missing = config.requiredScopes.filter((s) => !scopes.has(s));
   if (missing.length > 0) return { ok: false, error: "insufficient_scope", reason: `missing scopes: ${missing.join(" ")}` };
