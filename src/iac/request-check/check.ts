@@ -14,6 +14,8 @@ export interface CheckedValue {
   kind: ValueKind;
   /** The value as the user wrote it. */
   text: string;
+  /** What the value is for, when the words say it: a CIDR's `source` or `network`, a size's disk. */
+  target?: string;
   /** Where the template carries it (`Resource.Property`), for an applied value. */
   where?: string;
   /** Why it counts as not expressed: "missing", or "still present" for a value asked to be removed. */
@@ -43,7 +45,8 @@ function resourcesOf(text: string | undefined): Set<string> {
 }
 
 function checkValue(value: RequestedValue, found: string | undefined): { applied?: CheckedValue; missed?: CheckedValue } {
-  const base = { kind: value.kind, text: value.text };
+  const role = value.kind === "cidr" || value.kind === "size" ? value.target : undefined;
+  const base = { kind: value.kind, text: value.text, ...(role ? { target: role } : {}) };
   if (value.role === "removed") return found ? { missed: { ...base, where: found, reason: "still-present" } } : { applied: { ...base, where: "removed" } };
   return found ? { applied: { ...base, where: found } } : { missed: { ...base, reason: "missing" } };
 }

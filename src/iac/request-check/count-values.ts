@@ -25,9 +25,9 @@ function fillerOk(filler: string): boolean {
   return words.length <= MAX_FILLER_WORDS && words.every((word) => /^[a-z-]{1,16}$/.test(word));
 }
 
-function familyAfter(scan: Scanner, end: number): { family: string; nounEnd: number } | undefined {
+function familyAfter(scan: Scanner, end: number): { family: string; nounStart: number; nounEnd: number } | undefined {
   const after = scan.lower.slice(end, end + 32);
-  let best: { family: string; at: number; nounEnd: number } | undefined;
+  let best: { family: string; at: number; nounStart: number; nounEnd: number } | undefined;
   for (const family of FAMILIES) {
     for (const noun of family.nouns) {
       const at = after.indexOf(noun);
@@ -35,10 +35,18 @@ function familyAfter(scan: Scanner, end: number): { family: string; nounEnd: num
       if (/^[a-z]/.test(noun) && isWordChar(after[at - 1])) continue;
       // The noun as written, plural and all ("servers", "vSwitches").
       const plural = /^[a-z]/.test(noun) ? (/^(?:es|s)(?![a-z])/.exec(after.slice(at + noun.length))?.[0].length ?? 0) : 0;
-      best = { family: family.id, at, nounEnd: end + at + noun.length + plural };
+      best = { family: family.id, at, nounStart: end + at, nounEnd: end + at + noun.length + plural };
     }
   }
-  return best ? { family: best.family, nounEnd: best.nounEnd } : undefined;
+  return best ? { family: best.family, nounStart: best.nounStart, nounEnd: best.nounEnd } : undefined;
+}
+
+/** "3 ECS", "两台ECS"; when another value sits between number and noun ("两台4核8G的ECS"), the number and the noun alone: "两台 ECS". */
+function countText(scan: Scanner, start: number, end: number, found: { nounStart: number; nounEnd: number }): string {
+  const filler = scan.lower.slice(end, found.nounStart);
+  if (!filler.includes("  ")) return scan.original(start, found.nounEnd);
+  const measure = MEASURE.has(filler.trimStart()[0] ?? "") ? (filler.trimStart()[0] ?? "") : "";
+  return `${scan.original(start, end)}${measure} ${scan.original(found.nounStart, found.nounEnd)}`;
 }
 
 export function countValues(scan: Scanner): RequestedValue[] {
@@ -54,7 +62,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const atLeast = ADD_WORDS.some((word) => before.includes(word));
     values.push({
       kind: "count",
-      text: scan.original(start, found.nounEnd),
+      text: countText(scan, start, end, found),
       role: "wanted",
       value: count,
       target: found.family,

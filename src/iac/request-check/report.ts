@@ -30,8 +30,20 @@ const LABELS: Record<ValueKind, [string, string]> = {
 
 export const NOT_EXPRESSED_HEADING = { en: "Not expressed in the template", zh: "未能在模板中表达" };
 
+const TARGETS: Record<string, [string, string]> = {
+  source: ["source range", "来源网段"],
+  network: ["VPC or vSwitch range", "VPC 或交换机网段"],
+  "system-disk": ["system disk", "系统盘"],
+  "data-disk": ["data disk", "数据盘"],
+  storage: ["storage", "存储空间"],
+  memory: ["memory or capacity", "内存或容量"],
+};
+
 function missLine(value: CheckedValue, language: ReplyLanguage): string {
-  const [en, zh] = LABELS[value.kind];
+  const [kindEn, kindZh] = LABELS[value.kind];
+  const target = value.target ? TARGETS[value.target] : undefined;
+  const en = target ? `${kindEn}, ${target[0]}` : kindEn;
+  const zh = target ? `${kindZh}，${target[1]}` : kindZh;
   if (value.reason === "still-present") {
     return language === "zh"
       ? `- \`${value.text}\`（${zh}）：要求去掉，但模板中仍有（${value.where}）`
@@ -87,6 +99,7 @@ export function requestCheckMetadata(check: RequestCheck): { applied: object[]; 
   const value = (item: CheckedValue) => ({
     kind: item.kind,
     text: item.text,
+    ...(item.target ? { target: item.target } : {}),
     ...(item.where ? { where: item.where } : {}),
     ...(item.reason ? { reason: item.reason } : {}),
   });

@@ -39,10 +39,17 @@ describe("a model-backed turn", () => {
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
       "statusUpdate:TASK_STATE_INPUT_REQUIRED",
     ]);
     const final = events.at(-1)?.data.result?.statusUpdate as { status: { message: { parts: Array<{ text: string }> } } };
     expect(final.status.message.parts[0]?.text).toBe("Hello, world");
+    // Issue 20 item 4: the final reply is also the turn's `response` artifact, right before the end.
+    expect(events.at(-2)?.data.result?.artifactUpdate).toMatchObject({
+      append: false,
+      lastChunk: true,
+      artifact: { name: "response", parts: [{ text: "Hello, world" }] },
+    });
     // Usage once, on the turn's final status (contract §7 "Message end").
     expect(metadataOf(events).filter((m) => m.usage)).toHaveLength(1);
     expect(metadataOf(events.slice(-1))[0]?.usage).toEqual({ inputTokens: 21, outputTokens: 2, totalTokens: 23 });
@@ -103,7 +110,7 @@ describe("a model-backed turn", () => {
     const meta = metadataOf(events);
     // The tool's result, as the model saw it: the CIDR is not in the template; the bucket was never asked for.
     const checked = meta.find((m) => m.tool?.status === "completed" && m.tool.name === "iac_request_check")?.tool.result;
-    expect(checked.notExpressed).toEqual([{ kind: "cidr", text: "10.8.0.0/16", reason: "missing" }]);
+    expect(checked.notExpressed).toEqual([{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }]);
     expect(checked.unrequested).toEqual([{ resource: "Bucket", type: "ALIYUN::OSS::Bucket" }]);
     // The server ran the check once more on the final template: the turn's final status carries it.
     const final = meta.at(-1);

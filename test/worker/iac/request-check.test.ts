@@ -39,7 +39,7 @@ describe("reading values from a request", () => {
   });
 
   it("reads sizes, bandwidths and specs in the units people type", () => {
-    expect(values("两台4核8G的ECS，系统盘100G，公网带宽5M")).toEqual(["compute-spec:4核8G", "size:100G", "bandwidth:5M", "count:两台4核8G的ECS"]);
+    expect(values("两台4核8G的ECS，系统盘100G，公网带宽5M")).toEqual(["compute-spec:4核8G", "size:100G", "bandwidth:5M", "count:两台 ECS"]);
     const read = extractRequestedValues("PostgreSQL 14 with 1 TB storage, an EIP with 1 Gbps");
     expect(read.find((value) => value.kind === "size")).toMatchObject({ value: 1024, target: "storage" });
     expect(read.find((value) => value.kind === "bandwidth")).toMatchObject({ value: 1000 });
@@ -131,7 +131,7 @@ Resources:
       '**Request check: 1 of the 1 values you gave are not in the template** (see "Not expressed in the template" below); the template does not fully meet your request.',
     );
     expect(reply).toMatch(
-      /\*\*Not expressed in the template \(request check\):\*\*\n- `10\.20\.0\.0\/16` \(CIDR block\): not found in the template[\s\S]*\*\*Parameters to fill in/,
+      /\*\*Not expressed in the template \(request check\):\*\*\n- `10\.20\.0\.0\/16` \(CIDR block, VPC or vSwitch range\): not found in the template[\s\S]*\*\*Parameters to fill in/,
     );
     const clean = checkRequest({ request: "ECS with an OSS bucket", template });
     if (!clean) throw new Error("no check");
@@ -139,7 +139,7 @@ Resources:
       "**Request check:** the request states no explicit value to check.\n\nGenerated.\n\n**Parameters to fill in when creating the stack:**",
     );
     expect(withRequestCheck("已生成模板。", check, "zh").split("\n")[0]).toContain("**请求核对：你给出的 1 个值中有 1 个不在模板中**");
-    expect(requestCheckMetadata(check).notExpressed).toEqual([{ kind: "cidr", text: "10.20.0.0/16", reason: "missing" }]);
+    expect(requestCheckMetadata(check).notExpressed).toEqual([{ kind: "cidr", text: "10.20.0.0/16", target: "network", reason: "missing" }]);
   });
 
   it("reads Terraform: attributes, variable defaults and the provider's region", () => {
