@@ -46,12 +46,18 @@ function pluralSuffix(label: string): string {
   return /(?:s|x|ch|sh)$/i.test(label) ? "es" : "s";
 }
 
-function describeRequest(request: InfrastructureRequest): string {
-  const parts = RESOURCE_KINDS.filter((kind) => request.counts[kind] > 0).map((kind) => {
-    const label = KINDS[kind].label.en;
-    return `${request.counts[kind]} ${label}${request.counts[kind] > 1 ? pluralSuffix(label) : ""}`;
-  });
-  return parts.join(", ");
+function describeRequest(request: InfrastructureRequest, language: ReplyLanguage): string {
+  const present = RESOURCE_KINDS.filter((kind) => request.counts[kind] > 0);
+  if (language === "zh") {
+    // "1 个 VPC", "2 个交换机": a space only before a Latin word.
+    return present.map((kind) => `${request.counts[kind]} 个${/^[A-Za-z]/.test(KINDS[kind].label.zh) ? " " : ""}${KINDS[kind].label.zh}`).join("、");
+  }
+  return present
+    .map((kind) => {
+      const label = KINDS[kind].label.en;
+      return `${request.counts[kind]} ${label}${request.counts[kind] > 1 ? pluralSuffix(label) : ""}`;
+    })
+    .join(", ");
 }
 
 function notesSection(request: InfrastructureRequest): string[] {
@@ -65,7 +71,7 @@ const NETWORK_ORDER: readonly ResourceKind[] = ["ecs", "rds", "redis", "nat"];
 function requiredBecause(request: InfrastructureRequest): Phrase[] {
   const present = (kind: ResourceKind) => request.counts[kind] > 0;
   const added = (kind: ResourceKind) => present(kind) && !request.mentioned.includes(kind);
-  const users = (kind: ResourceKind) => NETWORK_ORDER.filter((user) => present(user) && KINDS[user].needs.includes(kind)).map((user) => KINDS[user].label.en);
+  const users = (kind: ResourceKind) => NETWORK_ORDER.filter((user) => present(user) && KINDS[user].needs.includes(kind)).map((user) => KINDS[user].label);
   const reasons: Phrase[] = [];
   for (const kind of ["vpc", "vswitch", "securityGroup"] as const) {
     if (!added(kind) || (kind === "vpc" && request.existingVpc)) continue;
@@ -85,8 +91,8 @@ function generateRos(request: InfrastructureRequest, text: string, language: Rep
     template,
     {
       title: phrase(
-        `Generated a ROS template (\`template.yaml\`) with ${describeRequest(request)}${where}.`,
-        `已生成 ROS 模板（\`template.yaml\`），包含 ${describeRequest(request)}${where}。`,
+        `Generated a ROS template (\`template.yaml\`) with ${describeRequest(request, "en")}${where}.`,
+        `已生成 ROS 模板（\`template.yaml\`），包含 ${describeRequest(request, "zh")}${where}。`,
       ),
       applied: values.applied,
       required: requiredBecause(request),
@@ -146,8 +152,8 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
   const where = request.region ? (zh ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
   const summary = [
     zh
-      ? `已生成 Terraform 配置（\`main.tf\`，alicloud provider），包含 ${describeRequest(request)}${where}。`
-      : `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeRequest(request)}${where}.`,
+      ? `已生成 Terraform 配置（\`main.tf\`，alicloud provider），包含 ${describeRequest(request, "zh")}${where}。`
+      : `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeRequest(request, "en")}${where}.`,
     "",
     `${zh ? "**资源" : "**Resources"} (${configuration.resources.length}):** ${configuration.resources.map((resource) => `\`${resource}\``).join(", ")}`,
     "",

@@ -77,7 +77,7 @@ export interface KindDefinition {
   /** Kinds it cannot be created without; the reply says why each one it adds is there. */
   readonly needs: readonly ResourceKind[];
   /** Why the kind is in a template whose request did not name it, given the kinds that need it. */
-  readonly neededBecause?: (users: string[]) => Phrase;
+  readonly neededBecause?: (users: readonly Phrase[]) => Phrase;
   /** Kinds removed with it when nothing else uses them (a NAT gateway's EIP). */
   readonly takesAlong: readonly ResourceKind[];
   readonly values: readonly KindValue[];

@@ -14,7 +14,11 @@ export const vpc: KindDefinition = {
   billable: false,
   maxCount: 1,
   needs: [],
-  neededBecause: (users) => phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`),
+  neededBecause: (users) =>
+    phrase(
+      `VPC: the ${users.map((user) => user.en).join(", ")} must be created in a VPC.`,
+      `VPC：${users.map((user) => user.zh).join("、")} 必须创建在 VPC 中。`,
+    ),
   takesAlong: [],
   values: [
     {

@@ -16,7 +16,10 @@ export const vswitch: KindDefinition = {
   needs: ["vpc"],
   neededBecause: (users) =>
     users.length > 0
-      ? phrase(`vSwitch: the ${users.join(", ")} must be placed in a vSwitch of a zone.`, `交换机：${users.join("、")} 必须放在某个可用区的交换机中。`)
+      ? phrase(
+          `vSwitch: the ${users.map((user) => user.en).join(", ")} must be placed in a vSwitch of a zone.`,
+          `交换机：${users.map((user) => user.zh).join("、")} 必须放在某个可用区的交换机中。`,
+        )
       : phrase("vSwitch: a VPC holds resources only through its vSwitches, one per zone.", "交换机：VPC 中的资源都要放在某个可用区的交换机里。"),
   takesAlong: [],
   values: [

@@ -74,6 +74,13 @@ describe("issue 19 item 3: the registry of resource kinds", () => {
     expect(kindCatalogue("en")).toBe("VPC, vSwitches, security groups, ECS, SLB, RDS, OSS, EIP, NAT, Redis");
   });
 
+  it("a Chinese reply names the kinds by their Chinese labels, and says in Chinese why each dependency is there", () => {
+    const { summary } = generateTemplate({ text: "一个 MySQL 数据库和两台服务器" });
+    expect(summary.split("\n")[0]).toBe("已生成 ROS 模板（`template.yaml`），包含 1 个 VPC、1 个交换机、1 个安全组、2 个 ECS 实例、1 个 RDS 数据库。");
+    expect(summary).toContain("VPC：ECS 实例、RDS 数据库 必须创建在 VPC 中。");
+    expect(summary).toContain("交换机：ECS 实例、RDS 数据库 必须放在某个可用区的交换机中。");
+  });
+
   it("removes a Tair instance by the noun that added it", () => {
     const added = generateTemplate({ text: "Create an ECS server and a Tair instance" });
     expect(typesOf(added.template)).toContain("ALIYUN::REDIS::Instance");
