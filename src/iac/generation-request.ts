@@ -268,6 +268,10 @@ function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: numb
   return { publicPorts: [...opened].sort((a, b) => a - b), portMappings: mappings };
 }
 
+/** An EIP asked for every server: "each with an EIP", "an EIP for every instance", "每台都有公网 IP". Bounded gaps. */
+const EIP_PER_SERVER =
+  /\b(?:each|every|per)\b[^.;\n]{0,24}?\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:for|on)\s{1,3}(?:each|every)\b|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+
 /** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
 function blankSpans(text: string, spans: readonly [number, number][]): string {
   const pieces: string[] = [];
@@ -306,6 +310,8 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     counts.vswitch = Math.max(counts.vswitch, highAvailability ? 2 : 1);
   }
   if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
+  // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).
+  if (counts.ecs > 1 && EIP_PER_SERVER.test(text)) counts.eip = Math.max(counts.eip, counts.ecs + (counts.nat > 0 ? 1 : 0));
   if (dependentsOf("eip").some((kind) => counts[kind] > 0) && counts.eip === 0) {
     counts.eip = 1;
     notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");

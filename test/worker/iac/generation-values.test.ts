@@ -87,6 +87,15 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(generated("two servers and a Redis, open Redis 6379 inside the VPC").props("ALIYUN::REDIS::Instance").EngineVersion).toBe("7.0");
   });
 
+  it("an EIP for each server is one per server, bound to each", () => {
+    for (const ask of ["two ECS servers, each with an EIP", "3 servers with an EIP on each", "两台服务器，每台一个 EIP"]) {
+      const g = generated(ask);
+      const servers = g.ofType("ALIYUN::ECS::Instance").length;
+      expect(g.ofType("ALIYUN::VPC::EIP"), ask).toHaveLength(servers);
+      expect(g.ofType("ALIYUN::VPC::EIPAssociation"), ask).toHaveLength(servers);
+    }
+  });
+
   it("Terraform names the source ranges, zone and bandwidth it does not write", () => {
     const { summary } = generated(
       "Terraform for one ECS instance; MySQL port 3306 only from 10.0.2.0/24, SSH only from 203.0.113.0/24, zone cn-hangzhou-h",
