@@ -30,7 +30,8 @@ const PHRASINGS: { text: string; expect: Record<string, number>; region?: string
     expect: { "ALIYUN::VPC::NatGateway": 1, "ALIYUN::VPC::SnatEntry": 2, "ALIYUN::VPC::EIP": 1 },
   },
   { text: "Give me a private OSS bucket", expect: { "ALIYUN::OSS::Bucket": 1 } },
-  { text: "两台ECS服务器，每台绑定弹性公网IP，部署在北京", expect: { "ALIYUN::ECS::Instance": 2, "ALIYUN::VPC::EIP": 1 }, region: "cn-beijing" },
+  // "每台绑定" is one EIP per server (issue 19: it was one EIP for two servers).
+  { text: "两台ECS服务器，每台绑定弹性公网IP，部署在北京", expect: { "ALIYUN::ECS::Instance": 2, "ALIYUN::VPC::EIP": 2 }, region: "cn-beijing" },
   { text: "3 web servers with 4 vCPU and 8 GiB memory serving https", expect: { "ALIYUN::ECS::Instance": 3, "ALIYUN::ECS::SecurityGroup": 1 } },
   {
     text: "A highly available setup: two ECS instances in different zones, a load balancer and a PostgreSQL database",
