@@ -76,8 +76,10 @@ describe("issue 20 item 6: the generation extension", () => {
     const quick = Date.now();
     const past = await ok<Generational>("GetTask", { id, currentGeneration: 1 }, WITH);
     expect(past.generation).toBe(moved.generation);
-    // A finished task never moves again: no wait either.
+    // A finished task never moves again: no wait either; HTTP+JSON takes it as a query parameter.
     await ok<Generational>("GetTask", { id, currentGeneration: 1000 }, WITH);
+    const rest = await worker().fetch(`${BASE}/tasks/${id}?currentGeneration=1000`, { headers: { "A2A-Version": "1.0", "A2A-Extensions": GENERATION } });
+    expect(((await rest.json()) as Generational).generation).toBe(moved.generation);
     expect(Date.now() - quick).toBeLessThan(5_000);
   });
 
