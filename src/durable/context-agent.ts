@@ -38,7 +38,7 @@ export class ContextAgent extends DurableObject<Env> {
     super(ctx, env);
     const config = configOf(env);
     this.state = new ContextState(ctx.storage, env, config);
-    const agent = selectAgent(config.agent, providerResolver(env as unknown as Record<string, unknown>));
+    const agent = selectAgent(config.agent, providerResolver(config.providers));
     const exposure = {
       toolTrace: config.thinkingExposure.includes("tool_trace"),
       rawThinking: config.thinkingExposure.includes("raw_thinking"),

@@ -6,7 +6,7 @@
  */
 import type { StreamResponse } from "../a2a/types";
 import type { Config } from "../config/config";
-import { developmentKeyring, type SecretKeyring } from "../push/secret-box";
+import { developmentKeyring, keyringOf, type SecretKeyring } from "../push/secret-box";
 import { EventLog, type LoggedEvent } from "./event-log";
 import { IndexOutbox } from "./index-outbox";
 import { IndexWriter } from "./index-writer";
@@ -45,7 +45,7 @@ export class ContextState {
     this.records = new TaskRecords(sql);
     this.log = new EventLog(sql);
     const keyring = config.pushKeyring;
-    this.push = new PushConfigs(sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyring) : developmentKeyring()));
+    this.push = new PushConfigs(sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyringOf(keyring)) : developmentKeyring()));
     this.outbox = new IndexOutbox(sql);
     this.index = new IndexWriter(this);
   }

@@ -13,6 +13,7 @@ import { applySchema } from "./schema";
 import { fitRow } from "./row-guard";
 import { utf8Bytes } from "../storage/limits";
 import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
+import type { ViewBounds } from "./view-bounds";
 import type { FoundRequest } from "./repeat-requests";
 
 const SCHEMA = [
@@ -59,17 +60,7 @@ export const CONVERSATION_CHARS = 400_000;
 /** A2A timestamps: RFC 3339 UTC with milliseconds (spec §5.6.1). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
-/** What a bounded task view holds. */
-export interface ViewBounds {
-  /** The newest this many messages (0: none). */
-  historyLength: number;
-  /** Only the messages of the task's current turn. */
-  currentTurnOnly?: boolean;
-  /** The newest this many artifacts (0: none). */
-  artifacts: number;
-  /** The whole view stays under this many UTF-8 bytes of JSON: oldest messages, then oldest artifacts, go first. */
-  maxBytes: number;
-}
+export type { ViewBounds } from "./view-bounds";
 
 /** A task view as JSON texts: the summary object, and each message and artifact. */
 export interface TaskViewParts {

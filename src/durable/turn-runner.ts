@@ -14,7 +14,7 @@
  *    it produced assistant text, the final status, push records and the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
 import type { TraceContext } from "../a2a/trace-context";
-import { TurnLog } from "./turn-log";
+import { TurnLog } from "../observability/turn-log";
 import { metricsOf } from "../observability/metrics";
 import type { Message, Task, TaskStatus } from "../a2a/types";
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";

@@ -91,6 +91,7 @@ export type JsonBody = { kind: "empty" } | { kind: "json"; value: unknown } | { 
 export async function readJsonBody(front: FrontRequest): Promise<JsonBody> {
   const limit = front.config.maxBodyBytes;
   const body = await readBody(front.request, limit);
+  if (!body.ok && "incomplete" in body) throw new EdgeError(errors.invalidRequest("Request body is incomplete: the client stopped sending it"), 400);
   if (!body.ok) throw new EdgeError(errors.invalidRequest(`Request body exceeds ${limit} bytes`), 413);
   if (body.bytes.byteLength === 0) return { kind: "empty" };
   const parsed = parseJson(body.bytes);

@@ -173,7 +173,7 @@ export const METHODS = {
 
   GetExtendedAgentCard: {
     schema: getExtendedAgentCardRequestSchema,
-    run: async (ctx) => json((await cardCacheOf(ctx.config).get("extended", ctx.baseUrl)).card),
+    run: async (ctx) => json((await cardCacheOf(ctx.config).get(ctx.payloadVersion === "0.3" ? "extended-v03" : "extended", ctx.baseUrl)).card),
   } satisfies Method<typeof getExtendedAgentCardRequestSchema>,
 
   CreateTaskPushNotificationConfig: {

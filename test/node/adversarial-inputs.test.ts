@@ -35,6 +35,7 @@ import { parseGenerationRequest } from "../../src/iac/generation-request";
 import { listedPorts } from "../../src/iac/port-lists";
 import { parseRequestedValues } from "../../src/iac/request-values";
 import { checkTerraform } from "../../src/iac/terraform-check";
+import { checkRequest, extractRequestedValues } from "../../src/iac/request-check";
 import { substitutionVariables } from "../../src/iac/template-model";
 import { ProviderError } from "../../src/agent/model";
 
@@ -113,6 +114,10 @@ const PARSERS: Record<string, Parser> = {
   parseTraceparent,
   base64DecodedSize: (text) => base64DecodedSize(text, "protoJson"),
   parseLastEventId,
+  // Issue 19 item 1: the request check reads the request and the template (either may be hostile).
+  extractRequestedValues,
+  checkRequestAsRequest: (text) => checkRequest({ request: text, template: "ROSTemplateFormatVersion: '2015-09-01'\nResources: {}\n" }),
+  checkRequestAsTemplate: (text) => checkRequest({ request: "VPC 10.0.0.0/16, port 80 to 8080, 50 GB", template: text }),
 };
 
 /** Runs a parser; an ordinary refusal (an Error) counts as finishing, a stack overflow does not. */
