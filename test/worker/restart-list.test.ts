@@ -1,9 +1,10 @@
 /**
  * Issue 23 item 5: the first ListTasks after a restart. Turns are started in every mode (blocking,
- * non-blocking, streaming) at many moments before the runtime is killed (abortAllDurableObjects:
- * every object's memory and in-flight work are gone, storage stays), from the turn's first
- * millisecond on. Then the first ListTasks runs before anything else touches a context, and is
- * checked against what was stored: every interrupted task listed is FAILED, never WORKING.
+ * non-blocking, streaming) at many moments before the runtime is killed (every context object and
+ * index shard reset at once through `state.abort()`: memory, timers and in-flight work gone,
+ * storage kept), from the turn's first millisecond on. Then the first ListTasks runs before
+ * anything else touches a context, and is checked against what was stored and what the index held
+ * (docs/decisions.md, "ListTasks right after a restart", states the bound this proves).
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
