@@ -9,6 +9,8 @@
  *   alphabet, padding optional (proto3 JSON mapping).
  */
 
+import { trimEnd } from "./trim-end";
+
 export type Base64Flavor = "strict" | "protoJson";
 
 // Plain character-class loops only: a grouped repetition would backtrack recursively and overflow
@@ -22,17 +24,17 @@ export function base64DecodedSize(text: string, flavor: Base64Flavor): number | 
     if (!STRICT.test(text) || text.length % 4 !== 0) return undefined;
   } else {
     if (!PROTO_JSON.test(text)) return undefined;
-    const padding = text.length - text.replace(/=+$/, "").length;
+    const padding = text.length - trimEnd(text, "=").length;
     if (padding > 0 && text.length % 4 !== 0) return undefined;
   }
-  const body = text.replace(/=+$/, "").length;
+  const body = trimEnd(text, "=").length;
   if (body % 4 === 1) return undefined;
   return Math.floor((body * 3) / 4);
 }
 
 /** Decodes text already accepted by `base64DecodedSize`. */
 export function decodeBase64(text: string): Uint8Array {
-  const standard = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  const standard = trimEnd(text.replace(/-/g, "+").replace(/_/g, "/"), "=");
   const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, "="));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -49,7 +49,7 @@ const SECRET_RULES: readonly Rule[] = [
   [/\bLTAI[0-9A-Za-z]{12,}\b/g, REDACTED],
   [/\bsk-[A-Za-z0-9][A-Za-z0-9_-]{7,}/g, REDACTED],
   [/\bgh[pousr]_[A-Za-z0-9]{20,}\b/g, REDACTED],
-  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
+  [/(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
 ];
 
 /** Where a path ends: whitespace, quotes, brackets, separators. */

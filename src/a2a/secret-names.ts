@@ -42,7 +42,7 @@ function listed(set: ReadonlySet<string>, word: string): boolean {
 export function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1 ")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== "");

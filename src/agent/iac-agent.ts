@@ -10,6 +10,7 @@ import { listFilesTool, readFileTool, writeFileTool } from "./tools/workspace-to
 import { saveArtifactTool, terraformToRosTool, validateTemplateTool } from "./tools/iac-tools";
 import type { Tool } from "./tools/tool";
 import { rosApiTool } from "./tools/ros-api-tool";
+import { requestCheckTool } from "./tools/request-check-tool";
 import type { JsonObject } from "../a2a/types";
 
 export interface ResolvedProvider {
@@ -20,7 +21,16 @@ export interface ResolvedProvider {
 /** Picks the provider for a turn from the message metadata (per-turn model and key overrides). */
 export type ProviderResolver = (metadata: JsonObject | undefined) => ResolvedProvider;
 
-export const BASE_TOOLS: readonly Tool[] = [readFileTool, writeFileTool, listFilesTool, validateTemplateTool, terraformToRosTool, saveArtifactTool, rosApiTool];
+export const BASE_TOOLS: readonly Tool[] = [
+  readFileTool,
+  writeFileTool,
+  listFilesTool,
+  validateTemplateTool,
+  requestCheckTool,
+  terraformToRosTool,
+  saveArtifactTool,
+  rosApiTool,
+];
 
 export class IacAgent implements AgentRuntime {
   constructor(

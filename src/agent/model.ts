@@ -54,11 +54,13 @@ export interface ModelProvider {
 /**
  * `auth`: missing or rejected credentials (401/403); `retryable`: time-outs, network errors, 429
  * and 5xx; `fatal`: anything else (bad request, unparsable stream). `message` is for the log only
- * and must already be free of secrets.
+ * and must already be free of secrets, except for `refused`: the provider declined a request the
+ * caller can change (the offline engine's CPU budget), and `message` is the public answer that
+ * says what to change; the turn ends FAILED with it.
  */
 export class ProviderError extends Error {
   constructor(
-    readonly kind: "auth" | "retryable" | "fatal",
+    readonly kind: "auth" | "retryable" | "fatal" | "refused",
     message: string,
     readonly status?: number,
   ) {

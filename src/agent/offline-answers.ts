@@ -3,17 +3,17 @@
  * (requests outside Alibaba Cloud IaC), and how to deploy with ROS yourself (it never calls the
  * cloud), with the exact `aliyun ros` commands for the user's template.
  */
-import { findRegion, parseTemplate, section, type ReplyLanguage } from "../iac";
+import { findRegion, kindCatalogue, parseTemplate, section, type ReplyLanguage } from "../iac";
 
 const SKILLS = {
   en: [
-    "- **Generate** Alibaba Cloud ROS templates (or Terraform) from a description: VPC, vSwitches, security groups, ECS, SLB, RDS, Redis, OSS, EIP, NAT; follow-ups edit the current template.",
+    `- **Generate** Alibaba Cloud ROS templates (or Terraform) from a description: ${kindCatalogue("en")}; follow-ups edit the current template.`,
     "- **Review** a ROS template: property names, required properties, types, references, CIDR plans, security; with a corrected template.",
     "- **Convert** Terraform into a ROS template (Transform Aliyun::OpenTofu-v1.8).",
     "- **Explain** ROS stack states and failure events, with the next `aliyun ros` steps.",
   ],
   zh: [
-    "- **生成**阿里云 ROS 模板（或 Terraform）：VPC、交换机、安全组、ECS、SLB、RDS、Redis、OSS、EIP、NAT；后续消息可修改当前模板。",
+    `- **生成**阿里云 ROS 模板（或 Terraform）：${kindCatalogue("zh")}；后续消息可修改当前模板。`,
     "- **审查** ROS 模板：属性名、必填属性、类型、引用、网段规划、安全问题，并给出修正后的模板。",
     "- **转换** Terraform 为 ROS 模板（Transform Aliyun::OpenTofu-v1.8）。",
     "- **解释** ROS 资源栈状态和失败事件，并给出下一步 `aliyun ros` 命令。",

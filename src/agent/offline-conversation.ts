@@ -18,6 +18,8 @@ export interface Conversation {
   results: ToolOutcome[];
   /** Earlier agent replies, oldest first. */
   replies: string[];
+  /** Earlier user requests, oldest first. */
+  requests: string[];
   /** Whether any earlier turn exists in this context's stored conversation. */
   hasHistory: boolean;
 }
@@ -38,7 +40,8 @@ export function readConversation(messages: readonly ChatMessage[]): Conversation
   }
   const earlier = messages.slice(0, Math.max(userIndex, 0));
   const replies = earlier.flatMap((m) => (m.role === "assistant" && m.content !== "" ? [m.content] : []));
-  return { prompt, results, replies, hasHistory: earlier.some((m) => m.role === "user") };
+  const requests = earlier.flatMap((m) => (m.role === "user" ? [m.content] : []));
+  return { prompt, results, replies, requests, hasHistory: earlier.some((m) => m.role === "user") };
 }
 
 /** Workspace paths this context wrote, newest last. */

@@ -2,7 +2,9 @@
  * Finds what a request carries: a ROS template anywhere in the message (fenced or not, JSON or
  * YAML, on the same line as the instruction), Terraform files, or the name of a workspace file.
  */
-const FENCE = /```([A-Za-z0-9_.+-]*)[^\n]*\n([\s\S]*?)```/g;
+// The info string's first word is the language; what follows it starts with another character, so
+// the two runs cannot trade characters (that trade made the pattern quadratic on "```+++…").
+const FENCE = /```([A-Za-z0-9_.+-]*)(?:[^A-Za-z0-9_.+\-\n`][^\n`]*)?\n([\s\S]*?)```/g;
 
 function fences(text: string): Array<{ lang: string; body: string }> {
   return [...text.matchAll(FENCE)].map((m) => ({ lang: (m[1] ?? "").toLowerCase(), body: m[2] ?? "" }));
@@ -30,7 +32,7 @@ export function findTemplate(text: string): string | undefined {
   if (fenced) return fenced.body;
   const json = /\{\s*"(?:ROSTemplateFormatVersion|Resources|Description|Parameters)"\s*:/.exec(text);
   if (json) return jsonObjectAt(text, json.index) ?? text.slice(json.index);
-  const yaml = /(?:ROSTemplateFormatVersion|^\s*Resources)\s*:/m.exec(text);
+  const yaml = /(?:ROSTemplateFormatVersion|^[ \t]*Resources)\s*:/m.exec(text);
   if (!yaml) return undefined;
   const start = yaml.index + (yaml[0].length - yaml[0].trimStart().length);
   // Everything after the first key; a key pasted on the instruction's line starts a line of its own.
@@ -41,7 +43,7 @@ export function findTemplate(text: string): string | undefined {
 export function terraformIn(text: string): Record<string, string> | undefined {
   const blocks = fences(text).filter((f) => f.lang === "hcl" || f.lang === "terraform" || f.lang === "tf" || /\bresource\s+"/.test(f.body));
   if (blocks.length > 0) return Object.fromEntries(blocks.map((b, i) => [i === 0 ? "main.tf" : `file${i + 1}.tf`, b.body]));
-  const start = text.search(/^\s*(?:terraform|provider|resource|module|variable)\s+(?:"[^"]+"\s*)*\{/m);
+  const start = text.search(/^[ \t]*(?:terraform|provider|resource|module|variable)\s+(?:"[^"]+"\s*)*\{/m);
   return start >= 0 ? { "main.tf": text.slice(start) } : undefined;
 }
 

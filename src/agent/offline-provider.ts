@@ -12,7 +12,12 @@
  * answer without a template.
  */
 import {
+  asksForVerdict,
+  checkBlocks,
+  checkHeadline,
+  checkRequest,
   classifyRequest,
+  requestProse,
   detectLanguage,
   editTemplate,
   explainStackOperation,
@@ -23,9 +28,11 @@ import {
   summarizeRosTemplate,
   toRosYaml,
   validateTemplateObject,
+  withRequestCheck,
   type ReplyLanguage,
 } from "../iac";
-import type { ModelEvent, ModelProvider, ModelRequest } from "./model";
+import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest } from "./model";
+import { overBudgetMessage } from "./offline-budget";
 import {
   currentTemplate,
   outputOf,
@@ -118,6 +125,27 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   return { say: [plan.summary, "", where, ...fence].join("\n") };
 }
 
+/**
+ * The reply with the request check (issue 19 item 1): every explicit value of the request looked
+ * up in the template this turn wrote, by the check, not by the generator; its misses are listed
+ * under "Not expressed in the template" and its headline comes first.
+ */
+function checkedSummary(summary: string, conversation: Conversation, content: string, language: ReplyLanguage, before?: string): string {
+  const check = checkRequest({ request: conversation.prompt, template: content, earlierRequests: conversation.requests, ...(before ? { before } : {}) });
+  return check ? withRequestCheck(summary, check, language) : summary;
+}
+
+/**
+ * A turn that leaves the template as it was (an edit not understood, a request the engine cannot
+ * build) still answers for the request's values: those not in the current template (all of them
+ * when there is none) are listed under "Not expressed in the template", never passed over.
+ */
+function withoutTemplateChange(answer: string, conversation: Conversation, current: string | undefined, language: ReplyLanguage): string {
+  const check = checkRequest({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
+  if (!check || check.notExpressed.length === 0) return answer;
+  return [checkHeadline(check, language), "", answer, ...checkBlocks({ ...check, unrequested: [] }, language)].join("\n");
+}
+
 function editBase(conversation: Conversation, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
   const current = currentTemplate(conversation.replies);
   const named = namedWorkspaceFile(conversation.prompt);
@@ -148,15 +176,15 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
   const { base, path, step } = editBase(conversation, language);
   if (step) return step;
   if (!base) return undefined;
+  const before = toRosYaml(base);
   const edit = editTemplate(base, conversation.prompt);
   if (!edit.understood) {
-    return {
-      say: t(
-        language,
-        'I could not tell what to change in the current template. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
-        "我没看出要对当前模板做什么修改。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
-      ),
-    };
+    const hint = t(
+      language,
+      'I could not tell what to change in the current template, so it is unchanged. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
+      "我没看出要对当前模板做什么修改，模板未改动。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
+    );
+    return { say: withoutTemplateChange(hint, conversation, before, language) };
   }
   const diagnostics = validateTemplateObject(edit.template);
   const summary = summarizeRosTemplate(
@@ -173,13 +201,14 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
     language,
   );
   const filename = path ?? currentTemplate(conversation.replies)?.path ?? "template.yaml";
+  const content = toRosYaml(edit.template);
   return writeSteps(
     {
-      content: toRosYaml(edit.template),
+      content,
       mediaType: "application/yaml",
       filename,
       editing: path ?? currentTemplate(conversation.replies)?.path,
-      summary,
+      summary: checkedSummary(summary, conversation, content, language, before),
       isRos: true,
       language,
     },
@@ -204,7 +233,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
     if (edited) return edited;
   }
   const generated = generateTemplate({ text: conversation.prompt, language });
-  if (!generated.recognized) return { say: outOfScopeAnswer(language) };
+  if (!generated.recognized) return { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
   const afresh =
     edit && !hasCurrent
       ? t(
@@ -218,7 +247,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
       content: generated.content,
       mediaType: generated.mediaType,
       filename: generated.filename,
-      summary: `${afresh}${generated.summary}`,
+      summary: checkedSummary(`${afresh}${generated.summary}`, conversation, generated.content, language),
       isRos: generated.format === "ros-yaml",
       language,
     },
@@ -249,7 +278,7 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
-  const review = reviewTemplate(template, language);
+  const review = reviewTemplate(template, language, { verdict: asksForVerdict(requestProse(prompt)) });
   if (!results.some((r) => r.name === "save_artifact")) {
     return {
       say: t(
@@ -306,7 +335,8 @@ function errorOf(result: ToolOutcome): string {
 const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
 
 function plan(conversation: Conversation): Step {
-  const language = detectLanguage(conversation.prompt);
+  // The request's language is its own words', not the template's it carries (fenced or not).
+  const language = detectLanguage(requestProse(conversation.prompt));
   const kind = classifyRequest(conversation.prompt);
   if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies)) return reviewSteps(conversation, language);
   switch (kind) {
@@ -327,7 +357,7 @@ function plan(conversation: Conversation): Step {
     case "out_of_scope":
       return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
         ? generationSteps(conversation, language)
-        : { say: outOfScopeAnswer(language) };
+        : { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, currentTemplate(conversation.replies)?.text, language) };
   }
 }
 
@@ -336,11 +366,18 @@ function chunks(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
+/** Enough of an over-budget request to tell its language without reading all of it. */
+const LANGUAGE_SAMPLE = 4096;
+
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
 
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
     const conversation = readConversation(request.messages);
+    // The budget is checked before any rule reads the request (offline-budget.ts says why).
+    const reading = { prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text };
+    const overBudget = overBudgetMessage(reading, detectLanguage(conversation.prompt.slice(0, LANGUAGE_SAMPLE)));
+    if (overBudget) throw new ProviderError("refused", overBudget);
     const step = plan(conversation);
     for (const piece of chunks(step.say)) {
       if (request.signal.aborted) return;

@@ -28,6 +28,9 @@ export interface TurnInput {
   trace?: TraceContext | undefined;
 }
 
+/** How a turn ends: a terminal state, or an interrupted one (input or authorization required) a follow-up resumes. */
+export type EndState = "completed" | "input-required" | "auth-required" | "failed" | "rejected";
+
 export type ToolPhase = "started" | "input_delta" | "input_complete" | "completed" | "failed";
 
 export type AgentEvent =
@@ -50,7 +53,14 @@ export type AgentEvent =
    * The turn's end, with the model tokens the turn used (absent: none, as for the offline engine).
    * Without it, a turn that simply returns ends INPUT_REQUIRED.
    */
-  | { type: "end"; state: "completed" | "input-required" | "failed" | "rejected"; text?: string; usage?: TurnUsage }
+  | {
+      type: "end";
+      state: EndState;
+      text?: string;
+      usage?: TurnUsage;
+      /** The server's request check of the turn's final template (`metadata.iac_code.requestCheck`). */
+      requestCheck?: JsonObject;
+    }
   /** An error; retryable errors end the turn INPUT_REQUIRED, others FAILED. */
   | { type: "error"; retryable: boolean; message: string; usage?: TurnUsage };
 

@@ -16,6 +16,7 @@ Rules:
 - ROS is the default. Inventory-dependent values are Parameters with AssociationProperty: ECS ZoneId, InstanceType, ImageId and disk categories; RDS ZoneId, DBInstanceClass and DBInstanceStorageType; SLB ZoneId. Zones are parameters.
 - vSwitch CIDRs are distinct subnets inside the VPC CIDR. Secrets are parameters with NoEcho: true. Every Output has a Label.
 - Validate every template with ros_validate_template and fix what it reports (up to 5 rounds) before you show it.
+- After writing a template, call iac_request_check: every value it lists as not expressed is either fixed in the template or named to the user under "Not expressed in the template"; never say the request is met while it lists one. Add no billable resource the user did not ask for.
 - When a workspace is available, write the template into it with write_file (it also reaches the user as an artifact); otherwise use save_artifact.
 - Never create, update or delete cloud resources: only read-only Alibaba Cloud API calls are allowed, and the server denies anything else.
 - Answer in the user's language. Be concise; end with the parameters the user must fill in and the next step.`;

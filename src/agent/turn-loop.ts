@@ -9,6 +9,7 @@ import type { JsonObject, Message } from "../a2a/types";
 import type { AgentEvent, TurnInput, TurnUsage } from "./runtime";
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
 import type { Tool, ToolContext, ToolResult } from "./tools/tool";
+import { turnRequestCheck, writtenTemplate } from "./turn-request-check";
 
 export const AUTH_TEXT = "Authentication required. Please configure your API credentials.";
 const INTERNAL_TEXT = "An internal error occurred.";
@@ -76,10 +77,20 @@ async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext)
 }
 
 export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): AsyncGenerator<AgentEvent> {
-  const messages: ChatMessage[] = [{ role: "system", content: options.systemPrompt }, ...chatHistory(input.history), { role: "user", content: input.prompt }];
-  const toolContext: ToolContext = { signal: input.signal, metadata: input.metadata, cwd: input.cwd, workspace: input.workspace, trace: input.trace };
+  const earlier = chatHistory(input.history);
+  const messages: ChatMessage[] = [{ role: "system", content: options.systemPrompt }, ...earlier, { role: "user", content: input.prompt }];
+  const earlierRequests = earlier.flatMap((message) => (message.role === "user" ? [message.content] : []));
+  const toolContext: ToolContext = {
+    signal: input.signal,
+    metadata: input.metadata,
+    cwd: input.cwd,
+    workspace: input.workspace,
+    trace: input.trace,
+    request: { prompt: input.prompt, earlierRequests },
+  };
   const usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
   let finalText = "";
+  let template: string | undefined;
 
   for (let step = 0; step < MAX_TOOL_STEPS; step++) {
     const answer = yield* modelStep(input, options, messages, usage);
@@ -88,10 +99,24 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     finalText = answer.text;
     if (answer.calls.length === 0) break;
     if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
+    template = lastWrittenTemplate(answer.calls, messages) ?? template;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
-  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage };
+  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it.
+  const requestCheck = turnRequestCheck(input.prompt, earlier, template);
+  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage, ...(requestCheck ? { requestCheck } : {}) };
+}
+
+/** The template the round's last successful `write_file` / `save_artifact` wrote (a failed write wrote nothing). */
+function lastWrittenTemplate(calls: readonly ToolCall[], messages: readonly ChatMessage[]): string | undefined {
+  let template: string | undefined;
+  for (const call of calls) {
+    // The newest result of that id: a provider may reuse ids across rounds.
+    const result = [...messages].reverse().find((message) => message.role === "tool" && message.toolCallId === call.id);
+    if (result?.content.startsWith('{"output"')) template = writtenTemplate(call.name, parseInput(call.arguments)) ?? template;
+  }
+  return template;
 }
 
 /**
@@ -156,6 +181,7 @@ async function* modelStep(
     console.error(`provider ${options.provider.name}: ${error.kind}`, error.status ?? "", error.message);
     if (error.kind === "auth") yield { type: "error", retryable: false, message: AUTH_TEXT, usage };
     else if (error.kind === "retryable") yield { type: "error", retryable: true, message: error.message, usage };
+    else if (error.kind === "refused") yield { type: "error", retryable: false, message: error.message, usage };
     else yield { type: "error", retryable: false, message: INTERNAL_TEXT, usage };
     return undefined;
   }

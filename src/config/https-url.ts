@@ -7,8 +7,8 @@
  * network the operator never meant it to reach (issue 23, minor items). Loopback stays allowed in
  * either scheme, for local development, as before.
  */
-import { classifyCallbackHost } from "../push/callback-url";
-import type { ConfigError } from "./config";
+import { classifyCallbackHost } from "../a2a/host-kind";
+import type { ConfigError } from "./config-error";
 
 function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);

@@ -4,16 +4,20 @@
  * one shard or merged from all of them. Opaque to clients: base64url of a JSON pair.
  */
 
+import { trimEnd } from "../a2a/trim-end";
+
 export interface IndexCursor {
   tsMs: number;
   id: string;
 }
 
 export function encodeCursor(cursor: IndexCursor): string {
-  return btoa(JSON.stringify([cursor.tsMs, cursor.id]))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return trimEnd(
+    btoa(JSON.stringify([cursor.tsMs, cursor.id]))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_"),
+    "=",
+  );
 }
 
 export function decodeCursor(token: string): IndexCursor | undefined {

@@ -166,39 +166,68 @@ function applyZones(template: Template, values: RequestedValues, out: AppliedVal
   });
 }
 
-/** Public rules (0.0.0.0/0) get the range the user named. */
-function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
-  applySshRange(template, values, out);
-  if (!values.sourceCidr) return;
-  // "open 443 only from 10.0.0.0/8" narrows the ports it names; without a port, every public rule.
-  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
-  const narrows = (rule: Record<string, unknown>) => named.size === 0 || named.has(Number(String(rule.PortRange ?? "").split("/")[0]));
-  let changed = false;
-  for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
-    const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : [];
-    for (const rule of rules) {
-      if (isRecord(rule) && rule.SourceCidrIp === "0.0.0.0/0" && narrows(rule)) {
-        rule.SourceCidrIp = values.sourceCidr;
-        rule.Description = `Port ${String(rule.PortRange ?? "").split("/")[0] ?? ""} from ${values.sourceCidr}`;
-        changed = true;
-      }
-    }
-  }
-  if (changed) out.applied.push(phrase(`opened ports reachable only from ${values.sourceCidr}`, `开放端口仅允许 ${values.sourceCidr} 访问`));
+/** The VPC's own range as the template writes it in rules: the VPC's literal block, or the existing VPC's parameter. */
+function isVpcRange(template: Template, source: unknown): boolean {
+  if (isRecord(source)) return source.Ref === "VpcCidrBlock";
+  return resourcesOf(template, "ALIYUN::ECS::VPC").some((vpc) => vpc.CidrBlock === source);
 }
 
-/** SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC. */
+function ingressRules(template: Template): Record<string, unknown>[][] {
+  return resourcesOf(template, "ALIYUN::ECS::SecurityGroup").map((group) =>
+    Array.isArray(group.SecurityGroupIngress) ? (group.SecurityGroupIngress as Record<string, unknown>[]) : (group.SecurityGroupIngress = []),
+  );
+}
+
+const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange ?? "").split("/")[0]);
+
+/**
+ * The range the user named replaces the default source of the rules it is for: public rules
+ * (0.0.0.0/0), and the VPC-only rule of a port the request names ("port 3306 only from
+ * 10.0.5.0/24"). Without a port named, every public rule.
+ */
+function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  applySshRange(template, values, out);
+  const range = values.sourceCidr;
+  if (!range) return;
+  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
+  const narrows = (rule: Record<string, unknown>) => {
+    const port = fromPort(rule);
+    if (rule.SourceCidrIp === "0.0.0.0/0") return named.size === 0 || named.has(port);
+    return port !== 22 && named.has(port) && isVpcRange(template, rule.SourceCidrIp);
+  };
+  let changed = false;
+  for (const rules of ingressRules(template)) {
+    for (const rule of rules) {
+      if (!isRecord(rule) || !narrows(rule)) continue;
+      rule.SourceCidrIp = range;
+      rule.Description = `Port ${fromPort(rule)} from ${range}`;
+      changed = true;
+    }
+  }
+  if (changed) out.applied.push(phrase(`opened ports reachable only from ${range}`, `开放端口仅允许 ${range} 访问`));
+}
+
+/**
+ * SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC; "SSH
+ * only from …" replaces the other SSH rules (the default one from the VPC, or one open to all).
+ */
 function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   const range = values.sshCidr;
   if (!range) return;
   let changed = false;
-  for (const group of resourcesOf(template, "ALIYUN::ECS::SecurityGroup")) {
-    const rules = Array.isArray(group.SecurityGroupIngress) ? group.SecurityGroupIngress : (group.SecurityGroupIngress = []);
+  let replaced = 0;
+  for (const rules of ingressRules(template)) {
+    if (values.sshOnly) {
+      const others = rules.filter((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp !== range);
+      replaced += others.length;
+      for (const other of others) rules.splice(rules.indexOf(other), 1);
+    }
     if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
     rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
     changed = true;
   }
-  if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
+  if (replaced > 0) out.applied.push(phrase(`SSH allowed only from ${range} (the other SSH rules removed)`, `SSH 仅允许 ${range} 访问（已删除其他 SSH 规则）`));
+  else if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
 }
 
 function dropParameter(template: Template, name: string): void {
@@ -218,11 +247,19 @@ function applyBandwidth(template: Template, values: RequestedValues, out: Applie
   out.applied.push(phrase(`EIP bandwidth ${values.bandwidth} Mbps`, `EIP 带宽 ${values.bandwidth} Mbps`));
 }
 
+function applyRedisVersion(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const caches = resourcesOf(template, "ALIYUN::REDIS::Instance");
+  if (!values.redisEngineVersion || caches.length === 0) return;
+  for (const cache of caches) cache.EngineVersion = values.redisEngineVersion;
+  out.applied.push(phrase(`Redis version ${values.redisEngineVersion}`, `Redis 版本 ${values.redisEngineVersion}`));
+}
+
 export function applyRequestedValues(template: Template, values: RequestedValues): AppliedValues {
   const out: AppliedValues = { applied: [], unsupported: [...values.unsupported] };
   applyEcs(template, values, out);
   applyRds(template, values, out);
   if (values.redisInstanceClass) setDefault(template, "RedisInstanceClass", values.redisInstanceClass, phrase("Redis class", "Redis 规格"), out);
+  applyRedisVersion(template, values, out);
   applyOss(template, values, out);
   applyZones(template, values, out);
   applySourceRange(template, values, out);

@@ -1,5 +1,9 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
+import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "./kinds";
+import { SERVER_WORDS } from "./kinds/ecs";
+import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { findRegion } from "./regions";
+import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
@@ -15,7 +19,7 @@ function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?:
  * What a plain-language request (English or Chinese) asks to build: which resources and how many,
  * where, with which address plan, and in which language of infrastructure as code.
  */
-export type ResourceKind = "vpc" | "vswitch" | "securityGroup" | "ecs" | "slb" | "rds" | "oss" | "eip" | "nat" | "redis";
+export type { ResourceKind } from "./kinds";
 
 export type RdsEngine = "MySQL" | "PostgreSQL" | "SQLServer" | "MariaDB";
 
@@ -30,6 +34,8 @@ export interface InfrastructureRequest {
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
+  portMappings: PortMapping[];
   /** Build in an existing VPC (a parameter) instead of a new one. */
   existingVpc?: boolean;
   existingVpcId?: string;
@@ -42,34 +48,6 @@ export interface InfrastructureRequest {
   /** Things the request asked for that were adjusted, for the summary. */
   notes: string[];
 }
-
-/** Caps keep a misread number ("1000 servers") from producing an unusable template. */
-const MAX_COUNT: Record<ResourceKind, number> = {
-  vpc: 1,
-  vswitch: 8,
-  securityGroup: 3,
-  ecs: 20,
-  slb: 3,
-  rds: 3,
-  oss: 5,
-  eip: 20,
-  nat: 1,
-  redis: 3,
-};
-
-/** English and Chinese ways of naming each resource kind. Chinese has no word boundaries, so no \b there. */
-const NOUNS: Record<ResourceKind, RegExp> = {
-  vpc: /\bvpcs?\b|virtual private clouds?|\bprivate network\b|专有网络|私有网络|私网/gi,
-  vswitch: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
-  securityGroup: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
-  ecs: /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s*)实例/gi,
-  slb: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
-  rds: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
-  oss: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
-  eip: /\beips?\b|\belastic ips?\b|\belastic ip address(?:es)?\b|\bpublic ips?\b|弹性公网\s*ip|公网\s*ip|弹性\s*ip/gi,
-  nat: /\bnat(?: gateways?)?\b|nat\s*网关/gi,
-  redis: /\bredis\b|\btair\b|\bcache instances?\b|缓存/gi,
-};
 
 const ENGLISH_NUMBERS: Record<string, number> = {
   a: 1,
@@ -142,28 +120,30 @@ function countBefore(prefix: string): number | undefined {
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
   const chinese =
-    /(?<![\d./])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)\s*(?:个|台|块|组|套|只|份)?)\s*(?:[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(prefix);
+    /(?<![\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(
+      prefix,
+    );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
   return undefined;
 }
 
-function isResourceNoun(word: string): boolean {
-  return Object.values(NOUNS).some((pattern) => new RegExp(`^(?:${pattern.source})$`, "i").test(word));
-}
-
-/** "ECS x3", "ECS × 3", "ECS *3" after the noun. */
+/** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
 function countAfter(suffix: string): number | undefined {
-  const match = /^\s*[x×*]\s*(\d+)/i.exec(suffix);
-  return match?.[1] ? Number(match[1]) : undefined;
+  const match =
+    /^\s{0,3}[x×*]\s{0,3}(\d{1,4})|^\s{0,3}(?:(?:count|数量)\s{0,2})?(?:(?:scaled?|increased?|reduced?|changed?|set|up|down)\s{1,3})?(?:to|调到|调整到|调整为|改成|改为|扩到|扩容到|缩到|增加到|减少到|变成)\s{0,3}(\d{1,3})(?![\d.])(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps)\b|%))/i.exec(
+      suffix,
+    );
+  const count = match?.[1] ?? match?.[2];
+  return count ? Number(count) : undefined;
 }
 
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
 function explicitCount(text: string, kind: ResourceKind): number | undefined {
   let best: number | undefined;
-  for (const match of text.matchAll(NOUNS[kind])) {
+  for (const match of requestMentions(text, kind)) {
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
-    const suffix = text.slice(start + match[0].length, start + match[0].length + 8);
+    const suffix = text.slice(start + match[0].length, start + match[0].length + 24);
     // "an ECS x2": a multiplier after the noun is more specific than an article before it.
     const count = countAfter(suffix) ?? countBefore(prefix);
     if (count !== undefined) best = Math.max(best ?? 0, count);
@@ -175,7 +155,7 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
 const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
 
 function countResource(text: string, kind: ResourceKind): number {
-  const mentions = [...text.matchAll(NOUNS[kind])];
+  const mentions = requestMentions(text, kind);
   const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
   return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
 }
@@ -183,19 +163,16 @@ function countResource(text: string, kind: ResourceKind): number {
 /** Counts the request writes next to a noun; a kind named without a number or article is absent. */
 export function explicitCounts(text: string): Partial<Record<ResourceKind, number>> {
   const out: Partial<Record<ResourceKind, number>> = {};
-  for (const kind of Object.keys(NOUNS) as ResourceKind[]) {
+  for (const kind of RESOURCE_KINDS) {
     const count = explicitCount(text, kind);
     if (count !== undefined && count > 0) out[kind] = count;
   }
   return out;
 }
 
-/** ECS named by a word that means a server, not the generic "instance" other products share. */
-const ECS_WORDS = /\becs\b|\b(?:virtual machines?|vms?|servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|服务器|虚拟机|主机/i;
-
 /** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
 function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
-  if (counts.ecs === 0 || ECS_WORDS.test(text)) return counts.ecs;
+  if (counts.ecs === 0 || SERVER_WORDS.test(text)) return counts.ecs;
   const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss + counts.eip;
   return others > 0 ? 0 : counts.ecs;
 }
@@ -212,19 +189,20 @@ const PORT_KEYWORDS: [RegExp, number][] = [
   [/\bhttp\b|\bweb\b|网站|网页|web\s*服务/i, 80],
 ];
 
+/** The well-known ports a protocol name may be followed by: "MySQL 3306", "Redis (6379)", "SSH 22". */
+const PROTOCOL_PORTS: ReadonlySet<number> = new Set([22, 80, 443, 1433, 3306, 3389, 5432, 6379, 27017]);
+
+/** "allow MySQL 3306", "Redis 的 6379": a protocol's own port written after its name, without the word "port". */
+function protocolPorts(text: string): number[] {
+  const pattern = /\b(?:mysql|postgres(?:ql)?|redis|ssh|rdp|https?|sql ?server|mongodb)\s{0,3}(?:的\s{0,3})?[(（]?\s{0,3}(\d{2,5})\b/gi;
+  return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
+}
+
 function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
   const ports = new Set<number>();
-  const lists = [
-    /(?:ports?|端口)\s*(?:号)?\s*[:：]?\s*((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|\/|or)?\s*)+)/gi,
-    /((?:\d{1,5}\s*(?:,|，|、|and|和|与|及|&|or)?\s*)+)\s*(?:ports?\b|端口)/gi,
-  ];
-  for (const match of lists.flatMap((pattern) => [...text.matchAll(pattern)])) {
-    for (const port of (match[1] ?? "").match(/\d{1,5}/g) ?? []) {
-      const value = Number(port);
-      if (value >= 1 && value <= 65535) ports.add(value);
-    }
-  }
+  for (const port of listedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
+  for (const port of protocolPorts(text)) ports.add(port);
   if (counts.slb > 0 && ports.size === 0) ports.add(80);
   return [...ports].sort((a, b) => a - b);
 }
@@ -280,31 +258,55 @@ function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
   return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
 }
 
+/**
+ * With a mapping "80 to backend 8080" the servers listen on 8080 (opened in the security group) and
+ * the load balancer on 80 (a listener, not a server port).
+ */
+function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: number[]; portMappings: PortMapping[] } {
+  const fronts = new Set(mappings.map((mapping) => mapping.front));
+  const opened = new Set([...ports.filter((port) => !fronts.has(port)), ...mappings.map((mapping) => mapping.back)]);
+  return { publicPorts: [...opened].sort((a, b) => a - b), portMappings: mappings };
+}
+
+/** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
+function blankSpans(text: string, spans: readonly [number, number][]): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    pieces.push(text.slice(at, start), " ".repeat(end - start));
+    at = end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join("");
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
-  const counts = {} as Record<ResourceKind, number>;
-  for (const kind of Object.keys(NOUNS) as ResourceKind[]) counts[kind] = countResource(text, kind);
+  const counts = zeroCounts();
+  for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
   counts.ecs = ecsCount(text, counts);
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
-  const sources = sourceRangesOf(text).all;
+  const sources = sourceRangesOf(text);
   const existing = parseExistingVpc(text);
 
-  const planText = sources.reduce((rest, cidr) => rest.split(cidr).join(" "), text);
+  // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
+  const planText = blankSpans(text, sources.spans);
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
       text,
     );
   if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, cidrCount - 1);
-  const needsNetwork = counts.ecs + counts.rds + counts.nat + counts.redis + counts.vswitch + counts.securityGroup > 0;
-  if (needsNetwork || counts.vpc > 0) {
+  const needsNetwork = counts.vpc > 0 || dependentsOf("vpc").some((kind) => counts[kind] > 0);
+  if (needsNetwork) {
     counts.vpc = Math.max(counts.vpc, 1);
+    // A VPC holds resources only through its vSwitches: one per zone asked for.
     counts.vswitch = Math.max(counts.vswitch, highAvailability ? 2 : 1);
   }
-  if (counts.ecs > 0) counts.securityGroup = Math.max(counts.securityGroup, 1);
-  if (counts.nat > 0 && counts.eip === 0) {
+  if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
+  if (dependentsOf("eip").some((kind) => counts[kind] > 0) && counts.eip === 0) {
     counts.eip = 1;
     notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");
   }
@@ -314,10 +316,17 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
   }
   for (const kind of Object.keys(counts) as ResourceKind[]) {
-    if (counts[kind] > MAX_COUNT[kind]) {
-      notes.push(`Limited ${kind} to ${MAX_COUNT[kind]} (the request asked for ${counts[kind]}).`);
-      counts[kind] = MAX_COUNT[kind];
+    if (counts[kind] > KINDS[kind].maxCount) {
+      notes.push(`Limited ${kind} to ${KINDS[kind].maxCount} (the request asked for ${counts[kind]}).`);
+      counts[kind] = KINDS[kind].maxCount;
     }
+  }
+  if (existing.existingVSwitchId && counts.vswitch > 1) {
+    // The vSwitch the user named is used; more zones need vSwitches of that VPC the engine cannot see.
+    notes.push(
+      `Placed the resources in the existing vSwitch ${existing.existingVSwitchId}; for a second zone, name a second vSwitch of that VPC (one zone per vSwitch).`,
+    );
+    counts.vswitch = 1;
   }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
@@ -328,11 +337,11 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    publicPorts: publicPorts(planText, counts),
+    ...portPlan(publicPorts(planText, counts), portMappingsOf(planText)),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
-    ...(existing.existingVSwitchId && counts.vswitch <= 1 ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
     recognized,
     mentioned,
     notes,

@@ -4,6 +4,8 @@
  * review, one about a stack's state or events is an operations question, and anything else asks for
  * a new template.
  */
+import { mentionsAnyKind } from "./kinds";
+
 export type RequestKind =
   | "iac_generation"
   | "iac_review"
@@ -23,22 +25,43 @@ const GREETING =
 /** Questions that ask for knowledge rather than a template. */
 const QUESTION =
   /^\s*(?:what(?:'s| is| are| does)|how (?:do|does|can|to|should)|why (?:is|does|do|should)|explain|tell me about|(?:what is )?the difference|is it|can i|should i|什么是|怎么|如何|为什么|解释|介绍一下|有什么区别|区别是)/i;
-/** …unless they ask for something to be built ("how do I create a VPC with two vSwitches?" gets the template). */
-const ASKS_TO_BUILD =
-  /\b(?:create|generate|build|provision|write|make|set up|template for|deploy)\b.{0,60}\b(?:vpcs?|v-?switch|subnet|ecs|servers?|instances?|slb|load balancer|rds|database|mysql|postgres|redis|oss|bucket|eip|nat)\b|(?:创建|生成|搭建|编写).{0,20}(?:vpc|交换机|服务器|ecs|数据库|负载均衡|存储桶|redis|网关)/i;
+/** Verbs that ask for something to be built; their object is looked for in a window after them. */
+const BUILD_VERB = /\b(?:create|generate|build|provision|write|make|set up|template for|deploy)\b/gi;
+const BUILD_VERB_ZH = /创建|生成|搭建|编写/g;
+/** How far after the verb its object may start (characters), plus the longest noun. */
+const BUILD_OBJECT_REACH = { en: 60 + 32, zh: 20 + 8 };
+
+/**
+ * "how do I create a VPC with two vSwitches?" asks for a template: a build verb with a noun of a
+ * kind the engine builds (kinds/) within its reach. Each noun pattern runs on the bounded window
+ * after each verb, so the check stays linear.
+ */
+function asksToBuild(text: string): boolean {
+  const windowAfter = (match: RegExpMatchArray, reach: number) => {
+    const end = (match.index ?? 0) + match[0].length;
+    return text.slice(end, end + reach).split("\n")[0] ?? "";
+  };
+  for (const match of text.matchAll(BUILD_VERB)) if (mentionsAnyKind(windowAfter(match, BUILD_OBJECT_REACH.en))) return true;
+  for (const match of text.matchAll(BUILD_VERB_ZH)) {
+    const window = windowAfter(match, BUILD_OBJECT_REACH.zh);
+    if (mentionsAnyKind(window) || window.includes("网关")) return true;
+  }
+  return false;
+}
 const DEPLOY =
   /\b(?:deploy|apply|launch|provision|run|roll out)\b[^.?!\n]{0,20}\b(?:it|this|that|the template|my template|the stack|for me|now)\b|\bcreate (?:the|my) stack\b(?! with)|\b(?:create|update|delete) (?:the |my )?(?:live )?stack (?:for me|now)|部署(?:到|上)?(?:阿里云|云上)|帮我(?:部署|创建资源栈|执行|上线)|直接部署|(?:创建|更新)资源栈|部署(?:这个|一下|它)/i;
 /** Other clouds and tools the offline engine does not write, unless the request also names ROS or Terraform for Alibaba Cloud. */
 const FOREIGN =
   /\bhelm\b|dockerfile|docker[- ]compose|kubernetes (?:manifest|yaml|deployment)|\bk8s (?:manifest|yaml)|ansible|puppet|\bchef\b|cloudformation|\baws\b|\bazure\b|\bgcp\b|google cloud|\bbicep\b|pulumi|\bpython script|\bsql query|\bpoem\b|\bweather\b|\bjoke\b|写一首诗|天气|笑话|讲个故事|翻译/i;
+/** Words of the domain besides the kinds' own nouns (kinds/). */
 const IAC_WORDS =
   /\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网/i;
 
-const CONTAINS_HCL = /^\s*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
+const CONTAINS_HCL = /^[ \t]*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
 const MENTIONS_TERRAFORM = /terraform|opentofu|\.tf\b|\bhcl\b|\btf\b/i;
 const ASKS_CONVERSION = /convert|conversion|translate|package|wrap|tf2ros|migrate|(?:to|into|as)\s+(?:an?\s+)?ros\b|转换|转成|转为|转化|打包|迁移/i;
 
-const CONTAINS_TEMPLATE = /ROSTemplateFormatVersion|^\s*Resources\s*:|"Resources"\s*:|Type\s*:\s*["']?ALIYUN::/m;
+const CONTAINS_TEMPLATE = /ROSTemplateFormatVersion|^[ \t]*Resources\s*:|"Resources"\s*:|Type\s*:\s*["']?ALIYUN::/m;
 const ASKS_REVIEW = /review|check|validate|lint|audit|diagnos|fix|problems?|issues?|审查|检查|校验|评审|诊断|修复|问题/i;
 
 const STACK_STATUS = /\b(?:CREATE|UPDATE|DELETE|ROLLBACK|CHECK)_(?:IN_PROGRESS|COMPLETE|FAILED)\b/;
@@ -55,8 +78,8 @@ export function classifyRequest(text: string): RequestKind {
   if (GREETING.test(text) && text.length < 120) return "greeting";
   if (DEPLOY.test(text)) return "deploy";
   if (FOREIGN.test(text) && !/\bros\b|terraform|aliyun|alibaba|阿里云|资源栈/i.test(text)) return "out_of_scope";
-  if (QUESTION.test(text) && !ASKS_TO_BUILD.test(text)) return "question";
-  if (!IAC_WORDS.test(text)) return "out_of_scope";
+  if (QUESTION.test(text) && !asksToBuild(text)) return "question";
+  if (!IAC_WORDS.test(text) && !mentionsAnyKind(text)) return "out_of_scope";
   return "iac_generation";
 }
 

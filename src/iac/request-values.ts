@@ -9,6 +9,8 @@
  */
 import { parseCidr } from "./cidr";
 import { phrase, type Phrase } from "./request-language";
+import { gibOf, sizeForKind } from "./request-sizes";
+import { afterKeyword } from "./text-after";
 
 export interface DiskValue {
   size?: number;
@@ -42,6 +44,10 @@ export interface RequestedValues {
   sourceCidr?: string;
   /** The range allowed to reach SSH ("SSH from 198.51.100.0/24"). */
   sshCidr?: string;
+  /** "SSH only from …": the SSH range replaces the default SSH rule. */
+  sshOnly?: boolean;
+  /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
+  redisEngineVersion?: string;
   bandwidth?: number;
   publicAccess?: boolean;
   unsupported: Phrase[];
@@ -49,20 +55,44 @@ export interface RequestedValues {
   text: string;
 }
 
-const GIB = String.raw`\s*(g|gb|gib|t|tb|tib)\b`;
+const gib = gibOf;
 
-function gib(amount: string, unit: string | undefined): number {
-  const value = Number(amount);
-  return /^t/i.test(unit ?? "") ? value * 1024 : value;
+interface SizePatterns {
+  /** A size right before the noun (one word between at most): "100 GB ESSD system disk". */
+  readonly before: RegExp;
+  /** The noun itself, each occurrence; the size is read from the window after it. */
+  readonly noun: RegExp;
 }
 
+// Built once, when the module loads, where the ReDoS test analyses them like literals.
+function sizePatterns(noun: string): SizePatterns {
+  return {
+    before: new RegExp(String.raw`(?<!\d)(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b(?:\s*(?:of\s|的))?\s*(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i"),
+    noun: new RegExp(noun, "gi"),
+  };
+}
+
+const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
+const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
+const STORAGE_SIZE = sizePatterns(String.raw`storage|disk space|存储空间|存储`);
+/** "system disk of 100G", "系统盘 100G": up to 24 characters without a digit, then the size. */
+const SIZE_AFTER = /^[^\d\n]*?(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i;
+const SIZE_AFTER_REACH = 24 + 5 + 8 + 3;
+/** After the noun, a change from one size to another: up to 24 characters without a digit, the old size, a change word, the new size. */
+const SIZE_CHANGE =
+  /^[^\d\n]{0,24}?\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)?\s{0,3}(?:to|->|→|改成|改为|调到|调整为|调整到|扩到|扩容到)\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb|tib)\b/i;
+const SIZE_CHANGE_REACH = 24 + 5 + 2 + 3 + 3 + 3 + 5 + 2 + 3;
+
 /** A size stated next to one of the nouns: "100 GB system disk", "system disk of 100G", "系统盘 100G". */
-function sizeNear(text: string, noun: string): number | undefined {
+function sizeNear(text: string, patterns: SizePatterns): number | undefined {
   // "100 GB ESSD system disk": a size right before the noun (one word between at most) binds tightest.
-  const before = new RegExp(String.raw`(\d{1,5})${GIB}\s*(?:of\s+|的)?(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i").exec(text);
+  const before = patterns.before.exec(text);
   if (before?.[1]) return gib(before[1], before[2]);
-  const after = new RegExp(String.raw`(?:${noun})[^\d\n]{0,24}?(\d{1,5})${GIB}`, "i").exec(text);
-  if (after?.[1]) return gib(after[1], after[2]);
+  // "system disk from 40 to 100 GB", "系统盘从 40G 改成 100G": the size it changes to.
+  for (const { tail } of afterKeyword(text, patterns.noun, SIZE_CHANGE, SIZE_CHANGE_REACH)) if (tail[1]) return gib(tail[1], tail[2]);
+  for (const { tail } of afterKeyword(text, patterns.noun, SIZE_AFTER, SIZE_AFTER_REACH)) {
+    if (tail[1] && tail[0].search(/\d/) <= 24) return gib(tail[1], tail[2]);
+  }
   return undefined;
 }
 
@@ -82,14 +112,14 @@ const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
 
 function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)/i.exec(text);
+  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)(?!\d)/i.exec(text);
   if (mysql?.[1]) {
     const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
     if (MYSQL_VERSIONS.includes(version)) return version;
     unsupported.push(phrase(`MySQL ${mysql[1]} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql[1]}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
     return undefined;
   }
-  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?/i.exec(text);
+  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text);
   if (postgres?.[1]) {
     const version = `${postgres[1]}.0`;
     if (POSTGRES_VERSIONS.includes(version)) return version;
@@ -98,26 +128,57 @@ function engineVersion(text: string, unsupported: Phrase[]): string | undefined 
   return undefined;
 }
 
+/** EngineVersion values of ALIYUN::REDIS::Instance that are still sold (the catalogue also lists 2.8, retired). */
+const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
+
+/** "Redis 6.0", "Redis 版本 5", "Tair v7.0": the version, or a named miss when ROS does not offer it. */
+function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
+  // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
+  const match = /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(text);
+  const named = match?.[1] ?? match?.[2];
+  if (!named) return undefined;
+  const version = named.includes(".") ? named : `${named}.0`;
+  if (REDIS_VERSIONS.includes(version)) return version;
+  unsupported.push(phrase(`Redis ${named} (ROS offers ${REDIS_VERSIONS.join(", ")})`, `Redis ${named}（ROS 支持 ${REDIS_VERSIONS.join("、")}）`));
+  return undefined;
+}
+
 /** Words that follow "bucket" but are not its name. */
 const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
 
+/** OSS bucket names are 3 to 63 characters. */
+const BUCKET_NAME_MIN = 3;
+const BUCKET_NAME_MAX = 63;
+const RENAMED_TO = /(?:name it|call it|rename it to|rename the bucket to|命名为|改名为|名字改成|名称改为)\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi;
+const NAME_REACH = 24 + BUCKET_NAME_MAX + 16;
+const BUCKET_WORD = /bucket|存储桶|oss/gi;
+const NAMING_WORD = /named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)/gi;
+/** After "bucket": "bucket named logs-2024", "bucket: logs-2024", "存储桶名为 logs". */
+const NAME_AFTER_BUCKET_WORD =
+  /^(?:\s*(?:named|called|name(?:d)?(?:\s*(?:is|=))?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)))?(?:\s*[:：])?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]*[a-z0-9])/i;
+/** After "named": "named logs-2024 bucket", "名为 logs 的存储桶". */
+const NAME_BEFORE_BUCKET_WORD = /^\s*[`"'“]?([a-z0-9][a-z0-9-]*[a-z0-9])[`"'”]?\s*(?:的\s*)?(?:oss|bucket|存储桶)/i;
+
+function nameOf(found: { text: string; tail: RegExpExecArray }): { whole: string; name: string } {
+  return { whole: found.text, name: found.tail[1] ?? "" };
+}
+
 function bucketName(text: string): string | undefined {
-  const patterns = [
-    /(?:name it|call it|rename it to|rename the bucket to|命名为|改名为|名字改成|名称改为)\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
-    /(?:bucket|存储桶|oss)\s*(?:named|called|name(?:d)?\s*(?:is|=)?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))?\s*[:：]?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi,
-    /(?:named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?\s*(?:的)?\s*(?:oss|bucket|存储桶)/gi,
+  const candidates = [
+    ...Array.from(text.matchAll(RENAMED_TO), (match) => ({ whole: match[0], name: match[1] ?? "" })),
+    ...Array.from(afterKeyword(text, BUCKET_WORD, NAME_AFTER_BUCKET_WORD, NAME_REACH), nameOf),
+    ...Array.from(afterKeyword(text, NAMING_WORD, NAME_BEFORE_BUCKET_WORD, NAME_REACH), nameOf),
   ];
-  for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) {
-      const name = match[1] ?? "";
-      if (
-        !NOT_NAMES.test(name) &&
-        /[-\d]|^[a-z]{3,}$/.test(name) &&
-        !/^(?:bucket|buckets|oss|s)$/i.test(name) &&
-        (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(match[0]))
-      )
-        return name.toLowerCase();
-    }
+  for (const { whole, name } of candidates) {
+    if (
+      name.length >= BUCKET_NAME_MIN &&
+      name.length <= BUCKET_NAME_MAX &&
+      !NOT_NAMES.test(name) &&
+      /[-\d]|^[a-z]{3,}$/.test(name) &&
+      !/^(?:bucket|buckets|oss|s)$/i.test(name) &&
+      (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(whole))
+    )
+      return name.toLowerCase();
   }
   return undefined;
 }
@@ -129,35 +190,52 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   return undefined;
 }
 
+const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|清理|删除|过期/gi;
+/** "expire objects after 30 days": up to 30 characters without a digit, then the days. */
+const DAYS_AFTER = /^[^\d\n]*?(\d{1,4})\s*(?:days?|天)/i;
+const DAYS_REACH = 30 + 4 + 8 + 4;
+
 function lifecycleDays(text: string): number | undefined {
-  const after = /(?:expire|delete|remove|clean ?up|purge|清理|删除|过期)[^\d\n]{0,30}?(\d{1,4})\s*(?:days?|天)/i.exec(text);
-  if (after?.[1]) return Number(after[1]);
-  const before = /(\d{1,4})\s*(?:days?|天)\s*(?:later|after|后)?\s*(?:自动)?(?:expire|delete|过期|删除|清理)/i.exec(text);
+  for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
+    if (tail[1] && tail[0].search(/\d/) <= 30) return Number(tail[1]);
+  }
+  const before = /(?<!\d)(\d{1,4})\s*(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理)/i.exec(text);
   return before?.[1] ? Number(before[1]) : undefined;
 }
 
 /** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
 const SOURCE_CIDR =
-  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|来自|来源|仅允许|只允许|允许)\s*(?:the\s+)?(?:range\s+|网段\s*)?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
+  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|来自|来源|仅允许|只允许|允许)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
 
 export interface SourceRanges {
   /** For the opened ports. */
   ports?: string;
   /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
   ssh?: string;
+  /** "SSH only from …", "restrict SSH to …": the range replaces the default SSH rule instead of joining it. */
+  sshOnly?: boolean;
   /** Every source range, to keep out of the address plan. */
   all: string[];
+  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
+  spans: [number, number][];
 }
 
+/** Words before a source range that make it the only one allowed. */
+const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+
 export function sourceRangesOf(text: string): SourceRanges {
-  const ranges: SourceRanges = { all: [] };
+  const ranges: SourceRanges = { all: [], spans: [] };
   for (const match of text.matchAll(SOURCE_CIDR)) {
     const cidr = match[1];
     if (!cidr || !parseCidr(cidr)) continue;
     ranges.all.push(cidr);
-    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), (match.index ?? 0) + match[0].length);
-    if (/\bssh\b|\b22\b/i.test(before)) ranges.ssh ??= cidr;
-    else ranges.ports ??= cidr;
+    const end = (match.index ?? 0) + match[0].length;
+    ranges.spans.push([end - cidr.length, end]);
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), end);
+    if (/\bssh\b|\b22\b/i.test(before)) {
+      if (ranges.ssh === undefined && ONLY.test(text.slice(Math.max(0, (match.index ?? 0) - 24), end))) ranges.sshOnly = true;
+      ranges.ssh ??= cidr;
+    } else ranges.ports ??= cidr;
   }
   return ranges;
 }
@@ -186,35 +264,78 @@ function imageHint(text: string): string | undefined {
   return match ? `${match[1] ?? ""}${match[2] ? ` ${match[2]}` : ""}` : undefined;
 }
 
+/** An image id: "m-bp1…", or a public image file name with "_x64_" ending in ".vhd". */
+function imageId(text: string): string | undefined {
+  for (const match of text.matchAll(/\b(m-[a-z0-9]{8,}|[a-z0-9_]+\.vhd)\b/gi)) {
+    const id = match[1] ?? "";
+    if (id.startsWith("m-") || id.startsWith("M-") || /_x64_[a-z0-9_]/i.test(id)) return id;
+  }
+  return undefined;
+}
+
+const CLAUSE_END = /[,，。;；\n]/;
+const DATA_DISK_WORD = /data disk|数据盘/i;
+/** A clause's reach on either side of "data disk", in characters. */
+const DATA_DISK_CLAUSE_REACH = 30;
+
+/**
+ * The words around the first "data disk": the 30 characters before it within its clause and the
+ * word itself, or, when it opens a clause, the word and the 30 characters after it.
+ */
+function dataDiskClause(text: string): string | undefined {
+  const word = DATA_DISK_WORD.exec(text);
+  if (!word) return undefined;
+  const start = word.index;
+  let from = start;
+  while (from > 0 && start - from < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[from - 1] ?? "")) from -= 1;
+  if (from < start) return text.slice(from, start + word[0].length);
+  let to = start + word[0].length;
+  while (to < text.length && to - start - word[0].length < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[to] ?? "")) to += 1;
+  return text.slice(start, to);
+}
+
+/** Words that make a bare "50M" a bandwidth: the EIP, public access, bandwidth itself. */
+const BANDWIDTH_CONTEXT = /\beips?\b|elastic ip|public ip|bandwidth|internet|带宽|公网|弹性/i;
+
+/** "10 Mbps", "20兆", "bandwidth of 10", "带宽调到 20M", and with an EIP or bandwidth named, a bare "50M". */
+function bandwidthOf(text: string): number | undefined {
+  const match = /(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}带宽|兆)|(?:bandwidth|带宽)[^\d\n]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(text);
+  const named = match?.[1] ?? match?.[2];
+  if (named) return Number(named);
+  const bare = BANDWIDTH_CONTEXT.test(text) ? /(\d{1,4})\s{0,2}m(?![a-z])/i.exec(text)?.[1] : undefined;
+  return bare ? Number(bare) : undefined;
+}
+
 export function parseRequestedValues(text: string): RequestedValues {
   const unsupported: Phrase[] = [];
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
   const instanceType = /\b(ecs\.[a-z0-9-]+\.[a-z0-9]+)\b/i.exec(text)?.[1];
   if (instanceType) values.ecsInstanceType = instanceType.toLowerCase();
-  const image = /\b(m-[a-z0-9]{8,}|[a-z0-9_]+_x64_[a-z0-9_]+\.vhd)\b/i.exec(text)?.[1];
+  const image = imageId(text);
   if (image) values.ecsImageId = image;
   else {
     const hint = imageHint(text);
     if (hint) values.imageHint = hint;
   }
-  const systemSize = sizeNear(text, String.raw`system disk|system volume|root disk|系统盘`);
+  const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) values.systemDisk.size = systemSize;
   const systemClause = /(?:system disk|系统盘)[^,，。;；\n]{0,30}/i.exec(text)?.[0] ?? "";
-  const dataClause = /(?:data disk|数据盘)[^,，。;；\n]{0,30}|[^,，。;；\n]{0,30}(?:data disk|数据盘)/i.exec(text)?.[0];
+  const dataClause = dataDiskClause(text);
   const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
   if (category && !/storage type|存储类型/i.test(text)) values.systemDisk.category = category;
   if (dataClause) {
-    const size = sizeNear(text, String.raw`data disk|数据盘`);
+    const size = sizeNear(text, DATA_DISK_SIZE);
     const dataCategory = diskCategory(dataClause);
     values.dataDisk = { ...(size !== undefined ? { size } : {}), ...(dataCategory ? { category: dataCategory } : {}) };
   }
   const version = engineVersion(text, unsupported);
   if (version) values.rdsEngineVersion = version;
-  const storage = sizeNear(text, String.raw`storage|disk space|存储空间|存储`);
+  const storage = sizeNear(text, STORAGE_SIZE);
   const databaseOnly = /rds|database|mysql|postgres|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
   // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
   const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
-  const rdsStorage = storage ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
+  // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
+  const rdsStorage = storage ?? sizeForKind(text, "rds") ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
   if (rdsStorage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
@@ -241,9 +362,11 @@ export function parseRequestedValues(text: string): RequestedValues {
   const sources = sourceRangesOf(text);
   if (sources.ports) values.sourceCidr = sources.ports;
   if (sources.ssh) values.sshCidr = sources.ssh;
-  const bandwidthMatch = /(\d{1,4})\s*(?:mbps|mbit|mb\/s|m\s*带宽|兆)|(?:bandwidth|带宽)\s*(?:of\s*|为\s*|是\s*)?(\d{1,4})\s*(?:m\b|mbps|兆)?/i.exec(text);
-  const bandwidth = bandwidthMatch?.[1] ?? bandwidthMatch?.[2];
-  if (bandwidth) values.bandwidth = Number(bandwidth);
+  if (sources.sshOnly) values.sshOnly = true;
+  const redisVersion = redisEngineVersion(text, unsupported);
+  if (redisVersion) values.redisEngineVersion = redisVersion;
+  const bandwidth = bandwidthOf(text);
+  if (bandwidth !== undefined) values.bandwidth = bandwidth;
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
   const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);

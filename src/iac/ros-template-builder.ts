@@ -1,5 +1,6 @@
 import { allocateSubnets, type CidrBlock } from "./cidr";
 import type { InfrastructureRequest } from "./generation-request";
+import { listenersOf } from "./kinds/slb";
 import { ROS_FORMAT_VERSION } from "./template-model";
 import { RDS_ENGINE_VERSIONS, SENSITIVE_PORTS } from "./resource-defaults";
 
@@ -341,7 +342,7 @@ function buildSlb(request: InfrastructureRequest, instances: string[], builder: 
     AssociationProperty: "ALIYUN::SLB::LoadBalancer::ZoneId",
   };
   addGroup(builder, "Load balancer", ["SlbZoneId"]);
-  const ports = request.publicPorts.length > 0 ? request.publicPorts : [80];
+  const listeners = listenersOf(request.publicPorts, request.portMappings);
   names("Slb", request.counts.slb).forEach((slb, index) => {
     builder.resources[slb] = {
       Type: "ALIYUN::SLB::LoadBalancer",
@@ -353,14 +354,14 @@ function buildSlb(request: InfrastructureRequest, instances: string[], builder: 
         MasterZoneId: ref("SlbZoneId"),
       },
     };
-    for (const port of ports) {
-      builder.resources[`${slb}Listener${port}`] = {
+    for (const { front, back } of listeners) {
+      builder.resources[`${slb}Listener${front}`] = {
         Type: "ALIYUN::SLB::Listener",
         Properties: {
           LoadBalancerId: ref(slb),
-          Protocol: port === 80 ? "http" : "tcp",
-          ListenerPort: port,
-          BackendServerPort: port,
+          Protocol: front === 80 ? "http" : "tcp",
+          ListenerPort: front,
+          BackendServerPort: back,
           Bandwidth: -1,
         },
       };

@@ -214,7 +214,7 @@ const REASONS: readonly [RegExp, string][] = [
     "An operation or WaitCondition timed out. Check the instance's user data or RunCommand output, and raise Timeout if the work is slow.",
   ],
   [
-    /IncorrectStatus|IncorrectInstanceStatus|status does not support|not support.*status/i,
+    /IncorrectStatus|IncorrectInstanceStatus|status does not support|not support(?:(?!not support)[^\n])*status/i,
     "The resource was in a state that does not allow this operation (still starting or stopping). Wait for it to settle and retry.",
   ],
   [/Throttling|ServiceUnavailable|InternalError|SystemBusy/i, "A transient service error. Retry the operation (ContinueCreateStack or UpdateStack)."],
@@ -306,7 +306,7 @@ function eventsFromText(text: string): StackEvent[] {
     const tableRow = /[|\t]/.test(line) || type !== "";
     const resource = named ?? (tableRow ? cellBefore : "");
     // In a sentence, the reason is its error code (or what follows "failed:" / "报错"), not the whole sentence.
-    const prose = tableRow ? reason : (ERROR_CODE.exec(line)?.[1] ?? /(?:failed|error|报错|错误)[:：\s]+(.+)$/i.exec(line)?.[1]?.trim() ?? "");
+    const prose = tableRow ? reason : (ERROR_CODE.exec(line)?.[1] ?? reasonAfterKeyword(line));
     events.push({ resource, type, status, reason: prose || reason });
   }
   return events;
@@ -335,18 +335,44 @@ function eventFromWords(text: string): StackEvent[] {
   return [{ resource, type: text.match(/ALIYUN::\w+::\w+/)?.[0] ?? "", status, reason: ERROR_CODE.exec(text)?.[1] ?? "" }];
 }
 
+/** What follows the first "failed:" / "error" / "报错" of a sentence (one linear scan, not `(.+)$` tried at each keyword). */
+function reasonAfterKeyword(line: string): string {
+  const keyword = /(?:failed|error|报错|错误)[:：\s]+/i.exec(line);
+  return keyword ? line.slice(keyword.index + keyword[0].length).trim() : "";
+}
+
+/**
+ * A status written in the same clause after the word "stack" ("the stack is in ROLLBACK_COMPLETE"):
+ * the first status word whose preceding 60 characters hold "stack" and no full stop or line end.
+ * Found by scanning status words once, not by a lazy gap before a run of capitals (quadratic).
+ */
+function statusNearStackWord(text: string): string | undefined {
+  for (const match of text.matchAll(/\b([A-Z][A-Z_]*_(?:IN_PROGRESS|COMPLETE|FAILED))\b/gi)) {
+    const status = match[1] ?? "";
+    const before = text.slice(Math.max(0, match.index - 65), match.index);
+    const clause = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf("\n")) + 1);
+    const stackAt = clause.toLowerCase().lastIndexOf("stack");
+    if (stackAt >= 0 && clause.length - stackAt - 5 <= 60 && STATES[status]) return status;
+  }
+  return undefined;
+}
+
 function stackStatus(json: unknown, text: string): string | undefined {
   if (isRecord(json)) {
     const status = stringField(json, "Status", "StackStatus");
     if (status) return status;
   }
-  const near = /stack[^.\n]{0,60}?\b([A-Z_]+_(?:IN_PROGRESS|COMPLETE|FAILED))\b/i.exec(text)?.[1];
-  if (near && STATES[near]) return near;
+  const near = statusNearStackWord(text);
+  if (near) return near;
   for (const match of text.matchAll(STATUS_PATTERN)) if (match[1] && STATES[match[1]]) return match[1];
   return statusInWords(text);
 }
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** Where a stack id is written, most specific first; built once, at load, where the ReDoS test sees them. */
+const STACK_ID_LABELLED = new RegExp(`StackId["'\\s:=]+(${UUID})`, "i");
+const STACK_ID_AFTER_WORD = new RegExp(`stack\\s+(${UUID})`, "i");
+const STACK_ID_BARE = new RegExp(`(?<!RequestId["'\\s:=]{1,8})\\b${UUID}\\b`, "i");
 
 function context(json: unknown, text: string, failedResources: string[]): StackContext {
   const top = isRecord(json) ? json : {};
@@ -354,11 +380,7 @@ function context(json: unknown, text: string, failedResources: string[]): StackC
   const firstEvent = Array.isArray(top.Events) ? top.Events.find(isRecord) : Array.isArray(json) ? json.find(isRecord) : undefined;
   const record = { ...(firstEvent ?? {}), ...top };
   const stackId =
-    stringField(record, "StackId") ||
-    new RegExp(`StackId["'\\s:=]+(${UUID})`, "i").exec(text)?.[1] ||
-    new RegExp(`stack\\s+(${UUID})`, "i").exec(text)?.[1] ||
-    new RegExp(`(?<!RequestId["'\\s:=]+)\\b${UUID}\\b`, "i").exec(text)?.[0] ||
-    "<stack-id>";
+    stringField(record, "StackId") || STACK_ID_LABELLED.exec(text)?.[1] || STACK_ID_AFTER_WORD.exec(text)?.[1] || STACK_ID_BARE.exec(text)?.[0] || "<stack-id>";
   const stackName = stringField(record, "StackName") || /StackName["'\s:=]+([\w-]+)/.exec(text)?.[1];
   const region = stringField(record, "RegionId") || /RegionId["'\s:=]+([a-z]+-[a-z0-9-]+)/.exec(text)?.[1] || findRegion(text) || "<region-id>";
   return { region, stackId, ...(stackName ? { stackName } : {}), failedResources };

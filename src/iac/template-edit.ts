@@ -12,7 +12,9 @@
  */
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
-import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine, type ResourceKind } from "./generation-request";
+import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
+import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
+import type { PortMapping } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -20,27 +22,6 @@ import { functionCallName, referencedSymbols, resourceProperties, resourceType, 
 import { isRecord } from "./template-parser";
 
 type Template = Record<string, unknown>;
-
-export const KIND_TYPES: Readonly<Record<ResourceKind, string>> = {
-  vpc: "ALIYUN::ECS::VPC",
-  vswitch: "ALIYUN::ECS::VSwitch",
-  securityGroup: "ALIYUN::ECS::SecurityGroup",
-  ecs: "ALIYUN::ECS::Instance",
-  slb: "ALIYUN::SLB::LoadBalancer",
-  rds: "ALIYUN::RDS::DBInstance",
-  oss: "ALIYUN::OSS::Bucket",
-  eip: "ALIYUN::VPC::EIP",
-  nat: "ALIYUN::VPC::NatGateway",
-  redis: "ALIYUN::REDIS::Instance",
-};
-
-/** Resources that only connect others: rebuilt from the new layout on every edit. */
-const WIRING_TYPES: ReadonlySet<string> = new Set([
-  "ALIYUN::SLB::Listener",
-  "ALIYUN::SLB::BackendServerAttachment",
-  "ALIYUN::VPC::EIPAssociation",
-  "ALIYUN::VPC::SnatEntry",
-]);
 
 export interface EditResult {
   template: Template;
@@ -51,24 +32,12 @@ export interface EditResult {
   understood: boolean;
 }
 
-const REMOVE_VERB = /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:the|all|any|a|an|那个|这个|所有的?)?\s*$/i;
+const REMOVE_VERB =
+  /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:(?:the|all|any|a|an|那个|这个|所有的?)\s*)?$/i;
 const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
-  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|增加到|减少到|扩到|缩到|一共/i;
-
-const LABELS: Record<ResourceKind, Phrase> = {
-  vpc: phrase("VPC", "VPC"),
-  vswitch: phrase("vSwitch", "交换机"),
-  securityGroup: phrase("security group", "安全组"),
-  ecs: phrase("ECS instance", "ECS 实例"),
-  slb: phrase("SLB load balancer", "SLB 负载均衡"),
-  rds: phrase("RDS database", "RDS 数据库"),
-  oss: phrase("OSS bucket", "OSS 存储桶"),
-  eip: phrase("EIP", "EIP"),
-  nat: phrase("NAT gateway", "NAT 网关"),
-  redis: phrase("Redis instance", "Redis 实例"),
-};
+  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
 
 function namesOfType(template: Template, type: string): string[] {
   return Object.entries(section(template, "Resources"))
@@ -79,20 +48,8 @@ function namesOfType(template: Template, type: string): string[] {
 /** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
 function removedKinds(text: string): Set<ResourceKind> {
   const removed = new Set<ResourceKind>();
-  const nouns: Record<ResourceKind, RegExp> = {
-    vpc: /\bvpc\b|专有网络/gi,
-    vswitch: /\bv-?switch(?:es)?\b|交换机/gi,
-    securityGroup: /security groups?|安全组/gi,
-    ecs: /\becs(?: instances?)?\b|\bservers?\b|\bvms?\b|服务器|云服务器|ecs/gi,
-    slb: /\bslb\b|load balancer|负载均衡/gi,
-    rds: /\brds\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|数据库/gi,
-    oss: /\boss\b|\bbuckets?\b|存储桶|对象存储/gi,
-    eip: /\beips?\b|elastic ips?|public ips?|弹性公网\s*ip|公网\s*ip/gi,
-    nat: /\bnat(?: gateway)?\b|nat\s*网关/gi,
-    redis: /\bredis\b|缓存/gi,
-  };
-  for (const kind of Object.keys(nouns) as ResourceKind[]) {
-    for (const match of text.matchAll(nouns[kind])) {
+  for (const kind of RESOURCE_KINDS) {
+    for (const match of requestMentions(text, kind)) {
       const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
       if (REMOVE_VERB.test(before)) removed.add(kind);
     }
@@ -100,11 +57,18 @@ function removedKinds(text: string): Set<ResourceKind> {
   return removed;
 }
 
+/** "another EIP", "one more server", "an extra vSwitch", "再加一个 Redis": one more of a kind the template has. */
+const ONE_MORE = /(?:\banother|\bone more|\ban? (?:extra|additional)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+function asksOneMore(text: string, kind: ResourceKind): boolean {
+  return requestMentions(text, kind).some((match) => ONE_MORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
+}
+
 const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
 
 /** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
 function zoneCount(text: string): number | undefined {
-  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个)?\s*(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
   if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
   return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
@@ -119,26 +83,26 @@ function targetCounts(current: Record<ResourceKind, number>, text: string): Reco
     const count = explicit[kind];
     // A kind the template lacks is added; one it has changes only by a count written next to it.
     if (current[kind] === 0) target[kind] = asked.counts[kind];
-    else if (count === undefined) continue;
+    else if (count === undefined) target[kind] += asksOneMore(text, kind) ? 1 : 0;
     else if (MORE_WORD.test(text) || (ADD_WORD.test(text) && !SET_WORD.test(text))) target[kind] = current[kind] + count;
     else target[kind] = count;
   }
   for (const kind of removed) target[kind] = 0;
-  const networkUsers = target.ecs + target.rds + target.redis + target.nat;
-  if (networkUsers > 0) {
+  const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
+  if (uses("vswitch")) {
     target.vpc = Math.max(target.vpc, 1);
     target.vswitch = Math.max(target.vswitch, 1);
   }
-  if (target.ecs > 0) target.securityGroup = Math.max(target.securityGroup, 1);
-  if (target.nat > 0) target.eip = Math.max(target.eip, 1);
+  if (uses("securityGroup")) target.securityGroup = Math.max(target.securityGroup, 1);
+  if (uses("eip")) target.eip = Math.max(target.eip, 1);
   const zones = zoneCount(text);
   if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
   return target;
 }
 
 function currentCounts(template: Template): Record<ResourceKind, number> {
-  const counts = {} as Record<ResourceKind, number>;
-  for (const kind of Object.keys(KIND_TYPES) as ResourceKind[]) counts[kind] = namesOfType(template, KIND_TYPES[kind]).length;
+  const counts = zeroCounts();
+  for (const kind of RESOURCE_KINDS) counts[kind] = namesOfType(template, KINDS[kind].rosType).length;
   return counts;
 }
 
@@ -156,16 +120,16 @@ function publicPortsOf(template: Template): number[] {
 
 function requestFor(current: Template, counts: Record<ResourceKind, number>, text: string): InfrastructureRequest {
   const asked = parseGenerationRequest(text);
-  const vpcName = namesOfType(current, KIND_TYPES.vpc)[0];
+  const vpcName = namesOfType(current, KINDS.vpc.rosType)[0];
   const cidrText = vpcName ? resourceProperties(section(current, "Resources")[vpcName]).CidrBlock : undefined;
   const vpcCidr: CidrBlock = (typeof cidrText === "string" ? parseCidr(cidrText) : undefined) ?? asked.vpcCidr;
-  const rdsName = namesOfType(current, KIND_TYPES.rds)[0];
+  const rdsName = namesOfType(current, KINDS.rds.rosType)[0];
   const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
   const ports = publicPortsOf(current);
   // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
-  const existingVpc = namesOfType(current, KIND_TYPES.vpc).length === 0 && "VpcId" in section(current, "Parameters");
+  const existingVpc = namesOfType(current, KINDS.vpc.rosType).length === 0 && "VpcId" in section(current, "Parameters");
   const vswitchParameter = section(current, "Parameters").VSwitchId;
-  const existingVSwitch = existingVpc && namesOfType(current, KIND_TYPES.vswitch).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
+  const existingVSwitch = existingVpc && namesOfType(current, KINDS.vswitch.rosType).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
   return {
     ...asked,
     format: "ros",
@@ -174,15 +138,25 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     vswitchCidrs: [],
     rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
     publicPorts: ports.length > 0 ? ports : asked.publicPorts,
+    // The listeners the template has keep their mappings (a rebuild must not add a listener per server port).
+    portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
   };
 }
 
+function listenerMappingsOf(template: Template): PortMapping[] {
+  return namesOfType(template, "ALIYUN::SLB::Listener").flatMap((name) => {
+    const properties = resourceProperties(section(template, "Resources")[name]);
+    const [front, back] = [properties.ListenerPort, properties.BackendServerPort];
+    return typeof front === "number" && typeof back === "number" ? [{ front, back }] : [];
+  });
+}
+
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
 function renameSymbols(value: unknown, names: ReadonlyMap<string, string>): unknown {
   if (typeof value === "string")
-    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g, (all, name: string, rest: string | undefined) =>
+    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^{}]*)?\}/g, (all, name: string, rest: string | undefined) =>
       names.has(name) ? `\${${names.get(name) ?? name}${rest ?? ""}}` : all,
     );
   if (Array.isArray(value)) return value.map((item) => renameSymbols(item, names));
@@ -204,7 +178,7 @@ function freshToCurrent(fresh: Template, current: Template): Map<string, string>
       .filter((type): type is string => type !== undefined),
   );
   for (const type of types) {
-    if (WIRING_TYPES.has(type)) continue;
+    if (WIRING_ROS_TYPES.has(type)) continue;
     const currentNames = namesOfType(current, type);
     namesOfType(fresh, type).forEach((name, index) => {
       const target = currentNames[index];
@@ -215,6 +189,28 @@ function freshToCurrent(fresh: Template, current: Template): Map<string, string>
   return names;
 }
 
+/** What makes two wiring resources the same connection: a listener's load balancer and port, an association's EIP… */
+const WIRING_IDENTITY: Readonly<Record<string, readonly string[]>> = {
+  "ALIYUN::SLB::Listener": ["LoadBalancerId", "ListenerPort"],
+  "ALIYUN::SLB::BackendServerAttachment": ["LoadBalancerId"],
+  "ALIYUN::VPC::EIPAssociation": ["AllocationId"],
+  "ALIYUN::VPC::SnatEntry": ["SnatTableId", "SourceVSwitchId"],
+};
+
+/**
+ * The name under which the template already has this connection (the user's own name, or one whose
+ * port an edit changed), so a rebuild does not add it twice: a second listener on a port, a second
+ * association of one EIP.
+ */
+function sameWiring(resources: Record<string, unknown>, wiring: unknown): string | undefined {
+  const type = resourceType(wiring) ?? "";
+  const keys = WIRING_IDENTITY[type];
+  if (!keys) return undefined;
+  const identity = (resource: unknown) => JSON.stringify(keys.map((key) => resourceProperties(resource)[key]));
+  const wanted = identity(wiring);
+  return Object.entries(resources).find(([, resource]) => resourceType(resource) === type && identity(resource) === wanted)?.[0];
+}
+
 function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void {
   const names = freshToCurrent(fresh, current);
   const resources = section(current, "Resources");
@@ -222,8 +218,13 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
   for (const [name, resource] of Object.entries(section(fresh, "Resources"))) {
     const target = names.get(name) ?? name;
     const type = resourceType(resource) ?? "";
-    if (before.has(target) && !WIRING_TYPES.has(type)) continue;
-    resources[target] = renameSymbols(resource, names);
+    if (before.has(target) && !WIRING_ROS_TYPES.has(type)) continue;
+    const renamed = renameSymbols(resource, names);
+    const existing = target in resources ? undefined : sameWiring(resources, renamed);
+    // An attachment follows the new server list under its existing name; other connections are kept as they are.
+    if (existing !== undefined && type === "ALIYUN::SLB::BackendServerAttachment") resources[existing] = renamed;
+    if (existing !== undefined) continue;
+    resources[target] = renamed;
   }
   const parameters = (current.Parameters = section(current, "Parameters"));
   for (const [name, definition] of Object.entries(section(fresh, "Parameters"))) if (!(name in parameters)) parameters[name] = renameSymbols(definition, names);
@@ -236,7 +237,7 @@ function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void 
     if ((!(name in outputs) || aggregate) && refersToNew) outputs[name] = renamed;
   }
   for (const [name, resource] of Object.entries(resources)) {
-    if (!before.has(name) && !WIRING_TYPES.has(resourceType(resource) ?? ""))
+    if (!before.has(name) && !WIRING_ROS_TYPES.has(resourceType(resource) ?? ""))
       changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));
   }
   mergeParameterGroups(current, fresh);
@@ -261,30 +262,70 @@ function mergeParameterGroups(current: Template, fresh: Template): void {
 }
 
 /** Removes resources above the target counts, then wiring and outputs that pointed at them. */
-function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[]): void {
+/**
+ * A removal takes along what only the removed resources used: the EIP a NAT gateway's association
+ * and SNAT entries bound (kinds' `takesAlong`). A resource something else still uses stays. Lowers
+ * the target of the kinds taken, deletes them and says why.
+ */
+function takeAlong(current: Template, counts: Record<ResourceKind, number>, target: Record<ResourceKind, number>, changes: Phrase[]): Set<string> {
   const resources = section(current, "Resources");
-  const removed = new Set<string>();
-  for (const kind of Object.keys(KIND_TYPES) as ResourceKind[]) {
-    const names = namesOfType(current, KIND_TYPES[kind]);
+  const shrinking = RESOURCE_KINDS.filter((kind) => target[kind] < counts[kind]);
+  const going = new Set(shrinking.flatMap((kind) => namesOfType(current, KINDS[kind].rosType).slice(target[kind])));
+  const taken = new Set<string>();
+  for (const kind of shrinking) {
+    for (const along of KINDS[kind].takesAlong) {
+      for (const name of namesOfType(current, KINDS[along].rosType)) {
+        if (going.has(name) || taken.has(name)) continue;
+        const users = Object.entries(resources).filter(([other, resource]) => other !== name && referencedSymbols(resourceProperties(resource)).includes(name));
+        // The billed resources it serves, through its wiring (association, SNAT entries) or directly; the vSwitch a SNAT entry names is not served.
+        const served = users
+          .flatMap(([other, resource]) => (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") ? referencedSymbols(resourceProperties(resource)) : [other]))
+          .filter((symbol) => symbol !== name && BILLABLE_ROS_TYPES.has(resourceType(resources[symbol]) ?? ""));
+        if (served.length === 0 || !served.every((symbol) => going.has(symbol))) continue;
+        delete resources[name];
+        taken.add(name);
+        target[along] = Math.max(0, target[along] - 1);
+        const label = KINDS[along].label;
+        changes.push(
+          phrase(
+            `removed \`${name}\` (${label.en}): only the removed ${KINDS[kind].label.en} used it`,
+            `删除 \`${name}\`（${label.zh}）：只有被删除的${KINDS[kind].label.zh}使用它`,
+          ),
+        );
+      }
+    }
+  }
+  return taken;
+}
+
+/** Removes what exceeds the target counts and the wiring that pointed at it; returns the wiring removed. */
+function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[], taken: ReadonlySet<string>): string[] {
+  const resources = section(current, "Resources");
+  const removed = new Set<string>(taken);
+  for (const kind of RESOURCE_KINDS) {
+    const names = namesOfType(current, KINDS[kind].rosType);
     for (const name of names.slice(target[kind])) {
       delete resources[name];
       removed.add(name);
-      changes.push(phrase(`removed \`${name}\` (${LABELS[kind].en})`, `删除 \`${name}\`（${LABELS[kind].zh}）`));
+      changes.push(phrase(`removed \`${name}\` (${KINDS[kind].label.en})`, `删除 \`${name}\`（${KINDS[kind].label.zh}）`));
     }
   }
-  if (removed.size === 0) return;
+  const wiring: string[] = [];
+  if (removed.size === 0) return wiring;
   let changed = true;
   while (changed) {
     changed = false;
     for (const [name, resource] of Object.entries(resources)) {
       const uses = referencedSymbols(resourceProperties(resource));
-      if (WIRING_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
+      if (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
         delete resources[name];
         removed.add(name);
+        wiring.push(name);
         changed = true;
       }
     }
   }
+
   for (const resource of Object.values(resources)) {
     const properties = resourceProperties(resource);
     for (const [key, value] of Object.entries(properties)) {
@@ -293,6 +334,14 @@ function removeExcess(current: Template, target: Record<ResourceKind, number>, c
   }
   const outputs = section(current, "Outputs");
   for (const [name, definition] of Object.entries(outputs)) if (referencedSymbols(definition).some((symbol) => removed.has(symbol))) delete outputs[name];
+  return wiring;
+}
+
+/** Names the wiring an edit removed for good (not rebuilt for what remains). */
+function reportWiring(current: Template, wiring: readonly string[], changes: Phrase[]): void {
+  const gone = wiring.filter((name) => !(name in section(current, "Resources"))).map((name) => `\`${name}\``);
+  if (gone.length === 0) return;
+  changes.push(phrase(`removed ${gone.join(", ")}: they connected the removed resources`, `删除 ${gone.join("、")}：它们连接的是被删除的资源`));
 }
 
 /** Parameters this edit left unused (the ones already unused before are the user's business). */
@@ -301,30 +350,53 @@ function dropNewlyUnused(current: Template, unusedBefore: ReadonlySet<string>): 
   for (const name of Object.keys(section(current, "Parameters"))) if (!used.has(name) && !unusedBefore.has(name)) dropParameter(current, name);
 }
 
-function editPorts(current: Template, text: string, changes: Phrase[]): void {
-  const change = /(?:port\s*)?(\d{2,5})\s*(?:port\s*|端口\s*|号端口\s*)?(?:to|->|→|改成|改为|换成|改到)\s*(?:port\s*)?(\d{2,5})/i.exec(text);
-  const close = /(?:close|remove|delete|关闭|删除|去掉)\s*(?:the\s*)?(?:port\s*|端口\s*)(\d{2,5})|(?:close|关闭)\s*(\d{2,5})\s*(?:端口)?/i.exec(text);
-  const resources = Object.values(section(current, "Resources"));
-  if (change?.[1] && change[2] && /port|端口/i.test(text)) {
-    const [from, to] = [Number(change[1]), Number(change[2])];
-    for (const resource of resources) {
-      const properties = resourceProperties(resource);
-      for (const rule of Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : []) {
-        if (isRecord(rule) && rule.PortRange === `${from}/${from}`) {
-          rule.PortRange = `${to}/${to}`;
-          rule.Description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
-        }
-      }
-      if (resourceType(resource) === "ALIYUN::SLB::Listener" && properties.ListenerPort === from) {
-        properties.ListenerPort = to;
-        properties.BackendServerPort = to;
+/** Every port the template's rules and listeners use, to tell "change 443 to 8443" from other numbers. */
+function portsInUse(current: Template): Set<number> {
+  const ports = new Set(publicPortsOf(current));
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    for (const port of [properties.ListenerPort, properties.BackendServerPort]) if (typeof port === "number") ports.add(port);
+  }
+  return ports;
+}
+
+/** "change port 80 to 8080", "把443改成8443", "443 → 8443": the port in rules and listeners (a listener's backend only where it was the same port). */
+function changePort(current: Template, from: number, to: number): void {
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    for (const rule of Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : []) {
+      if (isRecord(rule) && rule.PortRange === `${from}/${from}`) {
+        rule.PortRange = `${to}/${to}`;
+        rule.Description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
       }
     }
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    if (properties.ListenerPort === from) {
+      if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+      properties.ListenerPort = to;
+    } else if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+  }
+}
+
+const CHANGE_PORT =
+  /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
+const CLOSE_PORT =
+  /(?:close|remove|delete|关闭|删除|删掉|去掉)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port\s{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?/i;
+
+function editPorts(current: Template, text: string, changes: Phrase[]): void {
+  const change = CHANGE_PORT.exec(text);
+  const close = CLOSE_PORT.exec(text);
+  const used = portsInUse(current);
+  // Without the word "port", a number is a port only when the template uses it ("把443改成8443").
+  if (change?.[1] && change[2] && (/port|端口/i.test(text) || used.has(Number(change[1])))) {
+    const [from, to] = [Number(change[1]), Number(change[2])];
+    changePort(current, from, to);
     changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
   }
   const closed = Number(close?.[1] ?? close?.[2]);
   if (Number.isInteger(closed) && closed > 0) {
-    for (const resource of resources) {
+    for (const resource of Object.values(section(current, "Resources"))) {
       const properties = resourceProperties(resource);
       if (Array.isArray(properties.SecurityGroupIngress))
         properties.SecurityGroupIngress = properties.SecurityGroupIngress.filter((rule) => !(isRecord(rule) && rule.PortRange === `${closed}/${closed}`));
@@ -363,8 +435,15 @@ function refreshDescription(template: Template): void {
     const type = resourceType(resource) ?? "";
     counts.set(type, (counts.get(type) ?? 0) + 1);
   }
-  const region = / Region: .*$/.exec(template.Description)?.[0] ?? "";
+  const region = regionSuffix(template.Description);
   template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
+}
+
+/** " Region: cn-hangzhou" at the end of a generated description: from its first mention on the last line. */
+function regionSuffix(description: string): string {
+  const lastLine = description.slice(Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => description.lastIndexOf(end))) + 1);
+  const at = lastLine.indexOf(" Region: ");
+  return at >= 0 ? lastLine.slice(at) : "";
 }
 
 export function editTemplate(current: Template, text: string): EditResult {
@@ -373,11 +452,14 @@ export function editTemplate(current: Template, text: string): EditResult {
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
   const counts = currentCounts(template);
   const target = targetCounts(counts, text);
-  const request = requestFor(template, target, text);
-  const grows = (Object.keys(target) as ResourceKind[]).some((kind) => target[kind] > counts[kind]);
-  if (grows || (Object.keys(target) as ResourceKind[]).some((kind) => target[kind] !== counts[kind])) {
-    removeExcess(template, target, changes);
+  if (RESOURCE_KINDS.some((kind) => target[kind] !== counts[kind])) {
+    const along: Phrase[] = [];
+    const taken = takeAlong(template, counts, target, along);
+    const request = requestFor(template, target, text);
+    const wiring = removeExcess(template, target, changes, taken);
+    changes.push(...along);
     mergeInto(template, buildRosTemplate(request), changes);
+    reportWiring(template, wiring, changes);
   }
   editPorts(template, text, changes);
   openPorts(template, text, changes);

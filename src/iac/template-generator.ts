@@ -2,7 +2,8 @@ import { applyRequestedValues } from "./apply-values";
 import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { summarizeRosTemplate } from "./template-summary";
-import { parseGenerationRequest, type InfrastructureRequest, type ResourceKind } from "./generation-request";
+import { parseGenerationRequest, type InfrastructureRequest } from "./generation-request";
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from "./kinds";
 import { buildRosTemplate } from "./ros-template-builder";
 import { checkTerraform } from "./terraform-check";
 import { buildTerraform } from "./terraform-builder";
@@ -40,28 +41,16 @@ export interface GeneratedTemplate {
 const ROS_MEDIA_TYPE = "application/yaml";
 const TERRAFORM_MEDIA_TYPE = "text/x-hcl";
 
-const KIND_LABELS: Record<ResourceKind, string> = {
-  vpc: "VPC",
-  vswitch: "vSwitch",
-  securityGroup: "security group",
-  ecs: "ECS instance",
-  slb: "SLB load balancer",
-  rds: "RDS database",
-  oss: "OSS bucket",
-  eip: "EIP",
-  nat: "NAT gateway",
-  redis: "Redis instance",
-};
-
 /** English plural of a label: vSwitch → vSwitches, EIP → EIPs. */
 function pluralSuffix(label: string): string {
   return /(?:s|x|ch|sh)$/i.test(label) ? "es" : "s";
 }
 
 function describeRequest(request: InfrastructureRequest): string {
-  const parts = (Object.keys(KIND_LABELS) as ResourceKind[])
-    .filter((kind) => request.counts[kind] > 0)
-    .map((kind) => `${request.counts[kind]} ${KIND_LABELS[kind]}${request.counts[kind] > 1 ? pluralSuffix(KIND_LABELS[kind]) : ""}`);
+  const parts = RESOURCE_KINDS.filter((kind) => request.counts[kind] > 0).map((kind) => {
+    const label = KINDS[kind].label.en;
+    return `${request.counts[kind]} ${label}${request.counts[kind] > 1 ? pluralSuffix(label) : ""}`;
+  });
   return parts.join(", ");
 }
 
@@ -69,29 +58,20 @@ function notesSection(request: InfrastructureRequest): string[] {
   return request.notes.length > 0 ? ["", "**Adjustments:**", ...request.notes.map((note) => `- ${note}`)] : [];
 }
 
-const NETWORK_USERS: readonly ResourceKind[] = ["ecs", "rds", "redis", "nat"];
+/** The order the reply names the kinds that need the network in. */
+const NETWORK_ORDER: readonly ResourceKind[] = ["ecs", "rds", "redis", "nat"];
 
-/** Why each kind the request did not name is in the template. */
+/** Why each kind the request did not name is in the template, from the kinds that need it. */
 function requiredBecause(request: InfrastructureRequest): Phrase[] {
-  const users = NETWORK_USERS.filter((kind) => request.counts[kind] > 0).map((kind) => KIND_LABELS[kind]);
+  const present = (kind: ResourceKind) => request.counts[kind] > 0;
+  const added = (kind: ResourceKind) => present(kind) && !request.mentioned.includes(kind);
+  const users = (kind: ResourceKind) => NETWORK_ORDER.filter((user) => present(user) && KINDS[user].needs.includes(kind)).map((user) => KINDS[user].label.en);
   const reasons: Phrase[] = [];
-  const added = (kind: ResourceKind) => request.counts[kind] > 0 && !request.mentioned.includes(kind);
-  if (added("vpc") && !request.existingVpc)
-    reasons.push(phrase(`VPC: the ${users.join(", ")} must be created in a VPC.`, `VPC：${users.join("、")} 必须创建在 VPC 中。`));
-  if (added("vswitch")) {
-    reasons.push(
-      users.length > 0
-        ? phrase(`vSwitch: the ${users.join(", ")} must be placed in a vSwitch of a zone.`, `交换机：${users.join("、")} 必须放在某个可用区的交换机中。`)
-        : phrase("vSwitch: a VPC holds resources only through its vSwitches, one per zone.", "交换机：VPC 中的资源都要放在某个可用区的交换机里。"),
-    );
+  for (const kind of ["vpc", "vswitch", "securityGroup"] as const) {
+    if (!added(kind) || (kind === "vpc" && request.existingVpc)) continue;
+    const because = KINDS[kind].neededBecause;
+    if (because) reasons.push(because(users(kind)));
   }
-  if (added("securityGroup"))
-    reasons.push(
-      phrase(
-        "Security group: every ECS instance must belong to one (SSH only from inside the VPC).",
-        "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。",
-      ),
-    );
   return reasons;
 }
 
@@ -137,6 +117,7 @@ function terraformUnsupported(text: string): Phrase[] {
     [values.systemDisk.size, phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`)],
     [values.dataDisk, phrase("the data disk", "数据盘")],
     [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
+    [values.redisEngineVersion, phrase(`Redis version ${values.redisEngineVersion ?? ""}`, `Redis 版本 ${values.redisEngineVersion ?? ""}`)],
     [values.rdsStorage, phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`)],
     [values.bucketName, phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`)],
     [values.versioning, phrase("bucket versioning", "存储桶版本控制")],

@@ -96,7 +96,7 @@ export function visitFunctionCalls(value: unknown, path: string, visit: (call: F
 /** `${Name}` and `${Resource.Attribute}` placeholders of an `Fn::Sub` string; `${!Literal}` is an escape. */
 export function substitutionVariables(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(/\$\{([^}]+)\}/g)) {
+  for (const match of text.matchAll(/\$\{([^{}]+)\}/g)) {
     const name = match[1]?.trim() ?? "";
     if (name !== "" && !name.startsWith("!")) names.push(name);
   }

@@ -84,7 +84,41 @@ export function parseTemplateText(text: string): ParseResult {
   return topLevel(document.toJS({ maxAliasCount: 100 }), "yaml", diagnostics);
 }
 
+/**
+ * How deep a template's values may nest. Real ROS templates stay under about 12 levels (a property
+ * of a resource holding a function of a list of functions); the checks after parsing walk the
+ * value recursively, and 100,000 nested brackets (well inside a 1 MiB part) overflowed that walk.
+ */
+export const TEMPLATE_MAX_DEPTH = 64;
+
+/** The nesting depth of a parsed value, counted without recursion, stopping once past `limit`. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function topLevel(value: unknown, format: "yaml" | "json", diagnostics: Diagnostic[]): ParseResult {
+  if (depthExceeds(value, TEMPLATE_MAX_DEPTH)) {
+    return {
+      ok: false,
+      diagnostics: [
+        ...diagnostics,
+        {
+          code: "ROS1007",
+          severity: "error",
+          path: "",
+          message: `The template nests values more than ${TEMPLATE_MAX_DEPTH} levels deep.`,
+          fix: "Flatten the nested lists and mappings; ROS templates need only a few levels.",
+        },
+      ],
+    };
+  }
   if (!isRecord(value)) {
     return {
       ok: false,

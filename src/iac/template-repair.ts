@@ -19,6 +19,7 @@ import {
 import { pathSegments, removeAt, renameKey, replaceAt, valueAt } from "./template-path";
 import { catalogueName, closestAllowedValue } from "./property-check";
 import { PARAMETER_TYPES, RESOURCE_KEYS, referencedVpc } from "./template-validator";
+import { restrictRuleSource, restrictWhitelist } from "./public-exposure";
 
 /**
  * Automatic repairs for validator findings. Each repair changes the template in place and returns a
@@ -258,13 +259,29 @@ const fixUndefinedCondition: Repair = (template, segments) => {
   return `replaced Fn::If on undefined condition ${String(value)} with its first branch`;
 };
 
-/** `Fn::GetAtt` on a missing resource: the closest resource if it is a typo, else a parameter. */
+/**
+ * The one resource whose type has the attribute (`Fn::GetAtt [Network, VpcId]` → the template's
+ * only resource with a `VpcId` attribute: its VPC), or undefined when none or several do.
+ */
+function resourceWithAttribute(template: Record<string, unknown>, attribute: unknown): string | undefined {
+  if (typeof attribute !== "string") return undefined;
+  const matches = Object.entries(section(template, "Resources")).filter(([, resource]) => {
+    const spec = ROS_RESOURCE_TYPES[resourceType(resource) ?? ""];
+    return spec?.attributes.includes(attribute) === true;
+  });
+  if (matches.length === 1) return matches[0]?.[0];
+  // Several have it (a vSwitch also has VpcId): the one whose type is named by the attribute (VpcId → VPC).
+  const named = matches.filter(([, resource]) => `${(resourceType(resource) ?? "").split("::")[2] ?? ""}Id`.toLowerCase() === attribute.toLowerCase());
+  return named.length === 1 ? named[0]?.[0] : undefined;
+}
+
+/** `Fn::GetAtt` on a missing resource: the closest resource if it is a typo, else the one resource of the type that has the attribute, else a parameter. */
 const fixGetAttTarget: Repair = (template, segments) => {
   const last = segments[segments.length - 1];
   if (last !== "Fn::GetAtt") return fixSubAttributes(template, segments);
   const target = getAttTarget(valueAt(template, segments));
   if (!target) return undefined;
-  const suggestion = closestMatch(target.resource, templateSymbols(template).resources);
+  const suggestion = closestMatch(target.resource, templateSymbols(template).resources) ?? resourceWithAttribute(template, target.attribute);
   if (suggestion) {
     replaceAt(template, segments, [suggestion, target.attribute]);
     return `changed Fn::GetAtt ${target.resource} to ${suggestion}`;
@@ -522,7 +539,9 @@ const REPAIRS: Readonly<Record<string, Repair>> = {
   ROS5403: fixDefault,
   ROS5404: parameterizeProperty,
   ROS5405: parameterizeProperty,
+  ROS5501: restrictRuleSource,
   ROS5502: fixSecurityGroupRule,
+  ROS5503: restrictWhitelist,
 };
 
 /** Applies the repair for one diagnostic; returns what was changed, or undefined if nothing was. */

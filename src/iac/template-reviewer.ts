@@ -1,8 +1,14 @@
+/**
+ * The reviewer: the validator's findings with codes and fixes, a corrected template with every
+ * automatic repair applied (in rounds), and, when the request asks whether the template is fit for
+ * production, a verdict before everything else (review-verdict.ts).
+ */
 import type { Diagnostic } from "./diagnostic";
 import { repairDiagnostic } from "./template-repair";
 import { validateTemplate, validateTemplateObject } from "./template-validator";
 import { toRosYaml } from "./template-yaml";
 import type { ReplyLanguage } from "./request-language";
+import { verdictLines } from "./review-verdict";
 
 export interface ReviewResult {
   /** Findings on the template as given. */
@@ -16,10 +22,16 @@ export interface ReviewResult {
 /** Repairs can uncover new findings (a new parameter may need a label...), so they run in rounds. */
 const MAX_REPAIR_ROUNDS = 5;
 
-export function reviewTemplate(text: string, language: ReplyLanguage = "en"): ReviewResult {
+export interface ReviewOptions {
+  /** The request asks whether the template is fit for production: the summary opens with a verdict. */
+  verdict?: boolean;
+}
+
+export function reviewTemplate(text: string, language: ReplyLanguage = "en", options: ReviewOptions = {}): ReviewResult {
   const { diagnostics, template } = validateTemplate(text);
+  const verdict = options.verdict ? verdictLines(diagnostics, language) : [];
   if (!template) {
-    return { diagnostics, corrected: text, summary: summarize(diagnostics, [], diagnostics, false, language) };
+    return { diagnostics, corrected: text, summary: [...verdict, summarize(diagnostics, [], diagnostics, false, language)].join("\n") };
   }
   const corrected = structuredClone(template);
   const repairs: string[] = [];
@@ -36,7 +48,7 @@ export function reviewTemplate(text: string, language: ReplyLanguage = "en"): Re
   return {
     diagnostics,
     corrected: toRosYaml(corrected),
-    summary: summarize(diagnostics, [...new Set(repairs)], remaining, true, language),
+    summary: [...verdict, summarize(diagnostics, [...new Set(repairs)], remaining, true, language)].join("\n"),
   };
 }
 

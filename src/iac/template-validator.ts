@@ -13,6 +13,7 @@
  * | ROS1004 | error    | `ROSTemplateFormatVersion` missing (iac-code)                                    |
  * | ROS1005 | error    | Top level is not a mapping (iac-code)                                            |
  * | ROS1006 | warning  | Unknown top-level section                                                        |
+ * | ROS1007 | error    | Values nested more than 64 levels deep (iac-code; the walk below recurses)       |
  * | ROS1007 | warning  | No `Resources` section (and not a Terraform-type template)                       |
  * | ROS1101 | error    | `Resources` (or another section) is not a mapping                                |
  * | ROS1102 | error    | Resource is not a mapping (iac-code)                                             |
@@ -54,10 +55,13 @@
  * | ROS5403 | error    | Parameter `Default` is not one of its `AllowedValues`                            |
  * | ROS5404 | warning  | Inventory-dependent property hard-coded instead of a parameter with AssociationProperty |
  * | ROS5405 | warning  | Password or secret written as a literal in resource properties                   |
- * | ROS5501 | warning  | Security group rule opens an administration/database port to 0.0.0.0/0           |
+ * | ROS5501 | error    | Security group rule opens SSH, RDP or every port to 0.0.0.0/0 (a warning for a    |
+ * |         | warning  | database or cache port)                                                          |
+ * | ROS5503 | error    | A database or cache whitelist admits 0.0.0.0/0                                   |
  * | ROS5502 | error    | Invalid security group rule (`IpProtocol` or `PortRange`)                         |
  */
 import { SENSITIVE_PORTS } from "./resource-defaults";
+import { checkWhitelists, exposureSeverity } from "./public-exposure";
 import { closestMatch } from "./closest-match";
 import { catalogueName, checkPropertyCatalogue } from "./property-check";
 import { allocateSubnets, cidrContains, cidrsOverlap, isPrivateCidr, parseCidr, type CidrBlock } from "./cidr";
@@ -149,6 +153,7 @@ export function validateTemplateObject(template: Record<string, unknown>): Diagn
   checkDependencyCycles(template, symbols, report);
   checkNetworkPlan(template, report);
   checkSecurityGroupRules(template, report);
+  checkWhitelists(template, report);
   return diagnostics;
 }
 
@@ -944,11 +949,12 @@ function checkSecurityGroupRules(template: Record<string, unknown>, report: Repo
     if (!range || (source !== "0.0.0.0/0" && source !== "::/0")) continue;
     const exposed = [...SENSITIVE_PORTS].filter((port) => range[0] === -1 || (port >= range[0] && port <= range[1]));
     if (exposed.length === 0) continue;
+    const severity = exposureSeverity(range, exposed);
     report({
       code: "ROS5501",
-      severity: "warning",
+      severity,
       path,
-      message: `Security group rule opens port(s) ${exposed.join(", ")} to the whole Internet (${String(source)}).`,
+      message: `Security group rule opens ${range[0] === -1 || (range[0] <= 1 && range[1] >= 65535) ? "every port" : `port(s) ${exposed.join(", ")}`} to the whole Internet (${String(source)}).`,
       fix: "Restrict SourceCidrIp to the administrators' or application's address range.",
     });
   }

@@ -1,5 +1,6 @@
 import { allocateSubnets } from "./cidr";
 import type { InfrastructureRequest } from "./generation-request";
+import { listenersOf } from "./kinds/slb";
 import { RDS_ENGINE_VERSIONS, SENSITIVE_PORTS } from "./resource-defaults";
 
 /**
@@ -226,7 +227,7 @@ function buildNat(request: InfrastructureRequest, vswitches: string[], natEip: s
 
 /** The load balancers: a listener per public port (80 when none), every instance as a backend. */
 function buildSlb(request: InfrastructureRequest, instances: string[], hcl: Hcl): void {
-  const ports = request.publicPorts.length > 0 ? request.publicPorts : [80];
+  const listeners = listenersOf(request.publicPorts, request.portMappings);
   for (let index = 0; index < request.counts.slb; index += 1) {
     const name = `slb_${index + 1}`;
     hcl.resource("alicloud_slb_load_balancer", name, [
@@ -235,12 +236,12 @@ function buildSlb(request: InfrastructureRequest, instances: string[], hcl: Hcl)
       'load_balancer_spec   = "slb.s1.small"',
       'internet_charge_type = "PayByTraffic"',
     ]);
-    for (const port of ports) {
-      hcl.resource("alicloud_slb_listener", `${name}_${port}`, [
+    for (const { front, back } of listeners) {
+      hcl.resource("alicloud_slb_listener", `${name}_${front}`, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,
-        `protocol         = ${quoted(port === 80 ? "http" : "tcp")}`,
-        `frontend_port    = ${port}`,
-        `backend_port     = ${port}`,
+        `protocol         = ${quoted(front === 80 ? "http" : "tcp")}`,
+        `frontend_port    = ${front}`,
+        `backend_port     = ${back}`,
         "bandwidth        = -1",
       ]);
     }

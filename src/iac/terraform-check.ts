@@ -3,12 +3,37 @@
  * and `var.name` reference points to something declared in the same configuration. It is not an HCL
  * parser; it catches the mistakes a generator can make, offline.
  */
+/**
+ * Each closed string literal replaced by the interpolations inside it (they are code; the rest is
+ * blanked); an unclosed one is left as written. One pass with an index: the string-literal regex
+ * `"(?:[^"\\]|\\.)*"` retried at every quote is quadratic on a long unclosed literal.
+ */
+function blankStrings(text: string): string {
+  let out = "";
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('"', at);
+    if (open < 0) break;
+    const close = closingQuote(text, open + 1);
+    if (close < 0) break;
+    out += text.slice(at, open) + (text.slice(open, close + 1).match(/\$\{[^{}]*\}/g) ?? []).join(" ");
+    at = close + 1;
+  }
+  return out + text.slice(at);
+}
+
+/** The index of the quote that closes a literal whose body starts at `from`, or -1. */
+function closingQuote(text: string, from: number): number {
+  for (let i = from; i < text.length; i += 1) {
+    if (text[i] === "\\") i += 1;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
+}
+
 export function checkTerraform(text: string): string[] {
   const problems: string[] = [];
-  const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) =>
-    // Interpolations inside strings are code; keep them, blank the rest.
-    (literal.match(/\$\{[^}]*\}/g) ?? []).join(" "),
-  );
+  const withoutStrings = blankStrings(text);
   const pairs: Record<string, string> = { "}": "{", "]": "[", ")": "(" };
   const stack: string[] = [];
   for (const character of withoutStrings) {

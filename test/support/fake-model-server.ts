@@ -203,6 +203,28 @@ function agentWriteScript(model: string, body: Record<string, unknown>): Script 
   ]);
 }
 
+/**
+ * Issue 19 item 1: a model that writes a template, calls `iac_request_check` on it, then answers.
+ * Its template keeps the VPC at 192.168.0.0/16 whatever the request says, so the check has a miss.
+ */
+export const AGENT_CHECK_TEMPLATE =
+  "ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Vpc:\n    Type: ALIYUN::ECS::VPC\n    Properties:\n      CidrBlock: 192.168.0.0/16\n  Bucket:\n    Type: ALIYUN::OSS::Bucket\n";
+
+function agentCheckScript(model: string, body: Record<string, unknown>): Script {
+  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string }>) : [];
+  const results = messages.filter((m) => m.role === "tool").length;
+  if (results >= 2) return sse(openAIText(model, ["Checked vpc.yaml."]));
+  const [id, name, args] =
+    results === 0
+      ? ["call_write", "write_file", JSON.stringify({ path: "vpc.yaml", content: AGENT_CHECK_TEMPLATE })]
+      : ["call_check", "iac_request_check", JSON.stringify({ path: "vpc.yaml" })];
+  return sse([
+    openAIChunk(model, { tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: args } }] }),
+    openAIChunk(model, {}, "tool_calls"),
+    DONE,
+  ]);
+}
+
 /** A turn whose model asks for a write operation on the cloud, which the server must deny. */
 function agentCreateStackScript(model: string, body: Record<string, unknown>): Script {
   const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string }>) : [];
@@ -506,6 +528,7 @@ export async function startFakeModelServer(listenPort = 0): Promise<FakeModelSer
       commonScript(provider, scenario, presentedKey(headers)) ??
       (provider === "openai" && scenario === "agent-write" ? agentWriteScript(model, body) : undefined) ??
       (provider === "openai" && scenario === "agent-create-stack" ? agentCreateStackScript(model, body) : undefined) ??
+      (provider === "openai" && scenario === "agent-check" ? agentCheckScript(model, body) : undefined) ??
       (provider === "openai"
         ? openAIScript(scenario, model)
         : provider === "anthropic"

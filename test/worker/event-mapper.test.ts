@@ -41,6 +41,15 @@ describe("mapAgentEvent", () => {
     });
   });
 
+  it("issue 19 item 1: the turn's request check rides on the end's metadata.iac_code.requestCheck, beside usage", () => {
+    const requestCheck = { applied: [], notExpressed: [{ kind: "port", text: "8080", reason: "missing" }], unrequested: [] };
+    expect(mapAgentEvent({ type: "end", state: "input-required", requestCheck }, none)).toEqual({
+      kind: "end",
+      state: "TASK_STATE_INPUT_REQUIRED",
+      metadata: { iac_code: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, requestCheck } },
+    });
+  });
+
   it("retryable and fatal errors", () => {
     expect(mapAgentEvent({ type: "error", retryable: true, message: "socket hang up" }, none)).toMatchObject({
       state: "TASK_STATE_INPUT_REQUIRED",

@@ -23,6 +23,7 @@ import { ModelCall, type TimeoutOptions } from "./model-call";
 import { parseDataJson } from "./openai-compatible";
 import { parseSse } from "./sse-lines";
 import { generatedToolCallId } from "./tool-calls";
+import { trimEnd } from "../../a2a/trim-end";
 
 export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
 export const ANTHROPIC_VERSION = "2023-06-01";
@@ -249,7 +250,7 @@ export class AnthropicProvider implements ModelProvider {
 
   constructor(options: AnthropicOptions) {
     this.#apiKey = options.apiKey;
-    this.baseUrl = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
+    this.baseUrl = trimEnd(options.baseUrl ?? ANTHROPIC_BASE_URL, "/");
     this.defaultModel = options.defaultModel || DEFAULT_ANTHROPIC_MODEL;
     this.defaultMaxTokens = options.defaultMaxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
     this.#timeouts = {

@@ -15,6 +15,7 @@ import { malformedStream, providerErrorFromStream } from "./errors";
 import { ModelCall, type TimeoutOptions } from "./model-call";
 import { parseSse } from "./sse-lines";
 import { ToolCallAssembler, argumentsText } from "./tool-calls";
+import { trimEnd } from "../../a2a/trim-end";
 
 export const DASHSCOPE_COMPATIBLE_BASE_URL = "https://dashscope.aliyuncs.com/compatible-mode/v1";
 export const DEFAULT_OPENAI_COMPATIBLE_MODEL = "qwen3-max";
@@ -208,7 +209,7 @@ export class OpenAICompatibleProvider implements ModelProvider {
 
   constructor(options: OpenAICompatibleOptions = {}) {
     this.#apiKey = options.apiKey === "" ? undefined : options.apiKey;
-    this.baseUrl = (options.baseUrl ?? DASHSCOPE_COMPATIBLE_BASE_URL).replace(/\/+$/, "");
+    this.baseUrl = trimEnd(options.baseUrl ?? DASHSCOPE_COMPATIBLE_BASE_URL, "/");
     this.defaultModel = options.defaultModel || DEFAULT_OPENAI_COMPATIBLE_MODEL;
     this.#timeouts = {
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),

@@ -24,6 +24,7 @@ import { ModelCall, type TimeoutOptions } from "./model-call";
 import { ChatCompletionChunks, parseDataJson, parseDataJsonLenient, toOpenAIMessages, toOpenAITools } from "./openai-compatible";
 import { parseSse } from "./sse-lines";
 import { argumentsText } from "./tool-calls";
+import { trimEnd } from "../../a2a/trim-end";
 
 export const WORKERS_AI_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
@@ -100,7 +101,7 @@ export class WorkersAIRestTransport implements WorkersAITransport {
   constructor(options: { accountId: string; apiToken: string; baseUrl?: string }) {
     this.#accountId = options.accountId;
     this.#apiToken = options.apiToken;
-    this.baseUrl = (options.baseUrl ?? WORKERS_AI_BASE_URL).replace(/\/+$/, "");
+    this.baseUrl = trimEnd(options.baseUrl ?? WORKERS_AI_BASE_URL, "/");
   }
 
   /** A getter, so the token is in no enumerable field (logs, JSON). */

@@ -14,6 +14,8 @@ export interface ToolContext {
   workspace?: WorkspaceStore | undefined;
   /** The turn's trace context, sent on outgoing API calls as a new child span each. */
   trace?: TraceContext | undefined;
+  /** This turn's request and the conversation's earlier ones, for the request check tool. */
+  request?: { prompt: string; earlierRequests: readonly string[] } | undefined;
 }
 
 export interface ToolArtifact {

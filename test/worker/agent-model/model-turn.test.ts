@@ -39,10 +39,17 @@ describe("a model-backed turn", () => {
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
       "statusUpdate:TASK_STATE_INPUT_REQUIRED",
     ]);
     const final = events.at(-1)?.data.result?.statusUpdate as { status: { message: { parts: Array<{ text: string }> } } };
     expect(final.status.message.parts[0]?.text).toBe("Hello, world");
+    // Issue 20 item 4: the final reply is also the turn's `response` artifact, right before the end.
+    expect(events.at(-2)?.data.result?.artifactUpdate).toMatchObject({
+      append: false,
+      lastChunk: true,
+      artifact: { name: "response", parts: [{ text: "Hello, world" }] },
+    });
     // Usage once, on the turn's final status (contract §7 "Message end").
     expect(metadataOf(events).filter((m) => m.usage)).toHaveLength(1);
     expect(metadataOf(events.slice(-1))[0]?.usage).toEqual({ inputTokens: 21, outputTokens: 2, totalTokens: 23 });
@@ -57,6 +64,7 @@ describe("a model-backed turn", () => {
       "write_file",
       "list_files",
       "ros_validate_template",
+      "iac_request_check",
       "terraform_to_ros",
       "save_artifact",
       "aliyun_ros_api",
@@ -93,6 +101,23 @@ describe("a model-backed turn", () => {
       output: { path: "/workspace/model/vpc.yaml", byteSize: file.length },
       artifact: { filename: "vpc.yaml", delivered: true },
     });
+  });
+
+  it("issue 19 item 1: the model's iac_request_check tool and the server's own check on the turn's final template", async () => {
+    const k = key();
+    const message = withModel("Write a VPC with CIDR 10.8.0.0/16", `agent-check/${k}`, { cwd: "/workspace/model-check" });
+    const events = await readSse(await stream("SendStreamingMessage", { message }));
+    const meta = metadataOf(events);
+    // The tool's result, as the model saw it: the CIDR is not in the template; the bucket was never asked for.
+    const checked = meta.find((m) => m.tool?.status === "completed" && m.tool.name === "iac_request_check")?.tool.result;
+    expect(checked.notExpressed).toEqual([{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }]);
+    expect(checked.unrequested).toEqual([{ resource: "Bucket", type: "ALIYUN::OSS::Bucket" }]);
+    // The server ran the check once more on the final template: the turn's final status carries it.
+    const final = meta.at(-1);
+    expect(final?.requestCheck).toEqual(checked);
+    expect(final?.usage).toBeDefined();
+    const second = JSON.parse((await modelLog(k))[2]?.body ?? "{}") as { messages: Array<{ role: string; content?: string }> };
+    expect(second.messages.filter((m) => m.role === "tool").at(-1)?.content).toContain("10.8.0.0/16");
   });
 
   it("denies a cloud write the model asks for: permission.autoApproved false, the tool fails, the turn goes on", async () => {

@@ -15,10 +15,17 @@ describe("reviewing the template with one planted mistake of each kind", () => {
     expect(remaining.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
   });
 
-  it("leaves only the warning that needs a human decision (SSH open to the Internet), and explains it", () => {
-    expect(remaining.map((diagnostic) => diagnostic.code)).toEqual(["ROS5501"]);
-    expect(review.summary).toContain("Left for you in the corrected template: 0 error(s), 1 warning(s)");
-    expect(review.summary).toMatch(/`ROS5501` \(warning\).*\*\*Fix:\*\*/);
+  it("issue 19 item 5: SSH open to the Internet is an error, repaired into a range only the deployer can give (a parameter without default)", () => {
+    expect(remaining).toEqual([]);
+    expect(review.summary).toMatch(/`ROS5501` \(error\).*\*\*Fix:\*\*/);
+    expect(review.summary).toMatch(
+      /`ROS5501` restricted the world-open rule at Resources\/Sg\/Properties\/SecurityGroupIngress\/0 to parameter AllowedSourceCidr/,
+    );
+    const parsed = parseTemplate(review.corrected);
+    if (!parsed.ok) throw new Error("corrected template does not parse");
+    const parameters = parsed.template.Parameters as Record<string, Record<string, unknown>>;
+    expect(parameters.AllowedSourceCidr).toMatchObject({ Type: "String" });
+    expect(parameters.AllowedSourceCidr).not.toHaveProperty("Default");
   });
 
   it("writes one summary line per finding, with its code and its fix", () => {
@@ -115,5 +122,40 @@ describe("reviewing templates that cannot or need not be repaired", () => {
     expect(review.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["ROS5301"]);
     expect(review.corrected).toContain("CidrBlock: 192.168.0.0/16");
     expect(validateTemplate(review.corrected).diagnostics).toEqual([]);
+  });
+});
+
+describe("issue 19 item 5: a reviewer that answers the question", () => {
+  const header = "ROSTemplateFormatVersion: '2015-09-01'\n";
+  const openDb = `${header}Resources:\n  Db:\n    Type: ALIYUN::RDS::DBInstance\n    Properties:\n      Engine: MySQL\n      EngineVersion: '8.0'\n      DBInstanceClass: rds.mysql.s2.large\n      DBInstanceStorage: 50\n      SecurityIPList: 0.0.0.0/0\n`;
+  const closed = `${header}Resources:\n  Vpc:\n    Type: ALIYUN::ECS::VPC\n    Properties:\n      CidrBlock: 10.0.0.0/16\n`;
+
+  it("asked about production, the summary opens with the verdict, then the findings that decide it", () => {
+    const review = reviewTemplate(openDb, "en", { verdict: true });
+    const lines = review.summary.split("\n");
+    expect(lines[0]).toBe("**Verdict: not safe for production.** 1 finding(s) decide it:");
+    expect(lines[1]).toBe("- `ROS5503` The whitelist of Db (ALIYUN::RDS::DBInstance) admits the whole Internet (0.0.0.0/0).");
+    const parsed = parseTemplate(review.corrected);
+    if (!parsed.ok) throw new Error("corrected template does not parse");
+    const db = (parsed.template.Resources as Record<string, { Properties: Record<string, unknown> }>).Db;
+    expect(db?.Properties.SecurityIPList).toEqual({ Ref: "DbWhitelist" });
+  });
+
+  it("in Chinese, and says what the offline checks cannot see when nothing blocks", () => {
+    expect(reviewTemplate(openDb, "zh", { verdict: true }).summary.split("\n")[0]).toBe("**结论：不能直接用于生产。** 以下 1 个问题决定了这一点：");
+    const safe = reviewTemplate(closed, "en", { verdict: true }).summary;
+    expect(safe.split("\n")[0]).toMatch(/^\*\*Verdict: no blocking finding for production\.\*\* .*cannot see/);
+    expect(reviewTemplate(closed, "en").summary).not.toContain("Verdict");
+  });
+
+  it("repairs a dangling Fn::GetAtt to the resource of the type that has the attribute, not to a new parameter", () => {
+    const dangling = `${header}Resources:\n  Vpc:\n    Type: ALIYUN::ECS::VPC\n    Properties:\n      CidrBlock: 10.0.0.0/16\n  VSwitch:\n    Type: ALIYUN::ECS::VSwitch\n    Properties:\n      VpcId:\n        Fn::GetAtt: [NetworkMain, VpcId]\n      ZoneId: cn-hangzhou-h\n      CidrBlock: 10.0.1.0/24\n`;
+    const review = reviewTemplate(dangling);
+    expect(review.summary).toContain("changed Fn::GetAtt NetworkMain to Vpc");
+    const parsed = parseTemplate(review.corrected);
+    if (!parsed.ok) throw new Error("corrected template does not parse");
+    const vswitch = (parsed.template.Resources as Record<string, { Properties: Record<string, unknown> }>).VSwitch;
+    expect(vswitch?.Properties.VpcId).toEqual({ "Fn::GetAtt": ["Vpc", "VpcId"] });
+    expect(parsed.template.Parameters ?? {}).not.toHaveProperty("NetworkMainVpcId");
   });
 });

@@ -59,10 +59,11 @@ describe("a template with one planted mistake of each kind", () => {
 
   it("marks hygiene findings as warnings and broken templates as errors", () => {
     const severity = new Map(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]));
-    for (const code of ["ROS5401", "ROS5402", "ROS5404", "ROS5405", "ROS5501", "ROS1302", "ROS5203"]) {
+    for (const code of ["ROS5401", "ROS5402", "ROS5404", "ROS5405", "ROS1302", "ROS5203"]) {
       expect(severity.get(code)).toBe("warning");
     }
-    for (const code of ["ROS1120", "ROS4001", "ROS4006", "ROS5001", "ROS5103", "ROS5201", "ROS5301", "ROS5302"]) {
+    // Issue 19 item 5: SSH open to the whole Internet is an error, not hygiene.
+    for (const code of ["ROS1120", "ROS4001", "ROS4006", "ROS5001", "ROS5103", "ROS5201", "ROS5301", "ROS5302", "ROS5501"]) {
       expect(severity.get(code)).toBe("error");
     }
   });
@@ -217,8 +218,36 @@ describe("resource types and network plans (ROS5xxx)", () => {
   });
 
   it("warns (ROS5501) when a database port is open to the whole Internet", () => {
-    const text = `${HEADER}Resources:\n  Rule:\n    Type: ALIYUN::ECS::SecurityGroupIngress\n    Properties:\n      SecurityGroupId: sg-123\n      IpProtocol: tcp\n      PortRange: 3000/4000\n      SourceCidrIp: 0.0.0.0/0\n`;
+    const text = `${HEADER}Resources:\n  Rule:\n    Type: ALIYUN::ECS::SecurityGroupIngress\n    Properties:\n      SecurityGroupId: sg-123\n      IpProtocol: tcp\n      PortRange: 3300/3310\n      SourceCidrIp: 0.0.0.0/0\n`;
     expect(codesOf(text)).toEqual(["ROS5501"]);
+    expect(validateTemplate(text).diagnostics[0]?.severity).toBe("warning");
+  });
+
+  it("issue 19 item 5: world-open SSH, RDP and all ports are errors (ROS5501); a database or cache whitelist of 0.0.0.0/0 is an error (ROS5503)", () => {
+    const rule = (range: string, protocol = "tcp") =>
+      `${HEADER}Resources:\n  Rule:\n    Type: ALIYUN::ECS::SecurityGroupIngress\n    Properties:\n      SecurityGroupId: sg-123\n      IpProtocol: ${protocol}\n      PortRange: ${range}\n      SourceCidrIp: 0.0.0.0/0\n`;
+    for (const [range, protocol] of [
+      ["22/22", "tcp"],
+      ["3389/3389", "tcp"],
+      ["1/65535", "tcp"],
+      ["-1/-1", "all"],
+    ] as const) {
+      expect(
+        validateTemplate(rule(range, protocol)).diagnostics.map((d) => [d.code, d.severity]),
+        range,
+      ).toEqual([["ROS5501", "error"]]);
+    }
+    for (const [type, key] of [
+      ["ALIYUN::RDS::DBInstance", "SecurityIPList"],
+      ["ALIYUN::REDIS::Instance", "SecurityIps"],
+    ] as const) {
+      const text = `${HEADER}Resources:\n  Store:\n    Type: ${type}\n    Properties:\n      ${key}: 10.0.0.0/8,0.0.0.0/0\n`;
+      const found = validateTemplate(text).diagnostics.filter((d) => d.code === "ROS5503");
+      expect(
+        found.map((d) => [d.severity, d.path]),
+        type,
+      ).toEqual([["error", `Resources/Store/Properties/${key}`]]);
+    }
   });
 
   it("does not ask for NoEcho on a secret-typed OOS parameter", () => {

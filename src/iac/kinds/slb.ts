@@ -1,0 +1,51 @@
+/** The SLB load balancer: an Internet-facing CLB with a listener per port, billed by the hour and by traffic. */
+import { phrase } from "../request-language";
+import type { PortMapping } from "../port-mappings";
+import type { KindDefinition } from "./kind";
+
+const LISTENER = "ALIYUN::SLB::Listener";
+
+export const slb: KindDefinition = {
+  kind: "slb",
+  label: phrase("SLB load balancer", "SLB 负载均衡"),
+  catalogueName: phrase("SLB", "SLB"),
+  rosType: "ALIYUN::SLB::LoadBalancer",
+  rosParts: [LISTENER, "ALIYUN::SLB::BackendServerAttachment"],
+  terraformType: "alicloud_slb_load_balancer",
+  terraformParts: ["alicloud_slb_listener", "alicloud_slb_backend_server"],
+  nouns: /\bslbs?\b|\bclbs?\b|\bload[- ]?balanc(?:er|ers|ing)\b|负载均衡/gi,
+  billable: true,
+  maxCount: 3,
+  needs: [],
+  takesAlong: [],
+  values: [
+    {
+      sort: "port",
+      label: phrase("listener port", "监听端口"),
+      rosType: LISTENER,
+      rosProperty: "ListenerPort",
+      terraformType: "alicloud_slb_listener",
+      terraformArgument: "frontend_port",
+    },
+    {
+      sort: "portMapping",
+      label: phrase("backend port", "后端端口"),
+      rosType: LISTENER,
+      rosProperty: "BackendServerPort",
+      terraformType: "alicloud_slb_listener",
+      terraformArgument: "backend_port",
+    },
+  ],
+};
+
+/**
+ * The listeners of a load balancer: each mapping ("80 to backend 8080") and each other public port
+ * as itself; port 80 when the request names none. Shared by the ROS and Terraform builders.
+ */
+export function listenersOf(publicPorts: readonly number[], mappings: readonly PortMapping[]): PortMapping[] {
+  const backs = new Set(mappings.map((mapping) => mapping.back));
+  const fronts = new Set(mappings.map((mapping) => mapping.front));
+  const plain = publicPorts.filter((port) => !backs.has(port) && !fronts.has(port)).map((port) => ({ front: port, back: port }));
+  const listeners = [...mappings, ...plain].sort((a, b) => a.front - b.front);
+  return listeners.length > 0 ? listeners : [{ front: 80, back: 80 }];
+}

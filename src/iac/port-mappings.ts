@@ -1,0 +1,42 @@
+/**
+ * Port mappings of a load balancer: "80 to backend 8080", "listener 443 → 8443", "80 转发到后端
+ * 8080", "backend port 8080 behind listener 80". A mapping is read only where the words say
+ * forwarding (an arrow, "forward", "backend", "转发", "后端"), so "change port 80 to 8080" stays an
+ * edit of one port.
+ *
+ * Linear by construction: every repetition is bounded and no two optional runs of spaces touch.
+ */
+export interface PortMapping {
+  /** The port the load balancer listens on. */
+  front: number;
+  /** The port of the backend servers. */
+  back: number;
+}
+
+const PORT = String.raw`(\d{2,5})(?!\d)`;
+const SPACE = String.raw`\s{0,3}`;
+/** "80 → 8080", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
+const FORWARD = new RegExp(
+  String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|(?:forward(?:s|ed|ing)?|redirect(?:s|ed|ing)?)\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  "gi",
+);
+/** "backend port 8080 behind listener 80" / "后端 8080，监听 80": the two named apart, in either order. */
+const BACKEND = new RegExp(String.raw`(?:backend|后端)${SPACE}(?:servers?\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
+const LISTENER = new RegExp(String.raw`(?:listen(?:er|ing|s)?|监听)${SPACE}(?:on\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
+
+function valid(port: number): boolean {
+  return port >= 1 && port <= 65535;
+}
+
+export function portMappingsOf(text: string): PortMapping[] {
+  const mappings: PortMapping[] = [];
+  for (const match of text.matchAll(FORWARD)) {
+    const front = Number(match[1]);
+    const back = Number(match[2]);
+    if (valid(front) && valid(back) && !mappings.some((mapping) => mapping.front === front)) mappings.push({ front, back });
+  }
+  if (mappings.length > 0) return mappings;
+  const back = Number(BACKEND.exec(text)?.[1]);
+  const front = Number(LISTENER.exec(text)?.[1]);
+  return valid(front) && valid(back) && front !== back ? [{ front, back }] : [];
+}

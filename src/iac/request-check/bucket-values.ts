@@ -1,0 +1,66 @@
+/**
+ * OSS bucket values: the bucket's name ("a bucket named acme-logs", "名为 acme-logs 的存储桶",
+ * "bucket `acme-logs`") and its settings said in words — versioning, server-side encryption (KMS or
+ * AES256), and the ACL (private, public-read, public-read-write; 私有, 公共读, 公共读写). Read only in
+ * a sentence that speaks of a bucket, so "private subnet" is no ACL.
+ */
+import { type Scanner, withoutTrailingPunctuation } from "./prose";
+import type { RequestedValue } from "./requested-value";
+
+const BUCKET_WORDS = ["bucket", "oss", "存储桶", "存储空间", "桶"];
+const NAME_CUES = /(?:named|called|name is|name:|name|名为|名称为|名称是|名字为|名字叫|叫做|命名为|叫)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
+const NOUN_CUES = /(?:bucket|存储桶)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
+const NAME_WORDS = new Set(["for", "with", "and", "that", "the", "bucket", "named", "called", "oss", "private", "public-read", "public-read-write"]);
+const ACLS: Array<[string, string]> = [
+  ["public-read-write", "public-read-write"],
+  ["公共读写", "public-read-write"],
+  ["public-read", "public-read"],
+  ["public read", "public-read"],
+  ["公共读", "public-read"],
+  ["private", "private"],
+  ["私有", "private"],
+];
+
+function sentences(text: string): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = text[i];
+    if (c === undefined || c === "\n" || c === "。" || c === ";" || c === "；" || (c === "." && text[i + 1] === " ")) {
+      out.push({ text: text.slice(start, i), start });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+function settingsOf(sentence: string): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  const setting = (text: string, value: string) => values.push({ kind: "bucket-setting", text, role: "wanted", value });
+  if (/versioning|versioned|多版本|版本控制/.test(sentence)) setting("versioning", "versioning");
+  if (/\bkms\b/.test(sentence)) setting("KMS encryption", "sse:KMS");
+  else if (/aes-?256/.test(sentence)) setting("AES256 encryption", "sse:AES256");
+  else if (/encrypt|加密/.test(sentence)) setting("server-side encryption", "sse");
+  const acl = ACLS.find(([word]) => sentence.includes(word));
+  if (acl) setting(acl[0], `acl:${acl[1]}`);
+  return values;
+}
+
+export function bucketValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const sentence of sentences(scan.lower)) {
+    if (!BUCKET_WORDS.some((word) => sentence.text.includes(word))) continue;
+    const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
+    const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
+    for (const { match, byNoun } of [...cued, ...nouned]) {
+      const name = withoutTrailingPunctuation(match[1] ?? "");
+      if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3) continue;
+      const start = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
+      values.push({ kind: "bucket-name", text: scan.original(start, start + name.length), role: "wanted", value: name });
+      scan.claim(start, start + name.length);
+      break;
+    }
+    values.push(...settingsOf(sentence.text));
+  }
+  return values;
+}

@@ -1,0 +1,74 @@
+/**
+ * Counts of things: "3 ECS instances", "two vSwitches", "两台服务器", "3个交换机", "across 2 zones".
+ * A number names a count when a family's noun follows it within a few filler words ("3 small web
+ * servers", "两台 ECS"); "add 2 more" / "再加两台" asks for at least that many in all.
+ */
+import { FAMILIES } from "./families";
+import { isWordChar, numberOf, type Scanner } from "./prose";
+import type { RequestedValue } from "./requested-value";
+
+const COUNT = /\d{1,3}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b|[一二两三四五六七八九十]/g;
+const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*"]);
+const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "添加", "新增"];
+/** At most this many filler words (or Han characters) between a number and its noun. */
+const MAX_FILLER_WORDS = 2;
+const MAX_FILLER_HAN = 4;
+
+function fillerOk(filler: string): boolean {
+  const trimmed = filler.trim();
+  if (trimmed === "") return true;
+  const chars = [...trimmed];
+  const rest = MEASURE.has(chars[0] ?? "") ? chars.slice(1).join("").trim() : trimmed;
+  if (rest === "") return true;
+  if (/^[\u4e00-\u9fff]{1,4}$/.test(rest)) return rest.length <= MAX_FILLER_HAN;
+  const words = rest.split(" ").filter((word) => word !== "");
+  return words.length <= MAX_FILLER_WORDS && words.every((word) => /^[a-z-]{1,16}$/.test(word));
+}
+
+function familyAfter(scan: Scanner, end: number): { family: string; nounStart: number; nounEnd: number } | undefined {
+  const after = scan.lower.slice(end, end + 32);
+  let best: { family: string; at: number; nounStart: number; nounEnd: number } | undefined;
+  for (const family of FAMILIES) {
+    for (const noun of family.nouns) {
+      const at = after.indexOf(noun);
+      if (at < 0 || (best && at >= best.at) || !fillerOk(after.slice(0, at))) continue;
+      if (/^[a-z]/.test(noun) && isWordChar(after[at - 1])) continue;
+      // The noun as written, plural and all ("servers", "vSwitches").
+      const plural = /^[a-z]/.test(noun) ? (/^(?:es|s)(?![a-z])/.exec(after.slice(at + noun.length))?.[0].length ?? 0) : 0;
+      best = { family: family.id, at, nounStart: end + at, nounEnd: end + at + noun.length + plural };
+    }
+  }
+  return best ? { family: best.family, nounStart: best.nounStart, nounEnd: best.nounEnd } : undefined;
+}
+
+/** "3 ECS", "两台ECS"; when another value sits between number and noun ("两台4核8G的ECS"), the number and the noun alone: "两台 ECS". */
+function countText(scan: Scanner, start: number, end: number, found: { nounStart: number; nounEnd: number }): string {
+  const filler = scan.lower.slice(end, found.nounStart);
+  if (!filler.includes("  ")) return scan.original(start, found.nounEnd);
+  const measure = MEASURE.has(filler.trimStart()[0] ?? "") ? (filler.trimStart()[0] ?? "") : "";
+  return `${scan.original(start, end)}${measure} ${scan.original(found.nounStart, found.nounEnd)}`;
+}
+
+export function countValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(COUNT)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (/^\d/.test(match[0]) && (isWordChar(scan.lower[start - 1]) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
+    const count = numberOf(match[0]);
+    const found = count === undefined ? undefined : familyAfter(scan, end);
+    if (count === undefined || !found) continue;
+    const before = scan.before(start, 16);
+    const atLeast = ADD_WORDS.some((word) => before.includes(word));
+    values.push({
+      kind: "count",
+      text: countText(scan, start, end, found),
+      role: "wanted",
+      value: count,
+      target: found.family,
+      ...(atLeast ? { atLeast } : {}),
+    });
+    scan.claim(start, end);
+  }
+  return values;
+}

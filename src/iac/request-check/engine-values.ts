@@ -1,0 +1,72 @@
+/**
+ * Products named with a version ("MySQL 8.0", "PostgreSQL 14", "Redis 6.0", "mysql5.7"), database
+ * engines named alone ("a MariaDB database"), and instance or class type strings ("ecs.g7.large",
+ * "rds.mysql.s2.large", "redis.master.small.default"). An engine word used for a protocol ("MySQL
+ * port 3306", "allow Redis traffic") names no product and no version.
+ */
+import { isWordChar, type Scanner, withoutTrailingPunctuation } from "./prose";
+import type { RequestedValue } from "./requested-value";
+
+const ENGINE = /postgresql|postgres|pgsql|mysql|sql server|sqlserver|mariadb|redis|tair|mongodb/g;
+const VERSION = /^[ ]{0,2}(?:version|ver|版本|v)?[ ]{0,2}(?:用|为|是|改成|改为|to)?[ ]{0,2}(\d{1,4})/;
+/** A version is one or two digits ("8", "14"), or a year for SQL Server ("2019"); "MySQL 3306" is a port. */
+const VERSION_NUMBER = /^(?:\d{1,2}|20\d\d)$/;
+const DECIMAL = /^\.\d{1,2}/;
+/** A number after an engine word that is a size or a count, not a version ("Redis 2 GB", "MySQL 2 instances"). */
+const NOT_A_VERSION = /^[ ]{0,2}(?:g|gb|gib|m|mb|t|tb|个|台|node|instance|副本|replica)/;
+const TYPE = /\b(?:ecs|rds|redis|slb|mysql|pg|mssql|kvstore|polardb|dds|mongo|tair)\.[a-z0-9][a-z0-9.-]{1,40}/g;
+const PROTOCOL_USE = /^[ ]{0,2}(?:port|端口|traffic|流量|access|访问|client|客户端|protocol|协议|\()/;
+
+const ENGINE_NAMES: Record<string, string> = {
+  postgresql: "PostgreSQL",
+  postgres: "PostgreSQL",
+  pgsql: "PostgreSQL",
+  mysql: "MySQL",
+  "sql server": "SQLServer",
+  sqlserver: "SQLServer",
+  mariadb: "MariaDB",
+  redis: "Redis",
+  tair: "Redis",
+  mongodb: "MongoDB",
+};
+/** Engines a relational database is created with; the others are products of their own (a version only). */
+const RDS_ENGINES = new Set(["MySQL", "PostgreSQL", "SQLServer", "MariaDB"]);
+
+export function instanceTypes(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(TYPE)) {
+    const start = match.index;
+    const token = withoutTrailingPunctuation(match[0]);
+    const end = start + token.length;
+    values.push({ kind: "instance-type", text: scan.original(start, end), role: "wanted", value: scan.original(start, end) });
+    scan.claim(start, end);
+  }
+  return values;
+}
+
+export function engineValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  const named = new Set<string>();
+  for (const match of scan.lower.matchAll(ENGINE)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isWordChar(scan.lower[start - 1])) continue;
+    const engine = ENGINE_NAMES[match[0]] ?? match[0];
+    const rest = scan.lower.slice(end, end + 16);
+    if (PROTOCOL_USE.test(rest) || /(?:port|端口|allow|允许)[ ]{0,2}$/.test(scan.before(start, 12))) continue;
+    const version = VERSION.exec(rest);
+    const decimal = version ? (DECIMAL.exec(rest.slice(version[0].length))?.[0] ?? "") : "";
+    const after = version ? rest.slice(version[0].length + decimal.length) : "";
+    if (version && VERSION_NUMBER.test(version[1] ?? "") && !isWordChar(after[0]) && after[0] !== "." && (decimal !== "" || !NOT_A_VERSION.test(after))) {
+      const number = `${version[1]}${decimal}`;
+      const versionEnd = end + version[0].length + decimal.length;
+      values.push({ kind: "engine-version", text: scan.original(start, versionEnd), role: "wanted", value: number, target: engine });
+      scan.claim(start, versionEnd);
+      named.add(engine);
+      continue;
+    }
+    if (RDS_ENGINES.has(engine) && !named.has(engine)) values.push({ kind: "engine", text: scan.original(start, end), role: "wanted", value: engine });
+    named.add(engine);
+  }
+  return values;
+}

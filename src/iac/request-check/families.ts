@@ -1,0 +1,127 @@
+/**
+ * The product families the check knows: the words people use for each (English and Chinese), the
+ * ROS and Terraform types that carry it, and whether it is billed. A count ("3 servers") lands on a
+ * family's resources; a billable resource whose family the conversation never named is reported as
+ * unrequested. Words for a protocol or a port ("MySQL port 3306", "allow Redis traffic") and the
+ * word "storage" name no product.
+ */
+export interface Family {
+  id: string;
+  nouns: readonly string[];
+  ros: readonly string[];
+  terraform: readonly string[];
+  billable: boolean;
+  /** Billable families this one needs, so having it explains them (a NAT gateway's SNAT needs an EIP). */
+  needs?: readonly string[];
+}
+
+export const FAMILIES: readonly Family[] = [
+  {
+    id: "ecs",
+    nouns: [
+      "ecs",
+      "server",
+      "vm",
+      "virtual machine",
+      "host",
+      "bastion",
+      "jump box",
+      "jumpbox",
+      "服务器",
+      "主机",
+      "虚拟机",
+      "跳板机",
+      "机器",
+      "云服务器",
+      "实例组",
+    ],
+    ros: ["ALIYUN::ECS::Instance", "ALIYUN::ECS::InstanceGroup", "ALIYUN::ECS::InstanceGroupClone"],
+    terraform: ["alicloud_instance", "alicloud_ecs_instance_set"],
+    billable: true,
+  },
+  {
+    id: "rds",
+    nouns: ["rds", "database", "db instance", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
+    ros: ["ALIYUN::RDS::DBInstance", "ALIYUN::RDS::PrepayDBInstance"],
+    terraform: ["alicloud_db_instance"],
+    billable: true,
+  },
+  {
+    id: "redis",
+    nouns: ["redis", "tair", "kvstore", "cache", "缓存"],
+    ros: ["ALIYUN::REDIS::Instance", "ALIYUN::REDIS::PrepayInstance", "ALIYUN::KVSTORE::Instance"],
+    terraform: ["alicloud_kvstore_instance", "alicloud_redis_tair_instance"],
+    billable: true,
+  },
+  {
+    id: "oss",
+    nouns: ["oss", "bucket", "object storage", "对象存储", "存储桶", "存储空间", "桶"],
+    ros: ["ALIYUN::OSS::Bucket"],
+    terraform: ["alicloud_oss_bucket", "alicloud_oss_bucket_acl", "alicloud_oss_bucket_versioning", "alicloud_oss_bucket_server_side_encryption"],
+    billable: true,
+  },
+  {
+    id: "slb",
+    nouns: ["slb", "clb", "alb", "nlb", "load balancer", "load-balancer", "loadbalancer", "load balancing", "负载均衡"],
+    ros: ["ALIYUN::SLB::LoadBalancer", "ALIYUN::ALB::LoadBalancer", "ALIYUN::NLB::LoadBalancer"],
+    terraform: ["alicloud_slb_load_balancer", "alicloud_slb", "alicloud_alb_load_balancer", "alicloud_nlb_load_balancer"],
+    billable: true,
+  },
+  {
+    id: "eip",
+    nouns: ["eip", "elastic ip", "public ip", "公网ip", "公网 ip", "弹性公网", "弹性ip", "弹性 ip"],
+    ros: ["ALIYUN::VPC::EIP", "ALIYUN::VPC::EIPPro"],
+    terraform: ["alicloud_eip", "alicloud_eip_address"],
+    billable: true,
+  },
+  {
+    id: "nat",
+    nouns: ["nat", "outbound internet", "internet egress", "出网", "出公网"],
+    ros: ["ALIYUN::VPC::NatGateway"],
+    terraform: ["alicloud_nat_gateway"],
+    billable: true,
+    needs: ["eip"],
+  },
+  {
+    id: "disk",
+    nouns: ["data disk", "disk", "数据盘", "云盘", "磁盘"],
+    ros: ["ALIYUN::ECS::Disk"],
+    terraform: ["alicloud_disk", "alicloud_ecs_disk"],
+    billable: true,
+  },
+  { id: "polardb", nouns: ["polardb"], ros: ["ALIYUN::POLARDB::DBCluster"], terraform: ["alicloud_polardb_cluster"], billable: true },
+  { id: "mongodb", nouns: ["mongodb", "mongo"], ros: ["ALIYUN::MONGODB::Instance"], terraform: ["alicloud_mongodb_instance"], billable: true },
+  { id: "nas", nouns: ["nas", "file system", "文件存储"], ros: ["ALIYUN::NAS::FileSystem"], terraform: ["alicloud_nas_file_system"], billable: true },
+  { id: "vpc", nouns: ["vpc", "专有网络", "network"], ros: ["ALIYUN::ECS::VPC"], terraform: ["alicloud_vpc"], billable: false },
+  {
+    id: "vswitch",
+    nouns: ["vswitch", "v-switch", "subnet", "交换机", "子网"],
+    ros: ["ALIYUN::ECS::VSwitch"],
+    terraform: ["alicloud_vswitch"],
+    billable: false,
+  },
+  { id: "securityGroup", nouns: ["security group", "安全组"], ros: ["ALIYUN::ECS::SecurityGroup"], terraform: ["alicloud_security_group"], billable: false },
+  { id: "zone", nouns: ["availability zone", "zone", "az", "可用区"], ros: [], terraform: [], billable: false },
+];
+
+export function familyOfType(type: string): Family | undefined {
+  return FAMILIES.find((family) => family.ros.includes(type) || family.terraform.includes(type));
+}
+
+/** Engine and product words followed by a port or traffic word, or after "port": a protocol, not a product. */
+const PROTOCOL_WORDS =
+  /(?:mysql|postgresql|postgres|redis|mongodb|sql server)[ ]{0,2}(?:port|端口|traffic|流量|access|访问|client|协议|protocol)|(?:port|端口)[ ]{0,2}\d{1,5}[ ]{0,2}\([a-z ]{2,16}\)|\d{1,5}[ ]{0,2}\((?:mysql|postgresql|postgres|redis|mongodb)\)/g;
+
+/** Whether the text names the family as a product (a word boundary on the Latin side of each noun). */
+export function namesFamily(lowerText: string, family: Family): boolean {
+  const text = lowerText.replace(PROTOCOL_WORDS, " ");
+  return family.nouns.some((noun) => {
+    for (let at = text.indexOf(noun); at >= 0; at = text.indexOf(noun, at + 1)) {
+      const before = text[at - 1];
+      const after = text[at + noun.length];
+      const latin = /^[a-z]/.test(noun);
+      if (!latin || ((before === undefined || !/[a-z]/.test(before)) && (after === undefined || !/[a-z]/.test(after) || after === "s"))) return true;
+    }
+    return false;
+  });
+}

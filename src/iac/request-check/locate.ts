@@ -1,0 +1,193 @@
+/**
+ * Where a requested value may plausibly sit, per family: the property names (ROS and Terraform)
+ * that carry it, on the resources of the right product, and how to compare (a port inside a
+ * `PortRange`, a CIDR inside a comma-separated whitelist, "14" equal to "14.0", TB as GB). Returns
+ * the `Resource.Property` that carries the value, or undefined when nothing does.
+ */
+import { FAMILIES, familyOfType } from "./families";
+import type { RequestedValue } from "./requested-value";
+import type { Slot, TemplateView } from "./template-slots";
+
+const SOURCE_KEYS =
+  /^(?:SourceCidrIp|DestCidrIp|SecurityIPList|SecurityIps|SecurityIpList|cidr_ip|security_ips|security_ip_list|source_cidr_ip|whitelist|WhiteList)$/i;
+const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/i;
+const PORT_KEYS =
+  /^(?:PortRange|port_range|ListenerPort|listener_port|frontend_port|FrontendPort|BackendServerPort|backend_port|BackendPort|Port|port|ExternalPort|external_port|InternalPort|internal_port|HealthCheckConnectPort)$/;
+const FRONT_KEYS = /^(?:ListenerPort|listener_port|frontend_port|FrontendPort|ExternalPort|external_port)$/;
+const BACK_KEYS = /^(?:BackendServerPort|backend_port|BackendPort|InternalPort|internal_port)$/;
+const SIZE_KEYS: Record<string, RegExp> = {
+  "system-disk": /^(?:SystemDiskSize|system_disk_size)$/,
+  "data-disk": /^(?:Size|size|DiskSize)$/,
+  memory: /^(?:Capacity|capacity|MemorySize|memory_size)$/,
+  storage: /^(?:DBInstanceStorage|db_instance_storage|instance_storage|Storage|Capacity|capacity)$/,
+};
+const ANY_SIZE_KEY =
+  /^(?:SystemDiskSize|system_disk_size|Size|size|DiskSize|Capacity|capacity|DBInstanceStorage|db_instance_storage|instance_storage|Storage)$/;
+const BANDWIDTH_KEYS = /bandwidth/i;
+const DAY_KEYS = /days|period|retention|expir/i;
+const TYPE_KEYS =
+  /^(?:InstanceType|instance_type|DBInstanceClass|db_instance_class|instance_class|InstanceClass|LoadBalancerSpec|load_balancer_spec|Spec|spec|NodeType)$/;
+const ZONE_KEYS = /zone/i;
+const ID_KEYS: Record<string, RegExp> = {
+  vpc: /^(?:VpcId|vpc_id)$/,
+  vsw: /^(?:VSwitchId|vswitch_id|SourceVSwitchId|VSwitchIds|vswitch_ids|source_vswitch_id)$/,
+  sg: /^(?:SecurityGroupId|security_group_id|SecurityGroupIds|security_groups|security_group_ids)$/,
+};
+
+const where = (slot: Slot) => `${slot.resource}.${slot.path}${slot.parameter ? ` (parameter ${slot.parameter})` : ""}`;
+const numeric = (value: Slot["value"]) =>
+  typeof value === "number" ? value : typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+const find = (view: TemplateView, test: (slot: Slot) => boolean) => {
+  const slot = view.slots.find(test);
+  return slot ? where(slot) : undefined;
+};
+
+function portIn(slot: Slot, port: number): boolean {
+  if (!PORT_KEYS.test(slot.key)) return false;
+  if (typeof slot.value === "string" && slot.value.includes("/")) {
+    const [low, high] = slot.value.split("/").map(Number);
+    return low === port || high === port;
+  }
+  return numeric(slot.value) === port;
+}
+
+function cidrIn(slot: Slot, value: RequestedValue): boolean {
+  if (typeof slot.value !== "string") return false;
+  const keys = value.target === "source" ? SOURCE_KEYS : value.target === "network" ? NETWORK_KEYS : undefined;
+  if (keys ? !keys.test(slot.key) : !SOURCE_KEYS.test(slot.key) && !NETWORK_KEYS.test(slot.key)) return false;
+  const wanted = String(value.value);
+  const bare = wanted.endsWith("/32") ? wanted.slice(0, -3) : wanted;
+  return slot.value.split(",").some((item) => item.trim() === wanted || item.trim() === bare);
+}
+
+/** "14" and "14.0", "8" and "8.0" name the same version. */
+function sameVersion(a: string, b: string): boolean {
+  const norm = (v: string) => (/^\d{1,3}$/.test(v) ? `${v}.0` : v);
+  return norm(a.trim()) === norm(b.trim());
+}
+
+function familyTypes(id: string | undefined): readonly string[] {
+  const family = FAMILIES.find((candidate) => candidate.id === id);
+  return family ? [...family.ros, ...family.terraform] : [];
+}
+
+function engineOf(view: TemplateView, resource: string): string | undefined {
+  const slot = view.slots.find((candidate) => candidate.resource === resource && /^(?:Engine|engine)$/.test(candidate.key));
+  return typeof slot?.value === "string" ? slot.value : undefined;
+}
+
+function locateVersion(view: TemplateView, value: RequestedValue): string | undefined {
+  const engine = value.target ?? "";
+  const onRedis = engine === "Redis";
+  return find(view, (slot) => {
+    if (!/^(?:EngineVersion|engine_version)$/.test(slot.key) || (typeof slot.value !== "string" && typeof slot.value !== "number")) return false;
+    const right = onRedis ? familyOfType(slot.type)?.id === "redis" : engineOf(view, slot.resource)?.toLowerCase() === engine.toLowerCase();
+    return right && sameVersion(String(slot.value), String(value.value));
+  });
+}
+
+function locateMapping(view: TemplateView, value: RequestedValue): string | undefined {
+  for (const front of view.slots) {
+    if (!FRONT_KEYS.test(front.key) || numeric(front.value) !== value.value) continue;
+    const back = view.slots.find((slot) => slot.resource === front.resource && BACK_KEYS.test(slot.key) && numeric(slot.value) === value.second);
+    if (back) return `${where(front)} → ${back.path}`;
+    if (value.value === value.second && !view.slots.some((slot) => slot.resource === front.resource && BACK_KEYS.test(slot.key))) return where(front);
+  }
+  return undefined;
+}
+
+/** The ECS type's vCPUs and memory from its name (c: 1:2, g: 1:4, r: 1:8; large = 2 vCPUs, Nxlarge = 4N). */
+function specOfType(type: string): { cpu: number; memory: number } | undefined {
+  const match = /^ecs\.([a-z]{1,4})\d{0,2}[a-z]{0,4}\.(\d{0,2})(x?large|medium|small)$/.exec(type);
+  if (!match) return undefined;
+  const ratio = { c: 2, g: 4, r: 8, u: 4, e: 4, t: 4 }[match[1]?.[0] ?? ""];
+  const size = match[3] === "large" ? 2 : match[3] === "xlarge" ? 4 * Number(match[2] || 1) : match[3] === "medium" ? 1 : undefined;
+  return ratio && size ? { cpu: size, memory: size * ratio } : undefined;
+}
+
+function resourceCount(view: TemplateView, family: string | undefined): number {
+  if (family === "zone")
+    return new Set(view.slots.filter((slot) => /^(?:ZoneId|zone_id|availability_zone)$/.test(slot.key)).map((slot) => slot.parameter ?? String(slot.value)))
+      .size;
+  const types = familyTypes(family);
+  let total = 0;
+  for (const resource of view.resources) {
+    if (!types.includes(resource.type)) continue;
+    const amount = view.slots.find((slot) => slot.resource === resource.name && /^(?:MaxAmount|Amount|count|amount)$/.test(slot.key));
+    total += numeric(amount?.value ?? 1) ?? 1;
+  }
+  return total;
+}
+
+export function locate(view: TemplateView, value: RequestedValue): string | undefined {
+  switch (value.kind) {
+    case "cidr":
+      return find(view, (slot) => cidrIn(slot, value));
+    case "port":
+      return find(view, (slot) => portIn(slot, Number(value.value)));
+    case "port-range":
+      return find(view, (slot) => PORT_KEYS.test(slot.key) && slot.value === `${value.value}/${value.second}`);
+    case "port-mapping":
+      return locateMapping(view, value);
+    case "size": {
+      const keys = (value.target ? SIZE_KEYS[value.target] : undefined) ?? ANY_SIZE_KEY;
+      return find(
+        view,
+        (slot) =>
+          keys.test(slot.key) && (numeric(slot.value) === value.value || (value.target === "memory" && numeric(slot.value) === Number(value.value) * 1024)),
+      );
+    }
+    case "bandwidth":
+      return find(view, (slot) => BANDWIDTH_KEYS.test(slot.key) && numeric(slot.value) === value.value);
+    case "days":
+      return find(view, (slot) => DAY_KEYS.test(slot.path) && numeric(slot.value) === value.value);
+    case "instance-type":
+      return find(view, (slot) => TYPE_KEYS.test(slot.key) && slot.value === value.value);
+    case "compute-spec":
+      return find(view, (slot) => {
+        const spec = TYPE_KEYS.test(slot.key) && typeof slot.value === "string" ? specOfType(slot.value) : undefined;
+        return spec !== undefined && spec.cpu === value.value && spec.memory === value.second;
+      });
+    case "engine":
+      return find(view, (slot) => /^(?:Engine|engine)$/.test(slot.key) && String(slot.value).toLowerCase() === String(value.value).toLowerCase());
+    case "engine-version":
+      return locateVersion(view, value);
+    case "zone":
+      return find(view, (slot) => ZONE_KEYS.test(slot.key) && slot.value === value.value);
+    case "region":
+      return view.regionText.includes(String(value.value))
+        ? view.format === "ros"
+          ? "Description"
+          : "provider.region"
+        : find(view, (slot) => ZONE_KEYS.test(slot.key) && String(slot.value).startsWith(String(value.value)));
+    case "resource-id": {
+      const keys = ID_KEYS[value.target ?? ""];
+      return keys ? find(view, (slot) => keys.test(slot.key) && slot.value === value.value) : undefined;
+    }
+    case "bucket-name":
+      return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
+    case "bucket-setting":
+      return locateBucketSetting(view, String(value.value));
+    case "count": {
+      const count = resourceCount(view, value.target);
+      const enough = value.atLeast ? count >= Number(value.value) : count === value.value;
+      return enough ? `${count} × ${value.target}` : undefined;
+    }
+  }
+}
+
+function locateBucketSetting(view: TemplateView, setting: string): string | undefined {
+  const onBucket = (slot: Slot) => familyOfType(slot.type)?.id === "oss";
+  if (setting === "versioning") return find(view, (slot) => onBucket(slot) && /versioning/i.test(slot.path) && /^enabled$/i.test(String(slot.value)));
+  if (setting.startsWith("sse")) {
+    const algorithm = setting.split(":")[1];
+    return find(view, (slot) => onBucket(slot) && /sse_?algorithm/i.test(slot.key) && (algorithm === undefined || String(slot.value) === algorithm));
+  }
+  const acl = setting.split(":")[1];
+  return find(view, (slot) => onBucket(slot) && /^(?:AccessControl|acl)$/.test(slot.key) && slot.value === acl);
+}
+
+/** For a value to be gone ("close port 22"): where it is still found, or undefined. */
+export function stillPresent(view: TemplateView, value: RequestedValue): string | undefined {
+  return locate(view, { ...value, role: "wanted" });
+}

@@ -1,0 +1,41 @@
+/**
+ * What the request check reads out of a request: one explicit value the user stated, of one family
+ * (a CIDR block, a port, a size…), with the words they wrote it in and what it should land on.
+ * Kept apart from any generator's own reading, so the check judges the template independently.
+ */
+export type ValueKind =
+  | "cidr"
+  | "port"
+  | "port-range"
+  | "port-mapping"
+  | "size"
+  | "bandwidth"
+  | "compute-spec"
+  | "count"
+  | "engine"
+  | "engine-version"
+  | "instance-type"
+  | "region"
+  | "zone"
+  | "resource-id"
+  | "bucket-name"
+  | "bucket-setting"
+  | "days";
+
+/** What the user wants done with the value: present in the template, or gone from it (a port "closed"). */
+export type ValueRole = "wanted" | "removed";
+
+export interface RequestedValue {
+  kind: ValueKind;
+  /** The value as the user wrote it, for the reply. */
+  text: string;
+  role: ValueRole;
+  /** Normalized value: a CIDR, a port, GB, Mbps, days, a count, an engine name, a type string. */
+  value: string | number;
+  /** A second number: the backend port of a mapping, the upper port of a range, the memory (GiB) of a CPU/memory spec. */
+  second?: number;
+  /** What the value is for, when the words say it: a CIDR's "source" or "network"; a size's disk; a count's family; a version's engine. */
+  target?: string;
+  /** A count said as "add N more": the template must hold at least N. */
+  atLeast?: boolean;
+}

@@ -1,0 +1,88 @@
+/**
+ * Quantities with units: sizes (G, GB, GiB, T, TB, "50个G"), bandwidths (M, Mbps, 兆, Gbps, 千兆),
+ * a CPU/memory spec ("4核8G", "4 vCPU 16 GiB") and days ("30 days", "7天"). The words around a size
+ * say which disk it is for (system disk, data disk, database storage, cache memory); a bare "M" is a
+ * bandwidth, since nobody sizes cloud storage in megabytes.
+ */
+import { isWordChar, type Scanner } from "./prose";
+import type { RequestedValue } from "./requested-value";
+
+const QUANTITY = /(\d{1,6})[ ]{0,2}(gbps|gbit|gib|gb|g|tib|tb|t|mbps|mbit|mib|mb|m|个g|千兆|兆)/g;
+const SPEC = /(\d{1,3})[ ]{0,2}(?:核|c|vcpus|vcpu|cores|core|cpus|cpu)[ ,/]{0,3}(\d{1,4})[ ]{0,2}(?:gib|gb|g)/g;
+const DAYS = /(\d{1,4})[ -]{0,2}(days|day|天|日)/g;
+
+const BANDWIDTH_CUES = ["bandwidth", "带宽", "eip", "internet", "public", "公网", "出网", "nat", "slb", "mbps", "speed", "速率"];
+const SIZE_TARGETS: Array<[string, readonly string[]]> = [
+  ["system-disk", ["system disk", "系统盘", "system-disk", "root disk", "os disk"]],
+  ["data-disk", ["data disk", "数据盘", "data-disk", "云盘", "disk"]],
+  ["memory", ["memory", "内存", "ram", "capacity", "容量"]],
+  ["storage", ["storage", "存储", "database", "数据库", "rds", "mysql", "postgres", "db"]],
+];
+
+/** The disk or store a size is for: the cue nearest to it in its clause. */
+function sizeTarget(scan: Scanner, start: number, end: number): string | undefined {
+  const before = scan.before(start, 40);
+  const after = scan.after(end, 24);
+  let best: { distance: number; target: string } | undefined;
+  for (const [target, cues] of SIZE_TARGETS) {
+    for (const cue of cues) {
+      const back = before.lastIndexOf(cue);
+      const forward = after.indexOf(cue);
+      const distance = Math.min(back >= 0 ? before.length - back : Number.POSITIVE_INFINITY, forward >= 0 ? forward : Number.POSITIVE_INFINITY);
+      if (distance !== Number.POSITIVE_INFINITY && (best === undefined || distance < best.distance)) best = { distance, target };
+    }
+  }
+  return best?.target;
+}
+
+export function computeSpecs(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(SPEC)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isWordChar(scan.lower[start - 1]) || isWordChar(scan.lower[end])) continue;
+    values.push({ kind: "compute-spec", text: scan.original(start, end), role: "wanted", value: Number(match[1]), second: Number(match[2]) });
+    scan.claim(start, end);
+  }
+  return values;
+}
+
+export function quantityValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(QUANTITY)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isWordChar(scan.lower[start - 1]) || scan.lower[start - 1] === "." || isWordChar(scan.lower[end])) continue;
+    const amount = Number(match[1]);
+    const unit = match[2] ?? "";
+    const text = scan.original(start, end);
+    const clause = scan.around(start, end);
+    const bandwidthWords = BANDWIDTH_CUES.some((cue) => clause.includes(cue));
+    if (unit === "gbps" || unit === "gbit" || unit === "千兆") {
+      values.push({ kind: "bandwidth", text, role: "wanted", value: amount * 1000 });
+    } else if (unit.startsWith("m") || unit === "兆") {
+      if (/memory|内存/.test(clause) && !bandwidthWords) continue;
+      values.push({ kind: "bandwidth", text, role: "wanted", value: amount });
+    } else if (bandwidthWords && /bandwidth|带宽/.test(clause) && !sizeTarget(scan, start, end)) {
+      values.push({ kind: "bandwidth", text, role: "wanted", value: amount * 1000 });
+    } else {
+      const gb = unit.startsWith("t") ? amount * 1024 : amount;
+      const target = sizeTarget(scan, start, end);
+      values.push({ kind: "size", text, role: "wanted", value: gb, ...(target ? { target } : {}) });
+    }
+    scan.claim(start, end);
+  }
+  return values;
+}
+
+export function dayValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(DAYS)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isWordChar(scan.lower[start - 1]) || isWordChar(scan.lower[end])) continue;
+    values.push({ kind: "days", text: scan.original(start, end), role: "wanted", value: Number(match[1]) });
+    scan.claim(start, end);
+  }
+  return values;
+}

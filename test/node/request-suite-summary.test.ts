@@ -1,0 +1,62 @@
+/**
+ * Issue 19 item 6: the request-check suite's summary line. The same 125 requests as the Worker run
+ * (test/worker/iac/request-suite-cases.ts), through the real IaC agent — its turn loop, the offline
+ * provider, the real tools and the server's own request check — in Node, where the output is
+ * printed: `request suite: … N silent drops; M unrequested billable resources`. Silent drops must
+ * be 0. The Worker run (test/worker/iac-agent/request-suite.test.ts) proves the same through the
+ * Durable Objects, R2 and the A2A wire; this one is here so the count is always on screen.
+ */
+import { describe, expect, it } from "vitest";
+import type { JsonObject, Message } from "../../src/a2a/types";
+import { IacAgent } from "../../src/agent/iac-agent";
+import { OfflineProvider } from "../../src/agent/offline-provider";
+import type { AgentEvent } from "../../src/agent/runtime";
+import { ALL_CASES } from "../worker/iac/request-suite-cases";
+import { assertTurn, newTally, summaryLine, type RequestCheckOutcome, type TurnOutcome } from "../worker/iac/request-suite-assert";
+
+const agent = new IacAgent(() => ({ provider: new OfflineProvider(), model: "offline" }));
+
+const message = (role: Message["role"], text: string, id: string): Message => ({ messageId: id, role, parts: [{ text }] });
+
+/** One turn of a context through the agent; the history is what the Durable Object would store. */
+async function turn(ask: string, history: Message[]): Promise<TurnOutcome> {
+  const turnStart = agent.start({
+    taskId: `t-${history.length}`,
+    contextId: "suite",
+    message: message("ROLE_USER", ask, `u-${history.length}`),
+    prompt: ask,
+    history,
+    cwd: undefined,
+    signal: new AbortController().signal,
+  });
+  if (turnStart.kind !== "task") throw new Error("the IaC agent answers with a task");
+  let reply = "";
+  let template: string | undefined;
+  let check: JsonObject | undefined;
+  for await (const event of turnStart.events as AsyncIterable<AgentEvent>) {
+    if (event.type === "text") reply += event.text;
+    if (event.type === "file") template = event.content;
+    if (event.type === "end") {
+      reply = event.text ?? reply;
+      check = event.requestCheck;
+    }
+  }
+  return { reply, ...(template ? { template } : {}), ...(check ? { check: check as unknown as RequestCheckOutcome } : {}) };
+}
+
+describe("issue 19 item 6: the request-check suite's summary", () => {
+  it("every stated value is in the template or named as not expressed: 0 silent drops", async () => {
+    const tally = newTally();
+    for (const suiteCase of ALL_CASES) {
+      const history: Message[] = [];
+      for (const [index, step] of suiteCase.turns.entries()) {
+        const outcome = await turn(step.ask, history);
+        assertTurn(step, outcome, `${suiteCase.name} #${index + 1}`, tally);
+        history.push(message("ROLE_USER", step.ask, `u-${history.length}`), message("ROLE_AGENT", outcome.reply, `a-${history.length}`));
+      }
+    }
+    console.log(summaryLine(tally));
+    expect(tally.requests).toBeGreaterThanOrEqual(120);
+    expect(tally.silentDrops).toEqual([]);
+  });
+});

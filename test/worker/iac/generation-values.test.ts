@@ -1,0 +1,115 @@
+/**
+ * Issue 19 item 4, the generation misses: values the user stated that came back changed while the
+ * reply read as success. A source range next to a VPC range keeps both; a listener "80 to backend
+ * 8080" is 80 → 8080; "50 GB" of database storage is 50; "Redis 6.0" is 6.0 (a version ROS does not
+ * offer is named as not expressed); an existing vSwitch next to an existing VPC is used, not
+ * replaced by a new one; "SSH only from X" leaves no other SSH rule.
+ */
+import { describe, expect, it } from "vitest";
+import { generateTemplate } from "../../../src/iac/index";
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
+
+function generated(text: string) {
+  const result = generateTemplate({ text });
+  const template = (result.template ?? { Resources: {} }) as Template;
+  const ofType = (type: string) => Object.values(template.Resources).filter((resource) => resource.Type === type);
+  const props = (type: string) => ofType(type)[0]?.Properties ?? {};
+  const rules = () => ofType("ALIYUN::ECS::SecurityGroup").flatMap((group) => group.Properties?.SecurityGroupIngress as Record<string, unknown>[]);
+  return { result, template, ofType, props, rules };
+}
+
+describe("issue 19 item 4: generation keeps the values it was given", () => {
+  it("a source range equal to the VPC range keeps the VPC range (it was 192.168.0.0/16 twice)", () => {
+    const g = generated("VPC 10.24.0.0/16 with two ECS servers, port 3306 only from 10.24.0.0/16");
+    expect(g.props("ALIYUN::ECS::VPC").CidrBlock).toBe("10.24.0.0/16");
+    expect(g.rules()).toContainEqual(expect.objectContaining({ PortRange: "3306/3306", SourceCidrIp: "10.24.0.0/16" }));
+    expect(JSON.stringify(g.template)).not.toContain("192.168.");
+  });
+
+  it("a narrower source range for a port that is VPC-only by default replaces the VPC range on that rule", () => {
+    const g = generated("A VPC 10.20.0.0/16 with an ECS server; MySQL 3306 only from the app subnet 10.20.5.0/24");
+    expect(g.props("ALIYUN::ECS::VPC").CidrBlock).toBe("10.20.0.0/16");
+    expect(g.rules()).toContainEqual(expect.objectContaining({ PortRange: "3306/3306", SourceCidrIp: "10.20.5.0/24" }));
+    // SSH keeps its default: the range was given for 3306.
+    expect(g.rules()).toContainEqual(expect.objectContaining({ PortRange: "22/22", SourceCidrIp: "10.20.0.0/16" }));
+  });
+
+  it("中文：VPC 网段和来源网段相同时两者都保留", () => {
+    const g = generated("专有网络 172.16.0.0/12，一台服务器，3306 端口只允许 172.16.0.0/12 访问");
+    expect(g.props("ALIYUN::ECS::VPC").CidrBlock).toBe("172.16.0.0/12");
+    expect(g.rules()).toContainEqual(expect.objectContaining({ PortRange: "3306/3306", SourceCidrIp: "172.16.0.0/12" }));
+  });
+
+  for (const ask of [
+    "An SLB with a listener on 80 forwarding to backend port 8080, two ECS servers",
+    "load balancer 80 -> 8080 in front of 2 app servers",
+    "SLB 监听 80 转发到后端 8080，两台 ECS",
+    "SLB: backend port 8080, listener 80; three servers",
+  ]) {
+    it(`a listener mapping is kept: ${ask}`, () => {
+      const g = generated(ask);
+      const listeners = g.ofType("ALIYUN::SLB::Listener").map((listener) => [listener.Properties?.ListenerPort, listener.Properties?.BackendServerPort]);
+      expect(listeners).toEqual([[80, 8080]]);
+      // The servers listen on 8080; 80 is the load balancer's.
+      expect(g.rules().map((rule) => rule.PortRange)).toContain("8080/8080");
+      expect(g.rules().map((rule) => rule.PortRange)).not.toContain("80/80");
+    });
+  }
+
+  it("Terraform keeps the listener mapping too", () => {
+    const { result } = generated("Terraform: an SLB forwarding 443 to backend 8443 and two ECS instances");
+    expect(result.content).toMatch(/frontend_port\s+= 443\n\s+backend_port\s+= 8443/);
+  });
+
+  for (const [ask, storage] of [
+    ["A MySQL database server with 50 GB", 50],
+    ["RDS MySQL 8.0, 50 GB, and one ECS for the app", 50],
+    ["a 50 GB PostgreSQL database and two servers with 4 vCPU 16 GB", 50],
+    ["两台 ECS（系统盘 100G），一个 MySQL 数据库 50G", 50],
+    ["one ECS with 8 GB memory and a database", 20],
+  ] as const) {
+    it(`database storage: ${ask} → ${storage}`, () => {
+      expect(generated(ask).props("ALIYUN::RDS::DBInstance").DBInstanceStorage).toBe(storage);
+    });
+  }
+
+  it("Redis 6.0 stays 6.0; a version ROS does not offer is named", () => {
+    const six = generated("a Redis 6.0 instance for sessions");
+    expect(six.props("ALIYUN::REDIS::Instance").EngineVersion).toBe("6.0");
+    expect(six.result.summary).toContain("Redis version 6.0");
+    const zh = generated("创建一个 Redis 版本 5.0 的缓存");
+    expect(zh.props("ALIYUN::REDIS::Instance").EngineVersion).toBe("5.0");
+    const old = generated("a Redis 3.2 cache");
+    expect(old.result.summary).toMatch(/Not expressed[^\n]*\n(?:- [^\n]*\n)*- Redis 3\.2 \(ROS offers 4\.0, 5\.0, 6\.0, 7\.0\)/);
+    // A port or a count after "Redis" is not a version.
+    expect(generated("two servers and a Redis, open Redis 6379 inside the VPC").props("ALIYUN::REDIS::Instance").EngineVersion).toBe("7.0");
+  });
+
+  it("Terraform names the Redis version it does not write", () => {
+    expect(generated("Terraform: one Redis 6.0 instance").result.summary).toContain("Redis version 6.0");
+  });
+
+  it("an existing vSwitch next to an existing VPC is used, even when high availability is asked", () => {
+    for (const ask of [
+      "Two ECS in existing VPC vpc-bp1abcdefgh12345 and vSwitch vsw-bp1xyzxyzxyz6789, highly available",
+      "ECS 部署在已有的 VPC vpc-bp1abcdefgh12345，交换机 vsw-bp1xyzxyzxyz6789 中，高可用",
+    ]) {
+      const g = generated(ask);
+      expect(g.ofType("ALIYUN::ECS::VSwitch"), ask).toHaveLength(0);
+      expect(g.template.Parameters?.VSwitchId?.Default, ask).toBe("vsw-bp1xyzxyzxyz6789");
+      expect(g.template.Parameters?.VpcId?.Default, ask).toBe("vpc-bp1abcdefgh12345");
+      expect(g.result.summary, ask).toContain("for a second zone, name a second vSwitch");
+    }
+  });
+
+  it("SSH only from a range replaces the default SSH rule; SSH from a range (no 'only') joins it", () => {
+    const only = generated("an ECS server, SSH only from 203.0.113.0/24");
+    expect(only.rules().filter((rule) => rule.PortRange === "22/22")).toEqual([expect.objectContaining({ SourceCidrIp: "203.0.113.0/24" })]);
+    const zh = generated("一台服务器，SSH 仅允许 198.51.100.0/24 访问");
+    expect(zh.rules().filter((rule) => rule.PortRange === "22/22")).toEqual([expect.objectContaining({ SourceCidrIp: "198.51.100.0/24" })]);
+    const joins = generated("an ECS server, SSH from 203.0.113.0/24");
+    expect(joins.rules().filter((rule) => rule.PortRange === "22/22")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,492 @@
+/**
+ * Issue 19 item 6: the requests of the request-check suite, written the way engineers write them
+ * (terse, mixed units, values of one kind side by side, source ranges next to VPC ranges, port
+ * mappings in both word orders, versions the engine does not offer, removals with dependents), in
+ * English and Chinese, across the four skills, with multi-turn edits. Each generation or edit turn
+ * lists the values its request states as `kind:fragment` (the fragment is part of the value as the
+ * user wrote it): the check must find each one, either in the template or in the reply's "Not
+ * expressed in the template". `unrequested` is the exact list of billable resource types the check
+ * reports as nobody's request (empty unless stated).
+ * The runner is test/worker/iac-agent/request-suite.test.ts (through the real Worker and offline agent).
+ */
+export type Skill = "generation" | "review" | "conversion" | "operations";
+
+export interface SuiteTurn {
+  ask: string;
+  /** `kind:fragment` for each explicit value of the request (generation and edit turns). */
+  values?: string[];
+  /** Billable resource types the check reports as unrequested, exactly. */
+  unrequested?: string[];
+  skill?: Skill;
+  /** Text the reply must contain, in order of appearance (a review's verdict comes first). */
+  says?: RegExp[];
+}
+
+export interface SuiteCase {
+  name: string;
+  turns: SuiteTurn[];
+}
+
+const one = (name: string, ask: string, values: string[], extra: Partial<SuiteTurn> = {}): SuiteCase => ({ name, turns: [{ ask, values, ...extra }] });
+
+export const GENERATION_EN: SuiteCase[] = [
+  one("db next to its vpc range", "VPC 10.20.0.0/16 with a MySQL 8.0 database, 50 GB storage, port 3306 only from 10.20.0.0/16, in Hangzhou", [
+    "cidr:10.20.0.0/16",
+    "size:50 GB",
+    "engine-version:MySQL 8.0",
+    "port:3306",
+    "region:cn-hangzhou",
+  ]),
+  one("listener to backend", "SLB listener 80 to backend 8080, two ECS behind it (ecs.g7.large), Beijing", [
+    "port-mapping:80 to backend 8080",
+    "count:two ECS",
+    "instance-type:ecs.g7.large",
+    "region:cn-beijing",
+  ]),
+  one("redis in existing network", "need a redis 6.0 instance, 4G, in vpc-bp1qpo0kug3a2abcdefg / vsw-bp1s5fnvk4gn2abcdefg", [
+    "engine-version:redis 6.0",
+    "size:4G",
+    "resource-id:vpc-bp1qpo0kug3a2abcdefg",
+    "resource-id:vsw-bp1s5fnvk4gn2abcdefg",
+  ]),
+  one("postgres version not offered", "Postgres 16, 200GB, Shanghai", ["engine-version:Postgres 16", "size:200GB", "region:cn-shanghai"]),
+  one("servers with disks and ssh source", "2 ECS (4 vCPU 16 GiB) with 100G system disk and a 500 GB data disk each, SSH only from 203.0.113.0/24", [
+    "count:2 ECS",
+    "compute-spec:4 vCPU 16 GiB",
+    "size:100G",
+    "size:500 GB",
+    "cidr:203.0.113.0/24",
+  ]),
+  one("bucket with lifecycle", "A bucket called tf-state-prod-01 with versioning, private ACL, lifecycle: delete after 365 days", [
+    "bucket-name:tf-state-prod-01",
+    "bucket-setting:versioning",
+    "bucket-setting:private",
+    "days:365 days",
+  ]),
+  one("nat with eip", "EIP with 100 Mbps bandwidth attached to a NAT gateway for a VPC 172.16.0.0/12", ["bandwidth:100 Mbps", "cidr:172.16.0.0/12"]),
+  one("three ports in one breath", "Open ports 80, 443 and 8443 on a security group in VPC 10.0.0.0/8", [
+    "port:80",
+    "port:443",
+    "port:8443",
+    "cidr:10.0.0.0/8",
+  ]),
+  one("rds class and two whitelists", "RDS MySQL 5.7, rds.mysql.s2.large, 100 GB, whitelist 10.1.0.0/16 and 10.2.0.0/16", [
+    "engine-version:MySQL 5.7",
+    "instance-type:rds.mysql.s2.large",
+    "size:100 GB",
+    "cidr:10.1.0.0/16",
+    "cidr:10.2.0.0/16",
+  ]),
+  one("zones and a mapping", "Three web servers in cn-shanghai-b and cn-shanghai-e behind an SLB; listener 443 forwards to 8443", [
+    "count:Three web servers",
+    "zone:cn-shanghai-b",
+    "zone:cn-shanghai-e",
+    "port-mapping:443 forwards to 8443",
+  ]),
+  one("vswitch ranges", "I want a VPC 192.168.0.0/16 with vSwitches 192.168.10.0/24 and 192.168.20.0/24 in two zones", [
+    "cidr:192.168.0.0/16",
+    "cidr:192.168.10.0/24",
+    "cidr:192.168.20.0/24",
+    "count:two zones",
+  ]),
+  one("nat egress", "NAT gateway + EIP 200M for outbound internet from private servers, VPC 10.50.0.0/16", ["bandwidth:200M", "cidr:10.50.0.0/16"]),
+  one("redis whitelist", "Redis 7.0 cache 8 GB, only reachable from 10.0.1.0/24", ["engine-version:Redis 7.0", "size:8 GB", "cidr:10.0.1.0/24"]),
+  one("sql server year version", "A SQL Server 2019 database with 500 GB", ["engine-version:SQL Server 2019", "size:500 GB"]),
+  one("single ssh source", "ECS in Singapore with 10 Mbps public bandwidth, port 22 from 198.51.100.7 only", [
+    "region:ap-southeast-1",
+    "bandwidth:10 Mbps",
+    "port:22",
+    "cidr:198.51.100.7",
+  ]),
+  one("terraform network and server", "Terraform please: VPC 10.30.0.0/16, one vSwitch 10.30.1.0/24, an ECS ecs.c7.xlarge", [
+    "cidr:10.30.0.0/16",
+    "cidr:10.30.1.0/24",
+    "count:one vSwitch",
+    "instance-type:ecs.c7.xlarge",
+  ]),
+  one("terraform bucket", "Terraform for an OSS bucket named logs-archive-2026 with KMS encryption", ["bucket-name:logs-archive-2026", "bucket-setting:KMS"]),
+  one("mariadb with retention", "MariaDB 10.3 with 40 GB storage and a 7 day backup retention", ["engine-version:MariaDB 10.3", "size:40 GB", "days:7 day"]),
+  one("two mappings", "Load balancer with listeners 80->8080 and 443->8443", ["port-mapping:80->8080", "port-mapping:443->8443"]),
+  one("vswitches over zones", "Set up 4 vSwitches across 2 zones in VPC 10.10.0.0/16", ["count:4 vSwitches", "count:2 zones", "cidr:10.10.0.0/16"]),
+  // A port is not a product (issue 19 item 2, kinds/protocol-mention.ts): no RDS for "MySQL port 3306".
+  one("port is not a product", "Allow MySQL port 3306 from the app subnet 10.0.2.0/24 in a new VPC 10.0.0.0/16", [
+    "port:3306",
+    "cidr:10.0.2.0/24",
+    "cidr:10.0.0.0/16",
+  ]),
+  one("storage is not a bucket", "DB with 200 GB storage in Hangzhou", ["size:200 GB", "region:cn-hangzhou"]),
+  one("two redis", "two redis instances 2G each, redis 5.0", ["count:two redis", "size:2G", "engine-version:redis 5.0"]),
+  one("web tier", "Web tier: 3 x ecs.g7.large in Hangzhou, port 80 from 0.0.0.0/0", [
+    "instance-type:ecs.g7.large",
+    "region:cn-hangzhou",
+    "port:80",
+    "cidr:0.0.0.0/0",
+  ]),
+  one("bastion", "bastion host with SSH 22 from 1.2.3.4, VPC 10.99.0.0/16", ["port:22", "cidr:1.2.3.4", "cidr:10.99.0.0/16"]),
+  one("four rules", "security group: 22 from 10.0.0.0/8, 3389 from 192.168.1.0/24, 80 and 443 from anywhere", [
+    "port:22",
+    "port:3389",
+    "port:80",
+    "port:443",
+    "cidr:10.0.0.0/8",
+    "cidr:192.168.1.0/24",
+  ]),
+  one("static bucket", "public-read OSS bucket for static assets, objects expire after 30 days", ["bucket-setting:public-read", "days:30 days"]),
+  one("mysql class and rule", "A MySQL 8.0 instance, 20GB, rds.mysql.t1.small, and a 3306 rule from 172.16.0.0/16", [
+    "engine-version:MySQL 8.0",
+    "size:20GB",
+    "instance-type:rds.mysql.t1.small",
+    "port:3306",
+    "cidr:172.16.0.0/16",
+  ]),
+  one("port range", "ECS with ports 8000-8100 open to 10.0.0.0/8", ["port-range:8000-8100", "cidr:10.0.0.0/8"]),
+  one("terabyte storage", "PostgreSQL 14 with 1 TB storage", ["engine-version:PostgreSQL 14", "size:1 TB"]),
+  one("backend first", "two app servers on backend port 8080 behind listener 80", ["count:two app servers", "port-mapping:8080"]),
+  one("gigabit eip", "an EIP with 1 Gbps for the NAT gateway", ["bandwidth:1 Gbps"]),
+  one("zone pinned database", "MySQL 8.0 in cn-hangzhou-h with 100GB", ["engine-version:MySQL 8.0", "zone:cn-hangzhou-h", "size:100GB"]),
+  one("existing security group", "ECS ecs.g6.large in sg-bp1abcdefghij1234 and vsw-bp1zyxwvutsr9876", [
+    "instance-type:ecs.g6.large",
+    "resource-id:sg-bp1abcdefghij1234",
+    "resource-id:vsw-bp1zyxwvutsr9876",
+  ]),
+  one("frankfurt servers", "5 ECS instances in Frankfurt, 60 GB system disk", ["count:5 ECS", "region:eu-central-1", "size:60 GB"]),
+];
+
+export const GENERATION_ZH: SuiteCase[] = [
+  one("数据库与VPC同网段", "在杭州创建一个VPC，网段10.20.0.0/16，再建一个MySQL 8.0数据库，存储50G，3306端口只允许10.20.0.0/16访问", [
+    "cidr:10.20.0.0/16",
+    "engine-version:MySQL 8.0",
+    "size:50G",
+    "port:3306",
+    "region:cn-hangzhou",
+  ]),
+  one("监听转发", "负载均衡监听80端口，转发到后端8080，后面挂两台ECS，规格ecs.g7.large，北京", [
+    "port-mapping:8080",
+    "count:两台ECS",
+    "instance-type:ecs.g7.large",
+    "region:cn-beijing",
+  ]),
+  one("现有网络里的Redis", "帮我建一个Redis 6.0，容量4G，放在现有的vpc-bp1qpo0kug3a2abcdefg和vsw-bp1s5fnvk4gn2abcdefg里", [
+    "engine-version:Redis 6.0",
+    "size:4G",
+    "resource-id:vpc-bp1qpo0kug3a2abcdefg",
+    "resource-id:vsw-bp1s5fnvk4gn2abcdefg",
+  ]),
+  one("规格带宽端口", "两台4核8G的ECS，系统盘100G，公网带宽5M，开放22和443端口", [
+    "count:两台",
+    "compute-spec:4核8G",
+    "size:100G",
+    "bandwidth:5M",
+    "port:22",
+    "port:443",
+  ]),
+  one("存储桶设置", "建一个名为 img-store-01 的存储桶，公共读，开启版本控制，30天后过期", [
+    "bucket-name:img-store-01",
+    "bucket-setting:公共读",
+    "bucket-setting:versioning",
+    "days:30天",
+  ]),
+  one("不提供的版本", "上海，PostgreSQL 16，存储200G", ["region:cn-shanghai", "engine-version:PostgreSQL 16", "size:200G"]),
+  one("NAT与EIP", "NAT网关加一个EIP，带宽100M，VPC网段172.16.0.0/12", ["bandwidth:100M", "cidr:172.16.0.0/12"]),
+  one("三个端口", "安全组开放80、443、8443端口，VPC用10.0.0.0/8", ["port:80", "port:443", "port:8443", "cidr:10.0.0.0/8"]),
+  one("规格与白名单", "MySQL 5.7数据库，规格rds.mysql.s2.large，存储100G，白名单10.1.0.0/16", [
+    "engine-version:MySQL 5.7",
+    "instance-type:rds.mysql.s2.large",
+    "size:100G",
+    "cidr:10.1.0.0/16",
+  ]),
+  one("两个可用区", "三台服务器分布在cn-shanghai-b和cn-shanghai-e两个可用区，前面一个负载均衡，443转发到8443", [
+    "count:三台服务器",
+    "zone:cn-shanghai-b",
+    "zone:cn-shanghai-e",
+    "port-mapping:443转发到8443",
+  ]),
+  one("交换机网段", "专有网络192.168.0.0/16，两个交换机192.168.10.0/24和192.168.20.0/24", [
+    "cidr:192.168.0.0/16",
+    "count:两个交换机",
+    "cidr:192.168.10.0/24",
+    "cidr:192.168.20.0/24",
+  ]),
+  one("Redis白名单", "Redis 7.0，8G内存，只允许10.0.1.0/24访问", ["engine-version:Redis 7.0", "size:8G", "cidr:10.0.1.0/24"]),
+  one("新加坡单源", "新加坡一台ECS，公网带宽10M，22端口只对198.51.100.7开放", [
+    "region:ap-southeast-1",
+    "count:一台ECS",
+    "bandwidth:10M",
+    "port:22",
+    "cidr:198.51.100.7",
+  ]),
+  one("Terraform网络", "用Terraform写：VPC 10.30.0.0/16，一个交换机10.30.1.0/24，一台ECS ecs.c7.xlarge", [
+    "cidr:10.30.0.0/16",
+    "cidr:10.30.1.0/24",
+    "instance-type:ecs.c7.xlarge",
+  ]),
+  one("MariaDB备份", "MariaDB 10.3，40G存储，备份保留7天", ["engine-version:MariaDB 10.3", "size:40G", "days:7天"]),
+  one("两个监听", "负载均衡两个监听：80转发到8080，443转发到8443", ["port-mapping:80转发到8080", "port-mapping:443转发到8443"]),
+  one("交换机与可用区", "在VPC 10.10.0.0/16里建4个交换机，分布在2个可用区", ["cidr:10.10.0.0/16", "count:4个交换机", "count:2个可用区"]),
+  one("端口不是数据库", "允许3306端口从10.0.2.0/24访问，新建VPC 10.0.0.0/16", ["port:3306", "cidr:10.0.2.0/24", "cidr:10.0.0.0/16"]),
+  one("存储不是存储桶", "数据库存储200G，放在杭州", ["size:200G", "region:cn-hangzhou"]),
+  one("EIP带宽", "EIP带宽50M", ["bandwidth:50M"]),
+  one("堡垒机", "堡垒机，22端口只允许1.2.3.4，VPC 10.99.0.0/16", ["port:22", "cidr:1.2.3.4", "cidr:10.99.0.0/16"]),
+  one("四条规则", "安全组：22只允许10.0.0.0/8，3389只允许192.168.1.0/24，80和443对所有人开放", [
+    "port:22",
+    "port:3389",
+    "port:80",
+    "port:443",
+    "cidr:10.0.0.0/8",
+    "cidr:192.168.1.0/24",
+  ]),
+  one("静态资源桶", "公共读的OSS存储桶放静态资源，对象30天后过期", ["bucket-setting:公共读", "days:30天"]),
+  one("大规格", "两台8核32G的ECS，系统盘40G，带宽5M", ["count:两台", "compute-spec:8核32G", "size:40G", "bandwidth:5M"]),
+  one("1T存储", "PostgreSQL 14，1T存储", ["engine-version:PostgreSQL 14", "size:1T"]),
+  one("端口范围", "一台ECS，开放8000-8100端口给10.0.0.0/8", ["count:一台ECS", "port-range:8000-8100", "cidr:10.0.0.0/8"]),
+  one("千兆", "NAT网关配一个EIP，带宽1Gbps", ["bandwidth:1Gbps"]),
+  one("SQL Server年份版本", "深圳的SQL Server 2019数据库，500G", ["region:cn-shenzhen", "engine-version:SQL Server 2019", "size:500G"]),
+];
+
+export const CONVERSATIONS: SuiteCase[] = [
+  {
+    name: "EN: servers → add an EIP → make the EIP 50M",
+    turns: [
+      { ask: "VPC 10.0.0.0/16 with two ECS in Hangzhou", values: ["cidr:10.0.0.0/16", "count:two ECS", "region:cn-hangzhou"] },
+      { ask: "add an EIP with 20 Mbps", values: ["bandwidth:20 Mbps"] },
+      { ask: "make the EIP 50M", values: ["bandwidth:50M"] },
+    ],
+  },
+  {
+    name: "ZH: 两台ECS和负载均衡 → 把80改成8080 → 系统盘调到120G",
+    turns: [
+      { ask: "两台ECS和一个负载均衡，北京", values: ["count:两台ECS", "region:cn-beijing"] },
+      { ask: "把80改成8080", values: ["port:8080"] },
+      { ask: "系统盘调到120G", values: ["size:120G"] },
+    ],
+  },
+  {
+    name: "EN: database → more storage → whitelist",
+    turns: [
+      { ask: "MySQL 8.0 database, 100 GB", values: ["engine-version:MySQL 8.0", "size:100 GB"] },
+      { ask: "increase storage to 200 GB", values: ["size:200 GB"] },
+      { ask: "only allow 10.8.0.0/16", values: ["cidr:10.8.0.0/16"] },
+    ],
+  },
+  {
+    name: "ZH: VPC、两台ECS、NAT → 删掉 NAT 网关 → 再加一台服务器",
+    turns: [
+      { ask: "创建一个VPC和两台ECS，加NAT网关", values: ["count:两台ECS"] },
+      { ask: "删掉 NAT 网关", values: [] },
+      { ask: "再加一台服务器", values: ["count:一台服务器"] },
+    ],
+  },
+  {
+    name: "EN: web server → open 443 → change 443 to 8443 → close port 80",
+    turns: [
+      { ask: "a web server with port 80 open", values: ["port:80"] },
+      { ask: "open 443 too", values: ["port:443"] },
+      { ask: "change 443 to 8443", values: ["port:8443"] },
+      { ask: "close port 80", values: ["port:80"] },
+    ],
+  },
+  {
+    name: "ZH: 存储桶 → 公共读 → KMS 加密 → 90天过期",
+    turns: [
+      { ask: "创建一个OSS存储桶", values: [] },
+      { ask: "改成公共读", values: [] },
+      { ask: "开启KMS加密", values: [] },
+      { ask: "对象90天后过期", values: ["days:90天"] },
+    ],
+  },
+  {
+    name: "EN: redis → capacity → existing VPC",
+    turns: [
+      { ask: "Redis 6.0 in Shanghai", values: ["engine-version:Redis 6.0", "region:cn-shanghai"] },
+      { ask: "capacity 8 GB", values: ["size:8 GB"] },
+      { ask: "put it in vpc-uf6abcdefgh12345", values: ["resource-id:vpc-uf6abcdefgh12345"] },
+    ],
+  },
+  {
+    name: "EN: server → SSH only from → instance type",
+    turns: [
+      { ask: "VPC with an ECS", values: [] },
+      { ask: "SSH only from 203.0.113.0/24", values: ["cidr:203.0.113.0/24"] },
+      { ask: "instance type ecs.g7.xlarge", values: ["instance-type:ecs.g7.xlarge"] },
+    ],
+  },
+  {
+    name: "ZH: 数据库 → 存储改成500G → 版本用5.7",
+    turns: [
+      { ask: "一个MySQL数据库", values: ["engine:MySQL"] },
+      { ask: "存储改成500G", values: ["size:500G"] },
+      { ask: "MySQL版本用5.7", values: ["engine-version:MySQL版本用5.7"] },
+    ],
+  },
+  {
+    name: "EN: SLB → listener 443 to backend 8443 → one more server",
+    turns: [
+      { ask: "Two servers behind an SLB", values: ["count:Two servers"] },
+      { ask: "listener 443 to backend 8443", values: ["port-mapping:443 to backend 8443"] },
+      { ask: "Add one more server", values: ["count:one more server"] },
+    ],
+  },
+  {
+    name: "ZH: 专有网络 → 加两个交换机 → 加一台ECS",
+    turns: [
+      { ask: "专有网络10.1.0.0/16", values: ["cidr:10.1.0.0/16"] },
+      { ask: "加两个交换机", values: ["count:两个交换机"] },
+      { ask: "加一台ECS，规格ecs.c7.large", values: ["count:一台ECS", "instance-type:ecs.c7.large"] },
+    ],
+  },
+  {
+    name: "EN: Singapore server → bandwidth → system disk",
+    turns: [
+      { ask: "An ECS in Singapore", values: ["region:ap-southeast-1"] },
+      { ask: "bump public bandwidth to 20 Mbps", values: ["bandwidth:20 Mbps"] },
+      { ask: "system disk 80 GB", values: ["size:80 GB"] },
+    ],
+  },
+  {
+    name: "ZH: 两台ECS → 开放3389只允许 → 去掉22端口",
+    turns: [
+      { ask: "在上海建两台ECS", values: ["count:两台ECS", "region:cn-shanghai"] },
+      { ask: "开放 3389 端口，只允许 192.168.1.0/24", values: ["port:3389", "cidr:192.168.1.0/24"] },
+      { ask: "去掉 22 端口", values: ["port:22"] },
+    ],
+  },
+  {
+    name: "EN: NAT → remove it → add a database",
+    turns: [
+      { ask: "A NAT gateway with an EIP for VPC 10.5.0.0/16", values: ["cidr:10.5.0.0/16"] },
+      { ask: "remove the NAT gateway", values: [] },
+      { ask: "add a MySQL 8.0 database with 20 GB", values: ["engine-version:MySQL 8.0", "size:20 GB"] },
+    ],
+  },
+  {
+    name: "EN: bucket name → versioning → expiry",
+    turns: [
+      { ask: "Bucket named data-lake-raw-01", values: ["bucket-name:data-lake-raw-01"] },
+      { ask: "turn on versioning for the bucket", values: ["bucket-setting:versioning"] },
+      { ask: "expire objects after 180 days", values: ["days:180 days"] },
+    ],
+  },
+  {
+    name: "ZH: Redis → 容量16G → 只允许网段",
+    turns: [
+      { ask: "Redis 缓存", values: [] },
+      { ask: "容量改成16G", values: ["size:16G"] },
+      { ask: "只允许 10.2.0.0/16 访问", values: ["cidr:10.2.0.0/16"] },
+    ],
+  },
+];
+
+const OPEN_SSH = `ROSTemplateFormatVersion: '2015-09-01'
+Resources:
+  Vpc:
+    Type: ALIYUN::ECS::VPC
+    Properties:
+      CidrBlock: 10.0.0.0/16
+  Sg:
+    Type: ALIYUN::ECS::SecurityGroup
+    Properties:
+      VpcId:
+        Ref: Vpc
+      SecurityGroupIngress:
+        - IpProtocol: tcp
+          PortRange: 22/22
+          SourceCidrIp: 0.0.0.0/0
+`;
+
+const OPEN_DB = `ROSTemplateFormatVersion: '2015-09-01'
+Parameters:
+  DbPassword:
+    Type: String
+    NoEcho: true
+Resources:
+  Db:
+    Type: ALIYUN::RDS::DBInstance
+    Properties:
+      Engine: MySQL
+      EngineVersion: '8.0'
+      DBInstanceClass: rds.mysql.s2.large
+      DBInstanceStorage: 50
+      SecurityIPList: 0.0.0.0/0
+      MasterUserPassword:
+        Ref: DbPassword
+`;
+
+const DANGLING = `ROSTemplateFormatVersion: '2015-09-01'
+Resources:
+  Vpc:
+    Type: ALIYUN::ECS::VPC
+    Properties:
+      CidrBlock: 10.0.0.0/16
+  VSwitch:
+    Type: ALIYUN::ECS::VSwitch
+    Properties:
+      VpcId:
+        Fn::GetAtt: [NetworkMain, VpcId]
+      ZoneId: cn-hangzhou-h
+      CidrBlock: 10.0.1.0/24
+`;
+
+const CLOSED = `ROSTemplateFormatVersion: '2015-09-01'
+Resources:
+  Vpc:
+    Type: ALIYUN::ECS::VPC
+    Properties:
+      CidrBlock: 10.0.0.0/16
+  Sg:
+    Type: ALIYUN::ECS::SecurityGroup
+    Properties:
+      VpcId:
+        Ref: Vpc
+      SecurityGroupIngress:
+        - IpProtocol: tcp
+          PortRange: 443/443
+          SourceCidrIp: 10.0.0.0/16
+`;
+
+const RDP = OPEN_SSH.replace("22/22", "3389/3389");
+
+export const REVIEWS: SuiteCase[] = [
+  one("EN fenced: is this safe for production? (world-open SSH)", `Is this safe for production?\n\`\`\`yaml\n${OPEN_SSH}\`\`\``, [], {
+    skill: "review",
+    says: [/^\*\*Verdict: not safe for production\.\*\*/, /SSH|22/],
+  }),
+  one("ZH unfenced: 能上生产吗 (database whitelist 0.0.0.0/0)", `这个模板能上生产吗？\n${OPEN_DB}`, [], {
+    skill: "review",
+    says: [/^\*\*结论：不能直接用于生产。\*\*/, /0\.0\.0\.0\/0/],
+  }),
+  one("EN: review a dangling GetAtt", `Review this template\n\`\`\`yaml\n${DANGLING}\`\`\``, [], {
+    skill: "review",
+    says: [/changed Fn::GetAtt NetworkMain to Vpc/],
+  }),
+  one("ZH unfenced: 帮我审查这个模板", `帮我审查这个模板\n${DANGLING}`, [], { skill: "review" }),
+  one("EN: production-ready? a closed template", `is this production-ready?\n\`\`\`yaml\n${CLOSED}\`\`\``, [], {
+    skill: "review",
+    says: [/^\*\*Verdict: no blocking finding for production\.\*\*/],
+  }),
+  one("ZH fenced: 检查一下 RDP", `检查一下这个模板，生产环境用\n\`\`\`yaml\n${RDP}\`\`\``, [], {
+    skill: "review",
+    says: [/^\*\*结论：不能直接用于生产。\*\*/, /3389/],
+  }),
+];
+
+const TERRAFORM = `resource "alicloud_vpc" "main" {
+  vpc_name   = "main"
+  cidr_block = "10.0.0.0/16"
+}
+`;
+
+export const CONVERSIONS: SuiteCase[] = [
+  one("EN: convert terraform", `Convert this Terraform to a ROS template\n\`\`\`hcl\n${TERRAFORM}\`\`\``, [], { skill: "conversion" }),
+  one("ZH: 转换 terraform", `把这个Terraform转换成ROS模板\n\`\`\`hcl\n${TERRAFORM}\`\`\``, [], { skill: "conversion" }),
+  one("EN: package terraform with a variable", `Package my terraform into ROS:\n\`\`\`hcl\nvariable "name" {\n  default = "demo"\n}\n${TERRAFORM}\`\`\``, [], {
+    skill: "conversion",
+  }),
+];
+
+export const OPERATIONS: SuiteCase[] = [
+  one("EN: stack failed", "My ROS stack is in CREATE_FAILED, the event says the vSwitch CIDR conflicts. What do I do?", [], { skill: "operations" }),
+  one("ZH: 回滚失败", "资源栈状态是 ROLLBACK_FAILED，怎么处理？", [], { skill: "operations" }),
+  one("EN: update in progress", "stack stuck in UPDATE_IN_PROGRESS for an hour, how do I see what it is waiting on?", [], { skill: "operations" }),
+];
+
+export const ALL_CASES: SuiteCase[] = [...GENERATION_EN, ...GENERATION_ZH, ...CONVERSATIONS, ...REVIEWS, ...CONVERSIONS, ...OPERATIONS];

@@ -1,0 +1,146 @@
+/**
+ * Issue 19 item 4: edits that mean what users mean. "Only from X" replaces the default rule;
+ * "change A to B" works without the word "port"; sizes and bandwidths in the short forms people
+ * type ("50M", "100G"); the Chinese colloquial verbs (删掉, 去掉, 改成, 调到, 加一个); removing a
+ * resource removes what only it needed (a NAT gateway takes its EIP, association and SNAT entries)
+ * and the reply says so. Each edit starts from a template the engine generated.
+ */
+import { describe, expect, it } from "vitest";
+import { editTemplate, generateTemplate, validateTemplateObject } from "../../../src/iac/index";
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Template = { Resources: Record<string, Resource>; Outputs?: Record<string, unknown> };
+
+function start(ask: string): Record<string, unknown> {
+  const template = generateTemplate({ text: ask }).template;
+  if (!template) throw new Error(`no template for ${ask}`);
+  return template;
+}
+
+function view(template: Record<string, unknown>) {
+  const resources = (template as Template).Resources;
+  const ofType = (type: string) => Object.values(resources).filter((resource) => resource.Type === type);
+  const rules = () => ofType("ALIYUN::ECS::SecurityGroup").flatMap((group) => group.Properties?.SecurityGroupIngress as Record<string, unknown>[]);
+  const listeners = () => ofType("ALIYUN::SLB::Listener").map((listener) => [listener.Properties?.ListenerPort, listener.Properties?.BackendServerPort]);
+  return { resources, ofType, rules, listeners };
+}
+
+function edit(template: Record<string, unknown>, text: string) {
+  const result = editTemplate(template, text);
+  expect(result.understood, text).toBe(true);
+  expect(
+    validateTemplateObject(result.template).filter((diagnostic) => diagnostic.severity === "error"),
+    text,
+  ).toEqual([]);
+  return {
+    ...result,
+    ...view(result.template),
+    said: result.changes
+      .concat(result.applied)
+      .map((change) => change.en)
+      .join("\n"),
+  };
+}
+
+const WEB = "VPC with two ECS servers behind an SLB on port 443, a NAT gateway and a MySQL database";
+
+describe("issue 19 item 4: edits that mean what users mean", () => {
+  for (const ask of ["把443改成8443", "change 443 to 8443", "443 → 8443 please"]) {
+    it(`changes a port without the word "port": ${ask}`, () => {
+      const result = edit(start(WEB), ask);
+      expect(result.rules().map((rule) => rule.PortRange)).toContain("8443/8443");
+      expect(result.rules().map((rule) => rule.PortRange)).not.toContain("443/443");
+      expect(result.listeners()).toEqual([[8443, 8443]]);
+    });
+  }
+
+  it("a number the template does not use as a port is not a port change", () => {
+    const result = edit(start("two ECS servers, port 443 open"), "change the system disk from 40 to 100 GB");
+    expect(result.ofType("ALIYUN::ECS::Instance").map((instance) => instance.Properties?.SystemDiskSize)).toEqual([100, 100]);
+    expect(result.changes.map((change) => change.en).join()).not.toContain("port");
+  });
+
+  it("a backend port change leaves the listener's own port alone", () => {
+    const result = edit(start("two ECS servers with an SLB, listener 80 to backend 8080"), "change 8080 to 9090");
+    expect(result.listeners()).toEqual([[80, 9090]]);
+    expect(result.rules().map((rule) => rule.PortRange)).toContain("9090/9090");
+    // A later rebuild (one server fewer) keeps the one listener, not a second one per server port.
+    const fewer = edit(result.template, "去掉一台服务器");
+    expect(fewer.listeners()).toEqual([[80, 9090]]);
+    expect(fewer.ofType("ALIYUN::ECS::Instance")).toHaveLength(1);
+  });
+
+  for (const [ask, bandwidth] of [
+    ["make the EIP 50M", 50],
+    ["把 EIP 带宽调到 20M", 20],
+    ["EIP bandwidth 100 Mbps", 100],
+    ["公网带宽改成 10 兆", 10],
+  ] as const) {
+    it(`bandwidth in a short form: ${ask}`, () => {
+      const result = edit(start(WEB), ask);
+      expect(result.ofType("ALIYUN::VPC::EIP").map((eip) => eip.Properties?.Bandwidth)).toEqual([bandwidth]);
+    });
+  }
+
+  for (const [ask, property, size] of [
+    ["系统盘调到 200G", "SystemDiskSize", 200],
+    ["make the system disk 100G", "SystemDiskSize", 100],
+    ["数据库存储改成 100G", "DBInstanceStorage", 100],
+    ["database storage to 1T", "DBInstanceStorage", 1024],
+  ] as const) {
+    it(`size in a short form: ${ask}`, () => {
+      const result = edit(start(WEB), ask);
+      const type = property === "SystemDiskSize" ? "ALIYUN::ECS::Instance" : "ALIYUN::RDS::DBInstance";
+      for (const resource of result.ofType(type)) expect(resource.Properties?.[property]).toBe(size);
+    });
+  }
+
+  it("SSH only from a range replaces the default SSH rule (中文: SSH 只允许)", () => {
+    for (const ask of ["SSH only from 203.0.113.0/24", "restrict SSH to 203.0.113.0/24", "SSH 只允许 203.0.113.0/24 访问"]) {
+      const result = edit(start("two ECS servers"), ask);
+      expect(
+        result.rules().filter((rule) => rule.PortRange === "22/22"),
+        ask,
+      ).toEqual([expect.objectContaining({ SourceCidrIp: "203.0.113.0/24" })]);
+    }
+  });
+
+  for (const ask of ["删掉 NAT 网关", "去掉 NAT", "remove the NAT gateway", "we no longer need the NAT gateway"]) {
+    it(`removing the NAT gateway takes its EIP, association and SNAT entries, and says so: ${ask}`, () => {
+      const result = edit(start(WEB), ask);
+      for (const type of ["ALIYUN::VPC::NatGateway", "ALIYUN::VPC::EIP", "ALIYUN::VPC::EIPAssociation", "ALIYUN::VPC::SnatEntry"])
+        expect(result.ofType(type), `${ask}: ${type}`).toHaveLength(0);
+      expect(result.said).toContain("removed `Eip` (EIP): only the removed NAT gateway used it");
+      expect(result.said).toContain("removed `NatEipAssociation`, `SnatEntry`: they connected the removed resources");
+      expect(JSON.stringify((result.template as Template).Outputs)).not.toContain("Eip");
+      // Everything else stays.
+      expect(result.ofType("ALIYUN::ECS::Instance")).toHaveLength(2);
+      expect(result.ofType("ALIYUN::RDS::DBInstance")).toHaveLength(1);
+    });
+  }
+
+  it("an EIP a server still uses stays when the NAT gateway goes", () => {
+    const both = edit(start("two ECS servers and a NAT gateway"), "add another EIP");
+    expect(both.ofType("ALIYUN::VPC::EIP")).toHaveLength(2);
+    const result = edit(both.template, "remove the NAT gateway");
+    expect(result.ofType("ALIYUN::VPC::EIP")).toHaveLength(1);
+    expect(result.ofType("ALIYUN::VPC::EIPAssociation")).toHaveLength(1);
+  });
+
+  it("the Chinese colloquial verbs: 加一个, 调到 … 台, 改成 … 台, 去掉", () => {
+    const redis = edit(start("两台 ECS"), "加一个 Redis");
+    expect(redis.ofType("ALIYUN::REDIS::Instance")).toHaveLength(1);
+    const four = edit(redis.template, "把 ECS 调到 4 台");
+    expect(four.ofType("ALIYUN::ECS::Instance")).toHaveLength(4);
+    const three = edit(four.template, "服务器改成 3 台");
+    expect(three.ofType("ALIYUN::ECS::Instance")).toHaveLength(3);
+    const none = edit(three.template, "去掉 Redis");
+    expect(none.ofType("ALIYUN::REDIS::Instance")).toHaveLength(0);
+    expect(none.ofType("ALIYUN::ECS::Instance")).toHaveLength(3);
+  });
+
+  it("scale the servers to N, in English", () => {
+    const result = edit(start("four ECS servers behind an SLB"), "scale the servers to 2");
+    expect(result.ofType("ALIYUN::ECS::Instance")).toHaveLength(2);
+  });
+});
