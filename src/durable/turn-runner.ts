@@ -396,13 +396,16 @@ export class TurnRunner {
     // INDEX_WORKING_AFTER_MS is indexed as WORKING.
     const alarmFailed = (error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error);
     // A stream's first frames are already written and nothing below decides them: the stream is
-    // answered first, and the index write, the alarm and the turn itself start in the next task,
-    // after the answer has left, instead of running (in this object's one thread) ahead of it.
+    // answered first, and the index write and the turn itself start in the next task, after the
+    // answer has left, instead of running (in this object's one thread) ahead of it.
     if (call.stream) {
       const stream = this.state.hub.open(taskId, call.framing, opened.events, false);
+      // The heartbeat alarm is written now, in the opening commit's write batch (no I/O between):
+      // a turn cut off before its first index write is then failed, and listed, by that alarm
+      // within TURN_HEARTBEAT_MS of a restart, not at the idle timeout (issue 23 item 5).
+      this.scheduleAlarm().catch(alarmFailed);
       setTimeout(() => {
         if (runs) void this.state.index.flush();
-        this.scheduleAlarm().catch(alarmFailed);
         // A cancel that came first has ended the task already: the turn is not started.
         if (this.active === turn) void this.run(turn, plan);
       }, 0);
