@@ -1,6 +1,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { execFileSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 
 // Tests inside workerd: the real Worker, Durable Objects, R2 and Queues from wrangler.toml.
 // One project per configuration under test. Where an external party is needed (a webhook
@@ -29,6 +30,15 @@ const modelBase = `http://127.0.0.1:${process.env.IACCODE_TEST_MODEL_PORT}`;
 process.env.IACCODE_TEST_JWKS_PORT ??= String(freeLoopbackPort());
 process.env.IACCODE_TEST_DOH_PORT ??= String(freeLoopbackPort());
 const jwksBase = `http://127.0.0.1:${process.env.IACCODE_TEST_JWKS_PORT}`;
+
+/**
+ * The WebSocket rules project's JWT key: the Durable Objects read the project's bindings (a test
+ * cannot override them), so the public key goes inline in IACCODE_A2A_JWT_JWKS and the private half,
+ * for the tests to sign with, in a test-only binding.
+ */
+const wsKeys = generateKeyPairSync("ec", { namedCurve: "P-256" });
+const wsPublicJwk = { ...wsKeys.publicKey.export({ format: "jwk" }), kid: "ws-1", alg: "ES256", use: "sig" };
+const wsPrivateJwk = { ...wsKeys.privateKey.export({ format: "jwk" }), kid: "ws-1", alg: "ES256" };
 const dohBase = `http://127.0.0.1:${process.env.IACCODE_TEST_DOH_PORT}`;
 
 export default defineConfig({
@@ -53,6 +63,7 @@ export default defineConfig({
             "test/worker/iac-agent/**",
             "test/worker/agent-model/**",
             "test/worker/security/**",
+            "test/worker/websocket-rules/**",
           ],
         },
       },
@@ -135,6 +146,27 @@ export default defineConfig({
         },
       },
       {
+        // WebSockets under the same rules as HTTP (issue 23 item 2): rate limits on, a small socket
+        // cap, JWT callers with an inline key set.
+        extends: true,
+        plugins: [
+          worker(
+            "websocket-rules",
+            {
+              IACCODE_A2A_AGENT: "conformance",
+              IACCODE_A2A_RATE_LIMIT: "true",
+              IACCODE_A2A_JWT_ISSUER: "https://idp.test/",
+              IACCODE_A2A_JWT_AUDIENCE: "iac-code-a2a",
+              IACCODE_A2A_JWT_JWKS: JSON.stringify({ keys: [wsPublicJwk] }),
+              IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER: "2",
+              IACCODE_TEST_JWT_PRIVATE_JWK: JSON.stringify(wsPrivateJwk),
+            },
+            { RATE_LIMIT_API: { simple: { limit: 8, period: 60 } } },
+          ),
+        ],
+        test: { name: "websocket-rules", include: ["test/worker/websocket-rules/**/*.test.ts"] },
+      },
+      {
         // Identity and hardening: JWT callers against a local JWKS host, push callbacks checked by
         // name through a local DNS-over-HTTPS resolver, beside a static bearer token.
         extends: true,
@@ -155,6 +187,7 @@ export default defineConfig({
             {
               RATE_LIMIT_API: { simple: { limit: 8, period: 60 } },
               RATE_LIMIT_PUBLIC: { simple: { limit: 12, period: 60 } },
+              RATE_LIMIT_AUTH_FAILURES: { simple: { limit: 5, period: 60 } },
             },
           ),
         ],

@@ -3,8 +3,10 @@
  *
  * The deploy bundle runs on workerd through Miniflare with push on, its real queue, dead-letter
  * queue and consumer. A real webhook receiver on 127.0.0.1 injects failures by notification id
- * (stable across retries): 20% answer 503 once, 10% answer 503 twice, 5% answer 410 for good, the
- * rest 200 at once. N tasks are created with an inline push config; the run ends when every
+ * (stable across retries): 20% answer 503 once, 10% answer 503 twice, 5% answer 410 for good, 5%
+ * (BENCH_PUSH_SLOW_SHARE) are slow receivers that answer 200 after BENCH_PUSH_SLOW_MS (3 s), the rest 200 at once. The slow
+ * ones show head-of-line blocking when there is any: a batch delivered one message at a time would
+ * hold every later notification of the batch behind them (issue 23 item 7). N tasks are created with an inline push config; the run ends when every
  * notification is delivered or recorded as a dead letter. It reports deliveries per second, the
  * latency from the turn's end to the receiver's 2xx (first try, after retries), attempts and dead
  * letters, and the peak memory of workerd.
@@ -18,6 +20,9 @@ import { num, table, mib } from "./lib/report.mjs";
 
 const TASKS = Number(process.env.BENCH_PUSH_TASKS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_PUSH_CONCURRENCY ?? 16);
+const SLOW_MS = Number(process.env.BENCH_PUSH_SLOW_MS ?? 3000);
+/** The share of slow receivers (default 5%); a tiny run raises it so that it meets some. */
+const SLOW_SHARE = Number(process.env.BENCH_PUSH_SLOW_SHARE ?? 0.05);
 const TIMEOUT_MS = 120_000;
 const log = (...args) => console.error("[bench push]", ...args);
 
@@ -27,6 +32,7 @@ function planOf(notificationId) {
   if (bucket < 0.05) return { failures: Infinity, status: 410 };
   if (bucket < 0.15) return { failures: 2, status: 503 };
   if (bucket < 0.35) return { failures: 1, status: 503 };
+  if (bucket < 0.35 + SLOW_SHARE) return { failures: 0, status: 200, slow: true };
   return { failures: 0, status: 200 };
 }
 
@@ -40,9 +46,14 @@ function startReceiver() {
       entry.attempts += 1;
       const plan = planOf(id);
       const status = entry.attempts <= plan.failures ? plan.status : 200;
-      if (status === 200 && entry.deliveredAt === undefined) entry.deliveredAt = Date.now();
+      entry.slow = plan.slow === true;
       seen.set(id, entry);
-      res.writeHead(status).end();
+      const answer = () => {
+        if (status === 200 && entry.deliveredAt === undefined) entry.deliveredAt = Date.now();
+        res.writeHead(status).end();
+      };
+      if (plan.slow) setTimeout(answer, SLOW_MS);
+      else answer();
     });
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, seen, url: `http://127.0.0.1:${server.address().port}` })));
@@ -102,7 +113,8 @@ async function main() {
     }
 
     const delivered = turns.map((t) => ({ t, e: byTask(t.taskId) })).filter(({ e }) => e?.deliveredAt !== undefined);
-    const firstTry = delivered.filter(({ e }) => e.attempts === 1).map(({ t, e }) => e.deliveredAt - t.endedAt);
+    const firstTry = delivered.filter(({ e }) => e.attempts === 1 && !e.slow).map(({ t, e }) => e.deliveredAt - t.endedAt);
+    const slowDelivered = delivered.filter(({ e }) => e.slow).length;
     const retried = delivered.filter(({ e }) => e.attempts > 1).map(({ t, e }) => e.deliveredAt - t.endedAt);
     const lastDelivery = Math.max(...delivered.map(({ e }) => e.deliveredAt));
     const attempts = [...receiver.seen.values()].reduce((sum, e) => sum + e.attempts, 0);
@@ -113,6 +125,8 @@ async function main() {
       delivered: delivered.length,
       deliveredFirstTry: firstTry.length,
       deliveredAfterRetries: retried.length,
+      slowReceivers: slowDelivered,
+      slowReceiverMs: SLOW_MS,
       deadLetters: dead,
       unresolved: missing,
       webhookRequests: attempts,
@@ -127,15 +141,16 @@ async function main() {
       ["tasks (one push config each)", String(result.tasks)],
       ["delivered at the first try", String(result.deliveredFirstTry)],
       ["delivered after 1–2 retries", String(result.deliveredAfterRetries)],
+      [`slow receivers (200 after ${num(SLOW_MS / 1000, 1)} s), delivered`, String(result.slowReceivers)],
       ["dead letters (HTTP 410), recorded in the delivery log", String(result.deadLetters)],
       ["unresolved at the end", String(result.unresolved)],
       ["webhook requests in all", String(result.webhookRequests)],
       ["deliveries per second (first turn to last 2xx)", num(result.deliveriesPerSecond, 1)],
-      ["turn end → 2xx, first try: p50 / p99 ms", `${num(result.firstTryLatencyMs.p50, 0)} / ${num(result.firstTryLatencyMs.p99, 0)}`],
+      ["turn end → 2xx, first try, fast receivers: p50 / p99 ms", `${num(result.firstTryLatencyMs.p50, 0)} / ${num(result.firstTryLatencyMs.p99, 0)}`],
       ["turn end → 2xx, after retries: p50 / p99 ms", `${num(result.retriedLatencyMs.p50, 0)} / ${num(result.retriedLatencyMs.p99, 0)}`],
       ["workerd peak RSS", mib(result.workerdPeakKiB)],
     ];
-    const markdown = `Push delivery under injected failures (20% fail once, 10% twice, 5% for good), ${TASKS} tasks:\n\n${table(["measure", "value"], rows, ["l", "r"])}\n`;
+    const markdown = `Push delivery under injected failures (20% fail once, 10% twice, 5% for good) with slow receivers in the mix (${num(SLOW_SHARE * 100, 0)}% answer after ${num(SLOW_MS / 1000, 1)} s), ${TASKS} tasks:\n\n${table(["measure", "value"], rows, ["l", "r"])}\n`;
     console.log(markdown);
     writeFileSync("bench/results/push.json", `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync("bench/results/push.md", markdown);

@@ -6,19 +6,25 @@
  *   - the durable floor (GetTask, SendMessage, streams): a Worker whose only work is one Durable
  *     Object RPC reading (GetTask) or inserting (SendMessage) one SQLite row, or inserting one and
  *     returning a constant stream (streams) (bench/durable-floor-worker.mjs),
- *   - the peer: an A2A server built on @a2a-js/sdk on Node (bench/peer-server.mjs).
+ *   - the peer: an A2A server built on @a2a-js/sdk on Node (bench/peer-server.mjs) with its
+ *     InMemoryTaskStore, and the same server with the SDK's durable DatabaseTaskStore on SQLite
+ *     (always) and on PostgreSQL (when Debian's postgresql is installed; a fresh instance of the
+ *     bench's own on 127.0.0.1, stopped at the end).
  *
  * Scenarios: agent card GET, card 304 (If-None-Match), GetTask, ListTasks over 10,000 tasks (first
  * page and a deep page), SendMessage spread over many contexts, and the time to the first and last
  * event of a SendStreamingMessage. Targets are interleaved inside every round (their order rotates
  * from round to round) so machine noise hits all alike; each figure is the median over rounds with
- * the spread (min–max). Peak memory is the VmHWM of each workerd process and of the peer.
+ * the spread (min–max). Peak memory is the VmHWM of each workerd process and of the peer. Server
+ * CPU time per request is each target's processes' CPU time over a load run ÷ its answers. Bytes
+ * stored per task are the growth of each target's database files over the preload ÷ its tasks.
  *
  * Results: a table on stdout, bench/results/latest.json and bench/results/latest.md.
  * Knobs (environment): BENCH_ROUNDS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_TASKS,
  * BENCH_STREAMS, BENCH_DEEP_PAGE, BENCH_PAGE_SIZE, BENCH_CONTEXTS, BENCH_PRELOAD_CONTEXTS,
  * BENCH_PRELOAD_CONCURRENCY, BENCH_PERSIST_DIR (parent of the fresh storage directory; default
- * /dev/shm). See bench/README.md.
+ * /dev/shm), BENCH_SQLITE_JOURNAL (wal or delete), BENCH_POSTGRES=0 (leave PostgreSQL out). See
+ * bench/README.md.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -27,6 +33,7 @@ import { dirname } from "node:path";
 import {
   BINDING_OVERRIDES,
   buildBundle,
+  cpuMsOf,
   cpuTicksOf,
   fileSystemOf,
   makePersistRoot,
@@ -36,10 +43,13 @@ import {
   startFloor,
   startOurs,
   startPeer,
+  startPostgres,
+  storedBytes,
   systemTicks,
 } from "./lib/servers.mjs";
 import { V1, closeClient, closeStreamClient, load, median, quantile, request, rpc, summary, timeStream } from "./lib/measure.mjs";
-import { mib, num, ratio, spread, table } from "./lib/report.mjs";
+import { bytes, mib, num, ratio, spread, table } from "./lib/report.mjs";
+import { sqliteTableBytes } from "./lib/sqlite-tables.mjs";
 
 const env = (name, fallback) => {
   const v = process.env[name];
@@ -58,10 +68,24 @@ const CONFIG = {
   sendContexts: env("BENCH_CONTEXTS", 256),
   preloadContexts: env("BENCH_PRELOAD_CONTEXTS", 200),
   preloadConcurrency: env("BENCH_PRELOAD_CONCURRENCY", 16),
+  sqliteJournal: process.env.BENCH_SQLITE_JOURNAL === "delete" ? "delete" : "wal",
+  postgres: process.env.BENCH_POSTGRES !== "0",
 };
 
 const CARD_PATH = "/.well-known/agent-card.json";
-const TARGET_LABEL = { ours: "ours (Worker)", ours1: "ours, 1 index shard", floor: "floor", durable: "durable floor", peer: "peer (@a2a-js/sdk)" };
+const TARGET_LABEL = {
+  ours: "ours (Worker)",
+  ours1: "ours, 1 index shard",
+  floor: "floor",
+  durable: "durable floor",
+  peer: "peer in memory (@a2a-js/sdk)",
+  peerSqlite: "SDK + SQLite",
+  peerPostgres: "SDK + PostgreSQL",
+};
+/** The SDK's server with each task store: in memory, and the durable DatabaseTaskStore on SQLite and PostgreSQL. */
+const PEERS = ["peer", "peerSqlite", "peerPostgres"];
+/** The peers that keep their tasks in a database: what a user who needs durable tasks runs instead of ours. */
+const DURABLE_PEERS = ["peerSqlite", "peerPostgres"];
 
 const log = (...args) => console.error(`[bench ${((performance.now() - T0) / 1000).toFixed(1).padStart(5)}s]`, ...args);
 const T0 = performance.now();
@@ -107,7 +131,7 @@ const SCENARIOS = [
     phase: "read",
     // The durable floor reads one row of the object named by X-Bench-Key: no server that keeps a
     // task in a Durable Object can answer a GetTask with less (ours ignores both headers).
-    targets: ["ours", "floor", "durable", "peer"],
+    targets: ["ours", "floor", "durable", ...PEERS],
     jsonRpc: true,
     dynamic: true,
     expect: () => 200,
@@ -120,7 +144,7 @@ const SCENARIOS = [
     id: "list-first",
     label: "ListTasks first page",
     phase: "read",
-    targets: ["ours", "ours1", "floor", "peer"],
+    targets: ["ours", "ours1", "floor", ...PEERS],
     jsonRpc: true,
     expect: () => 200,
     request: () => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize }),
@@ -129,7 +153,7 @@ const SCENARIOS = [
     id: "list-deep",
     label: `ListTasks page ${CONFIG.deepPage}`,
     phase: "read",
-    targets: ["ours", "ours1", "floor", "peer"],
+    targets: ["ours", "ours1", "floor", ...PEERS],
     jsonRpc: true,
     expect: () => 200,
     request: (t) => () => rpcRequest("ListTasks", { pageSize: CONFIG.pageSize, pageToken: t.deepToken }),
@@ -138,7 +162,7 @@ const SCENARIOS = [
     id: "send-message",
     label: "SendMessage",
     phase: "write",
-    targets: ["ours", "floor", "durable", "peer"],
+    targets: ["ours", "floor", "durable", ...PEERS],
     jsonRpc: true,
     dynamic: true,
     expect: () => 200,
@@ -164,7 +188,7 @@ const SCENARIOS = [
   },
 ];
 
-const STREAM_TARGETS = ["ours", "floor", "durable", "peer"];
+let STREAM_TARGETS = ["ours", "floor", "durable", ...PEERS];
 const STREAM_CONTEXTS = 16;
 
 // ── setup helpers ─────────────────────────────────────────────────────────────────────────────
@@ -224,6 +248,16 @@ async function warmContexts(scenario, target) {
   await Promise.all(Array.from({ length: CONFIG.preloadConcurrency }, worker));
 }
 
+/** Bytes a preload added to a target's storage, in all and per task (data files; write-ahead files apart). */
+function storedPerTask(before, after, tasks) {
+  const data = after.data - before.data;
+  const wal = after.wal - before.wal;
+  return { tasks, data, wal, dataPerTask: data / tasks, withWalPerTask: (data + wal) / tasks, databases: after.databases };
+}
+
+/** Bytes of the pages a target's SQLite databases use (tables, indexes, free pages; SQLite's dbstat, the write-ahead log's newer pages included) per task. */
+const pagesPerTask = (v) => (Object.values(v.tables.tables).reduce((a, b) => a + b, 0) + v.tables.free) / v.tasks;
+
 const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
 
 function streamBody(target) {
@@ -254,6 +288,7 @@ async function streamRound(target, count) {
 
 const targets = {};
 let persistRoot;
+let postgres;
 let sampler;
 const peakRss = {};
 let cleaned = false;
@@ -262,8 +297,9 @@ async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   if (sampler) clearInterval(sampler);
-  await targets.peer?.stop().catch(() => {});
+  for (const name of PEERS) await targets[name]?.stop().catch(() => {});
   for (const name of ["ours", "ours1", "floor", "durable"]) await targets[name]?.mf.dispose().catch(() => {});
+  postgres?.stop?.();
   closeClient();
   closeStreamClient();
   if (persistRoot) removePersistRoot(persistRoot);
@@ -276,10 +312,13 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** A target's server processes: its own, and for the PostgreSQL peer the PostgreSQL cluster's too. */
+const pidsOf = (t) => (t.pids ? t.pids() : [t.pid]);
+
 function sampleMemory() {
   for (const [name, t] of Object.entries(targets)) {
-    const m = t.pid ? memoryOf(t.pid) : undefined;
-    if (m) peakRss[name] = Math.max(peakRss[name] ?? 0, m.rssKiB);
+    const rss = pidsOf(t).reduce((a, pid) => a + (memoryOf(pid)?.rssKiB ?? 0), 0);
+    if (rss > 0) peakRss[name] = Math.max(peakRss[name] ?? 0, rss);
   }
 }
 
@@ -305,15 +344,35 @@ async function main() {
   // Both A2A servers serve the same card: ours, handed to the peer.
   const ourCard = await request(`${targets.ours.url}${CARD_PATH}`);
   if (ourCard.status !== 200) throw new Error(`our card: HTTP ${ourCard.status}`);
-  targets.peer = await startPeer(JSON.parse(ourCard.body));
-  log(`peer: ${targets.peer.url} (node pid ${targets.peer.pid}, ready in ${num(targets.peer.readyMs, 0)} ms)`);
+  const card = JSON.parse(ourCard.body);
+  targets.peer = await startPeer(structuredClone(card));
+  const sqlitePath = `${persistRoot}/peer-sqlite/tasks.db`;
+  mkdirSync(dirname(sqlitePath), { recursive: true });
+  targets.peerSqlite = await startPeer(structuredClone(card), { kind: "sqlite", path: sqlitePath, journal: CONFIG.sqliteJournal }, "peerSqlite");
+  targets.peerSqlite.stored = () => storedBytes(dirname(sqlitePath));
+  postgres = CONFIG.postgres ? await startPostgres(dirname(persistRoot)) : { skipped: "BENCH_POSTGRES=0" };
+  if (postgres.skipped) log(`SDK + PostgreSQL: skipped: ${postgres.skipped}`);
+  else {
+    log(`postgres: ${postgres.url} (postmaster pid ${postgres.pid}, ready in ${num(postgres.readyMs, 0)} ms)`);
+    targets.peerPostgres = await startPeer(structuredClone(card), { kind: "postgres", url: postgres.url }, "peerPostgres");
+    const peerPid = targets.peerPostgres.pid;
+    targets.peerPostgres.pids = () => [peerPid, ...postgres.pids()];
+    targets.peerPostgres.stored = postgres.stored;
+  }
+  targets.ours.stored = () => storedBytes(`${persistRoot}/ours`);
+  for (const name of PEERS.filter((n) => targets[n])) {
+    log(`${name}: ${targets[name].url} (node pid ${targets[name].pid}, ready in ${num(targets[name].readyMs, 0)} ms)`);
+  }
+  // A target that is not there (PostgreSQL not installed) leaves every scenario.
+  for (const s of SCENARIOS) s.targets = s.targets.filter((n) => targets[n]);
+  STREAM_TARGETS = STREAM_TARGETS.filter((n) => targets[n]);
 
   for (const t of Object.values(targets)) {
     t.sent = 0;
     t.streamed = 0;
   }
   sampler = setInterval(sampleMemory, 250);
-  const ourTicks = () => [process.pid, ...Object.values(targets).map((t) => t.pid)].reduce((a, pid) => a + cpuTicksOf(pid), 0);
+  const ourTicks = () => [process.pid, ...Object.values(targets).flatMap(pidsOf)].reduce((a, pid) => a + cpuTicksOf(pid), 0);
   const cpuStart = { system: systemTicks(), ours: ourTicks(), load: loadavg()[0] };
 
   // ETags for the 304 scenario, from a first GET.
@@ -325,11 +384,18 @@ async function main() {
     targets[name].cardBytes = Buffer.byteLength(res.body);
   }
 
-  // 10,000 tasks for one owner, on ours and on the peer.
+  // 10,000 tasks for one owner, on ours and on every peer; the bytes their storage grew by.
   const preloads = {};
-  for (const name of ["ours", "ours1", "peer"]) {
+  const stored = {};
+  for (const name of ["ours", "ours1", ...PEERS].filter((n) => targets[n])) {
     log(`${name}: preloading ${CONFIG.tasks} tasks (${CONFIG.preloadContexts} contexts, concurrency ${CONFIG.preloadConcurrency})`);
+    const before = targets[name].stored?.();
     preloads[name] = await preload(targets[name], CONFIG.tasks);
+    const after = targets[name].stored?.();
+    if (before && after) stored[name] = storedPerTask(before, after, preloads[name].ids.length);
+    // What those bytes are, table by table (every SQLite database of the target).
+    const sqliteDir = { ours: `${persistRoot}/ours`, peerSqlite: dirname(sqlitePath) }[name];
+    if (sqliteDir && stored[name]) stored[name].tables = sqliteTableBytes(sqliteDir);
     targets[name].taskIds = preloads[name].ids;
     const deep = await deepTokenOf(targets[name]);
     targets[name].deepToken = deep.token;
@@ -349,7 +415,8 @@ async function main() {
 
   async function runLoad(scenario, name, durationS) {
     const t = targets[name];
-    return load({
+    const cpuBefore = cpuMsOf(pidsOf(t));
+    const result = await load({
       url: t.url,
       connections: CONFIG.connections,
       durationS,
@@ -358,6 +425,9 @@ async function main() {
       expectStatus: scenario.expect(t),
       jsonRpc: scenario.jsonRpc,
     });
+    // The server's CPU time per answer (what Cloudflare bills a Worker for): its processes' CPU time over the run.
+    result.cpuMs = result.ok > 0 ? (cpuMsOf(pidsOf(t)) - cpuBefore) / result.ok : Number.NaN;
+    return result;
   }
 
   for (const phase of ["read", "write"]) {
@@ -365,7 +435,7 @@ async function main() {
     if (phase === "write") {
       // Steady state: every SendMessage context and stream context exists before measuring.
       const send = SCENARIOS.find((s) => s.id === "send-message");
-      for (const name of ["ours", "durable", "peer"]) await warmContexts(send, targets[name]);
+      for (const name of ["ours", "durable", ...PEERS].filter((n) => targets[n])) await warmContexts(send, targets[name]);
       for (const name of STREAM_TARGETS) await streamRound(targets[name], STREAM_CONTEXTS);
     }
     if (CONFIG.warmupS > 0) {
@@ -408,12 +478,15 @@ async function main() {
   };
   const memory = {};
   for (const [name, t] of Object.entries(targets)) {
-    const m = memoryOf(t.pid);
+    const pids = pidsOf(t);
+    const endKiB = pids.reduce((a, pid) => a + (memoryOf(pid)?.rssKiB ?? 0), 0);
+    // One process: its VmHWM; the PostgreSQL peer's node and cluster: the peak of their sampled sum.
+    const hwm = pids.length === 1 ? (memoryOf(t.pid)?.hwmKiB ?? 0) : 0;
     memory[name] = {
       pid: t.pid,
-      process: name === "peer" ? "node (peer-server.mjs)" : "workerd",
-      peakKiB: Math.max(m?.hwmKiB ?? 0, peakRss[name] ?? 0),
-      endKiB: m?.rssKiB,
+      process: name === "peerPostgres" ? "node (peer-server.mjs) + postgres" : PEERS.includes(name) ? "node (peer-server.mjs)" : "workerd",
+      peakKiB: Math.max(hwm, peakRss[name] ?? 0),
+      endKiB,
     };
   }
   const driver = memoryOf(process.pid);
@@ -431,10 +504,12 @@ async function main() {
         rps: summary(runs.map((r) => r.rps)),
         p50: summary(runs.map((r) => r.p50)),
         p99: summary(runs.map((r) => r.p99)),
+        cpuMs: summary(runs.map((r) => r.cpuMs)),
         failures: runs.reduce((a, r) => a + r.rpcErrors + r.unexpectedStatus + r.errors + r.timeouts, 0),
         requests: runs.reduce((a, r) => a + r.ok, 0),
-        rounds: runs.map(({ rps, p50, p99, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds }) => ({
+        rounds: runs.map(({ rps, p50, p99, cpuMs, requests, ok, statusCodes, errors, timeouts, rpcErrors, seconds }) => ({
           rps,
+          cpuMs,
           p50,
           p99,
           requests,
@@ -450,7 +525,7 @@ async function main() {
     const ratios = {};
     for (const other of s.targets.filter((n) => n !== "ours")) {
       const perRound = (key) => results[s.id].ours.map((r, i) => r[key] / results[s.id][other][i][key]);
-      ratios[other] = { rps: summary(perRound("rps")), p50: summary(perRound("p50")) };
+      ratios[other] = { rps: summary(perRound("rps")), p50: summary(perRound("p50")), p99: summary(perRound("p99")), cpuMs: summary(perRound("cpuMs")) };
     }
     return { id: s.id, label: s.label, targets: per, ratios };
   });
@@ -493,7 +568,7 @@ async function main() {
     cpu,
     runtimeS,
   };
-  const output = { meta, scenarios: scenarioSummaries, stream: { summary: streamSummary, ratios: streamRatios }, memory };
+  const output = { meta, scenarios: scenarioSummaries, stream: { summary: streamSummary, ratios: streamRatios }, memory, stored };
 
   // ── tables ──
   const md = [];
@@ -506,7 +581,7 @@ async function main() {
   md.push("");
   md.push(
     `CPU from the preload to the last measurement: ${num(cpu.busyShare * 100, 0)}% of all cores busy, ${num(cpu.benchShare * 100, 0)}% by the bench's own processes ` +
-      `(driver, workerd ×3, peer), ${num(Math.max(0, cpu.otherShare) * 100, 0)}% by other processes on the machine.`,
+      `(driver, workerd ×4, the peers), ${num(Math.max(0, cpu.otherShare) * 100, 0)}% by other processes on the machine.`,
   );
   md.push("");
   md.push("Throughput and latency (median over rounds, min–max in parentheses; latency in ms):");
@@ -514,10 +589,10 @@ async function main() {
   const rows = [];
   for (const s of scenarioSummaries) {
     for (const [name, v] of Object.entries(s.targets)) {
-      rows.push([s.label, TARGET_LABEL[name], spread(v.rps, 0), spread(v.p50), spread(v.p99), String(v.failures)]);
+      rows.push([s.label, TARGET_LABEL[name], spread(v.rps, 0), spread(v.p50), spread(v.p99), spread(v.cpuMs), String(v.failures)]);
     }
   }
-  md.push(table(["scenario", "target", "req/s", "p50 ms", "p99 ms", "errors"], rows, ["l", "l", "r", "r", "r", "r"]));
+  md.push(table(["scenario", "target", "req/s", "p50 ms", "p99 ms", "server CPU ms / request", "errors"], rows, ["l", "l", "r", "r", "r", "r", "r"]));
   md.push("");
   md.push("Ratios, ours ÷ other (median of per-round ratios, min–max): req/s above 1 means ours is faster; p50 above 1 means ours is slower.");
   md.push("");
@@ -544,6 +619,20 @@ async function main() {
   );
   md.push("");
   md.push(
+    "Against the SDK's durable task store (`DatabaseTaskStore`), ours ÷ that peer (median of per-round ratios, min–max): req/s above 1 means ours is faster; p99 and server CPU per request above 1 mean ours is slower or costs more.",
+  );
+  md.push("");
+  const durableRows = [];
+  for (const s of scenarioSummaries) {
+    for (const other of DURABLE_PEERS.filter((n) => s.ratios[n])) {
+      const r = s.ratios[other];
+      durableRows.push([s.label, TARGET_LABEL[other], ratio(r.rps), ratio(r.p50), ratio(r.p99), ratio(r.cpuMs)]);
+    }
+  }
+  md.push(table(["scenario", "ours ÷", "req/s", "p50", "p99", "server CPU / request"], durableRows, ["l", "l", "r", "r", "r", "r"]));
+  if (postgres?.skipped) md.push("", `SDK + PostgreSQL: skipped (${postgres.skipped}).`);
+  md.push("");
+  md.push(
     `SendStreamingMessage (tck-stream-001, 4 events), ${CONFIG.streamsPerRound} sequential streams per round; per-round median in ms, median over rounds (min–max), p99 over all ${streamSummary.ours.samples} samples:`,
   );
   md.push("");
@@ -551,7 +640,7 @@ async function main() {
     const v = streamSummary[name];
     return [TARGET_LABEL[name], spread(v.first), num(v.firstP99), spread(v.last), num(v.lastP99)];
   });
-  for (const other of ["floor", "durable", "peer"]) {
+  for (const other of STREAM_TARGETS.filter((n) => n !== "ours")) {
     streamRows.push([`ours ÷ ${TARGET_LABEL[other]}`, ratio(streamRatios[other].first), "", ratio(streamRatios[other].last), ""]);
   }
   md.push(table(["target", "first event ms", "first p99", "last event ms", "last p99"], streamRows, ["l", "r", "r", "r", "r"]));
@@ -561,7 +650,7 @@ async function main() {
   md.push(
     table(
       ["target", "process", "peak RSS", "RSS at end"],
-      ["ours", "ours1", "floor", "durable", "peer", "driver"].map((n) => [
+      ["ours", "ours1", "floor", "durable", ...PEERS.filter((n) => targets[n]), "driver"].map((n) => [
         TARGET_LABEL[n] ?? "bench driver",
         memory[n].process,
         mib(memory[n].peakKiB),
@@ -574,8 +663,61 @@ async function main() {
   md.push(
     `Preload of ${CONFIG.tasks} tasks (blocking SendMessage, ${CONFIG.preloadContexts} contexts, ${CONFIG.preloadConcurrency} concurrent): ` +
       `ours ${num(preloads.ours.seconds, 1)} s (${num(preloads.ours.rate, 0)}/s), ours with 1 index shard ${num(preloads.ours1.seconds, 1)} s (${num(preloads.ours1.rate, 0)}/s), ` +
-      `peer ${num(preloads.peer.seconds, 1)} s (${num(preloads.peer.rate, 0)}/s); ours ÷ peer ${num(preloads.ours.rate / preloads.peer.rate)}×.`,
+      PEERS.filter((n) => preloads[n])
+        .map(
+          (n) =>
+            `${TARGET_LABEL[n]} ${num(preloads[n].seconds, 1)} s (${num(preloads[n].rate, 0)}/s, ours ÷ it ${num(preloads.ours.rate / preloads[n].rate)}×)`,
+        )
+        .join(", ") +
+      ".",
   );
+  md.push("");
+  md.push(
+    `Bytes stored per task: what the preload of ${CONFIG.tasks} tasks over ${CONFIG.preloadContexts} contexts added to each target's database files ` +
+      "(ours: every Durable Object's SQLite file, ContextAgents and TaskIndex shards; the SQLite peer: its one database file, journal " +
+      CONFIG.sqliteJournal +
+      "; PostgreSQL: the cluster's base/ directory), the write-ahead files (SQLite `-wal`/`-shm`, PostgreSQL `pg_wal/`) apart; " +
+      "and the pages SQLite says the databases use (dbstat: tables, indexes and free pages, wherever they sit, file or write-ahead log):",
+  );
+  md.push("");
+  md.push(
+    table(
+      [
+        "target",
+        "data files",
+        "per task",
+        "per context",
+        "write-ahead files",
+        "per task with them",
+        "ours ÷ it (on disk)",
+        "pages in use per task",
+        "ours ÷ it (pages)",
+      ],
+      Object.entries(stored).map(([n, v]) => [
+        TARGET_LABEL[n],
+        bytes(v.data),
+        bytes(v.dataPerTask),
+        bytes(v.data / CONFIG.preloadContexts),
+        bytes(v.wal),
+        bytes(v.withWalPerTask),
+        n === "ours" ? "" : `${num(stored.ours.withWalPerTask / v.withWalPerTask)}×`,
+        v.tables ? bytes(pagesPerTask(v)) : "n/a",
+        n === "ours" || !v.tables || !stored.ours.tables ? "" : `${num(pagesPerTask(stored.ours) / pagesPerTask(v))}×`,
+      ]),
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
+    ),
+  );
+  for (const [n, v] of Object.entries(stored).filter(([, v]) => v.tables)) {
+    const { files, tables, free } = v.tables;
+    const rows = Object.entries(tables)
+      .sort((a, b) => b[1] - a[1])
+      .map(([table, b]) => [table, bytes(b), bytes(b / v.tasks)]);
+    rows.push(["(free pages)", bytes(free), bytes(free / v.tasks)]);
+    md.push("");
+    md.push(`${TARGET_LABEL[n]}: the pages of its ${files} SQLite database(s) by table and index (SQLite's dbstat), over ${v.tasks} tasks:`);
+    md.push("");
+    md.push(table(["table or index", "bytes", "per task"], rows, ["l", "r", "r"]));
+  }
   const deepOverFirst = (name) => {
     const first = scenarioSummaries.find((x) => x.id === "list-first")?.targets[name]?.rps.median;
     const deep = scenarioSummaries.find((x) => x.id === "list-deep")?.targets[name]?.rps.median;
@@ -598,7 +740,10 @@ async function main() {
         ");",
       "**floor** a constant-response Worker on workerd; **durable floor** a Worker doing one Durable Object RPC that reads (GetTask) or inserts (SendMessage) one SQLite row (same storage), or for a stream inserts one row and returns the floor's four events as a stream from the object;",
       "**peer** @a2a-js/sdk " +
-        "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process. All on 127.0.0.1; load from autocannon in the bench process.",
+        "1.x `DefaultRequestHandler` + `InMemoryTaskStore` on express, one Node process; **SDK + SQLite** the same server with the SDK's `DatabaseTaskStore` (Kysely) on better-sqlite3 (journal " +
+        CONFIG.sqliteJournal +
+        ", synchronous=FULL, the file beside ours' storage); **SDK + PostgreSQL** the same store on a PostgreSQL instance of the bench's own (pg pool of 10), its CPU and memory counted with the peer's.",
+      "All on 127.0.0.1; load from autocannon in the bench process.",
     ].join("\n"),
   );
   const text = md.join("\n");

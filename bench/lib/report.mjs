@@ -34,3 +34,11 @@ export function ratio(s) {
 }
 
 export const mib = (kib) => (Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MiB` : "n/a");
+
+/** A byte count in B, KiB or MiB, whichever reads best. */
+export function bytes(n) {
+  if (!Number.isFinite(n)) return "n/a";
+  if (Math.abs(n) < 1024) return `${n.toFixed(0)} B`;
+  if (Math.abs(n) < 1024 * 1024) return `${num(n / 1024)} KiB`;
+  return `${num(n / 1024 / 1024)} MiB`;
+}

@@ -1,10 +1,13 @@
 /**
  * Starting and stopping what the bench measures: the deploy bundle and the two floor Workers on
- * workerd through Miniflare (one workerd process each), and the @a2a-js/sdk peer as a Node child
- * process. Also the /proc readers used to find the workerd pids and their memory.
+ * workerd through Miniflare (one workerd process each), the @a2a-js/sdk peers as Node child
+ * processes (in memory, on SQLite, on PostgreSQL), and a PostgreSQL instance of the bench's own.
+ * Also the /proc readers used to find the pids, their memory and CPU time, and the bytes a
+ * directory of databases holds.
  */
 import { spawnSync, fork } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { accessSync, chownSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
@@ -177,20 +180,23 @@ export async function startDurableFloor(persistRoot) {
 
 // ── the peer ──────────────────────────────────────────────────────────────────────────────────
 
-/** Forks bench/peer-server.mjs, hands it the agent card, and waits for its port. */
-export async function startPeer(card) {
+/**
+ * Forks bench/peer-server.mjs, hands it the agent card and its task store (`{ kind: "memory" }`,
+ * `{ kind: "sqlite", path, journal }` or `{ kind: "postgres", url }`), and waits for its port.
+ */
+export async function startPeer(card, store = { kind: "memory" }, name = "peer") {
   const started = performance.now();
   const child = fork(new URL("../peer-server.mjs", import.meta.url), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const ready = new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`peer exited early (code ${code})`)));
-    setTimeout(() => reject(new Error("peer did not start within 15 s")), 15_000).unref();
+    setTimeout(() => reject(new Error(`${name} did not start within 30 s`)), 30_000).unref();
   });
-  child.send({ card });
+  child.send({ card, store });
   const { port } = await ready;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return {
-    name: "peer",
+    name,
     child,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
@@ -222,4 +228,124 @@ export function systemTicks() {
   const total = n.reduce((a, b) => a + b, 0);
   const idle = (n[3] ?? 0) + (n[4] ?? 0); // idle + iowait
   return { busy: total - idle, total };
+}
+
+/** CPU time (user + system) of several processes, in milliseconds. */
+export function cpuMsOf(pids) {
+  return (pids.reduce((a, pid) => a + cpuTicksOf(pid), 0) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+// ── bytes stored ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Bytes of the files under `dir`, split into SQLite's write-ahead files (`-wal`, `-shm`) and the
+ * rest (the database files themselves), with the count of `.sqlite`/`.db` database files.
+ */
+export function storedBytes(dir) {
+  const out = { data: 0, wal: 0, databases: 0 };
+  const walk = (path) => {
+    let names = [];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const full = join(path, name);
+      const st = statSync(full, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) walk(full);
+      else if (/-(wal|shm)$/.test(name)) out.wal += st.size;
+      else {
+        out.data += st.size;
+        if (/\.(sqlite|db)$/.test(name)) out.databases++;
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// ── PostgreSQL ────────────────────────────────────────────────────────────────────────────────
+
+/** Debian's PostgreSQL binaries (package `postgresql`), the newest major version; undefined when not installed. */
+export function postgresBinDir() {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, "bin", "postgres")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : join(root, versions[0], "bin");
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A PostgreSQL instance of the bench's own: a fresh cluster (initdb) in a new directory beside the
+ * other storage, listening on 127.0.0.1 on a free port (its socket in that directory too), stopped
+ * and removed by `stop()`. PostgreSQL refuses to run as root, so as root it runs as Debian's
+ * `postgres` user. Returns `{ skipped: reason }` when Debian's postgresql is not installed.
+ */
+export async function startPostgres(parentDir) {
+  const bin = postgresBinDir();
+  if (!bin) return { skipped: "Debian's postgresql is not installed (no /usr/lib/postgresql/<version>/bin/postgres)" };
+  const asRoot = process.getuid?.() === 0;
+  let user;
+  if (asRoot) {
+    const id = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+    const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
+    if (id.status !== 0) return { skipped: "running as root and there is no postgres user to run PostgreSQL as" };
+    user = { uid: Number(id.stdout), gid: Number(gid.stdout) };
+  }
+  const root = mkdtempSync(join(parentDir, "iac-a2a-bench-pg-"));
+  if (user) chownSync(root, user.uid, user.gid);
+  const data = join(root, "data");
+  const run = (tool, args) => {
+    const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
+    const res = spawnSync(cmd, argv, { encoding: "utf8" });
+    if (res.status !== 0) throw new Error(`${tool} failed (exit ${res.status}): ${res.stderr || res.stdout}`);
+    return res.stdout;
+  };
+  const started = performance.now();
+  run("initdb", ["-D", data, "-U", "bench", "-A", "trust", "-E", "UTF8", "--no-instructions"]);
+  const port = await freePort();
+  const options = `-h 127.0.0.1 -p ${port} -k ${root} -c max_connections=40`;
+  run("pg_ctl", ["-D", data, "-o", options, "-l", join(root, "log"), "-w", "-t", "30", "start"]);
+  const pid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  return {
+    name: "postgres",
+    url: `postgresql://bench@127.0.0.1:${port}/postgres`,
+    pid,
+    dataDir: data,
+    readyMs: performance.now() - started,
+    /** The postmaster and its children (one backend per connection, the background workers). */
+    pids: () => [pid, ...childPids(pid)],
+    /** Bytes of the cluster's tables (base/) and of its write-ahead log (pg_wal/). */
+    stored: () => ({ data: duBytes(join(data, "base")), wal: duBytes(join(data, "pg_wal")) }),
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      } catch {
+        // already stopped
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function duBytes(dir) {
+  const { data, wal } = storedBytes(dir);
+  return data + wal;
 }

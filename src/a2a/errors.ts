@@ -21,6 +21,8 @@ export const ErrorCode = {
   ExtendedAgentCardNotConfigured: -32007,
   ExtensionSupportRequired: -32008,
   VersionNotSupported: -32009,
+  /** The A2A 1.1 draft's TaskGenerationMismatchError (§5.4), offered by the generation extension. */
+  TaskGenerationMismatch: -32010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -35,6 +37,7 @@ const REASONS: Partial<Record<ErrorCodeValue, string>> = {
   [ErrorCode.ExtendedAgentCardNotConfigured]: "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
   [ErrorCode.ExtensionSupportRequired]: "EXTENSION_SUPPORT_REQUIRED",
   [ErrorCode.VersionNotSupported]: "VERSION_NOT_SUPPORTED",
+  [ErrorCode.TaskGenerationMismatch]: "TASK_GENERATION_MISMATCH",
   [ErrorCode.InvalidParams]: "INVALID_PARAMS",
 };
 
@@ -91,6 +94,12 @@ export const errors = {
   unsupported: (message: string) => new A2AError({ code: ErrorCode.UnsupportedOperation, message }),
   contentTypeNotSupported: (message: string) => new A2AError({ code: ErrorCode.ContentTypeNotSupported, message }),
   extendedCardNotConfigured: () => new A2AError({ code: ErrorCode.ExtendedAgentCardNotConfigured, message: "Extended agent card is not configured" }),
+  generationMismatch: (taskId: string, current: number, expected: number) =>
+    new A2AError({
+      code: ErrorCode.TaskGenerationMismatch,
+      message: `Task ${taskId} is at generation ${current}, not ${expected}`,
+      metadata: { taskId, currentGeneration: String(current) },
+    }),
   extensionRequired: (missing: string[]) =>
     new A2AError({
       code: ErrorCode.ExtensionSupportRequired,
@@ -140,6 +149,7 @@ const REST_STATUS: Record<ErrorCodeValue, [number, string]> = {
   [ErrorCode.ExtendedAgentCardNotConfigured]: [400, "FAILED_PRECONDITION"],
   [ErrorCode.ExtensionSupportRequired]: [400, "FAILED_PRECONDITION"],
   [ErrorCode.VersionNotSupported]: [400, "FAILED_PRECONDITION"],
+  [ErrorCode.TaskGenerationMismatch]: [409, "ABORTED"],
 };
 
 const REST_REASONS: Partial<Record<ErrorCodeValue, string>> = {

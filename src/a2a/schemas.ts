@@ -119,6 +119,7 @@ export const pushConfigSchema = protoObject({
 });
 
 const historyLength = int32.pipe(z.int().min(0, "historyLength must be a non-negative integer"));
+const generation = int32.pipe(z.int().min(0, "generation must be a non-negative integer"));
 
 export const sendMessageRequestSchema = protoObject({
   tenant: z.string().optional(),
@@ -128,6 +129,8 @@ export const sendMessageRequestSchema = protoObject({
     taskPushNotificationConfig: pushConfigSchema.optional(),
     historyLength: historyLength.optional(),
     returnImmediately: z.boolean().optional(),
+    /** The A2A 1.1 draft's optimistic concurrency (generation extension only). */
+    ifGenerationMatch: generation.optional(),
   }).optional(),
   metadata: jsonObject.optional(),
 });
@@ -138,6 +141,8 @@ export const getTaskRequestSchema = protoObject({
   tenant: z.string().optional(),
   id: taskIdField,
   historyLength: historyLength.optional(),
+  /** The A2A 1.1 draft's long poll: wait until the task moves past this generation (generation extension only). */
+  currentGeneration: generation.optional(),
 });
 
 export const cancelTaskRequestSchema = protoObject({

@@ -41,7 +41,11 @@ export interface StreamEndLog {
  * the request's id (spec §9.4.2); HTTP+JSON sends the bare `StreamResponse` (spec §11.7). `end`
  * names the request for the stream's end line (absent for a stream no HTTP request waits on).
  */
-export type StreamFraming = ({ binding: "jsonrpc"; id: JsonRpcId } | { binding: "rest" }) & { end?: StreamEndLog };
+export type StreamFraming = ({ binding: "jsonrpc"; id: JsonRpcId } | { binding: "rest" }) & {
+  end?: StreamEndLog;
+  /** Set when the request activated the generation extension: each frame carries the task's generation. */
+  generation?: true;
+};
 
 export function frameData(framing: StreamFraming, eventJson: string): string {
   return framing.binding === "jsonrpc" ? jsonRpcResultJson(framing.id, eventJson) : eventJson;

@@ -1,13 +1,21 @@
 /**
  * The conformance agent: implements the messageId-prefix scenarios the official A2A conformance
- * kit (a2a-tck 1.0-dev) drives a server with (../shared/spec/conformance-scenarios.md §3.1).
- * Messages that are not kit messages get a short text answer and end INPUT_REQUIRED, like the
- * product's normal turn.
+ * kit (a2a-tck 1.0-dev, its newest files included) drives a server with
+ * (../shared/spec/conformance-scenarios.md §3.1). An unknown scenario of that kit (a messageId of
+ * its exact form `tck-<name>-<8 hex>`) completes with "Unhandled messageId prefix", as the kit's
+ * reference server answers; every other message, another kit's ordinary `test-…` ones included,
+ * gets a short text answer and ends INPUT_REQUIRED, like the product's normal turn, so it can be
+ * followed up.
  */
 import type { AgentEvent, AgentRuntime, AgentTurn, TurnInput } from "./runtime";
-import type { Artifact } from "../a2a/types";
+import type { Artifact, Message } from "../a2a/types";
 
 const RESUBSCRIBE_STEP_MS = 2_000;
+/** `tck-delayed-complete` works for one kit streaming timeout (`_STREAMING_TIMEOUT_S = 2` in the kit's reference server). */
+export const DELAYED_COMPLETE_MS = 2_000;
+export const AUTH_REQUIRED_TEXT = "Authorization required: reply to this task with your credential as a text part to continue.";
+export const AUTHORIZED_TEXT = "Authorization received; the task is complete.";
+const AUTH_REQUIRED_PREFIX = "tck-auth-required";
 
 function textArtifact(artifactId: string, text: string): Artifact {
   return { artifactId, parts: [{ text }] };
@@ -76,6 +84,20 @@ const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
     },
   ],
   [
+    "tck-delayed-complete",
+    async function* (input) {
+      // The turn is WORKING from its start; a non-blocking send returns before this ends.
+      await pause(DELAYED_COMPLETE_MS, input.signal);
+      yield completed("Done after delay");
+    },
+  ],
+  [
+    AUTH_REQUIRED_PREFIX,
+    async function* () {
+      yield { type: "end", state: "auth-required", text: AUTH_REQUIRED_TEXT };
+    },
+  ],
+  [
     "tck-input-required",
     async function* () {
       yield { type: "end", state: "input-required", text: "Please provide more input." };
@@ -137,7 +159,30 @@ const SCENARIOS: ReadonlyArray<[string, Scenario]> = [
   ],
 ];
 
-const KIT_PREFIXES = ["tck-", "test-"];
+/** The 1.0 kit's messageId form, `tck-<name>-<8 hex>` (its `tck_id`): only those are the kit's own. */
+export function isKitMessageId(id: string): boolean {
+  const segments = id.split("-");
+  const suffix = segments.at(-1) ?? "";
+  return (
+    segments.length >= 3 &&
+    segments[0] === "tck" &&
+    suffix.length === 8 &&
+    /^[0-9a-f]+$/.test(suffix) &&
+    segments.slice(1, -1).every((segment) => /^[a-z0-9]+$/.test(segment))
+  );
+}
+
+/** Was this task opened by `tck-auth-required`? Its first user message says so (follow-ups carry any messageId). */
+function awaitsAuthorization(input: TurnInput): boolean {
+  const opening = input.history.find((m: Message) => m.role === "ROLE_USER" && m.taskId === input.taskId);
+  return opening !== undefined && opening.messageId !== input.message.messageId && opening.messageId.startsWith(AUTH_REQUIRED_PREFIX);
+}
+
+/** The follow-up of `tck-auth-required`: a text part supplies the credential (never echoed); without one, it asks again. */
+async function* authorizationFollowUp(input: TurnInput): AsyncGenerator<AgentEvent> {
+  const supplied = input.message.parts.some((part) => typeof part.text === "string" && part.text.trim() !== "");
+  yield supplied ? completed(AUTHORIZED_TEXT) : { type: "end", state: "auth-required", text: AUTH_REQUIRED_TEXT };
+}
 
 async function* unhandledKitMessage(input: TurnInput): AsyncGenerator<AgentEvent> {
   yield completed(`Unhandled messageId prefix: ${input.message.messageId}`);
@@ -156,9 +201,10 @@ export class ConformanceAgent implements AgentRuntime {
     if (id.startsWith("tck-message-response")) {
       return { kind: "message", parts: [{ text: "Direct message response" }] };
     }
+    if (awaitsAuthorization(input)) return { kind: "task", events: authorizationFollowUp(input) };
     const scenario = SCENARIOS.find(([prefix]) => id.startsWith(prefix))?.[1];
     if (scenario) return { kind: "task", events: scenario(input) };
-    if (KIT_PREFIXES.some((p) => id.startsWith(p))) return { kind: "task", events: unhandledKitMessage(input) };
+    if (isKitMessageId(id)) return { kind: "task", events: unhandledKitMessage(input) };
     return { kind: "task", events: ordinaryAnswer(input) };
   }
 }

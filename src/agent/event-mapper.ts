@@ -7,7 +7,7 @@
  */
 import type { Artifact, JsonObject } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
-import type { AgentEvent, TurnUsage } from "./runtime";
+import type { AgentEvent, EndState, TurnUsage } from "./runtime";
 import { truncateText, truncateValue } from "./truncate";
 import { sanitizeErrorText } from "../a2a/sanitize-error";
 
@@ -36,9 +36,10 @@ export function usageFields(usage: TurnUsage = NO_TOKENS): JsonObject {
 /** The metadata of a turn the server ends without a model call (refused input): 0 tokens. */
 export const NO_USAGE_METADATA: JsonObject = iacCode(usageFields());
 
-const END_STATES: Record<"completed" | "input-required" | "failed" | "rejected", TaskState> = {
+const END_STATES: Record<EndState, TaskState> = {
   completed: "TASK_STATE_COMPLETED",
   "input-required": "TASK_STATE_INPUT_REQUIRED",
+  "auth-required": "TASK_STATE_AUTH_REQUIRED",
   failed: "TASK_STATE_FAILED",
   rejected: "TASK_STATE_REJECTED",
 };

@@ -1,6 +1,6 @@
 /**
- * Which provider answers a turn: from the Worker's environment (`IACCODE_A2A_MODEL_PROVIDER`, the
- * keys, base URLs, the `AI` binding) and the turn's overrides (`metadata.iac_code.iac_code_model`
+ * Which provider answers a turn: from the configured providers (`Config.providers`: the
+ * provider, keys, base URLs, the `AI` binding) and the turn's overrides (`metadata.iac_code.iac_code_model`
  * and `iac_code_api_key`, trimmed, ignored when blank). With no key anywhere it is the offline
  * engine, so the product works out of the box. An invalid setting throws; the IaC agent answers it
  * with the contract's sanitized authentication message.
@@ -8,7 +8,9 @@
 import type { JsonObject } from "../a2a/types";
 import { OfflineProvider } from "./offline-provider";
 import type { ProviderResolver } from "./iac-agent";
-import { createProvider, providerSettingsFromEnv, type ProviderOverrides } from "./providers/select-provider";
+import { createProvider, resolveProviderSettings, type ProviderOverrides } from "./providers/select-provider";
+import { ConfigError } from "../config/config-error";
+import type { ProviderConfig } from "../config/providers";
 
 const offline = new OfflineProvider();
 
@@ -22,9 +24,11 @@ function overridesOf(metadata: JsonObject | undefined): ProviderOverrides {
   return { ...(model ? { model } : {}), ...(apiKey ? { apiKey } : {}) };
 }
 
-export function providerResolver(env: Record<string, unknown>): ProviderResolver {
+/** `providers` as `configOf` parsed them: an invalid configuration fails each model turn with its error. */
+export function providerResolver(providers: ProviderConfig | ConfigError): ProviderResolver {
   return (metadata) => {
-    const settings = providerSettingsFromEnv(env, overridesOf(metadata));
+    if (providers instanceof ConfigError) throw providers;
+    const settings = resolveProviderSettings(providers, overridesOf(metadata));
     const provider = createProvider(settings);
     return provider ? { provider, model: settings.model ?? "" } : { provider: offline, model: "offline" };
   };

@@ -28,6 +28,9 @@ export interface TurnInput {
   trace?: TraceContext | undefined;
 }
 
+/** How a turn ends: a terminal state, or an interrupted one (input or authorization required) a follow-up resumes. */
+export type EndState = "completed" | "input-required" | "auth-required" | "failed" | "rejected";
+
 export type ToolPhase = "started" | "input_delta" | "input_complete" | "completed" | "failed";
 
 export type AgentEvent =
@@ -52,7 +55,7 @@ export type AgentEvent =
    */
   | {
       type: "end";
-      state: "completed" | "input-required" | "failed" | "rejected";
+      state: EndState;
       text?: string;
       usage?: TurnUsage;
       /** The server's request check of the turn's final template (`metadata.iac_code.requestCheck`). */

@@ -298,7 +298,8 @@ export async function main(argv, out = process.stdout) {
     case "card": {
       const { card, verified } = await client.verifiedCard();
       print(card);
-      if (verified) process.stderr.write(`signature verified: kid ${verified.kid} (${verified.alg}) against ${verified.jwks}\n`);
+      if (verified)
+        process.stderr.write(`signature verified: kid ${verified.kid} (${verified.alg}) against ${verified.jwks}; forms: ${verified.forms.join(", ")}\n`);
       return 0;
     }
     case "send": {

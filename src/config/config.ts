@@ -3,13 +3,18 @@
  * parsed once per isolate into one typed object. An invalid value is a `ConfigError` that names
  * the variable and never repeats a secret's value.
  */
-import { z } from "zod";
-import { parseKeyring, SecretBoxError, type SecretKeyring } from "../push/secret-box";
+import { ConfigError } from "./config-error";
+import { bool, integer, list, read, type RawEnv } from "./env-values";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
-import { httpsOrLoopbackUrl } from "./https-url";
+import { publicHttpsOrLoopbackUrl } from "./https-url";
 import { parseSigningKeys, type CardSigningKey } from "./signing-keys";
-import { ALLOWED_HOST_ENTRY } from "../push/allowed-hosts";
+import { parsePushKeyring, type PushKeyMaterial } from "./push-keyring";
+import { providerConfigOrError, type ProviderConfig } from "./providers";
+import { ALLOWED_HOST_ENTRY, allowedHostPortValid } from "./allowed-host-entry";
+import { parseWebSocketConfig, type WebSocketConfig } from "./websocket-config";
 import { trimEnd } from "../a2a/trim-end";
+
+export { ConfigError } from "./config-error";
 
 export type ThinkingExposure = "tool_trace" | "raw_thinking";
 export type AgentKind = "conformance" | "iac";
@@ -35,7 +40,7 @@ export interface Config {
   /** `IACCODE_A2A_PUSH_DOH_URL`: a DNS-over-HTTPS JSON endpoint that checks callback names. */
   pushDohUrl: string | undefined;
   /** Undefined when unset: push secrets then use the development keyring (not for production). */
-  pushKeyring: SecretKeyring | undefined;
+  pushKeyring: PushKeyMaterial | undefined;
   thinkingExposure: ThinkingExposure[];
   allowedCwds: string[];
   textMimeTypes: string[];
@@ -50,6 +55,10 @@ export interface Config {
   signingKeys: CardSigningKey[] | undefined;
   /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
   indexLayout: IndexLayoutConfig;
+  /** The model providers (src/config/providers.ts); an invalid setting fails model turns only. */
+  providers: ProviderConfig | ConfigError;
+  /** The JSON-RPC WebSocket's origins and socket cap (websocket-config.ts). */
+  webSocket: WebSocketConfig;
 }
 
 export interface IndexLayoutConfig {
@@ -73,49 +82,6 @@ export const MAX_INDEX_SHARDS = 64;
  * limit, the contract's 25 MiB file limit.
  */
 export const DEFAULT_MAX_BODY_BYTES = 9 * 1024 * 1024;
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`Invalid configuration ${variable}: ${reason}`);
-    this.name = "ConfigError";
-  }
-}
-
-type RawEnv = Record<string, unknown>;
-
-function read(env: RawEnv, name: string): string | undefined {
-  const value = env[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw new ConfigError(name, "must be a string");
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
-function bool(env: RawEnv, name: string, fallback: boolean): boolean {
-  const value = read(env, name)?.toLowerCase();
-  if (value === undefined) return fallback;
-  if (["true", "1", "yes", "on"].includes(value)) return true;
-  if (["false", "0", "no", "off"].includes(value)) return false;
-  throw new ConfigError(name, "must be true or false");
-}
-
-function integer(env: RawEnv, name: string, fallback: number, min: number, max: number): number {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
-  const parsed = z.coerce.number().int().min(min).max(max).safeParse(value);
-  if (!parsed.success) throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
-  return parsed.data;
-}
-
-function list(env: RawEnv, name: string, separators: RegExp): string[] {
-  return (read(env, name) ?? "")
-    .split(separators)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-}
 
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
@@ -201,29 +167,26 @@ function allowedHosts(env: RawEnv): string[] {
   const entries = list(env, name, /[,\s]+/).map((s) => s.toLowerCase().replace(/\.$/, ""));
   for (const entry of entries) {
     if (!ALLOWED_HOST_ENTRY.test(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" is not a host name or *.suffix`);
+    if (!allowedHostPortValid(entry)) throw new ConfigError(name, `"${entry.slice(0, 80)}" has a port outside 1-65535`);
   }
   return entries;
 }
 
 function dohUrl(env: RawEnv): string | undefined {
   const raw = read(env, "IACCODE_A2A_PUSH_DOH_URL");
-  return raw === undefined ? undefined : httpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
+  return raw === undefined ? undefined : publicHttpsOrLoopbackUrl(raw, "IACCODE_A2A_PUSH_DOH_URL", (v, r) => new ConfigError(v, r));
 }
 
 function agent(env: RawEnv): AgentKind {
-  const value = read(env, "IACCODE_A2A_AGENT") ?? "conformance";
+  // The product's agent, as README and wrangler.toml say; the conformance agent is opt-in.
+  const value = read(env, "IACCODE_A2A_AGENT") ?? "iac";
   if (value !== "conformance" && value !== "iac") throw new ConfigError("IACCODE_A2A_AGENT", "must be conformance or iac");
   return value;
 }
 
-function keyring(env: RawEnv): SecretKeyring | undefined {
-  try {
-    return parseKeyring(read(env, "IACCODE_A2A_PUSH_KEYRING"));
-  } catch (error) {
-    // The keyring's own messages name the entry and never the key material.
-    if (error instanceof SecretBoxError) throw new ConfigError("IACCODE_A2A_PUSH_KEYRING", error.message.replace(/^IACCODE_A2A_PUSH_KEYRING /, ""));
-    throw error;
-  }
+function keyring(env: RawEnv): PushKeyMaterial | undefined {
+  // The keyring's reasons name the entry and never the key material.
+  return parsePushKeyring(read(env, "IACCODE_A2A_PUSH_KEYRING"), (reason) => new ConfigError("IACCODE_A2A_PUSH_KEYRING", reason));
 }
 
 export function parseConfig(env: RawEnv): Config {
@@ -267,6 +230,12 @@ export function parseConfig(env: RawEnv): Config {
       previous:
         read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
+    providers: providerConfigOrError(env),
+    webSocket: parseWebSocketConfig(
+      (name) => read(env, name),
+      (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      (variable, reason) => new ConfigError(variable, reason),
+    ),
   };
 }
 

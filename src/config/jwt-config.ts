@@ -4,8 +4,8 @@
  * admitted and which scopes a token must carry. Symmetric algorithms (HS*) and `none` are refused
  * here, so a JWKS can never be used as an HMAC secret and an unsigned token can never pass.
  */
-import type { ConfigError } from "./config";
-import { httpsOrLoopbackUrl } from "./https-url";
+import type { ConfigError } from "./config-error";
+import { httpsOrLoopbackUrl, publicHttpsOrLoopbackUrl } from "./https-url";
 
 export interface JwtConfig {
   issuer: string;
@@ -52,7 +52,8 @@ export function parseJwtConfig(read: Read, integer: (name: string, fallback: num
   return {
     issuer,
     audience,
-    jwksUrl: jwksUrl === undefined ? undefined : httpsOrLoopbackUrl(jwksUrl, "IACCODE_A2A_JWT_JWKS_URL", fail),
+    // The Worker fetches it with its own authority: never a private or link-local host (issue 23, minor).
+    jwksUrl: jwksUrl === undefined ? undefined : publicHttpsOrLoopbackUrl(jwksUrl, "IACCODE_A2A_JWT_JWKS_URL", fail),
     jwks: inline === undefined ? undefined : inlineJwks(inline, fail),
     algorithms: algorithms(read("IACCODE_A2A_JWT_ALGORITHMS"), fail),
     requiredScopes: (read("IACCODE_A2A_JWT_REQUIRED_SCOPES") ?? "").split(/[\s,]+/).filter((s) => s !== ""),

@@ -4,7 +4,7 @@
  * `/.well-known/jwks.json`, so a key rotates by prepending its successor and dropping the old one
  * once no verifier holds a card it signed. Each key needs a unique `kid` (the signature names it).
  */
-import type { ConfigError } from "./config";
+import type { ConfigError } from "./config-error";
 
 export type CardSigningAlg = "ES256" | "EdDSA";
 
@@ -41,7 +41,13 @@ function one(raw: unknown, i: number, fail: (reason: string) => ConfigError): Ca
   } else {
     throw fail(`key ${i} (${kid}) must be an EC P-256 (ES256) or OKP Ed25519 (EdDSA) key`);
   }
-  if (jwk.alg !== undefined && jwk.alg !== alg) throw fail(`key ${i} (${kid}) says alg ${String(jwk.alg).slice(0, 16)}, but its curve is for ${alg}`);
+  if (jwk.alg !== undefined && jwk.alg !== alg) {
+    // Node's WebCrypto exports Ed25519 keys with RFC 9864's "alg":"Ed25519"; card signatures use "EdDSA".
+    throw fail(
+      `key ${i} (${kid}) says alg ${JSON.stringify(String(jwk.alg).slice(0, 16))}, but its curve signs card signatures with ${alg}: ` +
+        `set "alg":"${alg}" or remove "alg" (npm run keygen prints a ready key)`,
+    );
+  }
   const d = str("d");
   return { kid, alg, privateJwk: { ...publicMembers, d }, publicJwk: { ...publicMembers, kid, alg, use: "sig" } };
 }

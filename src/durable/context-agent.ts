@@ -22,6 +22,9 @@ import { Lifecycle } from "./lifecycle";
 import { taskViewBounds, TurnRunner, type SendCall, type SendResult } from "./turn-runner";
 import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { IndexRow } from "./task-index";
+import { requestDigest, storedId } from "./repeat-requests";
+import { GENERATION_WAIT_MAX_MS, taskWithGeneration } from "../a2a/generation";
+import { isTerminal } from "../a2a/states";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-runner";
 export type { SendCall, SendResult } from "./turn-runner";
@@ -35,7 +38,7 @@ export class ContextAgent extends DurableObject<Env> {
     super(ctx, env);
     const config = configOf(env);
     this.state = new ContextState(ctx.storage, env, config);
-    const agent = selectAgent(config.agent, providerResolver(env as unknown as Record<string, unknown>));
+    const agent = selectAgent(config.agent, providerResolver(config.providers));
     const exposure = {
       toolTrace: config.thinkingExposure.includes("tool_trace"),
       rawThinking: config.thinkingExposure.includes("raw_thinking"),
@@ -50,13 +53,33 @@ export class ContextAgent extends DurableObject<Env> {
     return outcomeOf(() => this.turns.send(call), "sendMessage");
   }
 
-  /** The Task as JSON text, composed from the stored rows (the Worker passes it through). */
-  getTask(owner: string, taskId: string, historyLength: number | undefined): Promise<Outcome<string>> {
-    return outcomeOf(() => {
-      const json = this.state.owner() === owner ? this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength)) : undefined;
+  /**
+   * The Task as JSON text, composed from the stored rows (the Worker passes it through). With the
+   * generation extension (`generation` set): its generation first, after waiting (bounded) for the
+   * task to move past `currentGeneration` when given (a2a/generation.ts).
+   */
+  getTask(owner: string, taskId: string, historyLength: number | undefined, generation?: { currentGeneration?: number | undefined }): Promise<Outcome<string>> {
+    return outcomeOf(async () => {
+      const { records } = this.state;
+      const view = () => (this.state.owner() === owner ? records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength)) : undefined);
+      if (view() === undefined) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
+      if (generation?.currentGeneration !== undefined) await this.waitPast(taskId, generation.currentGeneration);
+      const json = view();
       if (json === undefined) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
-      return json;
+      return generation ? taskWithGeneration(json, records.generationOf(taskId) ?? 0) : json;
     }, "getTask");
+  }
+
+  /** Waits until the task's generation is past `current`, it ends, or GENERATION_WAIT_MAX_MS pass. */
+  private async waitPast(taskId: string, current: number): Promise<void> {
+    const deadline = Date.now() + GENERATION_WAIT_MAX_MS;
+    for (;;) {
+      const state = this.state.records.stateOf(taskId);
+      const generation = this.state.records.generationOf(taskId);
+      const left = deadline - Date.now();
+      if (!state || isTerminal(state) || generation === undefined || generation > current || left <= 0) return;
+      await this.state.nextCommit(left);
+    }
   }
 
   cancelTask(owner: string, taskId: string): Promise<Outcome<Task>> {
@@ -72,12 +95,18 @@ export class ContextAgent extends DurableObject<Env> {
     return this.state.index.rowOf(taskId);
   }
 
-  createPushConfig(owner: string, taskId: string, input: PushConfigInput): Promise<Outcome<TaskPushNotificationConfig>> {
+  /** With an Idempotency-Key, a repeat answers the config its first request stored (repeat-requests.ts). */
+  createPushConfig(owner: string, taskId: string, input: PushConfigInput, idempotencyKey?: string): Promise<Outcome<TaskPushNotificationConfig>> {
     return outcomeOf(async () => {
       this.turns.requireOwned(owner, taskId);
       const { push } = this.state;
+      const request = idempotencyKey === undefined ? undefined : { key: (await storedId(idempotencyKey)) ?? "", digest: await requestDigest(input) };
+      const repeated = () => (request ? push.repeated(taskId, request) : undefined);
+      const first = repeated();
+      if (first) return first;
       const sealed = await push.prepare(taskId, input, pushPolicyOf(this.state.config));
-      return push.write(sealed, Date.now());
+      // A concurrent repeat may have stored it while this one was sealing: checked again, with no await before the write.
+      return repeated() ?? push.write(sealed, Date.now(), request);
     }, "createPushConfig");
   }
 

@@ -6,7 +6,7 @@
  */
 import type { StreamResponse } from "../a2a/types";
 import type { Config } from "../config/config";
-import { developmentKeyring, type SecretKeyring } from "../push/secret-box";
+import { developmentKeyring, keyringOf, type SecretKeyring } from "../push/secret-box";
 import { EventLog, type LoggedEvent } from "./event-log";
 import { IndexOutbox } from "./index-outbox";
 import { IndexWriter } from "./index-writer";
@@ -21,8 +21,8 @@ export interface Writes {
   readonly push: PushConfigs;
   readonly outbox: IndexOutbox;
   readonly log: EventLog;
-  /** Logs an event of the task's turn; it is sent to the task's streams after the commit. */
-  emit(taskId: string, turn: number, event: StreamResponse): LoggedEvent;
+  /** Logs an event of the task's turn (with the task's generation after it); it is sent to the task's streams after the commit. */
+  emit(taskId: string, turn: number, event: StreamResponse, generation?: number): LoggedEvent;
 }
 
 export class ContextState {
@@ -31,6 +31,8 @@ export class ContextState {
   readonly push: PushConfigs;
   readonly outbox: IndexOutbox;
   readonly hub = new StreamHub();
+  /** Waiters released by the next commit (GetTask with currentGeneration). */
+  private readonly commitWaiters: Array<() => void> = [];
   readonly index: IndexWriter;
   private ownerKeyHex: { owner: string; key: Promise<string> } | undefined;
 
@@ -43,7 +45,7 @@ export class ContextState {
     this.records = new TaskRecords(sql);
     this.log = new EventLog(sql);
     const keyring = config.pushKeyring;
-    this.push = new PushConfigs(sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyring) : developmentKeyring()));
+    this.push = new PushConfigs(sql, (): Promise<SecretKeyring> => (keyring ? Promise.resolve(keyringOf(keyring)) : developmentKeyring()));
     this.outbox = new IndexOutbox(sql);
     this.index = new IndexWriter(this);
   }
@@ -56,8 +58,8 @@ export class ContextState {
       push: this.push,
       outbox: this.outbox,
       log: this.log,
-      emit: (taskId, turn, event) => {
-        const logged = this.log.append(taskId, turn, event);
+      emit: (taskId, turn, event, generation) => {
+        const logged = this.log.append(taskId, turn, event, generation);
         events.push({ taskId, event: logged });
         return logged;
       },
@@ -76,7 +78,24 @@ export class ContextState {
       throw error;
     }
     for (const { taskId, event } of events) this.hub.publish(taskId, event);
+    for (const wake of this.commitWaiters.splice(0)) wake();
     return { value, events };
+  }
+
+  /** Resolves after the next commit, or after `ms`: what a GetTask long poll waits on. */
+  nextCommit(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        const at = this.commitWaiters.indexOf(wake);
+        if (at >= 0) this.commitWaiters.splice(at, 1);
+        resolve();
+      }, ms);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.commitWaiters.push(wake);
+    });
   }
 
   owner(): string {

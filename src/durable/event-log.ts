@@ -1,8 +1,13 @@
 /**
  * The per-task event log: every event a stream or a push notification carries, with its
- * monotonic `seq` (the SSE `id:`), written before it is sent, so `Last-Event-ID` replays exactly
- * what a client missed. Events are deltas; a turn opens with one bounded Task snapshot (never the
- * whole history), so the bytes a turn writes do not depend on how many turns came before.
+ * monotonic `seq` (the SSE `id:`), written before it is sent, so `Last-Event-ID` replays what a
+ * client missed. Events are deltas; a turn opens with one bounded Task snapshot (never the whole
+ * history), so the bytes a turn writes do not depend on how many turns came before.
+ *
+ * A stream carries exactly one Task, first (A2A streams: one Task or Message, then updates only):
+ * a resumed stream replays from the Task that opened the turn of the first missed event (events
+ * of that turn the client had come again, with their ids: a consistent point to rebuild from),
+ * and the Tasks that open later turns are left out (`isTaskSnapshot`, stream-hub.ts).
  *
  * Compaction rule: when a task's turn N starts, the events of its turns before N−1 are deleted,
  * except those a push delivery still needs. Replay is exact for the current and the previous turn;
@@ -18,7 +23,11 @@ const SCHEMA = [
      task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
 ];
 
-const ADDED = [{ table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" }];
+const ADDED = [
+  { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
+  // The task's generation after the event (a2a/generation.ts); NULL for events logged before it existed.
+  { table: "events", column: "generation", definition: "INTEGER" },
+];
 
 /** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
 const MAX_KEPT_SEQS = 90;
@@ -30,6 +39,13 @@ export const REPLAY_TURNS = 2;
 export interface LoggedEvent {
   seq: number;
   json: string;
+  /** The task's generation after the event, shown only to streams that activated the extension. */
+  generation?: number | undefined;
+}
+
+/** Whether a logged event is a turn's opening Task (`{"task":…}`, as `append` serializes it). */
+export function isTaskSnapshot(event: LoggedEvent): boolean {
+  return event.json.startsWith('{"task":');
 }
 
 export class EventLog {
@@ -40,12 +56,12 @@ export class EventLog {
     applySchema(sql, SCHEMA, ADDED);
   }
 
-  append(taskId: string, turn: number, event: StreamResponse): LoggedEvent {
+  append(taskId: string, turn: number, event: StreamResponse, generation?: number): LoggedEvent {
     const json = fitRow("events", JSON.stringify(event));
     const seq = this.lastSeq(taskId) + 1;
-    this.sql.exec("INSERT INTO events (task_id, seq, turn, event) VALUES (?, ?, ?, ?)", taskId, seq, turn, json);
+    this.sql.exec("INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)", taskId, seq, turn, json, generation ?? null);
     this.seqs.set(taskId, seq);
-    return { seq, json };
+    return { seq, json, generation };
   }
 
   /** A new task's log starts empty: its seq needs no read. */
@@ -73,11 +89,36 @@ export class EventLog {
     return row ? { seq, json: row.event } : undefined;
   }
 
+  /**
+   * What a stream resumed after `lastEventId` carries: the Task that opened the turn of the first
+   * missed event, then every later event except the Tasks of later turns. Empty when nothing was
+   * missed. An event a pending push kept from a compacted turn has no Task of its own left: the
+   * replay starts at the next Task (the oldest kept turn's).
+   */
+  replay(taskId: string, lastEventId: number): LoggedEvent[] {
+    const start = this.sql
+      .exec<{ s: number | null }>(
+        "SELECT MIN(seq) AS s FROM events WHERE task_id = ?1 AND turn = (SELECT turn FROM events WHERE task_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1)",
+        taskId,
+        lastEventId,
+      )
+      .one().s;
+    if (start === null) return [];
+    const events = this.after(taskId, start - 1);
+    const first = events.findIndex(isTaskSnapshot);
+    if (first < 0) return [];
+    return events.filter((event, index) => index === first || (index > first && !isTaskSnapshot(event)));
+  }
+
   after(taskId: string, seq: number): LoggedEvent[] {
     return this.sql
-      .exec<{ seq: number; event: string }>("SELECT seq, event FROM events WHERE task_id = ? AND seq > ? ORDER BY seq", taskId, seq)
+      .exec<{ seq: number; event: string; generation: number | null }>(
+        "SELECT seq, event, generation FROM events WHERE task_id = ? AND seq > ? ORDER BY seq",
+        taskId,
+        seq,
+      )
       .toArray()
-      .map((r) => ({ seq: r.seq, json: r.event }));
+      .map((r) => ({ seq: r.seq, json: r.event, generation: r.generation ?? undefined }));
   }
 
   /** Deletes the events of turns before `currentTurn − 1`, keeping the `kept` seqs (pending pushes). */

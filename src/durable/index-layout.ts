@@ -9,6 +9,7 @@
  * deployment that never sets the variable keeps its index. After a change of the count, each new
  * shard imports its rows from the previous layout (`IACCODE_A2A_INDEX_SHARDS_PREVIOUS`) on first use.
  */
+import { indexObjectName } from "./object-names";
 
 export interface IndexShard {
   shard: number;
@@ -31,9 +32,7 @@ export function shardOf(contextId: string, shards: number): number {
   return shards <= 1 ? 0 : fnv1a(contextId) % shards;
 }
 
-const SEPARATOR = "\u27c2";
-
-/** The object name of one shard of an owner's index. */
+/** The object name of one shard of an owner's index (object-names.ts: no owner can spell another's). */
 export function indexName(owner: string, shard: number, shards: number): string {
-  return shards <= 1 ? owner : `${owner}${SEPARATOR}index:${shard}/${shards}`;
+  return indexObjectName(owner, shard, shards);
 }

@@ -6,7 +6,9 @@
  */
 import type { IndexRow } from "./task-index";
 import type { TaskStatus } from "../a2a/types";
-import type { ContextState } from "./context-state";
+import type { Config } from "../config/config";
+import type { IndexOutbox } from "./index-outbox";
+import type { TaskRecords } from "./task-records";
 import { taskIndexFor } from "./stubs";
 import { shardOf } from "./index-layout";
 import { INDEX_ROW_MAX_BYTES, LIST_HISTORY_MAX, SNAPSHOT_ARTIFACTS } from "../storage/limits";
@@ -14,10 +16,20 @@ import { INDEX_ROW_MAX_BYTES, LIST_HISTORY_MAX, SNAPSHOT_ARTIFACTS } from "../st
 /** Tasks sent per flush: one RPC stays small (each row is at most INDEX_ROW_MAX_BYTES). */
 const FLUSH_BATCH = 16;
 
+/** What the writer reads of its object (the ContextState that holds it, without importing it back). */
+export interface IndexSource {
+  readonly records: Pick<TaskRecords, "view">;
+  readonly outbox: IndexOutbox;
+  readonly env: Env;
+  readonly config: Pick<Config, "indexLayout">;
+  owner(): string;
+  contextId(): string;
+}
+
 export class IndexWriter {
   private chain: Promise<boolean> = Promise.resolve(true);
 
-  constructor(private readonly state: ContextState) {}
+  constructor(private readonly state: IndexSource) {}
 
   /** The task's row as the index keeps it: the most ListTasks can show of it, as JSON texts. */
   rowOf(taskId: string): IndexRow | undefined {

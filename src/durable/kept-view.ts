@@ -8,7 +8,7 @@
  * (which applies it here or drops the copy), and a rolled-back transaction drops it (`forget`).
  * Why it is one task and small: the isolate's 128 MB are shared by every object in it.
  */
-import type { ViewBounds } from "./task-records";
+import type { ViewBounds } from "./view-bounds";
 
 /** The rows of one task a view is composed from, newest first. */
 export interface StoredRows {

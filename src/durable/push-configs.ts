@@ -15,6 +15,7 @@ import type { SecretKeyring } from "../push/secret-box";
 import { checkCallbackHostByDns } from "../push/dns-check";
 import type { Config } from "../config/config";
 import { applySchema } from "./schema";
+import { reusedId } from "./repeat-requests";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS push_configs (
@@ -31,7 +32,16 @@ const ADDED = [
   { table: "push_deliveries", column: "requeues", definition: "INTEGER NOT NULL DEFAULT 0" },
   // The shape a config's notifications take (NULL: 1.0; "0.3" for a config registered over A2A 0.3).
   { table: "push_configs", column: "payload_version", definition: "TEXT" },
+  // The Idempotency-Key that created the config (at most STORED_ID_MAX_CHARS) and its request's digest.
+  { table: "push_configs", column: "request_key", definition: "TEXT" },
+  { table: "push_configs", column: "request_digest", definition: "TEXT" },
 ];
+
+/** How a keyed creation is stored to be known again (repeat-requests.ts). */
+export interface KeyedRequest {
+  key: string;
+  digest: string;
+}
 
 /** A pending delivery as the alarm sees it. */
 export interface PendingDelivery {
@@ -155,14 +165,27 @@ export class PushConfigs {
     };
   }
 
+  /**
+   * The config a keyed request stored before, as the owner may see it now; undefined when the key
+   * is new to the task (or its config was deleted). The same key for another request is -32602.
+   */
+  repeated(taskId: string, request: KeyedRequest): TaskPushNotificationConfig | undefined {
+    const row = this.sql
+      .exec<{ id: string; request_digest: string }>("SELECT id, request_digest FROM push_configs WHERE task_id = ? AND request_key = ?", taskId, request.key)
+      .toArray()[0];
+    if (!row) return undefined;
+    if (row.request_digest !== request.digest) throw reusedId("Idempotency-Key");
+    return this.get(taskId, row.id);
+  }
+
   /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
-  write(config: SealedConfig, nowMs: number): TaskPushNotificationConfig {
+  write(config: SealedConfig, nowMs: number, request?: KeyedRequest): TaskPushNotificationConfig {
     this.sql.exec(
-      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
          sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token,
-         payload_version = excluded.payload_version`,
+         payload_version = excluded.payload_version, request_key = excluded.request_key, request_digest = excluded.request_digest`,
       config.taskId,
       config.id,
       config.url,
@@ -171,6 +194,8 @@ export class PushConfigs {
       config.sealedToken,
       nowMs,
       config.payloadVersion,
+      request?.key ?? null,
+      request?.digest ?? null,
     );
     return this.get(config.taskId, config.id) as TaskPushNotificationConfig;
   }

@@ -1,6 +1,9 @@
 /**
  * The open SSE streams of a context's tasks. Every event goes to every open stream of its task in
  * log order (spec §3.5.2: broadcast, same order; closing one stream leaves the others alone).
+ * Every stream opens with exactly one Task (or is one Message): the Task that opens a task's next
+ * turn goes to the stream that turn's request opened, never to a stream already open, which
+ * carries only that turn's status and artifact updates.
  * Each stream frames events as JSON-RPC responses carrying its own request id, sends a keepalive
  * comment every 25 s, and is dropped on any sign of a gone client: a failed write or a cancel.
  *
@@ -17,8 +20,9 @@
  * (bench/README.md: about an eighth of a stream's CPU).
  */
 import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamEndLog, type StreamFraming } from "../a2a/sse";
-import type { LoggedEvent } from "./event-log";
+import { isTaskSnapshot, type LoggedEvent } from "./event-log";
 import { logLine, shortHash } from "../observability/log";
+import { withGeneration } from "../a2a/generation";
 
 const encoder = new TextEncoder();
 
@@ -90,9 +94,10 @@ export class StreamHub {
     return this.byTask.get(taskId)?.size ?? 0;
   }
 
+  /** Sends a live event to the task's open streams; a Task snapshot is no live event (each opened with its own). */
   publish(taskId: string, event: LoggedEvent): void {
     const set = this.byTask.get(taskId);
-    if (!set) return;
+    if (!set || isTaskSnapshot(event)) return;
     for (const sub of [...set]) this.send(taskId, sub, frame(sub.framing, event));
   }
 
@@ -145,6 +150,7 @@ export class StreamHub {
 }
 
 function frame(framing: StreamFraming, event: LoggedEvent | { json: string }): string {
-  const data = frameData(framing, event.json);
+  const json = framing.generation && "generation" in event ? withGeneration(event.json, event.generation) : event.json;
+  const data = frameData(framing, json);
   return "seq" in event ? sseFrame(data, event.seq) : sseFrame(data);
 }

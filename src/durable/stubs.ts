@@ -1,17 +1,16 @@
 /**
  * How any caller (the Worker, the queue consumer, another object) addresses a Durable Object,
- * written once. A context lives in the ContextAgent named `owner ⟂ contextId`, so two callers who
- * pick the same contextId never meet. A task id carries its context object's id (ids.ts), so task
+ * written once. A context lives in the ContextAgent named after `owner ⟂ contextId`, so two callers
+ * who pick the same contextId never meet, and no owner can spell another's name (object-names.ts). A task id carries its context object's id (ids.ts), so task
  * calls reach it in one hop; a forged id names an empty object and finds nothing. The TaskIndex
  * is per owner and shard (index-layout.ts).
  */
 import { contextObjectIdOf } from "../a2a/ids";
 import { indexName } from "./index-layout";
-
-const SEPARATOR = "\u27c2";
+import { contextObjectName } from "./object-names";
 
 export function contextAgentFor(env: Env, owner: string, contextId: string) {
-  return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromName(`${owner}${SEPARATOR}${contextId}`));
+  return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromName(contextObjectName(owner, contextId)));
 }
 
 /** The ContextAgent of a hex object id; undefined when the id is not one of this namespace's. */

@@ -13,6 +13,8 @@ import { applySchema } from "./schema";
 import { fitRow } from "./row-guard";
 import { utf8Bytes } from "../storage/limits";
 import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
+import type { ViewBounds } from "./view-bounds";
+import type { FoundRequest } from "./repeat-requests";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
@@ -34,7 +36,21 @@ const ADDED = [
   // The number of turns a task has had; the current turn's messages and events carry it.
   { table: "tasks", column: "turns", definition: "INTEGER NOT NULL DEFAULT 0" },
   { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
+  // A user message's messageId and Idempotency-Key (each at most STORED_ID_MAX_CHARS) and the
+  // digest of its parts: a repeated request answers the task it started (repeat-requests.ts).
+  // The task's generation (a2a/generation.ts): 1 at creation, one more on every state or artifact change.
+  { table: "tasks", column: "generation", definition: "INTEGER NOT NULL DEFAULT 1" },
+  { table: "messages", column: "message_id", definition: "TEXT" },
+  { table: "messages", column: "request_key", definition: "TEXT" },
+  { table: "messages", column: "request_digest", definition: "TEXT" },
 ];
+
+/** How a user message's request is stored to be known again (repeat-requests.ts). */
+export interface StoredRequest {
+  messageId: string | null;
+  key: string | null;
+  digest: string;
+}
 
 /** Earlier messages a turn is given: enough for a working conversation (100 turns). */
 export const CONVERSATION_MESSAGES = 200;
@@ -44,17 +60,7 @@ export const CONVERSATION_CHARS = 400_000;
 /** A2A timestamps: RFC 3339 UTC with milliseconds (spec §5.6.1). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
-/** What a bounded task view holds. */
-export interface ViewBounds {
-  /** The newest this many messages (0: none). */
-  historyLength: number;
-  /** Only the messages of the task's current turn. */
-  currentTurnOnly?: boolean;
-  /** The newest this many artifacts (0: none). */
-  artifacts: number;
-  /** The whole view stays under this many UTF-8 bytes of JSON: oldest messages, then oldest artifacts, go first. */
-  maxBytes: number;
-}
+export type { ViewBounds } from "./view-bounds";
 
 /** A task view as JSON texts: the summary object, and each message and artifact. */
 export interface TaskViewParts {
@@ -100,6 +106,8 @@ export class TaskRecords {
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
     sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_message_id ON messages(message_id) WHERE message_id IS NOT NULL");
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_request_key ON messages(request_key) WHERE request_key IS NOT NULL");
   }
 
   /** Drops the in-memory copies (after a rolled-back transaction): the next read reloads them. */
@@ -142,17 +150,19 @@ export class TaskRecords {
   }
 
   /** A new task, in its first turn. */
-  createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number): void {
+  /** A new task at `generation` (1, or 2 when it is created already past SUBMITTED). */
+  createTask(taskId: string, status: TaskStatus, metadata: JsonObject | undefined, nowMs: number, generation = 1): void {
     const statusJson = fitRow("tasks", JSON.stringify(status));
     const metadataJson = metadata ? fitRow("tasks", JSON.stringify(metadata)) : null;
     this.sql.exec(
-      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns) VALUES (?, ?, ?, ?, ?, ?, 1)",
+      "INSERT INTO tasks (id, state, status, metadata, created_ms, updated_ms, turns, generation) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
       taskId,
       status.state,
       statusJson,
       metadataJson,
       nowMs,
       nowMs,
+      generation,
     );
     // Every row of a new task is written here and after: its view starts complete and empty.
     const chars = statusJson.length + (metadataJson?.length ?? 0);
@@ -172,14 +182,38 @@ export class TaskRecords {
     });
   }
 
-  setStatus(taskId: string, status: TaskStatus, nowMs: number): void {
+  /** Sets the status, `changes` state changes on (one, or two for SUBMITTED then WORKING); returns the new generation. */
+  setStatus(taskId: string, status: TaskStatus, nowMs: number, changes = 1): number {
     const json = fitRow("tasks", JSON.stringify(status));
-    this.sql.exec("UPDATE tasks SET state = ?, status = ?, updated_ms = ? WHERE id = ?", status.state, json, nowMs, taskId);
+    const generation =
+      this.sql
+        .exec<{ generation: number }>(
+          "UPDATE tasks SET state = ?, status = ?, updated_ms = ?, generation = generation + ? WHERE id = ? RETURNING generation",
+          status.state,
+          json,
+          nowMs,
+          changes,
+          taskId,
+        )
+        .toArray()[0]?.generation ?? 0;
     this.kept.follow(taskId, (rows) => {
       rows.chars += json.length - rows.status.length;
       rows.state = status.state;
       rows.status = json;
     });
+    return generation;
+  }
+
+  /** One artifact change more; returns the new generation. */
+  bumpGeneration(taskId: string): number {
+    return (
+      this.sql.exec<{ generation: number }>("UPDATE tasks SET generation = generation + 1 WHERE id = ? RETURNING generation", taskId).toArray()[0]
+        ?.generation ?? 0
+    );
+  }
+
+  generationOf(taskId: string): number | undefined {
+    return this.sql.exec<{ generation: number }>("SELECT generation FROM tasks WHERE id = ?", taskId).toArray()[0]?.generation;
   }
 
   /** Starts the task's next turn and returns its number (1 for a new task's first). */
@@ -196,9 +230,18 @@ export class TaskRecords {
     return this.sql.exec<{ turns: number }>("SELECT turns FROM tasks WHERE id = ?", taskId).toArray()[0]?.turns ?? 0;
   }
 
-  appendMessage(taskId: string, epoch: number, turn: number, message: Message): void {
+  appendMessage(taskId: string, epoch: number, turn: number, message: Message, request?: StoredRequest): void {
     const json = fitRow("messages", JSON.stringify(message));
-    this.sql.exec("INSERT INTO messages (task_id, epoch, turn, message) VALUES (?, ?, ?, ?)", taskId, epoch, turn, json);
+    this.sql.exec(
+      "INSERT INTO messages (task_id, epoch, turn, message, message_id, request_key, request_digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      taskId,
+      epoch,
+      turn,
+      json,
+      request?.messageId ?? null,
+      request?.key ?? null,
+      request?.digest ?? null,
+    );
     // The current turn's messages are the newest (a current-turn snapshot is a prefix of the
     // copy): a message of another turn is one the copy cannot place.
     if (this.kept.of(taskId)?.turns !== turn) this.kept.drop(taskId);
@@ -208,6 +251,21 @@ export class TaskRecords {
       rows.chars += json.length;
     });
     if (this.recent?.epoch === epoch) this.keepRecent(this.recent, message, json.length);
+  }
+
+  /**
+   * The user message a request stored before, by its messageId or its Idempotency-Key (stored
+   * forms): the task and turn it started and its digest. `byKey` tells which of the two matched.
+   */
+  findRequest(messageId: string | null, key: string | null): (FoundRequest & { byKey: boolean }) | undefined {
+    const row = this.sql
+      .exec<{ task_id: string; turn: number; request_digest: string | null; by_key: number }>(
+        "SELECT task_id, turn, request_digest, request_key IS NOT NULL AND request_key = ?2 AS by_key FROM messages WHERE message_id = ?1 OR request_key = ?2 LIMIT 1",
+        messageId,
+        key,
+      )
+      .toArray()[0];
+    return row ? { taskId: row.task_id, turn: row.turn, digest: row.request_digest, byKey: row.by_key === 1 } : undefined;
   }
 
   /** Appends to the kept conversation and trims it to the bounds `conversation` applies. */
@@ -269,6 +327,11 @@ export class TaskRecords {
       );
       return next;
     }
+    return this.addArtifact(taskId, artifact);
+  }
+
+  /** Adds an artifact whose id is new to the task (no read first): it takes the next position, the newest. */
+  addArtifact(taskId: string, artifact: Artifact): Artifact {
     const json = fitRow("artifacts", JSON.stringify(artifact));
     this.sql.exec(
       `INSERT INTO artifacts (task_id, artifact_id, position, artifact)

@@ -10,11 +10,11 @@
  *    the compaction of old turns' events, the bounded Task snapshot, WORKING, the inline push
  *    config, the index outbox mark. Only then are the events sent.
  * 3. The agent's events, each written before it is sent (text deltas split at DELTA_MAX_CHARS).
- * 4. The end (finish): the reply message (large parts to R2), the final status, push records and
- *    the outbox mark in one commit; then streams close, the index and the push queue are told.
+ * 4. The end (finish): the reply message (large parts to R2), the turn's `response` artifact when
+ *    it produced assistant text, the final status, push records and the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
 import type { TraceContext } from "../a2a/trace-context";
-import { TurnLog } from "./turn-log";
+import { TurnLog } from "../observability/turn-log";
 import { metricsOf } from "../observability/metrics";
 import type { Message, Task, TaskStatus } from "../a2a/types";
 import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
@@ -32,11 +32,14 @@ import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts"
 import { redactMetadata } from "../agent/metadata-redaction";
 import { notificationIdOf, type PushJob } from "../push/push-job";
 import { StreamHub } from "./stream-hub";
-import { timestamp, type ViewBounds } from "./task-records";
+import { timestamp, type StoredRequest, type ViewBounds } from "./task-records";
 import type { LoggedEvent } from "./event-log";
 import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
+import { responseArtifact } from "./response-artifact";
+import { taskWithGeneration } from "../a2a/generation";
+import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-requests";
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
 import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
@@ -86,6 +89,8 @@ export interface SendCall {
   baseUrl: string;
   /** The request's span (W3C trace context): the parent of every call the turn makes. */
   trace?: TraceContext;
+  /** The request's `Idempotency-Key` header, checked by the Worker (repeat-requests.ts). */
+  idempotencyKey?: string;
 }
 
 /** The answer: the SendMessageResponse as JSON text (composed from stored rows), or a stream. */
@@ -124,6 +129,8 @@ interface PreparedTurn {
   sealedPush: SealedConfig | undefined;
   /** The workspace directory this turn binds the context to (its first to name one). */
   bindCwd: string | undefined;
+  /** How the message's request is stored to be known again (repeat-requests.ts). */
+  request: StoredRequest;
 }
 
 /** What the opening commit wrote: the turn's number, the task's snapshot and the opening events. */
@@ -136,10 +143,16 @@ interface OpenedTurn {
 /** A blocking call's answer waits for the turn's end; a stream or `returnImmediately` does not. */
 const isBlocking = (call: SendCall): boolean => !call.stream && !call.request.configuration?.returnImmediately;
 
+/** Whether two requests name the same messageId or the same Idempotency-Key. */
+const sameRequest = (a: StoredRequest, b: StoredRequest): boolean =>
+  (a.messageId !== null && a.messageId === b.messageId) || (a.key !== null && a.key === b.key);
+
 const tooLarge = (field: string, message: string) => errors.invalidParams(message, [{ field, description: message }]);
 
 export class TurnRunner {
   private active: ActiveTurn | undefined;
+  /** The request whose turn is being opened (at most one: `starting`), settled once its commit ran or it failed. */
+  private opening: { request: StoredRequest; settled: Promise<void> } | undefined;
   /** Set from the busy check until the turn is active, so awaits in between cannot admit a second turn. */
   private starting = false;
   /** Tasks whose end is being written, so a cancel racing a turn's end writes one end. */
@@ -167,6 +180,17 @@ export class TurnRunner {
     else if (records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
     if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
 
+    const request: StoredRequest = {
+      messageId: await storedId(message.messageId),
+      key: await storedId(call.idempotencyKey),
+      digest: await requestDigest(message.parts),
+    };
+    // From here to the turn's `starting` mark nothing awaits: a repeat waits for the request it
+    // repeats to open, then finds its stored message; it never starts a second turn.
+    for (let opening = this.opening; opening && sameRequest(opening.request, request); opening = this.opening) await opening.settled;
+    const found = records.findRequest(request.messageId, request.key);
+    if (found) return this.repeat(call, found, request.digest);
+
     const taskId = message.taskId;
     if (taskId !== undefined) {
       const state = records.stateOf(taskId);
@@ -175,19 +199,44 @@ export class TurnRunner {
         throw errors.invalidParams("Task belongs to a different context", [{ field: "message.contextId", description: "does not match the task's contextId" }]);
       }
       if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state and cannot accept messages`);
+      // The A2A 1.1 draft's optimistic concurrency, for a client that activated the generation extension.
+      const expected = call.request.configuration?.ifGenerationMatch;
+      const current = call.framing.generation && expected !== undefined ? records.generationOf(taskId) : undefined;
+      if (current !== undefined && expected !== undefined && current !== expected) throw errors.generationMismatch(taskId, current, expected);
     }
     if (this.active || this.starting) throw errors.unsupported(BUSY_TEXT);
     this.starting = true;
+    let settle = () => {};
+    this.opening = { request, settled: new Promise<void>((resolve) => (settle = resolve)) };
     try {
-      return await this.start(call, taskId);
+      return await this.start(call, taskId, request, () => {
+        this.opening = undefined;
+        settle();
+      });
     } finally {
       this.starting = false;
+      if (this.opening?.request === request) this.opening = undefined;
+      settle();
     }
   }
 
+  /**
+   * A repeated request (repeat-requests.ts): the task its first sending started, as this request
+   * asked for it: a blocking call waits for that turn's end, a stream gets the Task, then the
+   * turn's updates while it runs. The same id with other parts is -32602.
+   */
+  private async repeat(call: SendCall, found: FoundRequest & { byKey: boolean }, digest: string): Promise<SendResult> {
+    if (found.digest !== null && found.digest !== digest) throw reusedId(found.byKey ? "Idempotency-Key" : "message.messageId");
+    const { taskId } = found;
+    const turn = this.active?.taskId === taskId && this.active.turn === found.turn ? this.active : undefined;
+    if (call.stream) return { kind: "stream", stream: this.state.hub.open(taskId, call.framing, [this.snapshotEvent(taskId, call.framing)], !turn) };
+    if (turn && isBlocking(call)) await turn.finished;
+    return { kind: "json", json: `{"task":${this.answerTaskJson(taskId, call.request.configuration?.historyLength, call.framing)}}` };
+  }
+
   /** A turn: checked and planned (nothing written), opened by one commit, then answered. */
-  private async start(call: SendCall, existingTaskId: string | undefined): Promise<SendResult> {
-    const turn = await this.prepare(call, existingTaskId);
+  private async start(call: SendCall, existingTaskId: string | undefined, request: StoredRequest, opened: () => void): Promise<SendResult> {
+    const turn = { ...(await this.prepare(call, existingTaskId)), request };
     const controller = new AbortController();
     const log = new TurnLog({
       agent: this.state.config.agent,
@@ -198,12 +247,13 @@ export class TurnRunner {
     });
     const plan = await this.planTurn(call, turn, controller.signal, log);
     if ("reply" in plan) return plan.reply;
-    const opened = await this.open(call, turn, plan);
-    return this.answer(call, turn, opened, plan, { controller, log });
+    const openedTurn = await this.open(call, turn, plan);
+    opened();
+    return this.answer(call, turn, openedTurn, plan, { controller, log });
   }
 
   /** Everything that can refuse the message, run before anything is written. */
-  private async prepare(call: SendCall, existingTaskId: string | undefined): Promise<PreparedTurn> {
+  private async prepare(call: SendCall, existingTaskId: string | undefined): Promise<Omit<PreparedTurn, "request">> {
     const { message } = call.request;
     const { records } = this.state;
 
@@ -289,21 +339,24 @@ export class TurnRunner {
         // Nothing can read the SUBMITTED row between the snapshot and the WORKING update, which
         // the log still records.
         const working: TaskStatus | undefined = runs ? { state: "TASK_STATE_WORKING", timestamp: timestamp(now) } : undefined;
+        // SUBMITTED (the snapshot), then WORKING when the turn runs: one generation each.
+        const changes = working ? 2 : 1;
+        let generation = changes;
         if (isNewTask) {
-          w.records.createTask(taskId, working ?? submitted, taskMetadata, now);
+          w.records.createTask(taskId, working ?? submitted, taskMetadata, now, generation);
           w.log.startTask(taskId);
-        } else w.records.setStatus(taskId, working ?? submitted, now);
+        } else generation = w.records.setStatus(taskId, working ?? submitted, now, changes);
         const number = isNewTask ? 1 : w.records.beginTurn(taskId);
-        w.records.appendMessage(taskId, this.state.epoch(), number, stored.message);
+        w.records.appendMessage(taskId, this.state.epoch(), number, stored.message, turn.request);
         w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
         // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
         const snapshot: Task = isNewTask
           ? { id: taskId, contextId, status: submitted, history: [stored.message], ...(taskMetadata ? { metadata: taskMetadata } : {}) }
           : { ...(w.records.task(taskId, contextId, SNAPSHOT_BOUNDS) as Task), status: submitted };
-        const events: LoggedEvent[] = [w.emit(taskId, number, { task: snapshot })];
+        const events: LoggedEvent[] = [w.emit(taskId, number, { task: snapshot }, generation - changes + 1)];
         if (working) {
           if (turn.bindCwd !== undefined) w.records.setSetting("cwd", turn.bindCwd);
-          events.push(w.emit(taskId, number, { statusUpdate: { taskId, contextId, status: working } }));
+          events.push(w.emit(taskId, number, { statusUpdate: { taskId, contextId, status: working } }, generation));
         }
         if (sealedPush) w.push.write(sealedPush, now);
         // A blocking turn is indexed by its end (or by the WORKING flush in answer if it runs long).
@@ -359,9 +412,13 @@ export class TurnRunner {
     await Promise.all([indexed, alarm]);
 
     const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) return { kind: "json", json: JSON.stringify({ task: viewTask(opened.snapshot, { historyLength }) }) };
+    if (call.request.configuration?.returnImmediately) {
+      const snapshot = JSON.stringify(viewTask(opened.snapshot, { historyLength }));
+      const generation = call.framing.generation ? opened.events[0]?.generation : undefined;
+      return { kind: "json", json: `{"task":${generation === undefined ? snapshot : taskWithGeneration(snapshot, generation)}}` };
+    }
     await turn.finished;
-    return { kind: "json", json: `{"task":${this.mustTaskJson(taskId, historyLength)}}` };
+    return { kind: "json", json: `{"task":${this.answerTaskJson(taskId, historyLength, call.framing)}}` };
   }
 
   private markAndFlush(taskId: string): Promise<boolean> {
@@ -389,30 +446,37 @@ export class TurnRunner {
           if (this.active !== turn) return;
           this.state.commit((w) => {
             w.records.putArtifact(turn.taskId, artifact, false);
-            w.emit(turn.taskId, turn.turn, {
-              artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true },
-            });
+            w.emit(
+              turn.taskId,
+              turn.turn,
+              { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } },
+              w.records.bumpGeneration(turn.taskId),
+            );
           });
           continue;
         }
         const effect = mapAgentEvent(event, this.exposure);
         if (!effect) continue;
         if (effect.kind === "end") {
-          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata);
+          // The agent's own end of a turn that produced assistant text closes with the reply as an
+          // artifact too; an error's end (its text is no reply) does not.
+          const response = event.type === "end" && replyText !== "";
+          await this.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata, response);
           return;
         }
         if (effect.kind === "artifact") {
           const { kind: _kind, ...update } = effect;
           this.state.commit((w) => {
             w.records.putArtifact(turn.taskId, effect.artifact, effect.append === true);
-            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), ...update } });
+            const generation = w.records.bumpGeneration(turn.taskId);
+            w.emit(turn.taskId, turn.turn, { artifactUpdate: { taskId: turn.taskId, contextId: this.state.contextId(), ...update } }, generation);
           });
           continue;
         }
         if (effect.text) replyText += effect.text;
         this.emitWorking(turn, effect.text, effect.metadata);
       }
-      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA);
+      if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_INPUT_REQUIRED", replyText, NO_USAGE_METADATA, replyText !== "");
     } catch (error) {
       console.error("turn failed", error instanceof Error ? error.name : typeof error);
       if (this.active === turn) await this.finish(turn.taskId, "TASK_STATE_FAILED", INTERNAL_TEXT);
@@ -436,14 +500,22 @@ export class TurnRunner {
   /**
    * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
    * kept in history), every stream of the task closed, the index updated, push queued, waiters released.
+   * With `response`, the reply is also the turn's `response` artifact, just before the final status.
    */
-  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false): Promise<void> {
     const turn = this.active?.taskId === taskId ? this.active : undefined;
     if (turn) this.active = undefined;
-    await this.end(taskId, turn, state, text, metadata);
+    await this.end(taskId, turn, state, text, metadata, response);
   }
 
-  private async end(taskId: string, turn: ActiveTurn | undefined, state: TaskState, text: string | undefined, metadata?: JsonObject): Promise<void> {
+  private async end(
+    taskId: string,
+    turn: ActiveTurn | undefined,
+    state: TaskState,
+    text: string | undefined,
+    metadata?: JsonObject,
+    response = false,
+  ): Promise<void> {
     if (this.finishing.has(taskId)) return;
     this.finishing.add(taskId);
     try {
@@ -456,6 +528,7 @@ export class TurnRunner {
         if (plan) {
           status.message = plan.message;
           w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
+          if (response) this.writeResponse(w, taskId, turnNumber, plan.message);
         }
         const logged = this.writeStatus(w, taskId, turnNumber, status, metadata);
         w.outbox.mark(taskId);
@@ -473,9 +546,16 @@ export class TurnRunner {
     }
   }
 
+  /** The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk. */
+  private writeResponse(w: Writes, taskId: string, turn: number, reply: Message): void {
+    const artifact = w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts));
+    const generation = w.records.bumpGeneration(taskId);
+    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } }, generation);
+  }
+
   private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject): LoggedEvent {
-    w.records.setStatus(taskId, status, Date.now());
-    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } });
+    const generation = w.records.setStatus(taskId, status, Date.now());
+    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } }, generation);
   }
 
   private agentMessage(messageId: string, taskId: string, text: string): Message {
@@ -493,23 +573,29 @@ export class TurnRunner {
   }
 
   /**
-   * A stream of the task (spec §3.1.6): what a `Last-Event-ID` missed, then live events; a task
-   * that is running or waiting for input gets its bounded Task first, then the events of its
+   * A stream of the task (spec §3.1.6), one Task first: a `Last-Event-ID` resume replays from the
+   * Task that opened the turn of the first missed event (event-log.ts), then live events; a task
+   * that is running or waiting for input gets its bounded Task first, then the updates of its
    * current or next turn, closing when that turn ends. A terminal task gets -32004.
    */
   subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): ReadableStream<Uint8Array> {
     const state = this.requireOwned(owner, taskId);
     const running = this.active?.taskId === taskId;
-    const { log, hub, records } = this.state;
+    const { log, hub } = this.state;
     if (lastEventId !== undefined) {
-      const missed = log.after(taskId, lastEventId);
-      if (running) return hub.open(taskId, framing, missed, false);
-      // A resume after the turn ended: what was missed, then close; nothing missed is a plain subscribe.
-      if (missed.length > 0) return hub.open(taskId, framing, missed, true);
+      const missed = log.replay(taskId, lastEventId);
+      // A resume after the turn ended: the replay, then close; nothing missed is a plain subscribe.
+      if (missed.length > 0) return hub.open(taskId, framing, missed, !running);
     }
     if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
+    return hub.open(taskId, framing, [this.snapshotEvent(taskId, framing)], false);
+  }
+
+  /** The task's current bounded Task as the event that opens a stream (with its generation when the stream shows it). */
+  private snapshotEvent(taskId: string, framing: StreamFraming): LoggedEvent {
+    const { records, log } = this.state;
     const task = records.task(taskId, this.state.contextId(), SNAPSHOT_BOUNDS) as Task;
-    return hub.open(taskId, framing, [{ seq: log.lastSeq(taskId), json: JSON.stringify({ task }) }], false);
+    return { seq: log.lastSeq(taskId), json: JSON.stringify({ task }), generation: framing.generation ? records.generationOf(taskId) : undefined };
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
@@ -539,6 +625,12 @@ export class TurnRunner {
     const json = this.state.records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength));
     if (json === undefined) throw new Error("task row vanished");
     return json;
+  }
+
+  /** The task as a SendMessage answer shows it: with its generation when the request activated the extension. */
+  private answerTaskJson(taskId: string, historyLength: number | undefined, framing: StreamFraming): string {
+    const json = this.mustTaskJson(taskId, historyLength);
+    return framing.generation ? taskWithGeneration(json, this.state.records.generationOf(taskId) ?? 0) : json;
   }
 
   mustTask(taskId: string, historyLength: number | undefined): Task {

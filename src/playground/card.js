@@ -1,11 +1,87 @@
 // The agent card: skills (each example a button that fills the composer), interfaces, security
-// schemes and whether the card's signature verifies. The card is signed HS256 (a shared secret),
-// so the page can only verify it when given that secret; the check runs here, in the browser,
-// over the same canonical JSON the server signed (signatures removed, empty values dropped, keys
-// sorted, non-ASCII escaped: src/a2a/jcs.ts).
+// schemes and whether the card's signature verifies. The check covers HS256 (a shared secret), so
+// the page can only verify when given that secret; it runs here, in the browser, over the two
+// canonical forms the server signs (src/a2a/jcs.ts): the served form (spec §8.4.1 on the card as
+// served, RFC 8785) and the SDK form (the official SDKs' view, without the 0.3 fields).
 import { el } from "./dom.js";
 
 const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"];
+const CARD_FIELDS = new Set([
+  "name",
+  "description",
+  "supportedInterfaces",
+  "provider",
+  "version",
+  "documentationUrl",
+  "capabilities",
+  "securitySchemes",
+  "securityRequirements",
+  "defaultInputModes",
+  "defaultOutputModes",
+  "skills",
+  "iconUrl",
+]);
+const REQUIRED = new Set(["name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"]);
+const PRESENCE = new Set(["documentationUrl", "iconUrl", "streaming", "pushNotifications", "extendedAgentCard"]);
+const MAPS = new Set(["securitySchemes", "schemes"]);
+const STRUCTS = new Set(["params", "metadata"]);
+const OMIT = Symbol("omit");
+
+const rfcString = (text) => {
+  if (!text.isWellFormed()) throw new Error("a lone surrogate has no RFC 8785 form");
+  return JSON.stringify(text);
+};
+
+/** RFC 8785: keys by UTF-16 code units, ECMAScript number and string forms. */
+export function rfc8785(value) {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`${value} has no RFC 8785 form`);
+  if (typeof value === "string") return rfcString(value);
+  if (Array.isArray(value)) return `[${value.map(rfc8785).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort()
+      .map((k) => `${rfcString(k)}:${rfc8785(value[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
+function withoutDefaults(value) {
+  if (Array.isArray(value)) return value.map(withoutDefaults);
+  if (value === null || typeof value !== "object") return value;
+  const out = {};
+  for (const [key, field] of Object.entries(value)) {
+    const kept = fieldWithoutDefault(key, field);
+    if (kept !== OMIT) out[key] = kept;
+  }
+  return out;
+}
+
+function fieldWithoutDefault(key, value) {
+  if (STRUCTS.has(key)) return value;
+  if (MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? OMIT : Object.fromEntries(entries.map(([k, v]) => [k, withoutDefaults(v)]));
+  }
+  if (Array.isArray(value) && value.length === 0) return OMIT;
+  if ((value === "" || value === false || value === 0) && !PRESENCE.has(key)) return OMIT;
+  return withoutDefaults(value);
+}
+
+/** The served form: `signatures` and protobuf defaults dropped, unknown properties kept, RFC 8785. */
+export function servedForm(card) {
+  const out = {};
+  for (const [key, value] of Object.entries(card)) {
+    if (key === "signatures") continue;
+    if (!CARD_FIELDS.has(key)) out[key] = value;
+    else if (REQUIRED.has(key)) out[key] = withoutDefaults(value);
+    else {
+      const kept = fieldWithoutDefault(key, value);
+      if (kept !== OMIT) out[key] = kept;
+    }
+  }
+  return rfc8785(out);
+}
 
 function clean(value) {
   if (Array.isArray(value)) {
@@ -36,27 +112,55 @@ function serialize(value) {
   return typeof value === "string" ? asciiJson(value) : JSON.stringify(value);
 }
 
+/** The SDK form: the 1.0 view (no 0.3 fields), empty values dropped, keys sorted, non-ASCII escaped. */
+export function sdkForm(card) {
+  const { signatures: _omit, ...rest } = card;
+  for (const field of V03_CARD_FIELDS) delete rest[field];
+  return serialize(clean(rest) ?? {});
+}
+
 const base64url = (bytes) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=/g, "");
 
-/** "verified", "does not verify", or why it cannot be checked. */
-export async function verifyCard(card, secret) {
-  const signature = card.signatures?.[0];
-  if (!signature) return "unsigned";
-  const header = JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
-  if (header.alg !== "HS256") return `signed with ${header.alg}: not checked here`;
-  if (!secret) return `signed (HS256, kid ${header.kid}): enter the signing secret to verify`;
-  // The signature covers the card as a 1.0 verifier reads it: without the 0.3 discovery fields
-  // (src/worker/agent-card.ts, V03_CARD_FIELDS).
-  const { signatures: _omit, ...rest } = card;
-  for (const field of V03_CARD_FIELDS) delete rest[field];
-  const payload = base64url(new TextEncoder().encode(serialize(clean(rest) ?? {})));
+const decodeHeader = (signature) => JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
+
+async function hs256(key, signature, payload) {
+  const input = new TextEncoder().encode(`${signature.protected}.${base64url(new TextEncoder().encode(payload))}`);
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, input))) === signature.signature;
+}
+
+/** Which forms ("served", "sdk") some HS256 signature of the card verifies under this secret. */
+async function verifiedForms(card, signatures, secret) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${signature.protected}.${payload}`)));
-  return base64url(mac) === signature.signature ? "verified" : "does not verify";
+  let served;
+  try {
+    served = servedForm(card);
+  } catch {
+    served = undefined;
+  }
+  const forms = new Set();
+  for (const signature of signatures) {
+    if (served !== undefined && (await hs256(key, signature, served))) forms.add("served");
+    else if (await hs256(key, signature, sdkForm(card))) forms.add("sdk");
+  }
+  return forms;
+}
+
+/** "verified" (both forms), a partial verdict naming the one form, "does not verify", or why it cannot be checked. */
+export async function verifyCard(card, secret) {
+  const signatures = card.signatures ?? [];
+  if (signatures.length === 0) return "unsigned";
+  const hs = signatures.filter((s) => decodeHeader(s).alg === "HS256");
+  if (hs.length === 0) return `signed with ${decodeHeader(signatures[0]).alg}: not checked here`;
+  if (!secret) return `signed (HS256, kid ${decodeHeader(hs[0]).kid}): enter the signing secret to verify`;
+  const forms = await verifiedForms(card, hs, secret);
+  if (forms.size === 2) return "verified";
+  if (forms.has("served")) return "verified (served form only: the official SDKs will not accept it)";
+  if (forms.has("sdk")) return "verified (SDK form only: a spec-exact verifier will not accept it)";
+  return "does not verify";
 }
 
 /** `{"httpAuthSecurityScheme":{"scheme":"bearer"}}` → "httpAuthSecurityScheme: scheme bearer". */

@@ -52,15 +52,38 @@ async function query(dohUrl: string, name: string, type: "A" | "AAAA", fetcher: 
   }
 }
 
-/** Whether one resource record of an answer points somewhere private or local. */
-function isPrivateRecord(record: unknown): boolean {
-  if (record === null || typeof record !== "object") return false;
+/** An A record's data as resolvers write it: four decimal octets, nothing else (RFC 1035 §3.4.1). */
+const DOTTED_QUAD = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** A CNAME target: dot-separated labels of at most 63 characters, 253 in all (RFC 1035 §2.3.4). */
+const DNS_NAME = /^[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63})*\.?$/;
+const DNS_NAME_MAX = 254;
+
+/** True when the text is exactly one IPv6 address in the RFC 4291 §2.2 text forms. */
+function isIPv6Text(data: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(data) || !data.includes(":")) return false;
+  try {
+    return new URL(`http://[${data}]/`).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+type RecordVerdict = "public" | "private" | "malformed" | "other";
+
+/**
+ * What one resource record of an answer says. Parsed strictly: an address record whose data is not
+ * exactly an address (`"127.0.0.1 "`, `"10.0.0.1\n"`, `"::1%eth0"`) is malformed, never a name that
+ * happens to look public, and makes the whole check fail closed.
+ */
+function recordVerdict(record: unknown): RecordVerdict {
+  if (record === null || typeof record !== "object") return "malformed";
   const { type, data } = record as { type?: unknown; data?: unknown };
-  if (typeof data !== "string") return false;
-  if (type === RR.A) return classifyCallbackHost(data) !== "public";
-  if (type === RR.AAAA) return classifyCallbackHost(`[${data}]`) !== "public";
-  if (type === RR.CNAME) return classifyCallbackHost(data) !== "public";
-  return false;
+  if (type !== RR.A && type !== RR.AAAA && type !== RR.CNAME) return "other";
+  if (typeof data !== "string") return "malformed";
+  if (type === RR.A) return DOTTED_QUAD.test(data) ? (classifyCallbackHost(data) === "public" ? "public" : "private") : "malformed";
+  if (type === RR.AAAA) return isIPv6Text(data) ? (classifyCallbackHost(`[${data}]`) === "public" ? "public" : "private") : "malformed";
+  if (data.length > DNS_NAME_MAX || !DNS_NAME.test(data)) return "malformed";
+  return classifyCallbackHost(data) === "public" ? "public" : "private";
 }
 
 function addresses(answer: DohAnswer): unknown[] {
@@ -76,7 +99,9 @@ export async function checkCallbackHostByDns(hostname: string, dohUrl: string, f
     return { ok: false, permanent: false, message: DNS_CHECK_MESSAGES.resolverFailed };
   }
   const records = (answers as DohAnswer[]).flatMap(addresses);
-  if (records.some(isPrivateRecord)) return { ok: false, permanent: true, message: CALLBACK_URL_MESSAGES.privateHost };
+  const verdicts = records.map(recordVerdict);
+  if (verdicts.includes("malformed")) return { ok: false, permanent: false, message: DNS_CHECK_MESSAGES.resolverFailed };
+  if (verdicts.includes("private")) return { ok: false, permanent: true, message: CALLBACK_URL_MESSAGES.privateHost };
   const resolves = records.some((r) => {
     const type = (r as { type?: unknown } | null)?.type;
     return type === RR.A || type === RR.AAAA;

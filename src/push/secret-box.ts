@@ -9,30 +9,33 @@
  * decrypts, so a new key goes first and old ones stay until every secret is re-sealed
  * (`needsReencryption`).
  *
- * No message from this module ever contains key material or plaintext.
+ * No message from this module ever contains key material or plaintext. The keyring's variable is
+ * parsed with the rest of the configuration (src/config/push-keyring.ts); this module seals and opens.
  */
+import { decodeBase64, KEYRING_REASONS, KID_PATTERN, parsePushKeyring, PUSH_KEYRING_VARIABLE, type PushKeyMaterial } from "../config/push-keyring";
 
 import { trimEnd } from "../a2a/trim-end";
 
-export const PUSH_KEYRING_VARIABLE = "IACCODE_A2A_PUSH_KEYRING";
+export { PUSH_KEYRING_VARIABLE };
 
-/** Key ids appear in sealed values and in messages; this alphabet keeps both unambiguous. */
-const KID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-/** AES-256. */
-const KEY_BYTES = 32;
 /** 96-bit IVs (NIST SP 800-38D §8.2); random IVs stay safe up to 2^32 encryptions per key (§8.3). */
 const IV_BYTES = 12;
 /** The GCM tag that WebCrypto appends to the ciphertext. */
 const TAG_BYTES = 16;
 const FORMAT_VERSION = "v1";
 
+const keyringMessage =
+  <A extends unknown[]>(reason: (...args: A) => string) =>
+  (...args: A): string =>
+    `${PUSH_KEYRING_VARIABLE} ${reason(...args)}`;
+
 export const SECRET_BOX_MESSAGES = {
-  emptyEntry: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} is empty`,
-  entryShape: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} must look like <kid>:<base64 key>`,
-  invalidKid: (entry: number) => `${PUSH_KEYRING_VARIABLE} entry ${entry} has an invalid key id: use 1 to 32 characters of A-Z, a-z, 0-9, _ and -`,
-  duplicateKid: (kid: string) => `${PUSH_KEYRING_VARIABLE} has the key id "${kid}" more than once`,
-  invalidBase64: (kid: string) => `${PUSH_KEYRING_VARIABLE} key "${kid}" is not valid base64`,
-  wrongLength: (kid: string, bytes: number) => `${PUSH_KEYRING_VARIABLE} key "${kid}" must decode to 32 bytes (AES-256), not ${bytes}`,
+  emptyEntry: keyringMessage(KEYRING_REASONS.emptyEntry),
+  entryShape: keyringMessage(KEYRING_REASONS.entryShape),
+  invalidKid: keyringMessage(KEYRING_REASONS.invalidKid),
+  duplicateKid: keyringMessage(KEYRING_REASONS.duplicateKid),
+  invalidBase64: keyringMessage(KEYRING_REASONS.invalidBase64),
+  wrongLength: keyringMessage(KEYRING_REASONS.wrongLength),
   malformed: "A2A push secret is malformed",
   unknownKid: (kid: string) => `A2A push secret was encrypted with unknown key id "${kid}"`,
   undecryptable: "A2A push secret could not be decrypted: wrong key, wrong context or tampered data",
@@ -58,27 +61,25 @@ export interface SecretKeyring {
 }
 
 /**
- * Parses `kid1:<base64 key>,kid2:<base64 key>` (standard or URL-safe base64, padding optional).
+ * Parses `kid1:<base64 key>,kid2:<base64 key>` (the configuration's parser, src/config/push-keyring.ts).
  * Returns undefined when the value is unset or blank; throws SecretBoxError when it is malformed.
  */
 export function parseKeyring(raw: string | undefined): SecretKeyring | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const entries: Array<[string, Uint8Array]> = [];
-  for (const [index, text] of raw.split(",").entries()) {
-    const entry = index + 1;
-    const trimmed = text.trim();
-    if (trimmed === "") throw new SecretBoxError(SECRET_BOX_MESSAGES.emptyEntry(entry));
-    const colon = trimmed.indexOf(":");
-    if (colon < 0) throw new SecretBoxError(SECRET_BOX_MESSAGES.entryShape(entry));
-    const kid = trimmed.slice(0, colon).trim();
-    if (!KID_PATTERN.test(kid)) throw new SecretBoxError(SECRET_BOX_MESSAGES.invalidKid(entry));
-    if (entries.some(([seen]) => seen === kid)) throw new SecretBoxError(SECRET_BOX_MESSAGES.duplicateKid(kid));
-    const key = decodeBase64(trimmed.slice(colon + 1).trim());
-    if (key === undefined) throw new SecretBoxError(SECRET_BOX_MESSAGES.invalidBase64(kid));
-    if (key.length !== KEY_BYTES) throw new SecretBoxError(SECRET_BOX_MESSAGES.wrongLength(kid, key.length));
-    entries.push([kid, key]);
+  const material = parsePushKeyring(raw, (reason) => new SecretBoxError(`${PUSH_KEYRING_VARIABLE} ${reason}`));
+  return material && keyringOf(material);
+}
+
+/** One keyring per parsed configuration, so each key is imported into WebCrypto once per isolate. */
+const keyrings = new WeakMap<PushKeyMaterial, SecretKeyring>();
+
+/** The keyring of the configured key material (`config.pushKeyring`). */
+export function keyringOf(material: PushKeyMaterial): SecretKeyring {
+  let keyring = keyrings.get(material);
+  if (!keyring) {
+    keyring = new AesGcmKeyring(material.entries());
+    keyrings.set(material, keyring);
   }
-  return new AesGcmKeyring(entries);
+  return keyring;
 }
 
 export const DEVELOPMENT_KEYRING_KID = "dev";
@@ -190,16 +191,4 @@ function encodeBase64Url(bytes: Uint8Array): string {
 
 function decodeBase64Url(text: string): Uint8Array | undefined {
   return /^[A-Za-z0-9_-]*$/.test(text) ? decodeBase64(text) : undefined;
-}
-
-/** Standard or URL-safe alphabet, padding optional. */
-function decodeBase64(text: string): Uint8Array | undefined {
-  const standard = text.replace(/-/g, "+").replace(/_/g, "/");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(standard)) return undefined;
-  try {
-    const binary = atob(standard);
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
 }

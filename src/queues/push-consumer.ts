@@ -6,6 +6,11 @@
  * backoff and jitter, and send permanent failures and exhausted retries to the dead-letter queue
  * with their last error. The dead-letter consumer records the failure in the task's delivery log.
  * Each message is acked or retried on its own, so one bad message never replays a batch.
+ *
+ * The messages of a batch are delivered concurrently, at most PUSH_BATCH_CONCURRENCY at a time, each
+ * with its own time-out and retry decision: a receiver that takes 10 s delays only its own
+ * notification, never the others of the batch (issue 23 item 7; before, a batch of 10 behind one
+ * slow receiver waited up to 100 s).
  */
 import type { PushJob } from "../push/push-job";
 import { validateCallbackUrl } from "../push/callback-url";
@@ -19,6 +24,12 @@ import { contextAgentById } from "../durable/stubs";
 import { decideDelivery, type DeliveryResult } from "./retry-policy";
 import { parseTraceparent, traceHeaders, type TraceContext } from "../a2a/trace-context";
 
+/**
+ * Deliveries in flight at once in one batch: a Worker invocation keeps at most six outgoing
+ * connections open at a time (Workers platform limit "simultaneous open connections: 6"); more would
+ * only wait in the runtime's own queue, where their 10 s time-out would already be running.
+ */
+export const PUSH_BATCH_CONCURRENCY = 6;
 /** Spec §4.3.3: a delivery SHOULD time out after 10–30 s. */
 const DELIVERY_TIMEOUT_MS = 10_000;
 export const PUSH_DLQ_NAME = "iac-code-a2a-push-dlq";
@@ -100,14 +111,26 @@ async function recordDead(message: Message<PushJob>, env: Env): Promise<void> {
   message.ack();
 }
 
+/** Runs `work` on every item, at most `limit` at a time; resolves when all have settled. */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 export async function handlePushBatch(batch: MessageBatch<PushJob>, env: Env, _ctx?: ExecutionContext): Promise<void> {
   const handle = batch.queue === PUSH_DLQ_NAME ? recordDead : deliver;
-  for (const message of batch.messages) {
+  await eachConcurrently(batch.messages, PUSH_BATCH_CONCURRENCY, async (message) => {
     try {
       await handle(message, env);
     } catch (error) {
       console.error("push delivery error", error instanceof Error ? error.name : typeof error);
       message.retry({ delaySeconds: 1 });
     }
-  }
+  });
 }

@@ -3,12 +3,11 @@
  * URL, capabilities, input/output modes, the four skills, security schemes, and the extended card
  * for authenticated callers. Built, serialized, hashed and signed once per base URL per isolate.
  */
-import { FlattenedSign } from "jose";
 import type { Config } from "../config/config";
-import { canonicalizeCard } from "../a2a/jcs";
 import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a/input-media-types";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 import { isAuthConfigured } from "./auth";
+import { GENERATION_EXTENSION } from "../a2a/generation";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -76,7 +75,9 @@ function security(config: Config): { securitySchemes?: Record<string, unknown>; 
   else if (config.auth.jwt) schemes.jwtAuth = { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" } };
   const names = Object.keys(schemes);
   if (names.length === 0) return {};
-  return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: { list: [] } } })) };
+  // `{}`: a StringList with no scopes, as ProtoJSON writes it (an empty `list` is a default value,
+  // which spec §8.4.1 drops: serving none keeps the card free of defaults, so it is its own canonical form).
+  return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: {} } })) };
 }
 
 /** The endpoint URL the card names: the JSON-RPC interface lives at the base path. */
@@ -128,6 +129,11 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
       params: { enabledTypes: config.thinkingExposure },
     });
   }
+  extensions.push({
+    uri: GENERATION_EXTENSION,
+    description:
+      "The A2A 1.1 draft's task generation: Task.generation and each status and artifact event's generation, GetTask currentGeneration (waits up to 30 s), SendMessage configuration.ifGenerationMatch (-32010 TaskGenerationMismatchError).",
+  });
   for (const uri of config.requiredExtensions) {
     const listed = extensions.find((extension) => extension.uri === uri);
     if (listed) listed.required = true;
@@ -186,13 +192,4 @@ export function buildExtendedAgentCard(config: Config, base: string): AgentCard 
       },
     ],
   };
-}
-
-export const SIGNING_KEY_ID = "default";
-
-/** Signs the card once (HS256, detached JWS over the canonical JSON of its 1.0 view), as the original does. */
-export async function signCard(card: AgentCard, secret: string): Promise<AgentCard> {
-  const payload = new TextEncoder().encode(canonicalizeCard(v1CardView(card)));
-  const jws = await new FlattenedSign(payload).setProtectedHeader({ alg: "HS256", typ: "JOSE", kid: SIGNING_KEY_ID }).sign(new TextEncoder().encode(secret));
-  return { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
 }

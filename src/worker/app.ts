@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { configOf, type Config } from "../config/config";
-import { authenticate } from "./auth";
+import { authenticateLimited } from "./auth-failures";
 import { frontGate, unhandledErrorResponse } from "./front-gate";
 import { baseUrlOf, CARD_PATH, cardResponse, HEALTH_PATH, healthResponse } from "./public-routes";
 import type { FrontRequest } from "./binding-front";
@@ -22,7 +22,7 @@ import { requestLog } from "./request-log";
 import { isWebSocketUpgrade, upgradeToWebSocket } from "./websocket-session";
 import { trimEnd } from "../a2a/trim-end";
 
-type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
+type AppEnv = { Bindings: Env; Variables: { config: Config; owner: string; expiresAtMs: number | undefined } };
 
 /** The path the JSON-RPC interface answers on, trailing slashes ignored. */
 function interfacePath(config: Config): string {
@@ -48,12 +48,14 @@ app.get(CARD_PATH, (c) => cardResponse(c.var.config, c.req.raw));
 app.get("/.well-known/jwks.json", jwksRoute);
 
 app.use("*", async (c, next) => {
-  const result = await authenticate(c.req.raw.headers, c.var.config.auth);
+  const result = await authenticateLimited(c.req.raw.headers, c.var.config, c.env);
+  if ("limited" in result) return result.limited;
   if ("refusal" in result) {
     const { status, error, challenge } = result.refusal;
     return c.json({ error }, status, challenge ? { "WWW-Authenticate": challenge } : {});
   }
   c.set("owner", result.owner);
+  c.set("expiresAtMs", result.expiresAtMs);
   if (c.var.config.rateLimit) {
     const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw.headers));
     if (limited) return limited;
@@ -74,7 +76,7 @@ app.all("*", async (c) => {
     const rest = matchRestRoute(c.req.method, path.slice(base.length));
     if (rest) return handleRest({ ...front, ...rest });
   }
-  if (trimEnd(path, "/") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front);
+  if (trimEnd(path, "/") === base && isWebSocketUpgrade(c.req.raw)) return upgradeToWebSocket(front, c.var.expiresAtMs);
   if (c.req.method !== "POST" || trimEnd(path, "/") !== base) return c.json({ error: "Not Found" }, 404);
   return handleJsonRpc(front);
 });

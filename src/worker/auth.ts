@@ -36,6 +36,18 @@ function decodeBasic(encoded: string): { user: string; password: string } | unde
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/**
+ * The principal a request tries to be, where its credentials name one without being verified: the
+ * user of a Basic attempt. (A JWT's claims are not trusted before its signature is, and the static
+ * token and API key name no one.) Used to limit failed attempts per principal.
+ */
+export function attemptedPrincipal(headers: Headers, auth: AuthConfig): string | undefined {
+  const authorization = headers.get("Authorization") ?? "";
+  if (!auth.basic || !/^Basic /i.test(authorization)) return undefined;
+  const user = decodeBasic(authorization.slice(6).trim())?.user;
+  return user === undefined ? undefined : `basic:${user.slice(0, 256)}`;
+}
+
 /** A refusal: the status, the body's `error`, and the `WWW-Authenticate` challenges (RFC 6750 §3). */
 export interface AuthRefusal {
   status: 401 | 403;
@@ -43,7 +55,8 @@ export interface AuthRefusal {
   challenge: string;
 }
 
-export type AuthResult = { owner: string } | { refusal: AuthRefusal };
+/** A principal; `expiresAtMs` when its credential stops being accepted (a JWT's `exp` plus the clock tolerance). */
+export type AuthResult = { owner: string; expiresAtMs?: number } | { refusal: AuthRefusal };
 
 export function isAuthConfigured(auth: AuthConfig): boolean {
   return Boolean(auth.bearerToken || auth.basic || auth.apiKey || auth.jwt);
@@ -58,7 +71,7 @@ export async function authenticate(headers: Headers, auth: AuthConfig): Promise<
   if (bearer !== undefined && auth.bearerToken && (await secretEquals(bearer, auth.bearerToken))) return { owner: "bearer" };
   if (bearer !== undefined && auth.jwt) {
     const outcome = await verifyJwt(bearer, auth.jwt);
-    if (outcome.ok) return { owner: outcome.principal };
+    if (outcome.ok) return { owner: outcome.principal, expiresAtMs: outcome.expiresAtMs };
     // The reason helps the operator; the token itself never reaches the log.
     logLine("warn", "auth.jwt_refused", { reason: outcome.reason.slice(0, 300) });
     jwtError = outcome.error;

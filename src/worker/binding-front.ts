@@ -15,6 +15,8 @@ import type { PushPayloadVersion } from "../a2a/schemas";
 import { SSE_HEADERS, parseLastEventId, type StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { checkJsonStructure } from "./json-limits";
+import { parseExtensions } from "./extensions";
+import { GENERATION_EXTENSION } from "../a2a/generation";
 import { callMethod, resultJson, type CallContext, type MethodName, type MethodResult } from "./methods";
 import { readBody } from "./read-body";
 import { checkRequiredExtensions, checkServiceParameters, extensionHeaders } from "./service-parameters";
@@ -89,6 +91,7 @@ export type JsonBody = { kind: "empty" } | { kind: "json"; value: unknown } | { 
 export async function readJsonBody(front: FrontRequest): Promise<JsonBody> {
   const limit = front.config.maxBodyBytes;
   const body = await readBody(front.request, limit);
+  if (!body.ok && "incomplete" in body) throw new EdgeError(errors.invalidRequest("Request body is incomplete: the client stopped sending it"), 400);
   if (!body.ok) throw new EdgeError(errors.invalidRequest(`Request body exceeds ${limit} bytes`), 413);
   if (body.bytes.byteLength === 0) return { kind: "empty" };
   const parsed = parseJson(body.bytes);
@@ -113,7 +116,13 @@ export function checkExtensions(front: FrontRequest): void {
 
 export function callContextOf(front: FrontRequest, framing: StreamFraming): CallContext {
   const { env, config, owner, baseUrl, request } = front;
-  return { env, config, owner, framing, lastEventId: parseLastEventId(request.headers.get("Last-Event-ID")), baseUrl };
+  const idempotencyKey = request.headers.get("Idempotency-Key") ?? undefined;
+  const lastEventId = parseLastEventId(request.headers.get("Last-Event-ID"));
+  // The generation extension, when the request names it (A2A-Extensions): its answers and frames show generations.
+  if (parseExtensions(request.headers.get("A2A-Extensions")).includes(GENERATION_EXTENSION)) {
+    return { env, config, owner, framing: { ...framing, generation: true }, lastEventId, baseUrl, idempotencyKey, generation: true };
+  }
+  return { env, config, owner, framing, lastEventId, baseUrl, idempotencyKey };
 }
 
 /** Validates and runs one method on the caller's behalf: what every binding calls. */

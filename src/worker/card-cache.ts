@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config/config";
 import { sha256Hex } from "../a2a/hex";
-import { buildAgentCard, buildExtendedAgentCard, type AgentCard } from "./agent-card";
+import { buildAgentCard, buildExtendedAgentCard, v1CardView, type AgentCard } from "./agent-card";
 import { signAgentCard } from "./card-signing";
 
 export interface ServedCard {
@@ -20,6 +20,20 @@ export interface ServedCard {
 }
 
 const MAX_BASES = 8;
+
+/**
+ * The cards served: the public card (1.0 fields plus the 0.3 discovery fields, one card for both
+ * versions), and the extended card in the view of the method that asks: 1.0's GetExtendedAgentCard
+ * gets the 1.0 view, 0.3's agent/getAuthenticatedExtendedCard the card with its 0.3 fields.
+ */
+export type CardKind = "public" | "extended" | "extended-v03";
+const KINDS = 3;
+
+function build(kind: CardKind, config: Config, base: string): AgentCard {
+  if (kind === "public") return buildAgentCard(config, base);
+  const extended = buildExtendedAgentCard(config, base);
+  return kind === "extended" ? v1CardView(extended) : extended;
+}
 
 /** Signs (once: the entry is cached), serializes and hashes a card. */
 async function serve(card: AgentCard, config: Config): Promise<ServedCard> {
@@ -42,16 +56,15 @@ class CardCache {
 
   constructor(private readonly config: Config) {}
 
-  get(kind: "public" | "extended", base: string): Promise<ServedCard> {
+  get(kind: CardKind, base: string): Promise<ServedCard> {
     const key = `${kind} ${base}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      if (this.entries.size >= MAX_BASES * 2) {
+      if (this.entries.size >= MAX_BASES * KINDS) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
-      const card = kind === "public" ? buildAgentCard(this.config, base) : buildExtendedAgentCard(this.config, base);
-      entry = serve(card, this.config);
+      entry = serve(build(kind, this.config, base), this.config);
       this.entries.set(key, entry);
     }
     return entry;

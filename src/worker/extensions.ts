@@ -4,8 +4,9 @@
  * echoed back as activated.
  */
 import { ARTIFACT_METADATA_EXTENSION, THINKING_EXPOSURE_EXTENSION } from "./agent-card";
+import { GENERATION_EXTENSION } from "../a2a/generation";
 
-const SUPPORTED = new Set([ARTIFACT_METADATA_EXTENSION, THINKING_EXPOSURE_EXTENSION]);
+const SUPPORTED = new Set([ARTIFACT_METADATA_EXTENSION, THINKING_EXPOSURE_EXTENSION, GENERATION_EXTENSION]);
 
 export function parseExtensions(header: string | null): string[] {
   return (header ?? "")

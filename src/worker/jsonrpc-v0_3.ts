@@ -13,6 +13,8 @@ import type { MethodName } from "./methods";
 
 interface V03Method {
   v1: MethodName;
+  /** A streaming method: its errors are SSE `error` events, as the 0.3 SDK server sends them. */
+  stream?: true;
   params: (params: unknown) => unknown;
   result: (result: unknown) => unknown;
 }
@@ -24,10 +26,10 @@ const asTask = (result: unknown) => streamResponseToV03({ task: result } as Stre
 /** The 0.3 JSON-RPC methods and the 1.0 method each one is. */
 export const V03_METHOD_TABLE: Readonly<Record<string, V03Method>> = {
   "message/send": { v1: "SendMessage", params: sendParamsToV1, result: asEvent },
-  "message/stream": { v1: "SendStreamingMessage", params: sendParamsToV1, result: asEvent },
+  "message/stream": { v1: "SendStreamingMessage", params: sendParamsToV1, result: asEvent, stream: true },
   "tasks/get": { v1: "GetTask", params: same, result: asTask },
   "tasks/cancel": { v1: "CancelTask", params: same, result: asTask },
-  "tasks/resubscribe": { v1: "SubscribeToTask", params: same, result: asEvent },
+  "tasks/resubscribe": { v1: "SubscribeToTask", params: same, result: asEvent, stream: true },
   "tasks/pushNotificationConfig/set": {
     v1: "CreateTaskPushNotificationConfig",
     params: setPushParamsToV1,
@@ -45,7 +47,7 @@ export const V03_METHOD_TABLE: Readonly<Record<string, V03Method>> = {
   },
   // 0.3 answers `null` for a deleted config.
   "tasks/pushNotificationConfig/delete": { v1: "DeleteTaskPushNotificationConfig", params: pushRefParamsToV1, result: () => null },
-  // The card already carries the 0.3 fields beside the 1.0 ones.
+  // GetExtendedAgentCard answers a 0.3 call (ctx.payloadVersion) the extended card with its 0.3 fields.
   "agent/getAuthenticatedExtendedCard": { v1: "GetExtendedAgentCard", params: same, result: same },
 };
 

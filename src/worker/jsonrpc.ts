@@ -59,6 +59,7 @@ export function handleJsonRpc(front: FrontRequest): Promise<Response> {
       }
       checkExtensions(front);
       envelope.translation = v03Translation(v03);
+      envelope.sseErrors = v03.stream === true;
       return invoke(front, envelope.framing, v03.v1, v03.params(params ?? {}), "0.3");
     }
     if (!isMethodName(method)) throw errors.methodNotFound(method);

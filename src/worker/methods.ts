@@ -27,6 +27,7 @@ import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks } from "./list-tasks";
 import { cardCacheOf } from "./card-cache";
 import { checkMessageCaps } from "./message-caps";
+import { idempotencyKeyOf, keyedContextId } from "./idempotency-key";
 import { currentRequest, noteCall, noteCode, noteContext, streamEndLogOf } from "./request-scope";
 
 export interface CallContext {
@@ -38,6 +39,10 @@ export interface CallContext {
   baseUrl: string;
   /** Set by the 0.3 layer: push configs registered in this call are notified in the 0.3 shape. */
   payloadVersion?: PushPayloadVersion;
+  /** The raw `Idempotency-Key` header, if any (checked by idempotency-key.ts where a method uses it). */
+  idempotencyKey?: string | undefined;
+  /** Set when the request activated the generation extension (a2a/generation.ts). */
+  generation?: true;
 }
 
 /** A push config as this call registers it: marked with the call's protocol version when not 1.0. */
@@ -84,8 +89,9 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
   if (params.configuration?.taskPushNotificationConfig && !ctx.config.pushNotifications) throw errors.pushNotSupported();
   const inlinePush = params.configuration?.taskPushNotificationConfig;
   if (params.configuration && inlinePush) params.configuration.taskPushNotificationConfig = asRegistered(ctx, inlinePush);
+  const key = idempotencyKeyOf(ctx.idempotencyKey);
   const byTask = message.taskId !== undefined;
-  const contextId = byTask ? undefined : (message.contextId ?? crypto.randomUUID());
+  const contextId = byTask ? undefined : (message.contextId ?? (key !== undefined ? await keyedContextId(key) : crypto.randomUUID()));
   const stub = byTask ? taskAgent(ctx, message.taskId ?? "") : contextAgentFor(ctx.env, ctx.owner, contextId ?? "");
   noteContext(contextId);
   const trace = currentRequest()?.trace;
@@ -98,6 +104,7 @@ async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessage
     framing: ctx.framing,
     baseUrl: ctx.baseUrl,
     ...(trace ? { trace } : {}),
+    ...(key !== undefined ? { idempotencyKey: key } : {}),
   })) as Outcome<SendResult>;
   const result = unwrap(outcome);
   return result.kind === "stream" ? { kind: "stream", stream: result.stream } : raw(result.json);
@@ -122,7 +129,17 @@ export const METHODS = {
 
   GetTask: {
     schema: getTaskRequestSchema,
-    run: async (ctx, params) => raw(unwrap(await taskAgent(ctx, params.id).getTask(ctx.owner, params.id, params.historyLength))),
+    run: async (ctx, params) =>
+      raw(
+        unwrap(
+          await taskAgent(ctx, params.id).getTask(
+            ctx.owner,
+            params.id,
+            params.historyLength,
+            ctx.generation ? { currentGeneration: params.currentGeneration } : undefined,
+          ),
+        ),
+      ),
   } satisfies Method<typeof getTaskRequestSchema>,
 
   CancelTask: {
@@ -156,7 +173,7 @@ export const METHODS = {
 
   GetExtendedAgentCard: {
     schema: getExtendedAgentCardRequestSchema,
-    run: async (ctx) => json((await cardCacheOf(ctx.config).get("extended", ctx.baseUrl)).card),
+    run: async (ctx) => json((await cardCacheOf(ctx.config).get(ctx.payloadVersion === "0.3" ? "extended-v03" : "extended", ctx.baseUrl)).card),
   } satisfies Method<typeof getExtendedAgentCardRequestSchema>,
 
   CreateTaskPushNotificationConfig: {
@@ -165,7 +182,8 @@ export const METHODS = {
       const taskId = params.taskId ?? "";
       if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
       if (taskId === "") throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
-      return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, asRegistered(ctx, params))));
+      const key = idempotencyKeyOf(ctx.idempotencyKey);
+      return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, asRegistered(ctx, params), key)));
     },
   } satisfies Method<typeof pushConfigSchema>,
 

@@ -9,6 +9,7 @@
  * abuse, not an exact quota. Keys are hashed, so a long principal name stays a short key.
  */
 import { sha256Hex } from "../a2a/hex";
+import { ERROR_DOMAIN } from "../a2a/errors";
 import { ANONYMOUS } from "./auth";
 
 /** The `period` of both `[[ratelimits]]` bindings in wrangler.toml (the binding allows 10 or 60). */
@@ -24,13 +25,40 @@ export function callerKey(owner: string, headers: Headers): string {
   return owner === ANONYMOUS ? `address:${clientAddress(headers)}` : `principal:${owner}`;
 }
 
-/** A 429 answer when `limiter` refuses `key`, else undefined. A missing binding limits nothing. */
-export async function rateLimitResponse(limiter: RateLimit | undefined, key: string): Promise<Response | undefined> {
-  if (!limiter) return undefined;
+/** True when `limiter` lets `key` through (hashed, so a long key stays short). A missing binding limits nothing. */
+export async function limiterAllows(limiter: RateLimit | undefined, key: string): Promise<boolean> {
+  if (!limiter) return true;
   const { success } = await limiter.limit({ key: (await sha256Hex(key)).slice(0, 32) });
-  if (success) return undefined;
+  return success;
+}
+
+/** The answer over any limit: 429 with `Retry-After` (the bindings' period) and a JSON body. */
+export function tooManyRequests(): Response {
   return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS }), {
     status: 429,
     headers: { "Content-Type": "application/json", "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
   });
+}
+
+/** A 429 answer when `limiter` refuses `key`, else undefined. A missing binding limits nothing. */
+export async function rateLimitResponse(limiter: RateLimit | undefined, key: string): Promise<Response | undefined> {
+  return (await limiterAllows(limiter, key)) ? undefined : tooManyRequests();
+}
+
+/**
+ * Over the limit on a WebSocket, where no HTTP status can be sent: the JSON-RPC error of the
+ * implementation-defined server range (-32000; A2A defines no rate-limit code) with
+ * `google.rpc.ErrorInfo` RATE_LIMIT_EXCEEDED and `google.rpc.RetryInfo`, the period as its delay.
+ */
+export const RATE_LIMITED_CODE = -32000;
+
+export function rateLimitedJsonRpcError(): { code: number; message: string; data: unknown[] } {
+  return {
+    code: RATE_LIMITED_CODE,
+    message: "Too Many Requests",
+    data: [
+      { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED", domain: ERROR_DOMAIN },
+      { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${RATE_LIMIT_PERIOD_SECONDS}s` },
+    ],
+  };
 }

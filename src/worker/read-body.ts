@@ -1,6 +1,10 @@
-/** Reads a request body up to `limit` bytes; past it, stops reading and reports the overflow. */
+/**
+ * Reads a request body up to `limit` bytes; past it, stops reading and reports the overflow. A body
+ * that ends before it should (the client left mid-upload, or sent less than its Content-Length) is
+ * reported as incomplete: a client's doing, answered 400, never an internal error (issue 23 item 6).
+ */
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true };
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true } | { ok: false; incomplete: true };
 
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
@@ -10,7 +14,13 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      return { ok: false, incomplete: true };
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -80,7 +80,12 @@ const ROUTES: readonly Route[] = [
     name: "CreateTaskPushNotificationConfig",
     params: ([taskId], _q, body) => ({ ...body, taskId }),
   },
-  { method: "GET", pattern: /^\/tasks\/([^/]+)$/, name: "GetTask", params: ([id], query) => ({ id, ...listQuery(query, ["historyLength"]) }) },
+  {
+    method: "GET",
+    pattern: /^\/tasks\/([^/]+)$/,
+    name: "GetTask",
+    params: ([id], query) => ({ id, ...listQuery(query, ["historyLength", "currentGeneration"]) }),
+  },
   {
     method: "GET",
     pattern: /^\/tasks$/,

@@ -15,6 +15,25 @@ export const MAX_WS_MESSAGE_BYTES = 1024 * 1024;
  */
 export const MAX_WS_IN_FLIGHT = 16;
 
+/**
+ * The most a socket's attachment (owner, base URL, rate key, credential headers) may take, as UTF-8
+ * JSON: workerd refuses an attachment over 16 KiB (its MAX_ATTACHMENT_SIZE); 15 KiB of JSON, which
+ * counts at least as many bytes as the runtime's clone of the same strings, leaves it room for its
+ * own framing. A JWT near its 16 KiB limit does not fit: such an upgrade gets 431.
+ */
+export const MAX_WS_ATTACHMENT_BYTES = 15 * 1024;
+
 /** The text message the runtime answers with `pong` without waking the object. */
 export const WS_PING = "ping";
 export const WS_PONG = "pong";
+
+/**
+ * Close codes of a session the server ends (RFC 6455 §7.4.2: 4000–4999 are the application's),
+ * named after the HTTP status a request would get in the same case.
+ */
+/** The credential of the upgrade has expired or is no longer accepted: reconnect with a fresh one. */
+export const CLOSE_CREDENTIAL_INVALID = 4401;
+/** The credential no longer carries a required scope (`IACCODE_A2A_JWT_REQUIRED_SCOPES`). */
+export const CLOSE_SCOPE_LOST = 4403;
+/** The caller already holds `IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER` open sockets. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;

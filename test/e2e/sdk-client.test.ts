@@ -99,4 +99,20 @@ describe("@a2a-js/sdk client against wrangler dev", () => {
     expect((await rest.listTasks(ListTasksRequest.fromJSON({ contextId }))).totalSize).toBe(2);
     await expect(rest.getTask(GetTaskRequest.fromJSON({ id: "no-such-task" }))).rejects.toMatchObject({ name: expect.stringContaining("TaskNotFound") });
   });
+
+  it("issue 20 item 3: resubscribeTask to an input-required task sees one Task, then only the follow-up's updates; the follow-up's stream has its own Task first", async () => {
+    const waiting = (await client.sendMessage(request(`m-${hex()}`))) as Task;
+    expect(waiting.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const subscription = client.resubscribeTask(SubscribeToTaskRequest.fromJSON({ id: waiting.id }))[Symbol.asyncIterator]();
+    const first = await subscription.next();
+    expect(first.value?.payload?.$case).toBe("task");
+
+    const followUp: string[] = [];
+    for await (const event of client.sendMessageStream(request(`m-${hex()}`, { taskId: waiting.id }))) followUp.push(event.payload?.$case ?? "none");
+    expect(followUp).toEqual(["task", "statusUpdate", "statusUpdate", "artifactUpdate", "statusUpdate"]);
+
+    const rest: string[] = [];
+    for (let next = await subscription.next(); !next.done; next = await subscription.next()) rest.push(next.value.payload?.$case ?? "none");
+    expect(rest).toEqual(["statusUpdate", "statusUpdate", "artifactUpdate", "statusUpdate"]);
+  });
 });

@@ -55,6 +55,15 @@ describe("@a2a-js/sdk 0.3.14 client against wrangler dev", () => {
     expect(events.at(-1)?.final).toBe(true);
   });
 
+  it("a resubscribe to an unknown task reaches the client as the server's -32001 (an SSE error event, issue 20 item 3)", async () => {
+    const drain = async () => {
+      for await (const _event of client.resubscribeTask({ id: "no-such-task" })) {
+        // no event precedes the error
+      }
+    };
+    await expect(drain()).rejects.toThrow(/Task no-such-task not found \(Code: -32001\)/);
+  });
+
   it("gets, resubscribes and cancels", async () => {
     const started = (await client.sendMessage({ message: message(`test-resubscribe-message-id-${hex()}`), configuration: { blocking: false } })) as TaskV03;
     expect(started.status.state).toBe("submitted");

@@ -6,6 +6,7 @@
  *   /hook/gone/<key>          410 (permanent)
  *   /hook/redirect/<key>      302 to /hook/ok/<key> (must not be followed)
  *   /hook/down/<key>          500 always (retries run out)
+ *   /hook/slow/<key>/<ms>     200 after <ms> milliseconds (logged on arrival)
  * GET /log/<key> returns every request received for <key>: path, headers, body, answered status.
  */
 import { createServer, type Server } from "node:http";
@@ -45,10 +46,12 @@ export async function startPushReceiver(): Promise<PushReceiver> {
     else if (mode === "gone") status = 410;
     else if (mode === "redirect") status = 302;
     else if (mode === "down") status = 500;
+    else if (mode === "slow") status = 200;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
     seen.push({ path, method: req.method ?? "", headers, body, status, at: Date.now() });
     log.set(key, seen);
+    if (mode === "slow") await new Promise((resolve) => setTimeout(resolve, Number(n ?? "0")));
     res.writeHead(status, status === 302 ? { Location: `/hook/ok/${key}` } : {});
     res.end();
   });

@@ -105,6 +105,7 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     expect(extensions.map((e) => [e.uri, e.required])).toEqual([
       ["urn:iac-code:a2a:artifact-metadata:v1", true],
       ["urn:iac-code:a2a:thinking-exposure:v1", undefined],
+      ["urn:iac-code:a2a:generation:v1", undefined],
       ["urn:example:needed:v1", true],
     ]);
     const plain = ((await (await self().fetch(CARD)).json()) as { capabilities: { extensions: Array<{ required?: boolean }> } }).capabilities.extensions;
@@ -138,11 +139,12 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
     const overrides = { IACCODE_A2A_SIGNING_SECRET: secret, IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com" };
     const res = await withEnv(overrides, new Request(CARD));
     const card = (await res.json()) as Record<string, any>;
-    expect(card.signatures).toHaveLength(1);
-    const [signature] = card.signatures;
+    // Served form first, then the SDK form (issue 20 item 1, card-signature-forms.test.ts).
+    expect(card.signatures).toHaveLength(2);
+    const [, signature] = card.signatures;
     const header = JSON.parse(atob(signature.protected.replace(/-/g, "+").replace(/_/g, "/")));
     expect(header).toEqual({ alg: "HS256", typ: "JOSE", kid: "default" });
-    // The signature covers the 1.0 view: what a 1.0 verifier canonicalizes (0.3-only fields dropped).
+    // The SDK-form signature covers the 1.0 view: what a 1.0 SDK canonicalizes (0.3-only fields dropped).
     const payload = btoa(canonicalizeCard(v1CardView(card)))
       .replace(/\+/g, "-")
       .replace(/\//g, "_")

@@ -2,7 +2,9 @@
  * Asymmetric card signing and the published JWKS (issue 10 item 2, spec §8.4): the first key of
  * IACCODE_A2A_SIGNING_KEYS signs (ES256 or EdDSA) with `kid` and `jku` in the protected header, every
  * key's public half is served at /.well-known/jwks.json (ETag, 304), the card is signed once per
- * isolate (stable ETag), and the signature verifies with jose and with @a2a-js/sdk.
+ * isolate (stable ETag), and the signature verifies with jose and with @a2a-js/sdk. Since issue 20
+ * item 1 each key signs two forms (served, then SDK: card-signature-forms.test.ts): index 1 is the
+ * SDK form these checks canonicalize with the SDK's own function.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -32,7 +34,7 @@ const es = await privateJwk("ES256", "card-2026-12");
 const ed = await privateJwk("EdDSA", "card-2026-06");
 const keys = JSON.stringify({ keys: [es, ed] });
 
-async function jose(card: Signed, jwks: { keys: JWK[] }, index = 0): Promise<void> {
+async function jose(card: Signed, jwks: { keys: JWK[] }, index = 1): Promise<void> {
   const signature = card.signatures[index];
   if (!signature) throw new Error("no signature");
   const payload = base64url.encode(canonicalizeAgentCard(card as unknown as AgentCard));
@@ -44,8 +46,8 @@ describe("asymmetric card signatures and the JWKS (issue 10 item 2)", () => {
 
   it("signs with the first key: alg, typ, kid and the absolute jku in the protected header", async () => {
     const card = (await (await get("/.well-known/agent-card.json")).json()) as Signed;
-    expect(card.signatures).toHaveLength(1);
-    expect(decodeProtectedHeader(card.signatures[0] as { protected: string })).toEqual({ alg: "ES256", typ: "JOSE", kid: "card-2026-12", jku: JKU });
+    expect(card.signatures).toHaveLength(2);
+    for (const signature of card.signatures) expect(decodeProtectedHeader(signature)).toEqual({ alg: "ES256", typ: "JOSE", kid: "card-2026-12", jku: JKU });
   });
 
   it("publishes every key's public half at /.well-known/jwks.json: cacheable, ETag, 304", async () => {
@@ -84,7 +86,8 @@ describe("asymmetric card signatures and the JWKS (issue 10 item 2)", () => {
       return key;
     });
     await expect(verify(card as unknown as AgentCard)).resolves.toBeUndefined();
-    expect(asked).toEqual([`card-2026-12 ${JKU}`]);
+    // The served-form signature comes first: the SDK tries it, then verifies the SDK-form one.
+    expect(asked).toEqual([`card-2026-12 ${JKU}`, `card-2026-12 ${JKU}`]);
     await expect(verify({ ...card, description: "changed" } as unknown as AgentCard)).rejects.toThrow();
   });
 
@@ -107,7 +110,7 @@ describe("asymmetric card signatures and the JWKS (issue 10 item 2)", () => {
   it("HS256 keeps working beside it: the card carries both signatures", async () => {
     const both = server({ IACCODE_A2A_SIGNING_KEYS: keys, IACCODE_A2A_SIGNING_SECRET: "card-signing-secret-0123456789abcdef" });
     const card = (await (await both("/.well-known/agent-card.json")).json()) as Signed;
-    expect(card.signatures.map((s) => decodeProtectedHeader(s).alg)).toEqual(["ES256", "HS256"]);
+    expect(card.signatures.map((s) => decodeProtectedHeader(s).alg)).toEqual(["ES256", "ES256", "HS256", "HS256"]);
     const jwks = (await (await both("/.well-known/jwks.json")).json()) as { keys: JWK[] };
     await expect(jose(card, jwks)).resolves.toBeUndefined();
   });
@@ -120,6 +123,19 @@ describe("asymmetric card signatures and the JWKS (issue 10 item 2)", () => {
 });
 
 describe("IACCODE_A2A_SIGNING_KEYS configuration errors (no key material in the message)", () => {
+  it("a key with the wrong alg: every request answers the error naming the variable and the fix; nothing leaks (issue 20 item 1)", async () => {
+    const misconfigured = server({ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...ed, alg: "Ed25519" }] }) });
+    const res = await misconfigured("/.well-known/agent-card.json");
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; detail: string };
+    expect(body.error).toBe("Server misconfigured");
+    expect(body.detail).toContain("Invalid configuration IACCODE_A2A_SIGNING_KEYS");
+    expect(body.detail).toContain('set "alg":"EdDSA"');
+    expect(JSON.stringify(body)).not.toContain(String(ed.d));
+    // A correctly configured server in the same isolate keeps serving.
+    expect((await server({ IACCODE_A2A_SIGNING_KEYS: keys })("/.well-known/agent-card.json")).status).toBe(200);
+  });
+
   it.each([
     [{ IACCODE_A2A_SIGNING_KEYS: keys, IACCODE_A2A_PUBLIC_URL: "" }, "needs IACCODE_A2A_PUBLIC_URL"],
     [{ IACCODE_A2A_SIGNING_KEYS: "not json" }, "must be a JSON Web Key Set"],
@@ -131,7 +147,15 @@ describe("IACCODE_A2A_SIGNING_KEYS configuration errors (no key material in the 
       { IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ kty: "RSA", kid: "r", n: "x", e: "AQAB", d: "y" }] }) },
       "must be an EC P-256 (ES256) or OKP Ed25519 (EdDSA) key",
     ],
-    [{ IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...es, alg: "ES384" }] }) }, "says alg ES384"],
+    [
+      { IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...es, alg: "ES384" }] }) },
+      'says alg "ES384", but its curve signs card signatures with ES256: set "alg":"ES256"',
+    ],
+    // Issue 20 item 1: what Node 20's WebCrypto exports for an Ed25519 key (the README's old recipe).
+    [
+      { IACCODE_A2A_SIGNING_KEYS: JSON.stringify({ keys: [{ ...ed, alg: "Ed25519" }] }) },
+      'key 0 (card-2026-06) says alg "Ed25519", but its curve signs card signatures with EdDSA: set "alg":"EdDSA" or remove "alg" (npm run keygen prints a ready key)',
+    ],
   ])("%#", (overrides, message) => {
     let thrown: unknown;
     try {

@@ -44,9 +44,9 @@ describe("SendMessage, blocking (spec §3.2.2, CORE-EXECUTION-MODE-001)", () => 
       expect(task?.artifacts?.[0]?.parts, prefix).toEqual(parts);
     }
 
-    const unknown = (await send({ ...userMessage("x"), messageId: "tck-something-new-1" })).task;
+    const unknown = (await send({ ...userMessage("x"), messageId: "tck-something-new-1a2b3c4d" })).task;
     expect(unknown?.status.state).toBe("TASK_STATE_COMPLETED");
-    expect(text(unknown)).toBe("Unhandled messageId prefix: tck-something-new-1");
+    expect(text(unknown)).toBe("Unhandled messageId prefix: tck-something-new-1a2b3c4d");
 
     const inputRequired = (await send({ ...userMessage("x"), messageId: "tck-input-required-1" })).task;
     expect(inputRequired?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");

@@ -78,7 +78,7 @@ describe("ListTasks (spec §3.1.4, §10)", () => {
     const contextId = "list-ctx";
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { task } = await send({ ...userMessage(`t${i}`, { contextId }), messageId: i % 2 ? "tck-artifact-text-l" : `plain-${i}` });
+      const { task } = await send({ ...userMessage(`t${i}`, { contextId }), messageId: i % 2 ? `tck-artifact-text-l${i}` : `plain-${i}` });
       ids.push(task?.id ?? "");
       await sleep(2);
     }

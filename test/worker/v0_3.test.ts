@@ -159,3 +159,36 @@ describe("one set of tasks for both versions", () => {
     expect((await rpc("GetTask", { id: from03.id }, V03)).error?.code).toBe(-32009);
   });
 });
+
+describe("0.3 stream errors are SSE events (issue 20 item 3)", () => {
+  const errorEvent = (id: string, code: number, message: string, reason: string, metadata: Record<string, string>) =>
+    `event: error\ndata: ${JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      error: { code, message, data: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "a2a-protocol.org", metadata }] },
+    })}\n\n`;
+
+  it("tasks/resubscribe to an unknown task: HTTP 200, text/event-stream, one `event: error` with the -32001 response", async () => {
+    const res = await post({ jsonrpc: "2.0", id: "r-unknown", method: "tasks/resubscribe", params: { id: "no-such-task" } }, V03);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    expect(await res.text()).toBe(errorEvent("r-unknown", -32001, "Task no-such-task not found", "TASK_NOT_FOUND", { taskId: "no-such-task" }));
+  });
+
+  it("message/stream's method errors too (a follow-up on an unknown task); the server serves the next call", async () => {
+    const res = await post({ jsonrpc: "2.0", id: "s-unknown", method: "message/stream", params: { message: message03("x", { taskId: "no-such-task" }) } }, V03);
+    expect(res.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    const [event] = parseSse(await res.text());
+    expect(event?.data).toMatchObject({ jsonrpc: "2.0", id: "s-unknown", error: { code: -32001 } });
+    expect((await ok03("message/send", { message: message03("still here") })).kind).toBe("task");
+  });
+
+  it("stays JSON where the 0.3 SDK server answers JSON: an envelope error, a non-streaming method, and 1.0's SubscribeToTask", async () => {
+    const bad = await post({ jsonrpc: "2.0", method: "tasks/resubscribe", params: { id: "x" } }, V03);
+    expect(bad.headers.get("Content-Type")).toContain("application/json");
+    expect((await call03("tasks/get", { id: "no-such-task" })).error?.code).toBe(-32001);
+    const v1 = await post({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id: "no-such-task" } }, V1);
+    expect(v1.headers.get("Content-Type")).toContain("application/json");
+    expect(((await v1.json()) as { error: { code: number } }).error.code).toBe(-32001);
+  });
+});

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import worker from "../../src/worker/index";
+import { parseConfig } from "../../src/config/config";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES } from "../../src/worker/websocket-limits";
 import { BASE, worker as self } from "./helpers/rpc";
 
@@ -63,6 +64,47 @@ describe("upgrade (authenticated, service parameters checked)", () => {
     expect(viaQuery.status).toBe(101);
     viaQuery.webSocket?.accept();
     viaQuery.webSocket?.close(1000, "done");
+  });
+});
+
+describe("Origin checked at the upgrade (issue 23 item 2: cross-site WebSocket hijacking)", () => {
+  const upgrade = (origin: string | undefined, overrides: Record<string, string> = {}, path = "/") =>
+    worker.fetch(
+      new Request(`${BASE}${path}?A2A-Version=1.0`, { headers: { Upgrade: "websocket", ...(origin === undefined ? {} : { Origin: origin }) } }),
+      { ...env, ...overrides } as Env,
+      createExecutionContext(),
+    );
+  const opened = async (res: Response) => {
+    expect(res.status).toBe(101);
+    res.webSocket?.accept();
+    res.webSocket?.close(1000, "done");
+  };
+
+  it("refuses a page of another origin in the trusted-local mode with 403, before any socket exists", async () => {
+    for (const origin of ["http://localhost:9999", "https://evil.example", "http://127.0.0.1:8788", "null"]) {
+      const res = await upgrade(origin);
+      expect(res.status).toBe(403);
+      expect(res.webSocket).toBeNull();
+      expect(await res.json()).toEqual({
+        error: "Forbidden",
+        detail: "A WebSocket may be opened from this server's origin, that of IACCODE_A2A_PUBLIC_URL, or one of IACCODE_A2A_WS_ALLOWED_ORIGINS",
+      });
+    }
+  });
+
+  it("accepts the server's own origin, the public URL's, a listed one, and no Origin (a non-browser client)", async () => {
+    await opened(await upgrade(BASE));
+    await opened(await upgrade(undefined));
+    await opened(await upgrade("https://a2a.example.com", { IACCODE_A2A_PUBLIC_URL: "https://a2a.example.com/a2a" }, "/a2a"));
+    await opened(await upgrade("https://console.example.net", { IACCODE_A2A_WS_ALLOWED_ORIGINS: "https://console.example.net, http://localhost:5173" }));
+    expect((await upgrade("https://other.example.net", { IACCODE_A2A_WS_ALLOWED_ORIGINS: "https://console.example.net" })).status).toBe(403);
+  });
+
+  it("IACCODE_A2A_WS_ALLOWED_ORIGINS must list origins", () => {
+    expect(() => parseConfig({ IACCODE_A2A_WS_ALLOWED_ORIGINS: "https://console.example.net/app" })).toThrow(
+      'Invalid configuration IACCODE_A2A_WS_ALLOWED_ORIGINS: "https://console.example.net/app" is not an origin (scheme://host[:port], no path)',
+    );
+    expect(() => parseConfig({ IACCODE_A2A_WS_ALLOWED_ORIGINS: "*" })).toThrow("IACCODE_A2A_WS_ALLOWED_ORIGINS");
   });
 });
 

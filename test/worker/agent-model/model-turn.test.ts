@@ -39,10 +39,17 @@ describe("a model-backed turn", () => {
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
       "statusUpdate:TASK_STATE_WORKING",
+      "artifactUpdate",
       "statusUpdate:TASK_STATE_INPUT_REQUIRED",
     ]);
     const final = events.at(-1)?.data.result?.statusUpdate as { status: { message: { parts: Array<{ text: string }> } } };
     expect(final.status.message.parts[0]?.text).toBe("Hello, world");
+    // Issue 20 item 4: the final reply is also the turn's `response` artifact, right before the end.
+    expect(events.at(-2)?.data.result?.artifactUpdate).toMatchObject({
+      append: false,
+      lastChunk: true,
+      artifact: { name: "response", parts: [{ text: "Hello, world" }] },
+    });
     // Usage once, on the turn's final status (contract §7 "Message end").
     expect(metadataOf(events).filter((m) => m.usage)).toHaveLength(1);
     expect(metadataOf(events.slice(-1))[0]?.usage).toEqual({ inputTokens: 21, outputTokens: 2, totalTokens: 23 });

@@ -52,7 +52,12 @@ export interface TaskLike {
   contextId: string;
   status: { state: string; message?: { parts: Array<{ text?: string }> }; timestamp: string };
   history?: Array<{ role: string; messageId: string; parts: Array<{ text?: string }> }>;
-  artifacts?: Array<{ artifactId: string; parts: Array<Record<string, unknown>> }>;
+  artifacts?: Array<{ artifactId: string; name?: string; parts: Array<Record<string, unknown>> }>;
+}
+
+/** A task's artifacts other than the turns' `response` artifacts (issue 20 item 4): its files. */
+export function fileArtifacts(task: TaskLike | undefined): NonNullable<TaskLike["artifacts"]> {
+  return (task?.artifacts ?? []).filter((artifact) => artifact.name !== "response");
 }
 
 export async function send(
@@ -86,6 +91,18 @@ export function parseSse(text: string): SseEvent[] {
   }
   return events;
 }
+
+/**
+ * The stream of the conformance agent's ordinary answer: its Task, WORKING, the text as a WORKING
+ * delta, the `response` artifact (issue 20 item 4), INPUT_REQUIRED.
+ */
+export const ANSWER_TURN_KINDS: readonly string[] = [
+  "task",
+  "statusUpdate:TASK_STATE_WORKING",
+  "statusUpdate:TASK_STATE_WORKING",
+  "artifactUpdate",
+  "statusUpdate:TASK_STATE_INPUT_REQUIRED",
+];
 
 /** The kind of each event: task, message, statusUpdate:<state> or artifactUpdate. */
 export function kinds(events: SseEvent[]): string[] {

@@ -33,6 +33,9 @@ describe("iac_generation", () => {
     expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     const artifact = task?.artifacts?.[0];
     expect(artifact?.parts).toHaveLength(1);
+    // Issue 20 item 4: the turn's reply is its last artifact, text only (the template is not repeated in it).
+    expect(task?.artifacts?.map((a) => a.name)).toEqual([artifact?.name, "response"]);
+    expect(task?.artifacts?.at(-1)?.parts).toEqual([{ text: replyOf(task) }]);
     const part = artifact?.parts[0] as unknown as ArtifactPart;
     expect(part.url).toMatch(new RegExp(`^${BASE}/iac-code/artifacts/${task?.id}/[0-9a-f-]{36}/template\\.yaml$`));
     expect(part.mediaType).toBe("application/yaml");
@@ -154,7 +157,8 @@ describe("aliyun_ros_operations", () => {
     const reply = replyOf(task);
     expect(reply).toMatch(/CREATE_FAILED/);
     expect(reply).toMatch(/ListStackEvents|GetStack/);
-    expect(task?.artifacts).toBeUndefined();
+    // No file: the turn's only artifact is its reply (issue 20 item 4).
+    expect(task?.artifacts?.map((a) => a.name)).toEqual(["response"]);
   });
 });
 

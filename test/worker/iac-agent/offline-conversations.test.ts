@@ -7,7 +7,7 @@
  * greetings, out-of-scope and deploy requests — in the request's language.
  */
 import { describe, expect, it } from "vitest";
-import { BASE, send, userMessage, worker, type TaskLike } from "../helpers/rpc";
+import { BASE, fileArtifacts, send, userMessage, worker, type TaskLike } from "../helpers/rpc";
 import { parseTemplate, validateTemplate } from "../../../src/iac";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
@@ -55,7 +55,7 @@ function conversation(cwd?: string) {
       const reply = replyOf(task);
       // The reply is in the request's language.
       expect(HAN.test(reply.slice(0, 60)), reply.slice(0, 120)).toBe(HAN.test(text));
-      const part = task.artifacts?.at(-1)?.parts[0] as { url?: string; filename?: string } | undefined;
+      const part = fileArtifacts(task).at(-1)?.parts[0] as { url?: string; filename?: string } | undefined;
       if (!part?.url) return { task, reply, template: { Resources: {} }, ofType: () => [] };
       artifacts.push(part.url);
       const body = await download(part.url);
@@ -226,7 +226,7 @@ describe("a conversation: follow-ups edit the context's current template", { tim
     const review = await chat.say("Review the template");
     expect(review.reply).toMatch(/No problems found|passes the offline/);
     const deploy = await chat.say("Deploy it for me");
-    expect(deploy.task.artifacts ?? []).toHaveLength(0);
+    expect(fileArtifacts(deploy.task)).toHaveLength(0);
     expect(deploy.reply).toContain("does not call the cloud");
     expect(deploy.reply).toContain('aliyun ros CreateStack --RegionId cn-shanghai --StackName my-stack --TemplateBody "$(cat template.yaml)"');
     expect(deploy.reply).toContain("--Parameters.1.ParameterKey");
@@ -271,7 +271,7 @@ describe("a named workspace file that is not there", () => {
     const chat = conversation("/workspace/missing");
     const turn = await chat.say("In infra.yaml, add an ECS instance");
     expect(turn.reply).toContain("There is no readable `infra.yaml` in the workspace");
-    expect(turn.task.artifacts ?? []).toHaveLength(0);
+    expect(fileArtifacts(turn.task)).toHaveLength(0);
     expect((await workspaceFile("/workspace/missing/infra.yaml")).status).toBe(404);
   });
 });
@@ -298,7 +298,7 @@ describe("honest scope: no template for greetings, other tools or deploy request
   for (const [ask, says] of cases) {
     it(ask, async () => {
       const { task } = await send(userMessage(ask, { metadata: { iac_code: { cwd: "/workspace/scope" } } }));
-      expect(task?.artifacts ?? []).toHaveLength(0);
+      expect(fileArtifacts(task)).toHaveLength(0);
       const reply = replyOf(task);
       expect(reply).toMatch(says);
       expect(reply).not.toContain("ROSTemplateFormatVersion");

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import worker from "../../../src/worker/index";
-import { TurnLog } from "../../../src/durable/turn-log";
+import { TurnLog } from "../../../src/observability/turn-log";
 import { metricsOf } from "../../../src/observability/metrics";
 import type { AgentEvent } from "../../../src/agent/runtime";
 import { BASE, V1 } from "../helpers/rpc";

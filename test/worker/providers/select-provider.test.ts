@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AnthropicProvider } from "../../../src/agent/providers/anthropic";
 import { OpenAICompatibleProvider } from "../../../src/agent/providers/openai-compatible";
-import { createProvider, providerSettingsFromEnv } from "../../../src/agent/providers/select-provider";
+import { createProvider, resolveProviderSettings, type ProviderOverrides } from "../../../src/agent/providers/select-provider";
 import { WorkersAIProvider, type AiBinding } from "../../../src/agent/providers/workers-ai";
+import { parseProviderConfig } from "../../../src/config/providers";
+import { ConfigError, parseConfig } from "../../../src/config/config";
+import { providerResolver } from "../../../src/agent/provider-resolver";
+
+/** The provider settings of a Worker environment, parsed as the configuration parses it, with a turn's overrides. */
+const providerSettingsFromEnv = (env: Record<string, unknown>, overrides?: ProviderOverrides) => resolveProviderSettings(parseProviderConfig(env), overrides);
 
 const ai: AiBinding = { run: async () => ({ response: "" }) };
 const SECRET = "sk-secret-value-0000000000";
@@ -66,14 +72,14 @@ describe("providerSettingsFromEnv", () => {
 
   it("rejects an unknown provider name, naming the variable and not the value", () => {
     const message = thrown(() => providerSettingsFromEnv({ IACCODE_A2A_MODEL_PROVIDER: SECRET }));
-    expect(message).toContain("IACCODE_A2A_MODEL_PROVIDER must be one of offline, openai-compatible, anthropic, workers-ai");
+    expect(message).toContain("IACCODE_A2A_MODEL_PROVIDER: must be one of offline, openai-compatible, anthropic, workers-ai");
     expect(message).not.toContain(SECRET);
   });
 
   it.each(["IACCODE_A2A_OPENAI_BASE_URL", "IACCODE_A2A_ANTHROPIC_BASE_URL", "IACCODE_A2A_WORKERS_AI_BASE_URL"])("rejects a non-http(s) %s", (name) => {
     const provider = name.includes("OPENAI") ? "openai-compatible" : name.includes("ANTHROPIC") ? "anthropic" : "workers-ai";
     const env = { IACCODE_A2A_MODEL_PROVIDER: provider, IACCODE_A2A_OPENAI_API_KEY: "k", IACCODE_A2A_ANTHROPIC_API_KEY: "k", AI: ai };
-    expect(thrown(() => providerSettingsFromEnv({ ...env, [name]: "ftp://example.com" }))).toContain(`${name} must be an absolute http(s) URL`);
+    expect(thrown(() => providerSettingsFromEnv({ ...env, [name]: "ftp://example.com" }))).toContain(`${name}: must be an absolute http(s) URL`);
     expect(thrown(() => providerSettingsFromEnv({ ...env, [name]: "not a url" }))).toContain(name);
     expect(thrown(() => providerSettingsFromEnv({ ...env, [name]: `https://user:${SECRET}@example.com` }))).not.toContain(SECRET);
   });
@@ -137,5 +143,26 @@ describe("createProvider", () => {
     ]) {
       expect(JSON.stringify(provider)).not.toContain(SECRET);
     }
+  });
+});
+
+describe("issue 22 item 5: the providers are parsed with the configuration", () => {
+  it("an invalid provider setting is kept as its ConfigError: the rest of the configuration stands, and every model turn fails with it", () => {
+    const config = parseConfig({ IACCODE_A2A_MODEL_PROVIDER: SECRET, IACCODE_A2A_AGENT: "iac" });
+    expect(config.agent).toBe("iac");
+    expect(config.providers).toBeInstanceOf(ConfigError);
+    const resolve = providerResolver(config.providers);
+    const message = thrown(() => resolve(undefined));
+    expect(message).toBe("Invalid configuration IACCODE_A2A_MODEL_PROVIDER: must be one of offline, openai-compatible, anthropic, workers-ai");
+    expect(message).not.toContain(SECRET);
+  });
+
+  it("a valid one resolves per turn: the environment's key, or the turn's own", () => {
+    const resolve = providerResolver(parseConfig({ IACCODE_A2A_ANTHROPIC_API_KEY: "k", IACCODE_A2A_MODEL: "m" }).providers);
+    expect(resolve(undefined).provider).toBeInstanceOf(AnthropicProvider);
+    expect(resolve(undefined).model).toBe("m");
+    const offline = providerResolver(parseConfig({}).providers);
+    expect(offline(undefined).model).toBe("offline");
+    expect(offline({ iac_code: { iac_code_api_key: "sk-x" } }).provider).toBeInstanceOf(OpenAICompatibleProvider);
   });
 });

@@ -175,6 +175,24 @@ describe("validateCallbackUrl: IACCODE_A2A_PUSH_ALLOWED_HOSTS", () => {
   ])("refuses %s", (raw) => {
     expect(check(raw)).toEqual({ ok: false, message: CALLBACK_URL_MESSAGES.notAllowed });
   });
+  // Issue 23, minor: an entry with a port pins it; the scheme's default port counts as written.
+  it.each([
+    ["https://hooks.example.com:8443/a2a", true],
+    ["https://hooks.example.com/a2a", false],
+    ["https://hooks.example.com:8444/a2a", false],
+    ["http://hooks.example.com:8443/a2a", true],
+    ["https://a.pinned.example.net/x", true],
+    ["https://a.pinned.example.net:443/x", true],
+    ["https://a.pinned.example.net:8443/x", false],
+    ["http://a.pinned.example.net/x", false],
+    ["https://[2606:4700::1]:9000/x", true],
+    ["https://[2606:4700::1]/x", false],
+  ] as const)("an allowlist entry with a port pins it: %s -> %s", (raw, ok) => {
+    const pinned = ["hooks.example.com:8443", "*.pinned.example.net:443", "[2606:4700::1]:9000"];
+    const res = validateCallbackUrl(raw, { allowPrivate: false, allowedHosts: pinned });
+    expect(res.ok ? true : res.message).toBe(ok ? true : CALLBACK_URL_MESSAGES.notAllowed);
+  });
+
   it("narrows, never widens: a listed local name is still refused", () => {
     expect(validateCallbackUrl("https://hooks.internal/", { allowPrivate: false, allowedHosts: ["hooks.internal"] }).ok).toBe(false);
   });

@@ -64,6 +64,18 @@ describe("configuration errors name the variable", () => {
     ],
     [{ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "*" }, 'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "*" is not a host name or *.suffix'],
     [{ IACCODE_A2A_PUSH_DOH_URL: "http://dns.example.com/dns-query" }, "Invalid configuration IACCODE_A2A_PUSH_DOH_URL: must be an absolute https URL"],
+    [
+      { IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:0" },
+      'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:0" has a port outside 1-65535',
+    ],
+    [
+      { IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:65536" },
+      'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:65536" has a port outside 1-65535',
+    ],
+    [
+      { IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:" },
+      'Invalid configuration IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:" is not a host name or *.suffix',
+    ],
   ])("%j", (overrides, message) => {
     expect(() => parseConfig(overrides)).toThrow(message);
   });
@@ -83,6 +95,46 @@ describe("configuration errors name the variable", () => {
     expect(((await res.json()) as { detail: string }).detail).toBe(
       "Invalid configuration IACCODE_A2A_BASIC_PASSWORD: is required with IACCODE_A2A_BASIC_USERNAME",
     );
+  });
+
+  // Issue 23, minor: an https resolver URL must not send the Worker's own requests into a private network.
+  it.each([
+    "https://10.0.0.53/dns-query",
+    "https://169.254.169.254/dns-query",
+    "https://[fd00::53]/dns-query",
+    "https://[fe80::1]/dns-query",
+    "https://192.168.1.1:8443/dns-query",
+    "https://0x0a000001/dns-query",
+    "https://resolver.internal/dns-query",
+    "https://dns.local/dns-query",
+  ])("refuses an https IACCODE_A2A_PUSH_DOH_URL on a private or link-local host: %s", (url) => {
+    expect(() => parseConfig({ IACCODE_A2A_PUSH_DOH_URL: url })).toThrow(
+      "Invalid configuration IACCODE_A2A_PUSH_DOH_URL: must not point at a private, link-local or special-use host",
+    );
+  });
+
+  it("keeps public https resolvers and loopback development resolvers", () => {
+    for (const url of [
+      "https://cloudflare-dns.com/dns-query",
+      "https://1.1.1.1/dns-query",
+      "https://127.0.0.1:8443/dns-query",
+      "http://127.0.0.1:5353/dns-query",
+    ]) {
+      expect(parseConfig({ IACCODE_A2A_PUSH_DOH_URL: url }).pushDohUrl).toBe(new URL(url).href);
+    }
+  });
+
+  it("issue 23, minor: the code's default agent is iac, as README and wrangler.toml say", () => {
+    expect(parseConfig({}).agent).toBe("iac");
+    expect(parseConfig({ IACCODE_A2A_AGENT: "conformance" }).agent).toBe("conformance");
+  });
+
+  it("accepts allowlist entries that pin a port", () => {
+    expect(parseConfig({ IACCODE_A2A_PUSH_ALLOWED_HOSTS: "hooks.example.com:8443, *.r.example.net:443, [2001:db8::1]:9000" }).pushAllowedHosts).toEqual([
+      "hooks.example.com:8443",
+      "*.r.example.net:443",
+      "[2001:db8::1]:9000",
+    ]);
   });
 
   it("accepts an allowlist of exact hosts and *.suffix patterns", () => {

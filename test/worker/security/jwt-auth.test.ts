@@ -9,6 +9,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import worker from "../../../src/worker/index";
 import { parseConfig } from "../../../src/config/config";
+import { MAX_JWKS_FETCHES_PER_MINUTE } from "../../../src/worker/jwt-auth";
 import { BASE, userMessage, V1, worker as self, sleep } from "../helpers/rpc";
 
 const ISSUER = "https://idp.test/";
@@ -51,10 +52,10 @@ interface Claims {
 }
 
 async function token(key: KeyPair, claims: Claims = {}, header: Record<string, unknown> = {}): Promise<string> {
-  const { iss = ISSUER, aud = AUDIENCE, sub = "alice", exp = now() + 300, ...rest } = claims;
+  const { iss = ISSUER, aud = AUDIENCE, sub = "alice", exp = now() + 300, iat, ...rest } = claims;
   const jwt = new SignJWT({ ...rest, ...(sub === null ? {} : { sub }), ...(exp === null ? {} : { exp }) })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "JWT", ...header })
-    .setIssuedAt()
+    .setIssuedAt(typeof iat === "number" ? iat : undefined)
     .setIssuer(iss)
     .setAudience(aud);
   return jwt.sign(key.privateKey);
@@ -139,6 +140,12 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     expect((await call("ListTasks", {}, `Bearer ${await token(es, { nbf: now() + 30 })}`)).status).toBe(200);
   });
 
+  it("refuses a token issued in the future beyond the 60 s clock tolerance (issue 23, minor)", async () => {
+    await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 3600 })}`));
+    await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 120, exp: now() + 3600 })}`));
+    expect((await call("ListTasks", {}, `Bearer ${await token(es, { iat: now() + 30 })}`)).status).toBe(200);
+  });
+
   it("refuses a wrong issuer, a wrong audience, a missing sub or exp", async () => {
     await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { iss: "https://evil.test/" })}`));
     await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es, { aud: "someone-else" })}`));
@@ -199,6 +206,21 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     expect((await call("ListTasks", {}, `Bearer ${await token(es)}`)).status).toBe(200);
   });
 
+  it(`JWKS refreshes are bounded even with IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS=0: at most ${MAX_JWKS_FETCHES_PER_MINUTE} a minute (issue 23 item 3)`, async () => {
+    const noCooldown = envWith({ IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "0" });
+    const before = await fetches();
+    expect((await call("ListTasks", {}, `Bearer ${await token(es)}`, noCooldown)).status).toBe(200);
+    const forged = await Promise.all(Array.from({ length: 30 }, async (_, i) => token(await keyPair(`forged-${i}`, "ES256"))));
+    for (const t of forged.slice(0, 15)) await expectInvalidToken(await call("ListTasks", {}, `Bearer ${t}`, noCooldown));
+    await Promise.all(forged.slice(15).map(async (t) => expectInvalidToken(await call("ListTasks", {}, `Bearer ${t}`, noCooldown))));
+    const made = (await fetches()) - before;
+    // One cold fetch, then refreshes on unknown kids until the budget is spent (30 without it).
+    expect(made).toBe(MAX_JWKS_FETCHES_PER_MINUTE);
+    // A known key still verifies from the cache, with no fetch.
+    expect((await call("ListTasks", {}, `Bearer ${await token(es)}`, noCooldown)).status).toBe(200);
+    expect((await fetches()) - before).toBe(MAX_JWKS_FETCHES_PER_MINUTE);
+  });
+
   it("JWKS host down: cached keys still verify; an unknown kid or a cold cache answers 401, never 5xx", async () => {
     await setDown(true);
     try {
@@ -233,7 +255,12 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
 });
 
 describe("JWT configuration errors name the variable", () => {
-  const base = { IACCODE_A2A_JWT_ISSUER: ISSUER, IACCODE_A2A_JWT_AUDIENCE: AUDIENCE, IACCODE_A2A_JWT_JWKS_URL: "https://idp.test/jwks.json" };
+  const base = { IACCODE_A2A_JWT_ISSUER: ISSUER, IACCODE_A2A_JWT_AUDIENCE: AUDIENCE, IACCODE_A2A_JWT_JWKS_URL: "https://idp.example.com/jwks.json" };
+  it("an https JWKS URL on a public host, or any on loopback, is accepted (issue 23, minor)", () => {
+    for (const url of ["https://idp.example.com/.well-known/jwks.json", "http://127.0.0.1:9000/jwks.json", "https://localhost/jwks.json"]) {
+      expect(parseConfig({ ...base, IACCODE_A2A_JWT_JWKS_URL: url }).auth.jwt?.jwksUrl).toBe(new URL(url).href);
+    }
+  });
   it.each([
     [{ IACCODE_A2A_JWT_ALGORITHMS: "RS256,HS256" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: HS256 is never accepted for JWKS keys"],
     [{ IACCODE_A2A_JWT_ALGORITHMS: "none" }, "Invalid configuration IACCODE_A2A_JWT_ALGORITHMS: none is never accepted for JWKS keys"],
@@ -250,6 +277,34 @@ describe("JWT configuration errors name the variable", () => {
     [
       { IACCODE_A2A_JWT_JWKS_URL: "", IACCODE_A2A_JWT_JWKS: '{"keys":[{"kty":"EC","crv":"P-256","x":"a","y":"b","d":"c"}]}' },
       "Invalid configuration IACCODE_A2A_JWT_JWKS: key 0 holds private key material; publish public keys only",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://10.0.0.1/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://169.254.169.254/latest/meta-data" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://192.168.1.10:8443/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://[fd00::1]/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://[fe80::1]/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://idp.internal/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
+    ],
+    [
+      { IACCODE_A2A_JWT_JWKS_URL: "https://100.64.0.1/jwks.json" },
+      "Invalid configuration IACCODE_A2A_JWT_JWKS_URL: must not point at a private, link-local or special-use host",
     ],
     [{ IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: "60" }, "Invalid configuration IACCODE_A2A_JWT_JWKS_COOLDOWN_SECONDS: must be an integer from 0 to 30"],
     [{ IACCODE_A2A_JWT_ISSUER: "" }, "Invalid configuration IACCODE_A2A_JWT_AUDIENCE: needs IACCODE_A2A_JWT_ISSUER"],

@@ -37,6 +37,12 @@ await zone({
   "mapped.acme-a2a.com": { AAAA: ["::ffff:169.254.169.254"] },
   "alias.acme-a2a.com": { CNAME: ["printer.local."], A: ["93.184.216.34"] },
   "empty.acme-a2a.com": {},
+  // Answers that only look like addresses (issue 23, minor: DoH answers parsed strictly).
+  "spaced.acme-a2a.com": { A: ["127.0.0.1 "] },
+  "newline.acme-a2a.com": { A: ["93.184.216.34", "10.0.0.1\n"] },
+  "zoned.acme-a2a.com": { AAAA: ["fe80::1%eth0"] },
+  "octal.acme-a2a.com": { A: ["0177.0.0.1"] },
+  "badalias.acme-a2a.com": { CNAME: ["printer .local."], A: ["93.184.216.34"] },
 });
 await fetch(`${doh}/control/status`, { method: "PUT", body: JSON.stringify({ "servfail.acme-a2a.com": 2 }) });
 
@@ -58,6 +64,11 @@ describe("push callback names checked through DNS-over-HTTPS (issue 10 item 3)",
     ["NXDOMAIN", "https://nx.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.doesNotResolve],
     ["no address at all", "https://empty.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.doesNotResolve],
     ["a resolver failure (SERVFAIL): fails closed", "https://servfail.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
+    ["issue 23: an A answer with a trailing space (not a public name)", "https://spaced.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
+    ["issue 23: an A answer with a newline among public ones", "https://newline.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
+    ["issue 23: an AAAA answer with a zone id", "https://zoned.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
+    ["issue 23: an A answer in octal", "https://octal.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
+    ["issue 23: a CNAME that is not a DNS name", "https://badalias.acme-a2a.com/a2a", DNS_CHECK_MESSAGES.resolverFailed],
   ])("refuses %s with -32602 and stores nothing", async (_name, url, message) => {
     const taskId = await newTask();
     const res = await createConfig(taskId, url);

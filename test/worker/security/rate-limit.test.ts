@@ -9,6 +9,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/worker/index";
 import { BASE, V1 } from "../helpers/rpc";
+import { expect429, sentBefore429 } from "../helpers/rate-limited";
 
 const API_LIMIT = 8;
 const PUBLIC_LIMIT = 12;
@@ -25,30 +26,10 @@ function fetcher(overrides: Record<string, string>) {
 
 const listTasks = { jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} };
 
-/**
- * Sends until the first 429 and answers how many were let through. The binding counts in fixed
- * windows, so a window may end mid-run: at least `limit` pass, and a 429 comes within two windows.
- */
-async function passedBefore429(send: () => Promise<Response>, limit: number): Promise<{ passed: number; refused: Response }> {
-  for (let i = 0; i <= 2 * limit + 1; i++) {
-    const res = await send();
-    if (res.status === 429) return { passed: i, refused: res };
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-  }
-  throw new Error("never limited");
-}
-
-async function expect429(res: Response): Promise<void> {
-  expect(res.status).toBe(429);
-  expect(res.headers.get("Retry-After")).toBe("60");
-  expect(await res.json()).toEqual({ error: "Too Many Requests", retryAfterSeconds: 60 });
-}
-
 describe("rate limits (issue 10 item 6)", () => {
   it("the API is limited per principal: one principal over its budget leaves another untouched", async () => {
     const call = fetcher({ IACCODE_A2A_API_KEY: "rate-key-1" });
-    const { passed, refused } = await passedBefore429(() => call("/", { Authorization: "Bearer static-token-0001" }, listTasks), API_LIMIT);
+    const { passed, refused } = await sentBefore429(() => call("/", { Authorization: "Bearer static-token-0001" }, listTasks), API_LIMIT);
     expect(passed).toBeGreaterThanOrEqual(API_LIMIT);
     await expect429(refused);
     expect((await call("/", { "X-API-Key": "rate-key-1" }, listTasks)).status).toBe(200);
@@ -60,7 +41,7 @@ describe("rate limits (issue 10 item 6)", () => {
     const call = fetcher({});
     let n = 0;
     const alternate = () => call(n++ % 2 ? "/health" : "/.well-known/agent-card.json", { "CF-Connecting-IP": "198.51.100.1" });
-    const { passed, refused } = await passedBefore429(alternate, PUBLIC_LIMIT);
+    const { passed, refused } = await sentBefore429(alternate, PUBLIC_LIMIT);
     expect(passed).toBeGreaterThanOrEqual(PUBLIC_LIMIT);
     await expect429(refused);
     expect((await call("/health", { "CF-Connecting-IP": "198.51.100.2" })).status).toBe(200);
@@ -68,7 +49,7 @@ describe("rate limits (issue 10 item 6)", () => {
 
   it("in the trusted-local mode (no auth scheme) the API is limited per client address", async () => {
     const call = fetcher({ IACCODE_A2A_HTTP_TOKEN: "", IACCODE_A2A_JWT_ISSUER: "", IACCODE_A2A_JWT_AUDIENCE: "", IACCODE_A2A_JWT_JWKS_URL: "" });
-    const { passed, refused } = await passedBefore429(() => call("/", { "CF-Connecting-IP": "203.0.113.50" }, listTasks), API_LIMIT);
+    const { passed, refused } = await sentBefore429(() => call("/", { "CF-Connecting-IP": "203.0.113.50" }, listTasks), API_LIMIT);
     expect(passed).toBeGreaterThanOrEqual(API_LIMIT);
     await expect429(refused);
     expect((await call("/", { "CF-Connecting-IP": "203.0.113.51" }, listTasks)).status).toBe(200);

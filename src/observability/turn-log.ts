@@ -4,12 +4,13 @@
  * `IACCODE_A2A_METRICS` bound, one Analytics Engine data point. It watches the agent's events on
  * their way to the event mapper (provider and model, tool starts, usage) and never changes them.
  * It also carries the turn's W3C trace context, the parent of the turn's outgoing calls.
+ * Telemetry, not protocol state: it lives with the log lines and metrics, and reads the agent's
+ * events through the few fields it notes (`TurnEventFacts`), so it needs nothing of src/agent.
  */
-import type { AgentEvent } from "../agent/runtime";
 import type { TaskState } from "../a2a/states";
 import type { TraceContext } from "../a2a/trace-context";
-import { logLine, shortHash } from "../observability/log";
-import { writeTurnPoint } from "../observability/metrics";
+import { logLine, shortHash } from "./log";
+import { writeTurnPoint } from "./metrics";
 
 /** A model name can come from the caller (`metadata.iac_code.iac_code_model`): the log keeps this much. */
 const MAX_MODEL_NAME_CHARS = 128;
@@ -20,6 +21,18 @@ export interface TurnLogInfo {
   taskId: string;
   trace: TraceContext | undefined;
   metrics: AnalyticsEngineDataset | undefined;
+}
+
+/** The fields of an agent event (src/agent/runtime.ts `AgentEvent`) the turn's line is made of. */
+export interface TurnEventFacts {
+  type: string;
+  /** `model` events: the provider and model that answer the turn. */
+  provider?: string;
+  model?: string;
+  /** `tool` events: `started` counts a tool call. */
+  phase?: string;
+  /** `end` and `error` events: the turn's token totals. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 export class TurnLog {
@@ -38,17 +51,17 @@ export class TurnLog {
   }
 
   /** `events`, unchanged, with what the log needs noted on the way. */
-  async *watch(events: AsyncIterable<AgentEvent>): AsyncGenerator<AgentEvent> {
+  async *watch<E extends TurnEventFacts>(events: AsyncIterable<E>): AsyncGenerator<E> {
     for await (const event of events) {
       this.observe(event);
       yield event;
     }
   }
 
-  private observe(event: AgentEvent): void {
+  private observe(event: TurnEventFacts): void {
     if (event.type === "model") {
-      this.provider = event.provider;
-      this.model = event.model.slice(0, MAX_MODEL_NAME_CHARS);
+      this.provider = event.provider ?? this.provider;
+      this.model = (event.model ?? this.model).slice(0, MAX_MODEL_NAME_CHARS);
     } else if (event.type === "tool" && event.phase === "started") {
       this.toolCalls++;
     } else if ((event.type === "end" || event.type === "error") && event.usage) {
