@@ -8,8 +8,9 @@
  * more worker hop per request, and `npm run bench` measured the agent card at ~1,100 req/s with it
  * and ~1,760 without. Thirty kilobytes of page are cheaper inside the bundle.
  *
- * `node scripts/embed-playground.mjs` writes the module (wrangler's [build] command runs it before
- * `wrangler dev` and every build); `--check` exits 1 when the module is stale (`npm run lint`).
+ * `node scripts/embed-playground.mjs` writes the module (`npm run dev` runs it first and on every change
+ * under src/playground/; `npm run build` and `npm run deploy` run it first; the e2e tests' wrangler dev
+ * too); `--check` exits 1 when the module is stale (`npm run lint`).
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";

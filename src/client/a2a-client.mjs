@@ -2,26 +2,45 @@
 // It discovers the JSON-RPC endpoint from the agent card (optionally verifying its signature), speaks
 // A2A 1.0 (A2A-Version: 1.0), streams SSE, resumes with Last-Event-ID, and moves files to and from the
 // workspace and artifact routes. Credentials: --token (Bearer), --basic user:password, --api-key.
+// Arguments are checked before any request; connection problems and refusals are explained
+// (explain.mjs); what the server sends is printed for a person (cli-output.mjs) or raw with --json.
 import { parseArgs } from "node:util";
 import { readFile, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
 import { verifyCardSignature } from "./card-verify.mjs";
+import { A2AClientError, explainFetchError, fetchExplained, normalizeBaseUrl, unauthorizedText } from "./explain.mjs";
+import { StreamPrinter, describe, resumeHint, stateWord, summarizeTask } from "./cli-output.mjs";
+
+export { A2AClientError, StreamPrinter };
+
+const DEFAULT_URL = "http://127.0.0.1:8787";
 
 const USAGE = `Usage: a2a-client <command> [options]
 
-Commands:
+Commands (each with an example):
   card                               print the agent card (--verify: check its signature, exit 1 if it fails)
-  send <text...>                     send a message and wait for the turn (--stream to stream it;
+                                       a2a-client card
+  send <text...>                     send a message and wait for the turn (--stream to watch it run;
                                      --verify: refuse a card whose signature does not verify)
-  get <taskId>                       print a task (--history N)
+                                       a2a-client send --cwd /workspace/demo "Create a VPC with two vSwitches"
+                                       a2a-client send --stream --context <contextId> "Add an SLB"
+  get <taskId>                       print a task (--history N: its newest N messages)
+                                       a2a-client get 3f2a…c01
   list                               list tasks (--context ID, --status STATE, --page-size N, --page-token T)
-  cancel <taskId>                    cancel a task
-  subscribe <taskId>                 stream a task's events (--last-event-id N to resume)
-  upload <localFile> <workspacePath> upload a file into the workspace (e.g. /workspace/proj/main.tf)
-  download <url|workspacePath> [out] download an artifact URL or a workspace file
+                                       a2a-client list --status input-required --page-size 5
+  cancel <taskId>                    cancel a running or input-required task
+                                       a2a-client cancel 3f2a…c01
+  subscribe <taskId>                 follow a task's events (--last-event-id N: resume after event N)
+                                       a2a-client subscribe 3f2a…c01 --last-event-id 3
+  upload <localFile> <workspacePath> upload a file into the workspace
+                                       a2a-client upload ./main.tf /workspace/demo/main.tf
+  download <url|workspacePath> [out] download an artifact URL or a workspace file (out: a file, "-" for
+                                     stdout; default: the file's own name)
+                                       a2a-client download /workspace/demo/template.yaml
 
 Options:
-  --url URL          server base URL (default $A2A_URL or http://127.0.0.1:8787)
+  --url URL          server base URL (default $A2A_URL or ${DEFAULT_URL}; http:// when no scheme)
   --token T          Bearer token (default $A2A_TOKEN)
   --basic USER:PASS  Basic credentials (default $A2A_BASIC)
   --api-key KEY      API key (default $A2A_API_KEY), sent in --api-key-header (default X-API-Key)
@@ -29,35 +48,24 @@ Options:
   --jwks FILE|URL    verify against this pinned JWKS instead of the jku
   --context ID       contextId for send (follow-ups continue the conversation)
   --task ID          continue an input-required task
-  --cwd PATH         workspace path for send (metadata.iac_code.cwd)
-  --stream           stream the turn (SendStreamingMessage)
+  --cwd PATH         workspace path for send (metadata.iac_code.cwd, e.g. /workspace/demo)
+  --stream           stream the turn (SendStreamingMessage); Ctrl-C stops watching, the task goes on
+  --verbose          with --stream: every tool phase and input delta, not just one line per tool
   --no-wait          return at once (configuration.returnImmediately)
-  --json             print raw JSON instead of a summary
+  --json             print raw JSON (one event per line when streaming) instead of a summary
 `;
 
-export class A2AClientError extends Error {
-  constructor(message, code) {
-    super(message);
-    this.code = code;
-  }
-}
-
-/** The base URL without trailing slashes (a loop: `/\/+$/` is quadratic on a long run of them). */
-function trimTrailingSlashes(url) {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === "/") end -= 1;
-  return url.slice(0, end);
-}
-
 export class A2AClient {
-  constructor({ url, token, basic, apiKey, apiKeyHeader = "X-API-Key", verify = false, jwks, fetchImpl = fetch }) {
-    this.base = trimTrailingSlashes(url);
+  constructor({ url, token, basic, apiKey, apiKeyHeader = "X-API-Key", verify = false, jwks, credentials, fetchImpl = fetch }) {
+    this.base = normalizeBaseUrl(url);
     this.token = token;
     this.basic = basic;
     this.apiKey = apiKey ? { header: apiKeyHeader, value: apiKey } : undefined;
+    /** Which credentials were given and where they came from, for the 401 sentence. */
+    this.credentials = credentials;
     this.verify = verify || jwks !== undefined;
     this.jwks = jwks;
-    this.fetch = fetchImpl;
+    this.fetchImpl = fetchImpl;
     this.nextId = 1;
     this.endpoint = undefined;
   }
@@ -67,10 +75,19 @@ export class A2AClient {
     return { ...(authorization ? { Authorization: authorization } : {}), ...(this.apiKey ? { [this.apiKey.header]: this.apiKey.value } : {}), ...extra };
   }
 
+  /** fetch with connection problems explained, and a 401 or 429 said in words. */
+  async fetch(url, init = {}) {
+    const res = await fetchExplained(this.fetchImpl, url, init);
+    if (res.status === 401) throw new A2AClientError(unauthorizedText(this.credentials));
+    if (res.status === 429) throw new A2AClientError(`rate limited: retry after ${res.headers.get("Retry-After") ?? "a while"} s`);
+    return res;
+  }
+
   async card() {
-    const res = await this.fetch(`${this.base}/.well-known/agent-card.json`, { headers: this.headers() });
-    if (!res.ok) throw new A2AClientError(`Agent card: HTTP ${res.status}`);
-    return res.json();
+    const url = `${this.base}/.well-known/agent-card.json`;
+    const res = await this.fetch(url, { headers: this.headers() });
+    if (!res.ok) throw new A2AClientError(`no agent card at ${url} (HTTP ${res.status}) — is --url the A2A server's base URL?`);
+    return readJson(res, url);
   }
 
   /** The card, its signature checked when --verify or --jwks asks; `verified` says by which key. */
@@ -78,7 +95,7 @@ export class A2AClient {
     const card = await this.card();
     if (!this.verify) return { card };
     try {
-      const verified = await verifyCardSignature(card, { cardUrl: `${this.base}/.well-known/agent-card.json`, jwks: this.jwks, fetchImpl: this.fetch });
+      const verified = await verifyCardSignature(card, { cardUrl: `${this.base}/.well-known/agent-card.json`, jwks: this.jwks, fetchImpl: this.fetchImpl });
       return { card, verified };
     } catch (error) {
       throw new A2AClientError(`Agent card refused: ${error.message}`);
@@ -102,19 +119,17 @@ export class A2AClient {
       headers: this.headers({ "Content-Type": "application/json", "A2A-Version": "1.0", ...extraHeaders }),
       body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
     });
-    if (res.status === 401) throw new A2AClientError("Unauthorized: pass --token, --basic or --api-key");
-    if (res.status === 429) throw new A2AClientError(`Rate limited: retry after ${res.headers.get("Retry-After") ?? "a while"} s`);
     return { id, res };
   }
 
   async call(method, params) {
     const { res } = await this.post(method, params);
-    const body = await res.json();
-    if (body.error) throw new A2AClientError(`${body.error.message} (${body.error.code})`, body.error.code);
+    const body = await readJson(res, this.endpoint);
+    if (body.error) throw rpcError(body.error);
     return body.result;
   }
 
-  /** Yields `{ id, event }` for each SSE event of a streaming method. */
+  /** Yields `{ seq, event }` for each SSE event of a streaming method. */
   async *stream(method, params, lastEventId) {
     const { id, res } = await this.post(method, params, {
       Accept: "text/event-stream",
@@ -122,8 +137,8 @@ export class A2AClient {
     });
     const type = res.headers.get("Content-Type") ?? "";
     if (!type.startsWith("text/event-stream")) {
-      const body = await res.json();
-      throw new A2AClientError(`${body.error?.message ?? "unexpected answer"} (${body.error?.code ?? res.status})`, body.error?.code);
+      const body = await readJson(res, this.endpoint);
+      throw body.error ? rpcError(body.error) : new A2AClientError(`unexpected answer (HTTP ${res.status})`);
     }
     const decoder = new TextDecoder();
     let buffer = "";
@@ -131,19 +146,12 @@ export class A2AClient {
       buffer += decoder.decode(chunk, { stream: true });
       let cut;
       while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
+        const frame = parseFrame(buffer.slice(0, cut));
         buffer = buffer.slice(cut + 2);
-        let seq;
-        const data = [];
-        for (const line of block.split("\n")) {
-          if (line.startsWith("id: ")) seq = Number(line.slice(4));
-          else if (line.startsWith("data: ")) data.push(line.slice(6));
-        }
-        if (data.length === 0) continue;
-        const frame = JSON.parse(data.join("\n"));
-        if (frame.id !== id) throw new A2AClientError("Stream frame with a foreign request id");
-        if (frame.error) throw new A2AClientError(`${frame.error.message} (${frame.error.code})`, frame.error.code);
-        yield { seq, event: frame.result };
+        if (!frame) continue;
+        if (frame.body.id !== id) throw new A2AClientError("Stream frame with a foreign request id");
+        if (frame.body.error) throw rpcError(frame.body.error);
+        yield { seq: frame.seq, event: frame.body.result };
       }
     }
   }
@@ -160,139 +168,205 @@ export class A2AClient {
   }
 
   async upload(localFile, workspacePath) {
-    const body = await readFile(localFile);
-    const res = await this.fetch(`${this.base}/iac-code/workspace${workspacePath}`, { method: "PUT", headers: this.headers(), body });
-    const answer = await res.json();
-    if (!res.ok) throw new A2AClientError(answer.error ?? `HTTP ${res.status}`);
+    let body;
+    try {
+      body = await readFile(localFile);
+    } catch (error) {
+      throw new A2AClientError(
+        `cannot read ${localFile}: ${error.code === "ENOENT" ? "no such file" : error.code === "EISDIR" ? "it is a folder" : error.message}`,
+      );
+    }
+    const url = `${this.base}/iac-code/workspace${workspacePath}`;
+    const res = await this.fetch(url, { method: "PUT", headers: this.headers(), body });
+    const answer = await readJson(res, url);
+    if (!res.ok) throw new A2AClientError(`upload refused: ${answer.error ?? `HTTP ${res.status}`}`);
     return answer;
   }
 
   async download(target) {
     const url = /^https?:\/\//.test(target) ? target : `${this.base}/iac-code/workspace${target}`;
     const res = await this.fetch(url, { headers: this.headers() });
-    if (!res.ok) throw new A2AClientError(`Download: HTTP ${res.status}`);
+    if (res.status === 404) throw new A2AClientError(`no such file: ${target} (HTTP 404)`);
+    if (!res.ok) throw new A2AClientError(`download of ${target}: HTTP ${res.status}`);
     return new Uint8Array(await res.arrayBuffer());
   }
 }
 
-function describe(event) {
-  if (event.task) return `task ${event.task.id} ${event.task.status.state}`;
-  if (event.message) return `message: ${event.message.parts.map((p) => p.text ?? "").join("")}`;
-  if (event.artifactUpdate) {
-    const part = event.artifactUpdate.artifact.parts[0] ?? {};
-    return `artifact ${event.artifactUpdate.artifact.name ?? event.artifactUpdate.artifact.artifactId}${part.url ? ` ${part.url}` : ""}`;
+function parseFrame(block) {
+  let seq;
+  const data = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("id: ")) seq = Number(line.slice(4));
+    else if (line.startsWith("data: ")) data.push(line.slice(6));
   }
-  if (event.statusUpdate) {
-    const { status, metadata } = event.statusUpdate;
-    const text = status.message?.parts.map((p) => p.text ?? "").join("");
-    const tool = metadata?.iac_code?.tool;
-    if (tool) return `  [tool ${tool.name ?? tool.toolUseId} ${tool.status}]`;
-    return text ? `${status.state === "TASK_STATE_WORKING" ? "" : `${status.state}: `}${text}` : status.state;
-  }
-  return JSON.stringify(event);
+  return data.length === 0 ? undefined : { seq, body: JSON.parse(data.join("\n")) };
 }
 
-/**
- * Prints a streamed turn as a person reads it: assistant text deltas run on as one text (no line
- * break per delta), tool lines start on their own line and always name the tool (the name is sent
- * once, when the call starts; later phases carry only the toolUseId), and the final status shows
- * only its state when its text was already streamed (the final answer is the last step's text).
- */
-export class StreamPrinter {
-  constructor(out) {
-    this.out = out;
-    this.toolNames = new Map();
-    this.streamed = "";
-    this.atLineStart = true;
-  }
-
-  write(text) {
-    if (text === "") return;
-    this.out.write(text);
-    this.atLineStart = text.endsWith("\n");
-  }
-
-  line(text) {
-    if (!this.atLineStart) this.write("\n");
-    this.write(`${text}\n`);
-  }
-
-  print(event) {
-    const update = event.statusUpdate;
-    if (!update) {
-      this.line(describe(event));
-      return;
-    }
-    const { status, metadata } = update;
-    const tool = metadata?.iac_code?.tool;
-    if (tool) {
-      if (tool.name) this.toolNames.set(tool.toolUseId, tool.name);
-      this.line(`  [tool ${tool.name ?? this.toolNames.get(tool.toolUseId) ?? tool.toolUseId} ${tool.status}]`);
-      return;
-    }
-    const text = status.message?.parts.map((p) => p.text ?? "").join("") ?? "";
-    if (status.state === "TASK_STATE_WORKING") {
-      this.streamed += text;
-      this.write(text);
-      return;
-    }
-    const shown = text !== "" && this.streamed.includes(text.trim());
-    this.line(text === "" || shown ? status.state : `${status.state}: ${text}`);
-  }
-
-  end() {
-    if (!this.atLineStart) this.write("\n");
+/** The body as JSON, or an error that says the answer was not JSON (a web page, another server). */
+async function readJson(res, url) {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new A2AClientError(
+      `${url} answered HTTP ${res.status} with ${res.headers.get("Content-Type") ?? "no content type"}, not JSON — is --url an A2A server?`,
+    );
   }
 }
 
-function summarizeTask(task) {
-  const lines = [`task ${task.id}`, `context ${task.contextId}`, `state ${task.status.state}`];
-  const reply = task.status.message?.parts.map((p) => p.text ?? "").join("");
-  if (reply) lines.push("", reply);
-  for (const artifact of task.artifacts ?? []) for (const part of artifact.parts) if (part.url) lines.push(`artifact ${artifact.name}: ${part.url}`);
-  return lines.join("\n");
+const RPC_HINTS = { "-32001": " — a2a-client list shows your tasks", "-32003": " — the server has push notifications off (IACCODE_A2A_PUSH_NOTIFICATIONS)" };
+
+function rpcError(error) {
+  return new A2AClientError(`${error.message} (${error.code})${RPC_HINTS[String(error.code)] ?? ""}`, error.code);
 }
 
-export async function main(argv, out = process.stdout) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: "string" },
-      token: { type: "string" },
-      basic: { type: "string" },
-      "api-key": { type: "string" },
-      "api-key-header": { type: "string" },
-      verify: { type: "boolean" },
-      jwks: { type: "string" },
-      context: { type: "string" },
-      task: { type: "string" },
-      cwd: { type: "string" },
-      stream: { type: "boolean" },
-      "no-wait": { type: "boolean" },
-      json: { type: "boolean" },
-      history: { type: "string" },
-      status: { type: "string" },
-      "page-size": { type: "string" },
-      "page-token": { type: "string" },
-      "last-event-id": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const [command, ...rest] = positionals;
-  if (!command || values.help) {
-    out.write(USAGE);
-    return command ? 0 : 2;
+const OPTIONS = {
+  url: { type: "string" },
+  token: { type: "string" },
+  basic: { type: "string" },
+  "api-key": { type: "string" },
+  "api-key-header": { type: "string" },
+  verify: { type: "boolean" },
+  jwks: { type: "string" },
+  context: { type: "string" },
+  task: { type: "string" },
+  cwd: { type: "string" },
+  stream: { type: "boolean" },
+  verbose: { type: "boolean" },
+  "no-wait": { type: "boolean" },
+  json: { type: "boolean" },
+  history: { type: "string" },
+  status: { type: "string" },
+  "page-size": { type: "string" },
+  "page-token": { type: "string" },
+  "last-event-id": { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Each command's positional arguments: [least, most, how to call it]. */
+const COMMANDS = {
+  card: [0, 0, "a2a-client card"],
+  send: [1, Number.POSITIVE_INFINITY, 'a2a-client send "Create a VPC"'],
+  get: [1, 1, "a2a-client get <taskId>"],
+  list: [0, 0, "a2a-client list"],
+  cancel: [1, 1, "a2a-client cancel <taskId>"],
+  subscribe: [1, 1, "a2a-client subscribe <taskId>"],
+  upload: [2, 2, "a2a-client upload <localFile> <workspacePath>"],
+  download: [1, 2, "a2a-client download <url|workspacePath> [out]"],
+};
+
+function wholeNumber(values, name) {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new A2AClientError(`--${name} must be a whole number, not "${raw}"`, "usage");
+  return Number(raw);
+}
+
+/** Everything a command needs, checked before any request. */
+function checkArguments(command, rest, values) {
+  const spec = COMMANDS[command];
+  if (!spec) throw new A2AClientError(`unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")} (a2a-client --help)`, "usage");
+  const [least, most, how] = spec;
+  if (command === "send" && rest.join(" ").trim() === "") throw new A2AClientError(`send needs a text: ${how}`, "usage");
+  if (rest.length < least || rest.length > most) {
+    const what = rest.length < least ? "needs" : "takes only";
+    throw new A2AClientError(`${command} ${what} ${least === most ? least : `${least}–${most}`} argument${most === 1 ? "" : "s"}: ${how}`, "usage");
   }
-  const client = new A2AClient({
-    url: values.url ?? process.env.A2A_URL ?? "http://127.0.0.1:8787",
-    token: values.token ?? process.env.A2A_TOKEN,
-    basic: values.basic ?? process.env.A2A_BASIC,
-    apiKey: values["api-key"] ?? process.env.A2A_API_KEY,
+  const checked = {
+    history: wholeNumber(values, "history"),
+    pageSize: wholeNumber(values, "page-size"),
+    lastEventId: wholeNumber(values, "last-event-id"),
+  };
+  if (values.status !== undefined) {
+    const status = /^TASK_STATE_/.test(values.status) ? values.status : `TASK_STATE_${values.status.toUpperCase().replace(/-/g, "_")}`;
+    if (!/^TASK_STATE_[A-Z_]+$/.test(status))
+      throw new A2AClientError(`--status "${values.status}" is not a task state (e.g. input-required, completed)`, "usage");
+    checked.status = status;
+  }
+  if (command === "upload" && !rest[1].startsWith("/"))
+    throw new A2AClientError(`the workspace path must be absolute, e.g. /workspace/demo/${basename(rest[0])}`, "usage");
+  return checked;
+}
+
+function clientOf(values) {
+  const token = values.token ?? process.env.A2A_TOKEN;
+  const basic = values.basic ?? process.env.A2A_BASIC;
+  const apiKey = values["api-key"] ?? process.env.A2A_API_KEY;
+  const from = (flag, env) => (values[flag] !== undefined ? `--${flag}` : `$${env}`);
+  const credentials = token
+    ? { what: "token", from: from("token", "A2A_TOKEN") }
+    : basic
+      ? { what: "credentials", from: from("basic", "A2A_BASIC") }
+      : apiKey
+        ? { what: "API key", from: from("api-key", "A2A_API_KEY") }
+        : undefined;
+  return new A2AClient({
+    url: values.url ?? process.env.A2A_URL ?? DEFAULT_URL,
+    token,
+    basic,
+    apiKey,
+    credentials,
     apiKeyHeader: values["api-key-header"],
     verify: values.verify,
     jwks: values.jwks,
   });
+}
+
+/**
+ * Prints a stream's events until it ends. Ctrl-C stops watching only: the turn runs on in the server,
+ * and the hint names the command (with Last-Event-ID) that follows it again.
+ */
+async function follow(events, out, values, printEvent) {
+  const state = { taskId: undefined, seq: undefined, urlArg: values.url ? ` --url ${values.url}` : "" };
+  const onInterrupt = () => {
+    process.stderr.write(resumeHint(state));
+    process.exit(130);
+  };
+  process.once("SIGINT", onInterrupt);
+  try {
+    for await (const { seq, event } of events) {
+      state.taskId ??= event.task?.id ?? event.statusUpdate?.taskId ?? event.artifactUpdate?.taskId;
+      if (seq !== undefined) state.seq = seq;
+      if (values.json) out.write(`${JSON.stringify(event)}\n`);
+      else printEvent(seq, event);
+    }
+  } finally {
+    process.off("SIGINT", onInterrupt);
+  }
+}
+
+async function download(client, rest, out) {
+  const [target, to] = rest;
+  const bytes = await client.download(target);
+  if (to === "-") {
+    out.write(Buffer.from(bytes));
+    return;
+  }
+  const file = to ?? decodeURIComponent(basename(new URL(target, "http://x").pathname));
+  await writeFile(file, bytes);
+  out.write(`wrote ${file} (${bytes.byteLength} bytes)\n`);
+}
+
+export async function main(argv, out = process.stdout) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  const [command, ...rest] = positionals;
+  if (!command || values.help || command === "help") {
+    out.write(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  const checked = checkArguments(command, rest, values);
+  const client = clientOf(values);
+  try {
+    return await run(command, rest, { values, checked, client, out });
+  } catch (error) {
+    // A fetch outside the client's own (the JWKS of --verify, a stream cut mid-way): said in words too.
+    const explained = explainFetchError(error, client.base);
+    if (explained) throw new A2AClientError(explained);
+    throw error;
+  }
+}
+
+async function run(command, rest, { values, checked, client, out }) {
   const print = (value, summary) => out.write(`${values.json || !summary ? JSON.stringify(value, null, 2) : summary(value)}\n`);
   switch (command) {
     case "card": {
@@ -303,15 +377,10 @@ export async function main(argv, out = process.stdout) {
       return 0;
     }
     case "send": {
-      const text = rest.join(" ");
-      if (!text) throw new A2AClientError("send needs a text");
-      const message = client.message(text, values);
+      const message = client.message(rest.join(" "), values);
       if (values.stream) {
-        const printer = new StreamPrinter(out);
-        for await (const { event } of client.stream("SendStreamingMessage", { message })) {
-          if (values.json) out.write(`${JSON.stringify(event)}\n`);
-          else printer.print(event);
-        }
+        const printer = new StreamPrinter(out, { verbose: values.verbose });
+        await follow(client.stream("SendStreamingMessage", { message }), out, values, (_seq, event) => printer.print(event));
         printer.end();
         return 0;
       }
@@ -320,43 +389,41 @@ export async function main(argv, out = process.stdout) {
       return 0;
     }
     case "get":
-      print(await client.call("GetTask", { id: rest[0], ...(values.history ? { historyLength: Number(values.history) } : {}) }), summarizeTask);
+      print(await client.call("GetTask", { id: rest[0], ...(checked.history !== undefined ? { historyLength: checked.history } : {}) }), summarizeTask);
       return 0;
-    case "list": {
-      const result = await client.call("ListTasks", {
-        ...(values.context ? { contextId: values.context } : {}),
-        ...(values.status ? { status: values.status } : {}),
-        ...(values["page-size"] ? { pageSize: Number(values["page-size"]) } : {}),
-        ...(values["page-token"] ? { pageToken: values["page-token"] } : {}),
-      });
-      print(result, (r) =>
-        [
-          ...r.tasks.map((t) => `${t.status.timestamp}  ${t.status.state.padEnd(26)} ${t.id}`),
-          `${r.tasks.length} of ${r.totalSize}${r.nextPageToken ? `, next page: --page-token ${r.nextPageToken}` : ""}`,
-        ].join("\n"),
-      );
-      return 0;
-    }
+    case "list":
+      return list(client, values, checked, print);
     case "cancel":
       print(await client.call("CancelTask", { id: rest[0] }), summarizeTask);
       return 0;
-    case "subscribe": {
-      const last = values["last-event-id"] !== undefined ? Number(values["last-event-id"]) : undefined;
-      for await (const { seq, event } of client.stream("SubscribeToTask", { id: rest[0] }, last))
-        out.write(`${seq ?? "-"} ${values.json ? JSON.stringify(event) : describe(event)}\n`);
+    case "subscribe":
+      await follow(client.stream("SubscribeToTask", { id: rest[0] }, checked.lastEventId), out, values, (seq, event) =>
+        out.write(`${seq ?? "-"} ${describe(event)}\n`),
+      );
       return 0;
-    }
-    case "upload":
-      print(await client.upload(rest[0], rest[1]));
-      return 0;
-    case "download": {
-      const bytes = await client.download(rest[0]);
-      if (rest[1]) await writeFile(rest[1], bytes);
-      else out.write(Buffer.from(bytes));
+    case "upload": {
+      const answer = await client.upload(rest[0], rest[1]);
+      print(answer, (a) => `uploaded ${rest[0]} to ${a.path} (${a.byteSize} bytes, sha256 ${String(a.sha256).slice(0, 16)}…)`);
       return 0;
     }
     default:
-      out.write(USAGE);
-      return 2;
+      await download(client, rest, out);
+      return 0;
   }
+}
+
+async function list(client, values, checked, print) {
+  const result = await client.call("ListTasks", {
+    ...(values.context ? { contextId: values.context } : {}),
+    ...(checked.status ? { status: checked.status } : {}),
+    ...(checked.pageSize !== undefined ? { pageSize: checked.pageSize } : {}),
+    ...(values["page-token"] ? { pageToken: values["page-token"] } : {}),
+  });
+  print(result, (r) =>
+    [
+      ...r.tasks.map((t) => `${t.status.timestamp}  ${stateWord(t.status.state).padEnd(15)} ${t.id}`),
+      `${r.tasks.length} of ${r.totalSize}${r.nextPageToken ? `, next page: --page-token ${r.nextPageToken}` : ""}`,
+    ].join("\n"),
+  );
+  return 0;
 }

@@ -2,6 +2,7 @@
 import { loadCredentials, saveCredentials, useCard } from "./api.js";
 import { renderCard, verifyCard } from "./card.js";
 import { Chat } from "./chat.js";
+import { withSampleInput } from "./examples.js";
 import { Tasks } from "./tasks.js";
 import { $, el } from "./dom.js";
 
@@ -31,7 +32,7 @@ async function main() {
   useCard(card);
   const chat = new Chat({ onTurnEnd: () => void tasks.list(undefined) });
   const tasks = new Tasks({ pushEnabled: card.capabilities?.pushNotifications === true });
-  $("#card").replaceChildren(renderCard(card, (example) => chat.fill(example)));
+  $("#card").replaceChildren(renderCard(card, (example) => chat.fill(withSampleInput(example))));
 
   const verify = $("#verify");
   verify.elements.secret.value = sessionStorage.getItem(SECRET_KEY) ?? "";

@@ -1,10 +1,18 @@
-// The chat: one context at a time. A message goes out with SendStreamingMessage; the transcript
-// shows the agent's streamed text, tool progress (started, completed, failed, with the tool's
-// name), artifacts as download links, and the final state. Cancel sends CancelTask for the
-// running task. The next message carries the same contextId, so the conversation continues.
+// The chat: one context at a time, each with its own workspace folder (metadata.iac_code.cwd under
+// /workspace, so the agent's file tools have somewhere to work). A message goes out with
+// SendStreamingMessage; the transcript shows the agent's reply rendered as safe Markdown while it
+// streams, tool progress (started, completed, failed, with the tool's name), artifacts as download
+// links with a preview, and the final state in words. Cancel sends CancelTask for the running task.
+// The next message carries the same contextId and workspace, so the conversation continues.
 import { rpc, rpcStream } from "./api.js";
 import { artifactItems } from "./artifacts.js";
-import { $, el, stateName } from "./dom.js";
+import { $, el, stateLabel } from "./dom.js";
+import { renderMarkdown } from "./markdown.js";
+
+/** A fresh workspace folder for a new context (an allowed root of IACCODE_A2A_ALLOWED_CWDS). */
+function newWorkspace() {
+  return `/workspace/playground-${crypto.randomUUID().slice(0, 8)}`;
+}
 
 const TERMINAL_OR_INTERRUPTED = /COMPLETED|FAILED|CANCELED|REJECTED|INPUT_REQUIRED|AUTH_REQUIRED/;
 
@@ -12,6 +20,7 @@ export class Chat {
   contextId = undefined;
   taskId = undefined;
   controller = undefined;
+  cwd = newWorkspace();
 
   constructor({ onTurnEnd }) {
     this.onTurnEnd = onTurnEnd;
@@ -21,11 +30,14 @@ export class Chat {
     });
     $("#cancel").addEventListener("click", () => void this.cancel());
     $("#new-context").addEventListener("click", () => this.reset());
+    $("#workspace").textContent = this.cwd;
   }
 
   reset() {
     this.contextId = undefined;
     this.taskId = undefined;
+    this.cwd = newWorkspace();
+    $("#workspace").textContent = this.cwd;
     $("#context-id").textContent = "new";
     $("#transcript").replaceChildren();
     $("#turn-state").textContent = "";
@@ -44,7 +56,8 @@ export class Chat {
     $("#transcript").append(el("li", { class: "user" }, text));
     const turn = new TurnView();
     $("#transcript").append(turn.node);
-    const message = { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text }] };
+    turn.node.scrollIntoView({ block: "end" });
+    const message = { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text }], metadata: { iac_code: { cwd: this.cwd } } };
     if (this.contextId) message.contextId = this.contextId;
     this.controller = new AbortController();
     this.busy(true);
@@ -101,10 +114,12 @@ export class Chat {
   }
 }
 
-/** One agent turn in the transcript. */
+/** One agent turn in the transcript: its reply is Markdown, rendered again (at most once a frame) as it grows. */
 class TurnView {
   constructor() {
-    this.text = el("div", { class: "text" });
+    this.raw = "";
+    this.pending = false;
+    this.text = el("div", { class: "text markdown" });
     this.tools = el("ul", { class: "tools" });
     this.files = el("ul", { class: "files" });
     this.badge = el("span", { class: "state" });
@@ -112,19 +127,34 @@ class TurnView {
   }
 
   state(state, taskId) {
-    this.badge.textContent = stateName(state);
+    this.badge.textContent = stateLabel(state);
     this.badge.dataset.state = state;
     if (taskId) this.badge.title = `task ${taskId}`;
-    $("#turn-state").textContent = stateName(state);
+    $("#turn-state").textContent = stateLabel(state);
+  }
+
+  render() {
+    this.pending = false;
+    this.text.replaceChildren(renderMarkdown(this.raw));
+    const transcript = this.node.parentElement;
+    if (transcript) transcript.scrollTop = transcript.scrollHeight;
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => this.render());
   }
 
   delta(text) {
-    this.text.textContent += text;
+    this.raw += text;
+    this.schedule();
   }
 
   /** The final status message holds the whole reply: it replaces the streamed deltas. */
   final(text, state) {
-    if (text) this.text.textContent = text;
+    if (text) this.raw = text;
+    this.render();
     this.node.dataset.final = state;
   }
 
@@ -136,7 +166,10 @@ class TurnView {
       this.tools.append(item);
     }
     item.dataset.status = tool.status;
-    item.textContent = `tool ${tool.name ?? tool.toolUseId}: ${tool.status}`;
+    const mark = tool.status === "completed" ? "✓" : tool.status === "failed" ? "✗" : "…";
+    const reason = tool.status === "failed" && typeof tool.result?.error === "string" ? ` — ${tool.result.error}` : "";
+    item.textContent = `${mark} ${tool.name ?? item.dataset.name ?? tool.toolUseId}: ${tool.status}${reason}`;
+    if (tool.name) item.dataset.name = tool.name;
   }
 
   artifact(artifact) {

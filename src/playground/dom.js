@@ -26,6 +26,30 @@ export function stateName(state) {
     .replace(/_/g, "-");
 }
 
+/** A state as a person reads it: a turn that waits for the user is done, not stuck. */
+const STATE_LABELS = {
+  TASK_STATE_SUBMITTED: "submitted",
+  TASK_STATE_WORKING: "working…",
+  TASK_STATE_INPUT_REQUIRED: "done — reply to continue",
+  TASK_STATE_AUTH_REQUIRED: "needs authorization",
+  TASK_STATE_COMPLETED: "completed",
+  TASK_STATE_CANCELED: "canceled",
+  TASK_STATE_FAILED: "failed",
+  TASK_STATE_REJECTED: "rejected",
+};
+
+export function stateLabel(state) {
+  return STATE_LABELS[state] ?? stateName(state);
+}
+
+/** "14:02:11" today, "3 Dec 14:02" on another day. */
+export function formatTime(timestamp) {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return "";
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString([], { day: "numeric", month: "short" })} ${time}`;
+}
+
 export function formatBytes(n) {
   if (typeof n !== "number") return "";
   if (n < 1024) return `${n} B`;

@@ -1,9 +1,45 @@
-// Tasks: ListTasks with its filters and keyset paging, and one task's details: history,
-// artifacts, the event log (SubscribeToTask with Last-Event-ID, replaying from that sequence
-// number), and the push delivery log when the server has push notifications on.
+// Tasks: ListTasks with its filters and keyset paging, each task shown by the first words of its
+// request, its state in words, its time and its artifact count; and one task's details in a wide
+// panel: history (replies as safe Markdown), artifacts with a preview, the event log
+// (SubscribeToTask with Last-Event-ID, replaying from that sequence number), and the push delivery
+// log when the server has push notifications on.
 import { get, rpc, rpcStream } from "./api.js";
 import { artifactItems } from "./artifacts.js";
-import { $, el, stateName } from "./dom.js";
+import { $, el, formatTime, stateLabel, stateName } from "./dom.js";
+import { renderMarkdown } from "./markdown.js";
+
+/** How much of a request the task list shows. */
+const REQUEST_WORDS = 12;
+/** ListTasks returns at most 10 messages a task: the oldest user message among them names the task. */
+const LIST_HISTORY = 10;
+
+function textOf(message) {
+  return (message?.parts ?? []).map((p) => p.text ?? (p.filename ? `[${p.filename}]` : "")).join(" ");
+}
+
+/** The first words of the task's request (its oldest user message in the page of history), before any code. */
+function requestWords(task) {
+  const first = (task.history ?? []).find((m) => m.role === "ROLE_USER");
+  // The words before any fenced block: a pasted template is not what names the task.
+  const words = textOf(first).split("```")[0].trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return `task …${task.id.slice(-8)}`;
+  return words.length > REQUEST_WORDS ? `${words.slice(0, REQUEST_WORDS).join(" ")}…` : words.join(" ");
+}
+
+function taskEntry(task, onOpen) {
+  const artifacts = (task.artifacts ?? []).length;
+  return el(
+    "li",
+    { class: "task", "data-task-id": task.id, "data-state": task.status.state },
+    el("button", { type: "button", class: "task-open", title: `task ${task.id}`, onclick: onOpen }, requestWords(task)),
+    el(
+      "span",
+      { class: "task-meta" },
+      el("span", { class: "state", "data-state": task.status.state }, stateLabel(task.status.state)),
+      ` · ${formatTime(task.status.timestamp)} · ${artifacts} artifact${artifacts === 1 ? "" : "s"}`,
+    ),
+  );
+}
 
 export class Tasks {
   pageToken = undefined;
@@ -19,7 +55,7 @@ export class Tasks {
 
   async list(pageToken) {
     const form = $("#task-filters").elements;
-    const params = { pageSize: Number(form.pageSize.value) || 10 };
+    const params = { pageSize: Number(form.pageSize.value) || 10, historyLength: LIST_HISTORY, includeArtifacts: true };
     if (form.contextId.value.trim()) params.contextId = form.contextId.value.trim();
     if (form.status.value) params.status = form.status.value;
     if (pageToken) params.pageToken = pageToken;
@@ -28,16 +64,7 @@ export class Tasks {
       this.pageToken = result.nextPageToken || undefined;
       $("#next-page").disabled = !this.pageToken;
       $("#task-total").textContent = `${result.totalSize ?? 0} task(s)`;
-      $("#task-list").replaceChildren(
-        ...(result.tasks ?? []).map((task) =>
-          el(
-            "li",
-            { class: "task", "data-task-id": task.id },
-            el("button", { type: "button", onclick: () => void this.show(task.id) }, task.id.slice(-12)),
-            ` ${stateName(task.status.state)} · context ${task.contextId.slice(0, 8)}… · ${task.status.timestamp}`,
-          ),
-        ),
-      );
+      $("#task-list").replaceChildren(...(result.tasks ?? []).map((task) => taskEntry(task, () => void this.show(task.id))));
     } catch (error) {
       $("#task-total").textContent = error.message;
     }
@@ -50,10 +77,11 @@ export class Tasks {
       task = await rpc("GetTask", { id: taskId });
     } catch (error) {
       detail.replaceChildren(el("p", { class: "error" }, error.message));
+      $("#task-detail-panel").hidden = false;
       return;
     }
     const history = (task.history ?? []).map((m) =>
-      el("li", { class: m.role === "ROLE_USER" ? "user" : "agent" }, (m.parts ?? []).map((p) => p.text ?? `[${p.filename ?? "part"}]`).join("")),
+      m.role === "ROLE_USER" ? el("li", { class: "user" }, textOf(m)) : el("li", { class: "agent markdown" }, renderMarkdown(textOf(m))),
     );
     const events = el("ol", { class: "events" });
     const resume = el(
@@ -67,9 +95,21 @@ export class Tasks {
       void this.events(taskId, Number(resume.elements.lastEventId.value), events);
     });
     const push = this.pushEnabled ? el("ul", { class: "deliveries" }) : undefined;
+    const close = el("button", { type: "button", class: "close" }, "Close");
+    close.addEventListener("click", () => {
+      $("#task-detail-panel").hidden = true;
+    });
     const parts = [
-      el("h3", {}, `Task ${taskId}`),
-      el("p", {}, `${stateName(task.status.state)} · context `, el("code", {}, task.contextId)),
+      el("div", { class: "row detail-head" }, el("h3", {}, requestWords(task)), close),
+      el(
+        "p",
+        { class: "muted" },
+        el("span", { class: "state", "data-state": task.status.state }, stateLabel(task.status.state)),
+        ` · ${formatTime(task.status.timestamp)} · task `,
+        el("code", {}, taskId),
+        " · context ",
+        el("code", {}, task.contextId),
+      ),
       el("h4", {}, "History"),
       el("ol", { class: "history" }, history),
       el("h4", {}, "Artifacts"),
@@ -80,6 +120,8 @@ export class Tasks {
     ];
     if (push) parts.push(el("h4", {}, "Push deliveries"), push);
     detail.replaceChildren(...parts);
+    $("#task-detail-panel").hidden = false;
+    $("#task-detail-panel").scrollIntoView({ block: "start" });
     await this.events(taskId, 0, events);
     if (push) await this.deliveries(taskId, push);
   }

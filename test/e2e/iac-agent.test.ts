@@ -61,18 +61,18 @@ describe("the IaC agent on wrangler dev, through a2a-client", () => {
     for (const code of PLANTED_CODES) expect(stream, code).toContain(code);
     expect(stream).toMatch(/artifact template\.reviewed\.yaml http/);
     // Issue 11 item 8: deltas run on (no blank line per delta), the answer is not printed twice,
-    // every tool line names its tool.
-    expect(stream).toMatch(/^TASK_STATE_INPUT_REQUIRED$/m);
+    // every tool line names its tool (issue 21 item 3: one line per call, when it ends).
+    expect(stream).toMatch(/^TASK_STATE_INPUT_REQUIRED — done; reply with: a2a-client send --context /m);
     expect(stream.match(/## Template review/g)).toHaveLength(1);
     expect(stream).not.toMatch(/\n\n\n/);
-    const toolLines = stream.split("\n").filter((line) => line.includes("[tool "));
+    const toolLines = stream.split("\n").filter((line) => /^[✓✗] /.test(line));
     expect(toolLines.length).toBeGreaterThan(0);
-    for (const line of toolLines) expect(line).toMatch(/\[tool (ros_validate_template|save_artifact|write_file|read_file|list_files) \w+\]/);
+    for (const line of toolLines) expect(line).toMatch(/^✓ (ros_validate_template|save_artifact|write_file|read_file|list_files)( \S+)? \d+ ms$/);
   });
 
   it("lists, gets and subscribes to tasks from the command line", async () => {
     const listed = await client("list", "--page-size", "5");
-    expect(listed).toMatch(/TASK_STATE_INPUT_REQUIRED/);
+    expect(listed).toMatch(/ input-required /);
     const id = listed.split("\n")[0]?.trim().split(/\s+/).at(-1) ?? "";
     expect(await client("get", id)).toContain(`task ${id}`);
     // The turn has ended: a resume from event 1 replays that turn from the Task that opened it

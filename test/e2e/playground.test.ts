@@ -19,6 +19,52 @@ const OUTPUT = join(import.meta.dirname, "output", "playground");
 const TOKEN = "e2e-playground-token-0001";
 const SIGNING_SECRET = "e2e-playground-signing-secret-0123456789";
 const EXAMPLE = "Create a VPC with two vSwitches in cn-hangzhou.";
+/** Markup, handlers and foreign URLs in every place Markdown allows text (issue 21 item 4). */
+const HOSTILE_MARKDOWN = [
+  '# <img src=x onerror="window.pwned=1">',
+  "**<script>window.pwned=1</script>** and *<iframe src=https://evil.example/>* and _x_",
+  "[click me](javascript:window.pwned=1) [a CDN](https://evil.example/x.js) ![pixel](https://evil.example/p.png)",
+  '`<svg onload=window.pwned=1>` <a href="https://evil.example" onclick="window.pwned=1">raw link</a>',
+  "- <object data=https://evil.example/></object>",
+  "  - <style>body{display:none}</style>",
+  "1. <form action=https://evil.example/><input name=x></form>",
+  "",
+  "| <b onmouseover=window.pwned=1>head</b> | two |",
+  "|---|---|",
+  "| <link rel=stylesheet href=https://evil.example/c.css> | <base href=https://evil.example/> |",
+  "",
+  '> <meta http-equiv=refresh content="0;url=https://evil.example/">',
+  "",
+  '```html" onmouseover="window.pwned=1',
+  "<script src=https://evil.example/x.js></script>",
+  "```",
+].join("\n");
+/** Every element the renderer may build. */
+const SAFE_TAGS = [
+  "blockquote",
+  "button",
+  "code",
+  "div",
+  "em",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "li",
+  "ol",
+  "p",
+  "pre",
+  "span",
+  "strong",
+  "table",
+  "tbody",
+  "td",
+  "th",
+  "thead",
+  "tr",
+  "ul",
+];
 
 let browser: Browser;
 
@@ -45,6 +91,7 @@ interface Watched {
 }
 
 async function openPlayground(server: DevServer, name: string): Promise<Watched> {
+  await browser.defaultBrowserContext().overridePermissions(server.base, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
   const page = await browser.newPage();
   const requested: string[] = [];
   const problems: string[] = [];
@@ -62,8 +109,9 @@ async function openPlayground(server: DevServer, name: string): Promise<Watched>
   return { page, requested, problems };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+/** The window as a user sees it; `fullPage` for the task detail below the panels (a full-page shot resets inner scrolling). */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage });
 }
 
 /** Sends `text` from the composer and waits for that turn's final state; returns the turn's element index. */
@@ -90,14 +138,50 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   // The skill example fills the composer; it streams to its end with tool progress and an artifact.
   await page.click("button.example");
   expect(await page.$eval("#composer textarea", (n) => (n as HTMLTextAreaElement).value)).toBe(EXAMPLE);
+  // Issue 21 item 4: each context has its own workspace, so the example's file tools all succeed.
+  expect(await page.$eval("#workspace", (n) => n.textContent)).toMatch(/^\/workspace\/playground-[0-9a-f]{8}$/);
   const first = await sendAndWait(page, undefined);
   const turn = (await page.$$("#transcript li.agent"))[first]!;
-  expect(await turn.$eval(".state", (n) => n.textContent)).toBe("input-required");
-  expect(await turn.$eval(".text", (n) => n.textContent ?? "")).not.toBe("");
-  const tools = await turn.$$eval(".tools li", (nodes) => nodes.map((n) => n.textContent));
-  expect(tools.some((t) => / completed$/.test(t ?? ""))).toBe(true);
+  // A turn that waits for the user is done, and says so.
+  expect(await turn.$eval(".state", (n) => n.textContent)).toBe("done — reply to continue");
+  expect(await page.$eval("#turn-state", (n) => n.textContent)).toBe("done — reply to continue");
+  const tools = await turn.$$eval(".tools li", (nodes) => nodes.map((n) => n.textContent ?? ""));
+  expect(tools).toEqual(expect.arrayContaining(["✓ list_files: completed", "✓ write_file: completed"]));
+  for (const tool of tools) expect(tool).toMatch(/^✓ \w+: completed$/);
+  expect(await turn.$$(".tools [data-status=failed]")).toHaveLength(0);
   const contextId = await page.$eval("#context-id", (n) => n.textContent ?? "");
   expect(contextId).not.toBe("new");
+
+  // The reply is Markdown rendered as elements: bold, inline code, a list, the template in a monospace block.
+  const reply = await turn.$eval(".text", (n) => ({
+    text: n.textContent ?? "",
+    strong: Array.from(n.querySelectorAll("strong"), (e) => e.textContent),
+    code: Array.from(n.querySelectorAll(":not(pre) > code"), (e) => e.textContent),
+    items: n.querySelectorAll("ul > li").length,
+    block: n.querySelector(".codeblock pre code")?.textContent ?? "",
+    font: getComputedStyle(n.querySelector(".codeblock pre") ?? n).fontFamily,
+    buttons: Array.from(n.querySelectorAll(".codebar button"), (e) => e.textContent),
+  }));
+  expect(reply.strong.length).toBeGreaterThan(0);
+  expect(reply.code).toContain("template.yaml");
+  expect(reply.items).toBeGreaterThan(0);
+  expect(reply.block).toMatch(/^ROSTemplateFormatVersion: '2015-09-01'\n/);
+  expect(reply.font).toMatch(/monospace/);
+  expect(reply.buttons).toEqual(["Copy", "Download"]);
+  expect(reply.text).not.toMatch(/\*\*|```/);
+  await shot(page, `${name}-first-turn-markdown`);
+
+  // Copy puts the block's text on the clipboard; Download saves it as template.yaml.
+  await turn.$eval(".codebar .copy", (n) => (n as HTMLButtonElement).click());
+  await page.waitForFunction((n) => document.querySelectorAll("#transcript li.agent")[n]?.querySelector(".codebar .copy")?.textContent === "Copied", {}, first);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply.block);
+  const blockFolder = join(OUTPUT, name, "code-block");
+  mkdirSync(blockFolder, { recursive: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: blockFolder });
+  await turn.$eval(".codebar .save", (n) => (n as HTMLButtonElement).click());
+  expect((await waitForFile(blockFolder, "template.yaml")).toString("utf8")).toBe(reply.block);
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(OUTPUT, name) });
 
   // The artifact link downloads exactly the announced bytes.
   const link = await turn.$("a.download");
@@ -120,14 +204,29 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   }).then((r) => r.json() as Promise<{ result: { tasks: Array<{ id: string }> } }>);
   expect(listed.result.tasks).toHaveLength(2);
 
-  // The task list shows them; a task's details show its history and its replayed event log.
+  // The task list shows each task by its request's first words, its state in words, time and artifacts.
   const taskId = listed.result.tasks[1]!.id;
   await page.waitForSelector(`#task-list li[data-task-id="${taskId}"]`);
+  const entry = await page.$eval(`#task-list li[data-task-id="${taskId}"]`, (n) => n.textContent ?? "");
+  expect(entry).toMatch(/^Create a VPC with two vSwitches in cn-hangzhou\.done — reply to continue · \d{1,2}:\d{2}:\d{2}( [AP]M)? · 1 artifact$/);
+  expect(await page.$eval(`#task-list li[data-task-id="${listed.result.tasks[0]!.id}"] button`, (n) => n.textContent)).toBe("Add an SLB in front of it.");
+  await shot(page, `${name}-task-list`);
+
+  // A task's details open wide, with its history, its replayed event log and a template preview.
   await page.click(`#task-list li[data-task-id="${taskId}"] button`);
   await page.waitForFunction(() => document.querySelectorAll("#task-detail .events li").length >= 3);
   expect(await page.$eval("#task-detail .history", (n) => n.textContent ?? "")).toContain(EXAMPLE);
   expect(await page.$eval("#task-detail", (n) => n.textContent ?? "")).toContain(filename);
-  await shot(page, `${name}-tasks`);
+  const widths = await page.evaluate(() => ({
+    detail: document.querySelector("#task-detail-panel")?.getBoundingClientRect().width ?? 0,
+    window: window.innerWidth,
+  }));
+  expect(widths.detail).toBeGreaterThan(widths.window * 0.9);
+  await page.click("#task-detail .artifact .preview");
+  await page.waitForSelector("#task-detail .preview-body pre code");
+  expect(await page.$eval("#task-detail .preview-body pre code", (n) => n.textContent)).toBe(bytes.toString("utf8"));
+  expect(await page.$eval("#task-detail .artifact .preview", (n) => n.textContent)).toBe("Hide preview");
+  await shot(page, `${name}-task-detail-preview`, true);
 
   // The server's structured log has a line per request and per turn, and no secret or content.
   const logged = server
@@ -170,12 +269,69 @@ describe("the playground with auth off", () => {
     expect(await page.$eval("#card-name", (n) => n.textContent)).toBe("iac-code");
     expect(await page.$$eval("#skills li", (n) => n.length)).toBeGreaterThanOrEqual(4);
     expect(await page.$eval("#signature", (n) => n.textContent)).toBe("Signature: unsigned");
+    // The chat uses the window's height: its panel reaches from under the header to the bottom.
+    const heights = await page.evaluate(() => ({
+      chat: document.querySelector("#chat-panel")?.getBoundingClientRect().height ?? 0,
+      window: window.innerHeight,
+    }));
+    expect(heights.chat).toBeGreaterThan(heights.window * 0.85);
     await shot(page, "open-card");
     await chatWalk(server, watched, "open", {});
+
+    // Issue 21 item 4: every skill example runs to its end without a failed tool, each in a new
+    // context with its own workspace; the examples that name an input come with a sample of it.
+    const examples = await page.$$eval("button.example", (nodes) => nodes.map((n) => n.textContent ?? ""));
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+    for (const [i, example] of examples.entries()) {
+      await page.click("#new-context");
+      await page.click(`#skills li:nth-of-type(${i + 1}) button.example`);
+      const composed = await page.$eval("#composer textarea", (n) => (n as HTMLTextAreaElement).value);
+      expect(composed.startsWith(example)).toBe(true);
+      const index = await sendAndWait(page, undefined);
+      const turn = (await page.$$("#transcript li.agent"))[index]!;
+      expect(await turn.$eval(".state", (n) => n.textContent), example).toBe("done — reply to continue");
+      expect(await turn.$$eval(".tools li", (nodes) => nodes.map((n) => n.textContent)), example).not.toContainEqual(expect.stringMatching(/failed/));
+      expect(await turn.$eval(".text", (n) => n.textContent ?? ""), example).not.toMatch(/cannot help with that/);
+      await shot(page, `open-example-${i + 1}`);
+    }
+    expect(watched.problems).toEqual([]);
     await page.close();
   });
 
-  it("serves its files byte for byte as they are in src/playground/ (embedded by the [build] command), each with a strong ETag that answers 304", async () => {
+  it("renders hostile Markdown as text: no script, handler, link or foreign URL reaches the DOM (issue 21 item 4)", async () => {
+    const watched = await openPlayground(server, "hostile");
+    const { page } = watched;
+    // A string, not a function: the test runner would rewrite a function's import() for Node.
+    const found = (await page.evaluate(`(async () => {
+      const { renderMarkdown } = await import("/playground/markdown.js");
+      const box = document.createElement("div");
+      box.className = "markdown hostile";
+      box.append(renderMarkdown(${JSON.stringify(HOSTILE_MARKDOWN)}));
+      document.querySelector("#transcript").append(box);
+      await new Promise((r) => setTimeout(r, 300));
+      const elements = Array.from(box.querySelectorAll("*"));
+      return {
+        tags: Array.from(new Set(elements.map((e) => e.tagName.toLowerCase()))).sort(),
+        attributes: elements.flatMap((e) => Array.from(e.attributes).map((a) => e.tagName.toLowerCase() + " " + a.name + "=" + a.value)),
+        text: box.textContent,
+        pwned: window.pwned,
+      };
+    })()`)) as { tags: string[]; attributes: string[]; text: string; pwned?: number };
+    expect(found.tags.filter((t) => !SAFE_TAGS.includes(t))).toEqual([]);
+    expect(found.attributes.filter((a) => / on\w+=|=.*(javascript:|\/\/)|\b(href|src|style|srcdoc|action)=/i.test(a))).toEqual([]);
+    expect(found.pwned).toBeUndefined();
+    // The markup is shown as the text it is.
+    expect(found.text).toContain("<script>window.pwned=1</script>");
+    expect(found.text).toContain('<img src=x onerror="window.pwned=1">');
+    expect(found.tags).toEqual(expect.arrayContaining(["h3", "strong", "code", "table", "ul", "blockquote", "pre"]));
+    await page.$eval(".hostile", (n) => n.scrollIntoView());
+    await shot(page, "hostile-markdown");
+    expect(watched.requested.filter((url) => !url.startsWith(server.base))).toEqual([]);
+    expect(watched.problems).toEqual([]);
+    await page.close();
+  });
+
+  it("serves its files byte for byte as they are in src/playground/ (embedded by scripts/embed-playground.mjs), each with a strong ETag that answers 304", async () => {
     const dir = join(import.meta.dirname, "..", "..", "src", "playground");
     const names = readdirSync(dir).filter((name) => /\.(js|css|html)$/.test(name));
     expect(names).toContain("index.html");
@@ -270,7 +426,7 @@ describe("the playground with a bearer token, a signed card and push notificatio
         { timeout: 30_000, interval: 500 },
       )
       .toBe("hook: delivered");
-    await shot(page, "auth-push-deliveries");
+    await shot(page, "auth-push-deliveries", true);
     await page.close();
   });
 });

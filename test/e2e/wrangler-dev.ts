@@ -2,7 +2,7 @@
  * Starts `wrangler dev` (every binding local, state in a fresh temporary folder) on free loopback
  * ports in its own process group, waits until it answers, and stops the whole group afterwards.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -31,6 +31,8 @@ export async function startWranglerDev(varsOf: Record<string, string> | ((base: 
   const base = `http://127.0.0.1:${port}`;
   const vars = typeof varsOf === "function" ? varsOf(base) : varsOf;
   const state = mkdtempSync(join(tmpdir(), "iac-a2a-e2e-"));
+  // The playground is embedded by npm run dev / build, not by wrangler itself (scripts/dev.mjs says why).
+  execFileSync(process.execPath, ["scripts/embed-playground.mjs"]);
   const args = [
     "dev",
     "--local",

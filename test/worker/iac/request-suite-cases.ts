@@ -108,6 +108,7 @@ export const GENERATION_EN: SuiteCase[] = [
   one("mariadb with retention", "MariaDB 10.3 with 40 GB storage and a 7 day backup retention", ["engine-version:MariaDB 10.3", "size:40 GB", "days:7 day"]),
   one("two mappings", "Load balancer with listeners 80->8080 and 443->8443", ["port-mapping:80->8080", "port-mapping:443->8443"]),
   one("vswitches over zones", "Set up 4 vSwitches across 2 zones in VPC 10.10.0.0/16", ["count:4 vSwitches", "count:2 zones", "cidr:10.10.0.0/16"]),
+  // A port is not a product (issue 19 item 2, kinds/protocol-mention.ts): no RDS for "MySQL port 3306".
   one("port is not a product", "Allow MySQL port 3306 from the app subnet 10.0.2.0/24 in a new VPC 10.0.0.0/16", [
     "port:3306",
     "cidr:10.0.2.0/24",
