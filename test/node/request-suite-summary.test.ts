@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 6: the request-check suite's summary line. The same 125 requests as the Worker run
+ * Issue 19 item 6: the request-check suite's summary line. The same requests as the Worker run
  * (test/worker/iac/request-suite-cases.ts), through the real IaC agent — its turn loop, the offline
  * provider, the real tools and the server's own request check — in Node, where the output is
  * printed: `request suite: … N silent drops; M unrequested billable resources`. Silent drops must
