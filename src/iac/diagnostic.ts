@@ -11,3 +11,6 @@ export interface Diagnostic {
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((diagnostic) => diagnostic.severity === "error");
 }
+
+/** Where a check sends each finding. */
+export type Report = (diagnostic: Diagnostic) => void;

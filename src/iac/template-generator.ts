@@ -124,6 +124,14 @@ function terraformUnsupported(text: string): Phrase[] {
     [values.encryption, phrase("bucket encryption", "存储桶加密")],
     [values.lifecycleDays, phrase("the bucket lifecycle rule", "存储桶生命周期规则")],
     [values.existingVpc || undefined, phrase("the existing VPC", "已有 VPC")],
+    [values.sourceCidr, phrase(`source range ${values.sourceCidr ?? ""}`, `来源网段 ${values.sourceCidr ?? ""}`)],
+    [values.sshCidr, phrase(`SSH source range ${values.sshCidr ?? ""}`, `SSH 来源网段 ${values.sshCidr ?? ""}`)],
+    [values.bandwidth, phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`)],
+    [values.zones.length > 0 ? values.zones : undefined, phrase(`zone ${values.zones.join(", ")}`, `可用区 ${values.zones.join("、")}`)],
+    [values.bucketAcl, phrase(`bucket ACL ${values.bucketAcl ?? ""}`, `存储桶读写权限 ${values.bucketAcl ?? ""}`)],
+    [values.rdsInstanceClass, phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`)],
+    [values.redisInstanceClass, phrase(`Redis class ${values.redisInstanceClass ?? ""}`, `Redis 规格 ${values.redisInstanceClass ?? ""}`)],
+    [values.ecsImageId, phrase(`image ${values.ecsImageId ?? ""}`, `镜像 ${values.ecsImageId ?? ""}`)],
   ];
   for (const [value, label] of stated) if (value !== undefined) named.push(label);
   return named;

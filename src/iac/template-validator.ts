@@ -1,6 +1,9 @@
 /**
  * The offline ROS template validator: structure, symbols, functions, resource types, network plans and
- * security hygiene, each finding a Diagnostic with a stable code and a suggested fix.
+ * security hygiene, each finding a Diagnostic with a stable code and a suggested fix. This file holds
+ * the structure, parameter, resource and output checks and runs the others: expressions
+ * (validate/expressions.ts) and the checks of one kind each, the network plan of VPCs and vSwitches
+ * (validate/network-plan.ts) and security group rules (validate/security-group-rules.ts).
  *
  * Codes that iac-code's own validator defines (`ros_validation/analyzer.py`) keep their meaning here;
  * the rest are ours, numbered in the same style (1xxx structure, 2xxx functions, 4xxx symbols,
@@ -60,39 +63,34 @@
  * | ROS5503 | error    | A database or cache whitelist admits 0.0.0.0/0                                   |
  * | ROS5502 | error    | Invalid security group rule (`IpProtocol` or `PortRange`)                         |
  */
-import { SENSITIVE_PORTS } from "./resource-defaults";
-import { checkWhitelists, exposureSeverity } from "./public-exposure";
+import { checkWhitelists } from "./public-exposure";
 import { closestMatch } from "./closest-match";
 import { catalogueName, checkPropertyCatalogue } from "./property-check";
-import { allocateSubnets, cidrContains, cidrsOverlap, isPrivateCidr, parseCidr, type CidrBlock } from "./cidr";
-import { ROS_FUNCTION_NAMES } from "./data/ros-functions";
 import { KNOWN_ROS_PRODUCTS, ROS_RESOURCE_TYPES } from "./data/ros-resource-types";
-import type { Diagnostic } from "./diagnostic";
+import type { Diagnostic, Report } from "./diagnostic";
+import { checkDependencyCycles, checkExpressions, undefinedCondition } from "./validate/expressions";
+import { checkNetworkPlan } from "./validate/network-plan";
+import { checkSecurityGroupRules } from "./validate/security-group-rules";
 import { INVENTORY_PROPERTIES, SECRET_PROPERTY_NAMES, isSecretParameterName } from "./inventory-properties";
 import { isRecord, parseTemplateText } from "./template-parser";
 import {
   ROS_FORMAT_VERSION,
   TOP_LEVEL_SECTIONS,
-  getAttTarget,
-  isRefTarget,
-  joinPath,
-  resourceDependencies,
   resourceProperties,
-  resourceType,
   section,
-  substitutionVariables,
   templateSymbols,
   usedParameterNames,
-  visitFunctionCalls,
   type TemplateSymbols,
 } from "./template-model";
+
+export { MAX_FUNCTION_DEPTH } from "./validate/expressions";
+export { referencedVpc } from "./validate/network-plan";
+export { parsePortRange } from "./validate/security-group-rules";
 
 export interface ValidationResult {
   diagnostics: Diagnostic[];
   template?: Record<string, unknown>;
 }
-
-export const MAX_FUNCTION_DEPTH = 20;
 
 export const PARAMETER_TYPES: ReadonlySet<string> = new Set([
   "String",
@@ -117,11 +115,6 @@ export const RESOURCE_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 const DELETION_POLICIES: ReadonlySet<string> = new Set(["Delete", "Retain", "Snapshot"]);
-
-const SECURITY_GROUP_PROTOCOLS: ReadonlySet<string> = new Set(["tcp", "udp", "icmp", "gre", "all", "icmpv6"]);
-
-const VPC_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VPC"]);
-const VSWITCH_TYPES: ReadonlySet<string> = new Set(["ALIYUN::ECS::VSwitch"]);
 
 export function validateTemplate(text: string): ValidationResult {
   const parsed = parseTemplateText(text);
@@ -156,8 +149,6 @@ export function validateTemplateObject(template: Record<string, unknown>): Diagn
   checkWhitelists(template, report);
   return diagnostics;
 }
-
-type Report = (diagnostic: Diagnostic) => void;
 
 function checkVersionAndSections(template: Record<string, unknown>, report: Report): void {
   const version = template.ROSTemplateFormatVersion;
@@ -411,17 +402,6 @@ function checkDependsOn(name: string, dependsOn: unknown, symbols: TemplateSymbo
   });
 }
 
-function undefinedCondition(condition: string, path: string, symbols: TemplateSymbols): Diagnostic {
-  const suggestion = closestMatch(condition, symbols.conditions);
-  return {
-    code: "ROS4003",
-    severity: "error",
-    path,
-    message: `Condition "${condition}" is not defined in the Conditions section.`,
-    fix: suggestion ? `Use "${suggestion}".` : `Define "${condition}" under Conditions or remove the reference.`,
-  };
-}
-
 function hasValue(properties: Record<string, unknown>, name: string): boolean {
   const value = properties[name];
   return value !== undefined && value !== null && value !== "";
@@ -508,454 +488,5 @@ function checkOutputs(template: Record<string, unknown>, symbols: TemplateSymbol
     if (output.Condition !== undefined && !symbols.conditions.has(String(output.Condition))) {
       report(undefinedCondition(String(output.Condition), `${path}/Condition`, symbols));
     }
-  }
-}
-
-/** Every function call in the template is checked for its name, arguments, depth and the symbols it uses. */
-function checkExpressions(template: Record<string, unknown>, symbols: TemplateSymbols, report: Report): void {
-  const roots: [string, unknown][] = [
-    ["Conditions", template.Conditions],
-    ["Rules", template.Rules],
-    ["Locals", template.Locals],
-    ["Outputs", template.Outputs],
-  ];
-  for (const [name, resource] of Object.entries(section(template, "Resources"))) {
-    if (!isRecord(resource)) continue;
-    roots.push([`Resources/${name}/Properties`, resource.Properties]);
-    roots.push([`Resources/${name}/Count`, resource.Count]);
-  }
-  const resources = section(template, "Resources");
-  const mappings = section(template, "Mappings");
-  for (const [rootPath, value] of roots) {
-    let depthReported = false;
-    visitFunctionCalls(value, rootPath, (call) => {
-      if (call.depth > MAX_FUNCTION_DEPTH && !depthReported) {
-        depthReported = true;
-        report({
-          code: "ROS2003",
-          severity: "error",
-          path: call.path,
-          message: `Functions are nested more than ${MAX_FUNCTION_DEPTH} levels deep.`,
-          fix: "Flatten the expression, e.g. move parts into Locals or parameters.",
-        });
-      }
-      if (!ROS_FUNCTION_NAMES.has(call.name)) {
-        const suggestion = closestMatch(call.name, ROS_FUNCTION_NAMES);
-        report({
-          code: "ROS2001",
-          severity: "error",
-          path: call.path,
-          message: `Unknown function "${call.name}".`,
-          fix: suggestion ? `Use "${suggestion}".` : "Use one of the ROS functions (Fn::Join, Fn::Sub, Fn::GetAtt, ...).",
-        });
-        return;
-      }
-      checkFunctionCall(call.name, call.argument, call.path, symbols, resources, mappings, report);
-    });
-  }
-}
-
-function checkFunctionCall(
-  name: string,
-  argument: unknown,
-  path: string,
-  symbols: TemplateSymbols,
-  resources: Record<string, unknown>,
-  mappings: Record<string, unknown>,
-  report: Report,
-): void {
-  switch (name) {
-    case "Ref":
-      if (typeof argument === "string" && !isRefTarget(symbols, argument)) {
-        report(undefinedReference(argument, path, symbols));
-      }
-      return;
-    case "Fn::GetAtt":
-      checkGetAtt(argument, path, symbols, resources, report);
-      return;
-    case "Fn::Sub":
-      checkSub(argument, path, symbols, resources, report);
-      return;
-    case "Fn::If": {
-      const condition = Array.isArray(argument) && argument.length === 3 ? argument[0] : undefined;
-      if (condition === undefined) {
-        report(malformed(name, path, "[ConditionName, ValueIfTrue, ValueIfFalse]"));
-      } else if (typeof condition === "string" && !symbols.conditions.has(condition)) {
-        report(undefinedCondition(condition, `${path}/0`, symbols));
-      }
-      return;
-    }
-    case "Fn::FindInMap":
-      checkFindInMap(argument, path, mappings, report);
-      return;
-    default:
-      return;
-  }
-}
-
-function undefinedReference(name: string, path: string, symbols: TemplateSymbols): Diagnostic {
-  const suggestion = closestMatch(name, [...symbols.parameters, ...symbols.resources, ...symbols.locals]);
-  return {
-    code: "ROS4001",
-    severity: "error",
-    path,
-    message: `"${name}" is not a parameter, resource or pseudo parameter of this template.`,
-    fix: suggestion ? `Use "${suggestion}".` : `Define a parameter "${name}" (e.g. \`${name}: {Type: String}\`) or reference an existing symbol.`,
-  };
-}
-
-function malformed(name: string, path: string, expected: string): Diagnostic {
-  return {
-    code: "ROS2002",
-    severity: "error",
-    path,
-    message: `${name} has malformed arguments.`,
-    fix: `Write it as \`${name}: ${expected}\`.`,
-  };
-}
-
-function checkGetAtt(argument: unknown, path: string, symbols: TemplateSymbols, resources: Record<string, unknown>, report: Report): void {
-  const target = getAttTarget(argument);
-  if (!target) {
-    report(malformed("Fn::GetAtt", path, "[ResourceName, AttributeName]"));
-    return;
-  }
-  checkAttribute(target.resource, target.attribute, path, symbols, resources, report);
-}
-
-function checkAttribute(
-  resourceName: string,
-  attribute: unknown,
-  path: string,
-  symbols: TemplateSymbols,
-  resources: Record<string, unknown>,
-  report: Report,
-): void {
-  if (!symbols.resources.has(resourceName)) {
-    const suggestion = closestMatch(resourceName, symbols.resources);
-    report({
-      code: "ROS4006",
-      severity: "error",
-      path,
-      message: `Fn::GetAtt refers to "${resourceName}", which is not a resource of this template.`,
-      fix: suggestion ? `Use "${suggestion}".` : `Add resource "${resourceName}" or reference an existing resource.`,
-    });
-    return;
-  }
-  const type = resourceType(resources[resourceName]);
-  const spec = type ? ROS_RESOURCE_TYPES[type] : undefined;
-  if (!spec || spec.dynamicAttributes || typeof attribute !== "string") return;
-  if (spec.attributes.includes(attribute)) return;
-  const suggestion = closestMatch(attribute, spec.attributes);
-  report({
-    code: "ROS5201",
-    severity: "error",
-    path,
-    message:
-      spec.attributes.length === 0
-        ? `${type} "${resourceName}" exposes no attributes, so "${attribute}" cannot be read.`
-        : `${type} has no attribute "${attribute}" (resource "${resourceName}").`,
-    fix:
-      spec.attributes.length === 0
-        ? "Reference the resource with Ref instead."
-        : `Use ${suggestion ? `"${suggestion}"` : `one of: ${spec.attributes.join(", ")}`}.`,
-  });
-}
-
-function checkSub(argument: unknown, path: string, symbols: TemplateSymbols, resources: Record<string, unknown>, report: Report): void {
-  const text = Array.isArray(argument) ? argument[0] : argument;
-  const local = Array.isArray(argument) ? argument[1] : {};
-  if (typeof text !== "string" || (Array.isArray(argument) && (argument.length !== 2 || !isRecord(local)))) {
-    report(malformed("Fn::Sub", path, "'text with ${Name}' or ['text with ${Name}', {Name: value}]"));
-    return;
-  }
-  const variables = substitutionVariables(text);
-  const localNames = isRecord(local) ? Object.keys(local) : [];
-  for (const variable of variables) {
-    if (localNames.includes(variable)) continue;
-    const dot = variable.indexOf(".");
-    if (dot > 0) {
-      checkAttribute(variable.slice(0, dot), variable.slice(dot + 1), path, symbols, resources, report);
-    } else if (!isRefTarget(symbols, variable)) {
-      report(undefinedReference(variable, path, symbols));
-    }
-  }
-  for (const name of localNames) {
-    if (variables.includes(name)) continue;
-    report({
-      code: "ROS5203",
-      severity: "warning",
-      path: joinPath(path, 1),
-      message: `Fn::Sub variable "${name}" is defined but not used in the text.`,
-      fix: `Remove "${name}" from the variable map or use \${${name}} in the text.`,
-    });
-  }
-}
-
-function checkFindInMap(argument: unknown, path: string, mappings: Record<string, unknown>, report: Report): void {
-  if (!Array.isArray(argument) || argument.length !== 3) {
-    report(malformed("Fn::FindInMap", path, "[MapName, TopLevelKey, SecondLevelKey]"));
-    return;
-  }
-  const [mapName, firstKey, secondKey] = argument;
-  if (typeof mapName !== "string") return;
-  const mapping = mappings[mapName];
-  const missing = (what: string): Diagnostic => ({
-    code: "ROS4101",
-    severity: "error",
-    path,
-    message: `Fn::FindInMap: ${what}.`,
-    fix: "Add the missing entry under Mappings or correct the names in Fn::FindInMap.",
-  });
-  if (!isRecord(mapping)) {
-    report(missing(`mapping "${mapName}" is not defined`));
-    return;
-  }
-  if (typeof firstKey !== "string") return;
-  const level = mapping[firstKey];
-  if (!isRecord(level)) {
-    report(missing(`mapping "${mapName}" has no key "${firstKey}"`));
-    return;
-  }
-  if (typeof secondKey === "string" && !(secondKey in level)) {
-    report(missing(`mapping "${mapName}.${firstKey}" has no key "${secondKey}"`));
-  }
-}
-
-function checkDependencyCycles(template: Record<string, unknown>, symbols: TemplateSymbols, report: Report): void {
-  const resources = section(template, "Resources");
-  const edges = new Map<string, string[]>();
-  for (const [name, resource] of Object.entries(resources)) {
-    edges.set(name, resourceDependencies(resource, symbols.resources));
-  }
-  const state = new Map<string, "visiting" | "done">();
-  const reported = new Set<string>();
-  const visit = (name: string, trail: string[]): void => {
-    if (state.get(name) === "done") return;
-    if (state.get(name) === "visiting") {
-      const cycle = [...trail.slice(trail.indexOf(name)), name];
-      const key = [...cycle].sort().join(",");
-      if (!reported.has(key)) {
-        reported.add(key);
-        report({
-          code: "ROS4005",
-          severity: "error",
-          path: `Resources/${name}`,
-          message: `Resources depend on each other in a cycle: ${cycle.join(" -> ")}.`,
-          fix: "Break the cycle: remove a DependsOn, or split a property into a separate attachment resource.",
-        });
-      }
-      return;
-    }
-    state.set(name, "visiting");
-    for (const next of edges.get(name) ?? []) visit(next, [...trail, name]);
-    state.set(name, "done");
-  };
-  for (const name of [...edges.keys()].sort()) visit(name, []);
-}
-
-/** A literal CIDR, or the Default of the parameter a `Ref` points to. */
-function cidrValue(template: Record<string, unknown>, value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (isRecord(value) && typeof value.Ref === "string") {
-    const parameter = section(template, "Parameters")[value.Ref];
-    if (isRecord(parameter) && typeof parameter.Default === "string") return parameter.Default;
-  }
-  return undefined;
-}
-
-/** The VPC resource a vSwitch's VpcId points to (`Ref` or `Fn::GetAtt [Vpc, VpcId]`). */
-export function referencedVpc(vpcId: unknown): string | undefined {
-  if (!isRecord(vpcId)) return undefined;
-  if (typeof vpcId.Ref === "string") return vpcId.Ref;
-  const target = getAttTarget(vpcId["Fn::GetAtt"]);
-  return target?.resource;
-}
-
-function checkNetworkPlan(template: Record<string, unknown>, report: Report): void {
-  const resources = section(template, "Resources");
-  const vpcBlocks = checkVpcCidrs(template, resources, report);
-  checkVSwitchCidrs(template, resources, vpcBlocks, report);
-}
-
-/** Each VPC's CIDR: a valid block of /8–/28, preferably private. Returns the valid blocks by VPC. */
-function checkVpcCidrs(template: Record<string, unknown>, resources: Record<string, unknown>, report: Report): Map<string, CidrBlock> {
-  const vpcBlocks = new Map<string, CidrBlock>();
-  for (const [name, resource] of Object.entries(resources)) {
-    const type = resourceType(resource);
-    if (!type || !VPC_TYPES.has(type)) continue;
-    const raw = resourceProperties(resource).CidrBlock;
-    const text = cidrValue(template, raw);
-    if (text === undefined) continue;
-    const path = `Resources/${name}/Properties/CidrBlock`;
-    const block = parseCidr(text);
-    if (!block || block.prefix < 8 || block.prefix > 28) {
-      report(invalidCidr(text, path, "a VPC CIDR needs a prefix between /8 and /28", "192.168.0.0/16"));
-      continue;
-    }
-    vpcBlocks.set(name, block);
-    if (!isPrivateCidr(block)) {
-      report({
-        code: "ROS5304",
-        severity: "warning",
-        path,
-        message: `VPC CIDR ${text} is outside the private ranges 10.0.0.0/8, 172.16.0.0/12 and 192.168.0.0/16.`,
-        fix: "Use a private range such as 192.168.0.0/16 or 10.0.0.0/8.",
-      });
-    }
-  }
-  return vpcBlocks;
-}
-
-/**
- * Each vSwitch's CIDR: a valid block of /16–/29, inside its VPC and overlapping no earlier
- * vSwitch of that VPC; a fixed block inside an existing VPC (a parameter) is only a warning.
- */
-function checkVSwitchCidrs(template: Record<string, unknown>, resources: Record<string, unknown>, vpcBlocks: Map<string, CidrBlock>, report: Report): void {
-  const parameters = section(template, "Parameters");
-  const seen = new Map<string, { name: string; block: CidrBlock }[]>();
-  for (const [name, resource] of Object.entries(resources)) {
-    const type = resourceType(resource);
-    if (!type || !VSWITCH_TYPES.has(type)) continue;
-    const properties = resourceProperties(resource);
-    const text = cidrValue(template, properties.CidrBlock);
-    const path = `Resources/${name}/Properties/CidrBlock`;
-    const vpcName = referencedVpc(properties.VpcId);
-    const vpcBlock = vpcName ? vpcBlocks.get(vpcName) : undefined;
-    if (text === undefined) continue;
-    const block = parseCidr(text);
-    if (!block || block.prefix < 16 || block.prefix > 29) {
-      const suggestion = vpcBlock ? allocateSubnets(vpcBlock, 1)[0]?.text : undefined;
-      report(invalidCidr(text, path, "a vSwitch CIDR needs a prefix between /16 and /29", suggestion ?? "192.168.1.0/24"));
-      continue;
-    }
-    if (vpcName && parameters[vpcName] !== undefined && typeof properties.CidrBlock === "string") {
-      report({
-        code: "ROS5102",
-        severity: "warning",
-        path,
-        message: `vSwitch "${name}" has a fixed CIDR ${text} inside an existing VPC passed as parameter "${vpcName}"; it may overlap that VPC's vSwitches.`,
-        fix: "Make the vSwitch CIDR a parameter with `AssociationProperty: ALIYUN::VPC::VSwitch::CidrBlock`.",
-      });
-    }
-    if (!vpcName || !vpcBlock) continue;
-    if (!cidrContains(vpcBlock, block)) {
-      report({
-        code: "ROS5303",
-        severity: "error",
-        path,
-        message: `vSwitch CIDR ${text} of "${name}" is not inside VPC "${vpcName}" (${vpcBlock.text}).`,
-        fix: `Use a subnet of ${vpcBlock.text}, e.g. ${allocateSubnets(vpcBlock, 1)[0]?.text ?? vpcBlock.text}.`,
-      });
-      continue;
-    }
-    const siblings = seen.get(vpcName) ?? [];
-    const clash = siblings.find((sibling) => cidrsOverlap(sibling.block, block));
-    if (clash) {
-      const free = allocateSubnets(
-        vpcBlock,
-        1,
-        siblings.map((sibling) => sibling.block),
-      )[0];
-      report({
-        code: "ROS5302",
-        severity: "error",
-        path,
-        message: `vSwitch CIDR ${text} of "${name}" overlaps ${clash.block.text} of "${clash.name}" in VPC "${vpcName}".`,
-        fix: free ? `Use a free subnet such as ${free.text}.` : `Give each vSwitch of "${vpcName}" a distinct subnet.`,
-      });
-      continue;
-    }
-    siblings.push({ name, block });
-    seen.set(vpcName, siblings);
-  }
-}
-
-function invalidCidr(text: string, path: string, rule: string, example: string): Diagnostic {
-  return {
-    code: "ROS5301",
-    severity: "error",
-    path,
-    message: `"${text}" is not a valid CIDR block here (${rule}; host bits must be zero).`,
-    fix: `Use a CIDR block such as ${example}.`,
-  };
-}
-
-interface RuleLocation {
-  rule: Record<string, unknown>;
-  path: string;
-}
-
-function securityGroupRules(template: Record<string, unknown>): RuleLocation[] {
-  const rules: RuleLocation[] = [];
-  for (const [name, resource] of Object.entries(section(template, "Resources"))) {
-    const type = resourceType(resource);
-    const properties = resourceProperties(resource);
-    const path = `Resources/${name}/Properties`;
-    if (type === "ALIYUN::ECS::SecurityGroup") {
-      for (const key of ["SecurityGroupIngress", "SecurityGroupEgress"]) {
-        const list = properties[key];
-        if (!Array.isArray(list)) continue;
-        list.forEach((rule, index) => {
-          if (isRecord(rule)) rules.push({ rule, path: `${path}/${key}/${index}` });
-        });
-      }
-    }
-    if (type === "ALIYUN::ECS::SecurityGroupIngress" || type === "ALIYUN::ECS::SecurityGroupEgress") {
-      rules.push({ rule: properties, path });
-    }
-  }
-  return rules;
-}
-
-/** `"22/22"` → [22, 22]; undefined when the text is not a valid range for the protocol. */
-export function parsePortRange(value: unknown): [number, number] | undefined {
-  if (typeof value !== "string") return undefined;
-  const match = /^(-?\d+)\/(-?\d+)$/.exec(value.trim());
-  if (!match) return undefined;
-  const from = Number(match[1]);
-  const to = Number(match[2]);
-  if (from === -1 && to === -1) return [-1, -1];
-  if (from < 1 || to > 65535 || from > to) return undefined;
-  return [from, to];
-}
-
-function checkSecurityGroupRules(template: Record<string, unknown>, report: Report): void {
-  for (const { rule, path } of securityGroupRules(template)) {
-    const protocol = rule.IpProtocol;
-    if (typeof protocol === "string" && !SECURITY_GROUP_PROTOCOLS.has(protocol.toLowerCase())) {
-      report({
-        code: "ROS5502",
-        severity: "error",
-        path: `${path}/IpProtocol`,
-        message: `IpProtocol "${protocol}" is not valid.`,
-        fix: "Use tcp, udp, icmp, gre or all.",
-      });
-      continue;
-    }
-    const range = parsePortRange(rule.PortRange);
-    const needsAnyPort = typeof protocol === "string" && ["icmp", "gre", "all"].includes(protocol.toLowerCase());
-    if (typeof rule.PortRange === "string" && (!range || (needsAnyPort && range[0] !== -1))) {
-      report({
-        code: "ROS5502",
-        severity: "error",
-        path: `${path}/PortRange`,
-        message: `PortRange "${rule.PortRange}" is not valid for protocol ${String(protocol)}.`,
-        fix: needsAnyPort ? "Use -1/-1 for icmp, gre and all." : "Write it as start/end with 1 <= start <= end <= 65535, e.g. 80/80.",
-      });
-      continue;
-    }
-    const source = rule.SourceCidrIp;
-    if (!range || (source !== "0.0.0.0/0" && source !== "::/0")) continue;
-    const exposed = [...SENSITIVE_PORTS].filter((port) => range[0] === -1 || (port >= range[0] && port <= range[1]));
-    if (exposed.length === 0) continue;
-    const severity = exposureSeverity(range, exposed);
-    report({
-      code: "ROS5501",
-      severity,
-      path,
-      message: `Security group rule opens ${range[0] === -1 || (range[0] <= 1 && range[1] >= 65535) ? "every port" : `port(s) ${exposed.join(", ")}`} to the whole Internet (${String(source)}).`,
-      fix: "Restrict SourceCidrIp to the administrators' or application's address range.",
-    });
   }
 }

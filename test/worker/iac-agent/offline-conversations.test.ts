@@ -276,6 +276,30 @@ describe("a named workspace file that is not there", () => {
   });
 });
 
+describe("issue 19 item 4: a conversation in everyday words, through the Worker", { timeout: 60_000 }, () => {
+  it("ZH: 把443改成8443 → EIP 带宽调到 50M → SSH 只允许一个网段 → 删掉 NAT 网关 (its EIP, association and SNAT entries go, and the reply says so)", async () => {
+    const chat = conversation("/workspace/issue19-edits");
+    const first = await chat.say("一个 VPC，两台 ECS 服务器挂在负载均衡后面，开放 443 端口，一个 NAT 网关");
+    expect(first.ofType("ALIYUN::VPC::NatGateway")).toHaveLength(1);
+    const second = await chat.say("把443改成8443");
+    expect(second.ofType("ALIYUN::SLB::Listener").map((listener) => props(listener).ListenerPort)).toEqual([8443]);
+    const third = await chat.say("把 EIP 带宽调到 50M");
+    expect(third.ofType("ALIYUN::VPC::EIP").map((eip) => props(eip).Bandwidth)).toEqual([50]);
+    const fourth = await chat.say("SSH 只允许 203.0.113.0/24 访问");
+    const sshRules = fourth
+      .ofType("ALIYUN::ECS::SecurityGroup")
+      .flatMap((group) => (props(group).SecurityGroupIngress as Record<string, unknown>[]).filter((rule) => rule.PortRange === "22/22"));
+    expect(sshRules).toEqual([expect.objectContaining({ SourceCidrIp: "203.0.113.0/24" })]);
+    const fifth = await chat.say("删掉 NAT 网关");
+    for (const type of ["ALIYUN::VPC::NatGateway", "ALIYUN::VPC::EIP", "ALIYUN::VPC::EIPAssociation", "ALIYUN::VPC::SnatEntry"])
+      expect(fifth.ofType(type), type).toHaveLength(0);
+    expect(fifth.reply).toContain("删除 `Eip`（EIP）：只有被删除的NAT 网关使用它");
+    expect(fifth.reply).toContain("删除 `NatEipAssociation`、`SnatEntry`：它们连接的是被删除的资源");
+    expect(fifth.ofType("ALIYUN::ECS::Instance")).toHaveLength(2);
+    expect(fifth.ofType("ALIYUN::SLB::Listener").map((listener) => props(listener).ListenerPort)).toEqual([8443]);
+  });
+});
+
 describe("a fresh start is said as such", () => {
   it("an edit in a context without an earlier template says it starts a new one", async () => {
     const chat = conversation("/workspace/fresh");

@@ -87,6 +87,16 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(generated("two servers and a Redis, open Redis 6379 inside the VPC").props("ALIYUN::REDIS::Instance").EngineVersion).toBe("7.0");
   });
 
+  it("Terraform names the source ranges, zone and bandwidth it does not write", () => {
+    const { summary } = generated(
+      "Terraform for one ECS instance; MySQL port 3306 only from 10.0.2.0/24, SSH only from 203.0.113.0/24, zone cn-hangzhou-h",
+    ).result;
+    const notExpressed = summary.slice(summary.indexOf("Not expressed"));
+    expect(notExpressed).toContain("- source range 10.0.2.0/24");
+    expect(notExpressed).toContain("- SSH source range 203.0.113.0/24");
+    expect(notExpressed).toContain("- zone cn-hangzhou-h");
+  });
+
   it("Terraform names the Redis version it does not write", () => {
     expect(generated("Terraform: one Redis 6.0 instance").result.summary).toContain("Redis version 6.0");
   });
