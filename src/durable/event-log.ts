@@ -5,9 +5,8 @@
  * history), so the bytes a turn writes do not depend on how many turns came before.
  *
  * A stream carries exactly one Task, first (A2A streams: one Task or Message, then updates only):
- * a resumed stream replays from the Task that opened the turn of the first missed event (events
- * of that turn the client had come again, with their ids: a consistent point to rebuild from),
- * and the Tasks that open later turns are left out (`isTaskSnapshot`, stream-hub.ts).
+ * a resumed stream gets exactly the events it missed, less the Tasks that open later turns
+ * (`isTaskSnapshot`, stream-hub.ts), behind the current Task when they do not start with one.
  *
  * Compaction rule: when a task's turn N starts, the events of its turns before N−1 are deleted,
  * except those a push delivery still needs. Replay is exact for the current and the previous turn;
@@ -90,24 +89,12 @@ export class EventLog {
   }
 
   /**
-   * What a stream resumed after `lastEventId` carries: the Task that opened the turn of the first
-   * missed event, then every later event except the Tasks of later turns. Empty when nothing was
-   * missed. An event a pending push kept from a compacted turn has no Task of its own left: the
-   * replay starts at the next Task (the oldest kept turn's).
+   * The events a stream resumed after `lastEventId` missed, exactly (seq > lastEventId), less the
+   * Tasks that open later turns: a stream carries one Task, first (turn-runner.ts sends the
+   * current Task ahead of them when the first missed event is not one).
    */
-  replay(taskId: string, lastEventId: number): LoggedEvent[] {
-    const start = this.sql
-      .exec<{ s: number | null }>(
-        "SELECT MIN(seq) AS s FROM events WHERE task_id = ?1 AND turn = (SELECT turn FROM events WHERE task_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1)",
-        taskId,
-        lastEventId,
-      )
-      .one().s;
-    if (start === null) return [];
-    const events = this.after(taskId, start - 1);
-    const first = events.findIndex(isTaskSnapshot);
-    if (first < 0) return [];
-    return events.filter((event, index) => index === first || (index > first && !isTaskSnapshot(event)));
+  missedAfter(taskId: string, lastEventId: number): LoggedEvent[] {
+    return this.after(taskId, lastEventId).filter((event, index) => index === 0 || !isTaskSnapshot(event));
   }
 
   after(taskId: string, seq: number): LoggedEvent[] {

@@ -26,6 +26,12 @@ import { withGeneration } from "../a2a/generation";
 
 const encoder = new TextEncoder();
 
+/** A frame that is no logged event (a resumed stream's current Task): sent without an SSE `id:`. */
+export interface Unlogged {
+  json: string;
+  generation?: number | undefined;
+}
+
 interface Subscriber {
   writer: WritableStreamDefaultWriter<Uint8Array>;
   framing: StreamFraming;
@@ -62,7 +68,7 @@ export class StreamHub {
    * Opens a stream for `taskId`: `initial` frames first (a snapshot or replayed events), then live
    * events until `close`. Call it synchronously with reading `initial` so no event falls between.
    */
-  open(taskId: string, framing: StreamFraming, initial: LoggedEvent[], closeAfterInitial: boolean): ReadableStream<Uint8Array> {
+  open(taskId: string, framing: StreamFraming, initial: Array<LoggedEvent | Unlogged>, closeAfterInitial: boolean): ReadableStream<Uint8Array> {
     const { readable, writable } = new IdentityTransformStream();
     const sub: Subscriber = { writer: writable.getWriter(), framing, keepalive: undefined, gone: false, ended: false };
     for (const event of initial) this.send(taskId, sub, frame(framing, event));
@@ -149,7 +155,7 @@ export class StreamHub {
   }
 }
 
-function frame(framing: StreamFraming, event: LoggedEvent | { json: string }): string {
+function frame(framing: StreamFraming, event: LoggedEvent | Unlogged): string {
   const json = framing.generation && "generation" in event ? withGeneration(event.json, event.generation) : event.json;
   const data = frameData(framing, json);
   return "seq" in event ? sseFrame(data, event.seq) : sseFrame(data);

@@ -31,9 +31,9 @@ import { EMPTY_INPUT } from "../agent/prompt";
 import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts";
 import { redactMetadata } from "../agent/metadata-redaction";
 import { notificationIdOf, type PushJob } from "../push/push-job";
-import { StreamHub } from "./stream-hub";
+import { StreamHub, type Unlogged } from "./stream-hub";
 import { timestamp, type StoredRequest, type ViewBounds } from "./task-records";
-import type { LoggedEvent } from "./event-log";
+import { isTaskSnapshot, type LoggedEvent } from "./event-log";
 import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
@@ -142,6 +142,9 @@ interface OpenedTurn {
 
 /** A blocking call's answer waits for the turn's end; a stream or `returnImmediately` does not. */
 const isBlocking = (call: SendCall): boolean => !call.stream && !call.request.configuration?.returnImmediately;
+
+/** An event as a frame without an SSE `id:` (stream-hub.ts). */
+const unlogged = ({ json, generation }: LoggedEvent): Unlogged => ({ json, generation });
 
 /** Whether two requests name the same messageId or the same Idempotency-Key. */
 const sameRequest = (a: StoredRequest, b: StoredRequest): boolean =>
@@ -393,13 +396,16 @@ export class TurnRunner {
     // INDEX_WORKING_AFTER_MS is indexed as WORKING.
     const alarmFailed = (error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error);
     // A stream's first frames are already written and nothing below decides them: the stream is
-    // answered first, and the index write, the alarm and the turn itself start in the next task,
-    // after the answer has left, instead of running (in this object's one thread) ahead of it.
+    // answered first, and the index write and the turn itself start in the next task, after the
+    // answer has left, instead of running (in this object's one thread) ahead of it.
     if (call.stream) {
       const stream = this.state.hub.open(taskId, call.framing, opened.events, false);
+      // The heartbeat alarm is written now, in the opening commit's write batch (no I/O between):
+      // a turn cut off before its first index write is then failed, and listed, by that alarm
+      // within TURN_HEARTBEAT_MS of a restart, not at the idle timeout (issue 23 item 5).
+      this.scheduleAlarm().catch(alarmFailed);
       setTimeout(() => {
         if (runs) void this.state.index.flush();
-        this.scheduleAlarm().catch(alarmFailed);
         // A cancel that came first has ended the task already: the turn is not started.
         if (this.active === turn) void this.run(turn, plan);
       }, 0);
@@ -573,8 +579,8 @@ export class TurnRunner {
   }
 
   /**
-   * A stream of the task (spec §3.1.6), one Task first: a `Last-Event-ID` resume replays from the
-   * Task that opened the turn of the first missed event (event-log.ts), then live events; a task
+   * A stream of the task (spec §3.1.6), one Task first: a `Last-Event-ID` resume gets the current
+   * Task (no `id:`), then exactly the events it missed (event-log.ts), then live events; a task
    * that is running or waiting for input gets its bounded Task first, then the updates of its
    * current or next turn, closing when that turn ends. A terminal task gets -32004.
    */
@@ -583,9 +589,14 @@ export class TurnRunner {
     const running = this.active?.taskId === taskId;
     const { log, hub } = this.state;
     if (lastEventId !== undefined) {
-      const missed = log.replay(taskId, lastEventId);
-      // A resume after the turn ended: the replay, then close; nothing missed is a plain subscribe.
-      if (missed.length > 0) return hub.open(taskId, framing, missed, !running);
+      const missed = log.missedAfter(taskId, lastEventId);
+      if (missed.length > 0 || !isTerminal(state)) {
+        // The current Task leads unless the missed events start with one; it is no logged event,
+        // so it carries no `id:` and the client's resume point stays where it was.
+        const lead = missed[0] && isTaskSnapshot(missed[0]) ? [] : [unlogged(this.snapshotEvent(taskId, framing))];
+        // After the turn ended: what was missed, then close.
+        return hub.open(taskId, framing, [...lead, ...missed], !running && missed.length > 0);
+      }
     }
     if (isTerminal(state)) throw errors.unsupported(`Task ${taskId} is in a terminal state`);
     return hub.open(taskId, framing, [this.snapshotEvent(taskId, framing)], false);

@@ -120,7 +120,7 @@ function countBefore(prefix: string): number | undefined {
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
   const chinese =
-    /(?<![\d./一二两俩三四五六七八九十])(?:(\d{1,4})\s{0,3}(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]{1,4})(?:\s{0,3}(?:个|台|块|组|套|只|份))?)(?:\s{0,3}[\u4e00-\u9fa5]{0,4}的)?\s{0,3}$/.exec(
+    /(?:^|[^\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(
       prefix,
     );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");

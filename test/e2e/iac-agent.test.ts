@@ -75,10 +75,10 @@ describe("the IaC agent on wrangler dev, through a2a-client", () => {
     expect(listed).toMatch(/ input-required /);
     const id = listed.split("\n")[0]?.trim().split(/\s+/).at(-1) ?? "";
     expect(await client("get", id)).toContain(`task ${id}`);
-    // The turn has ended: a resume from event 1 replays that turn from the Task that opened it
-    // (one Task first, issue 20 item 3), then the stream closes.
+    // The turn has ended: a resume from event 1 gets the current Task (no id: one Task first,
+    // issue 20 item 3), then exactly what followed event 1, then the stream closes.
     const replayed = await client("subscribe", id, "--last-event-id", "1");
-    expect(replayed.split("\n")[0]).toMatch(/^1 task /);
+    expect(replayed.split("\n")[0]).toMatch(/^- task /);
     expect(replayed.split("\n")[1]).toMatch(/^2 /);
     expect(replayed).toMatch(/TASK_STATE_INPUT_REQUIRED/);
     // The turn's reply is its last artifact, right before the final status (issue 20 item 4).

@@ -43,9 +43,9 @@ describe("issue 20 item 6: the generation extension", () => {
     // A follow-up: SUBMITTED (its Task) and WORKING are one change each, and so on.
     const followUp = await readSse(await stream("SendStreamingMessage", { message: userMessage("more", { taskId }) }, WITH));
     expect(generations(followUp)).toEqual([6, 7, 8, 9, 10]);
-    // A resumed stream shows the logged generations too.
+    // A resumed stream shows the logged generations too, behind the current Task's.
     const resumed = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...WITH, "Last-Event-ID": "7" }));
-    expect(generations(resumed)).toEqual([6, 7, 8, 9, 10]);
+    expect(generations(resumed)).toEqual([10, 8, 9, 10]);
   });
 
   it("without the extension nothing carries a generation", async () => {
@@ -76,8 +76,10 @@ describe("issue 20 item 6: the generation extension", () => {
     const quick = Date.now();
     const past = await ok<Generational>("GetTask", { id, currentGeneration: 1 }, WITH);
     expect(past.generation).toBe(moved.generation);
-    // A finished task never moves again: no wait either.
+    // A finished task never moves again: no wait either; HTTP+JSON takes it as a query parameter.
     await ok<Generational>("GetTask", { id, currentGeneration: 1000 }, WITH);
+    const rest = await worker().fetch(`${BASE}/tasks/${id}?currentGeneration=1000`, { headers: { "A2A-Version": "1.0", "A2A-Extensions": GENERATION } });
+    expect(((await rest.json()) as Generational).generation).toBe(moved.generation);
     expect(Date.now() - quick).toBeLessThan(5_000);
   });
 

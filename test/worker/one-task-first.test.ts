@@ -130,24 +130,27 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
   });
 });
 
-describe("issue 20 item 3: Last-Event-ID resumption opens with the Task of the turn it resumes", () => {
-  it("resuming inside a turn replays from that turn's Task; a later turn's Task is left out", async () => {
+describe("issue 20 item 3: Last-Event-ID resumption opens with one Task, then exactly what was missed", () => {
+  it("resuming inside a turn: the current Task (no id), the missed events; a later turn's Task is left out", async () => {
     const waiting = await waitingTask();
     // Turn 1 logged seqs 1..5 (Task, WORKING, WORKING with the text, the response artifact,
     // INPUT_REQUIRED); turn 2 starts at 6.
     await send(userMessage("more", { taskId: waiting.id }));
     const fromTurn1 = await readSse(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "2" }));
     const turn = ["statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "statusUpdate:TASK_STATE_INPUT_REQUIRED"];
-    expect(kinds(fromTurn1)).toEqual(["task", ...turn, ...turn]);
-    expect(fromTurn1.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
+    expect(kinds(fromTurn1)).toEqual(["task", ...turn.slice(1), ...turn]);
+    expect(fromTurn1.map((e) => e.id)).toEqual([undefined, 3, 4, 5, 7, 8, 9, 10]);
+    expect((fromTurn1[0]?.data.result?.task as TaskLike).history?.[0]?.parts[0]?.text).toBe("more");
 
     const fromTurn2 = await readSse(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "5" }));
     expect(fromTurn2.map((e) => e.id)).toEqual([6, 7, 8, 9, 10]);
     expect((fromTurn2[0]?.data.result?.task as TaskLike).history?.map((m) => m.parts[0]?.text)).toEqual(["more"]);
 
-    // Nothing missed on a task waiting for input: a plain subscribe, its current Task first.
+    // A resume point on a turn's end: that turn's own Task (with its id) leads.
+    // Nothing missed on a task waiting for input: its current Task alone (no id), then live updates.
     const upToDate = await open(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "10" }), 1);
     expect(kinds(upToDate.first)).toEqual(["task"]);
+    expect(upToDate.first[0]?.id).toBeUndefined();
     expect((upToDate.first[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     await upToDate.cancel();
   });

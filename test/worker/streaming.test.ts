@@ -149,7 +149,7 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
     expect(kinds(parseSse(text))).toEqual(["statusUpdate:TASK_STATE_CANCELED"]);
   });
 
-  it("a client that reconnects with Last-Event-ID gets what it missed, replayed from its turn's Task (one Task first), then live events", async () => {
+  it("a client that reconnects with Last-Event-ID gets the current Task (one Task first), what it missed, then live events", async () => {
     const res = await stream("SendStreamingMessage", tck("test-resubscribe-message-id-s4"));
     const { events, reader } = await readEvents(res, 2);
     await reader.cancel();
@@ -158,15 +158,17 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
     expect(lastId).toBe(2);
     const resumed = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "1" }));
     expect(kinds(resumed)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "statusUpdate:TASK_STATE_COMPLETED"]);
-    expect(resumed.map((e) => e.id)).toEqual([1, 2, 3]);
+    // The current Task first, without an id (the resume point stays), then exactly what was missed.
+    expect(resumed.map((e) => e.id)).toEqual([undefined, 2, 3]);
   });
 
-  it("after the turn ended, Last-Event-ID replays the turn from its Task and closes", async () => {
+  it("after the turn ended, Last-Event-ID gets the current Task, then exactly the missed events, and closes", async () => {
     const events = await readSse(await stream("SendStreamingMessage", tck("tck-stream-003-s5")));
     const taskId = (events[0]?.data.result?.task as TaskLike).id;
     const replay = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "2" }));
-    expect(replay.map((e) => e.id)).toEqual([1, 2, 3, 4]);
-    expect(kinds(replay)).toEqual(["task", "statusUpdate:TASK_STATE_WORKING", "artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect(replay.map((e) => e.id)).toEqual([undefined, 3, 4]);
+    expect(kinds(replay)).toEqual(["task", "artifactUpdate", "statusUpdate:TASK_STATE_COMPLETED"]);
+    expect((replay[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_COMPLETED");
     const nothingMissed = (await (await stream("SubscribeToTask", { id: taskId }, { ...V1, "Last-Event-ID": "4" })).json()) as { error: { code: number } };
     expect(nothingMissed.error.code).toBe(-32004);
   });

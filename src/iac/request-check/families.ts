@@ -4,18 +4,45 @@
  * family's resources; a billable resource whose family the conversation never named is reported as
  * unrequested. Words for a protocol or a port ("MySQL port 3306", "allow Redis traffic") and the
  * word "storage" name no product.
+ *
+ * For the kinds the offline engine builds, the types, parts, billing and needs come from the kinds
+ * registry (src/iac/kinds), so a kind added there is checked too; the check keeps its own words,
+ * since it must read a request independently of the generator, and its own list of products the
+ * engine does not build (a model may write them: disks, PolarDB, MongoDB, NAS, ALB/NLB…).
  */
+import { KINDS, type ResourceKind } from "../kinds";
+
 export interface Family {
   id: string;
   nouns: readonly string[];
+  /** Types of the product itself: counted, and billed when the family is billable. */
   ros: readonly string[];
   terraform: readonly string[];
+  /** Types that belong to the product but are neither counted nor billed on their own (listeners, ACLs, SNAT entries). */
+  parts?: readonly string[];
   billable: boolean;
   /** Billable families this one needs, so having it explains them (a NAT gateway's SNAT needs an EIP). */
   needs?: readonly string[];
 }
 
-export const FAMILIES: readonly Family[] = [
+const unique = (items: readonly string[]) => [...new Set(items)];
+
+/** A family the registry knows: its types, parts, billing and needs from there, its words and extra types from here. */
+function fromRegistry(family: Family): Family {
+  const kind = KINDS[family.id as ResourceKind];
+  if (!kind) return family;
+  const billableNeeds = kind.needs.filter((need) => KINDS[need].billable);
+  return {
+    ...family,
+    ros: unique([kind.rosType, ...family.ros]),
+    terraform: unique([kind.terraformType, ...family.terraform]),
+    parts: unique([...kind.rosParts, ...kind.terraformParts, ...(family.parts ?? [])]),
+    billable: kind.billable,
+    ...(billableNeeds.length > 0 ? { needs: billableNeeds } : {}),
+  };
+}
+
+const OWN_FAMILIES: readonly Family[] = [
   {
     id: "ecs",
     nouns: [
@@ -57,7 +84,8 @@ export const FAMILIES: readonly Family[] = [
     id: "oss",
     nouns: ["oss", "bucket", "object storage", "对象存储", "存储桶", "存储空间", "桶"],
     ros: ["ALIYUN::OSS::Bucket"],
-    terraform: ["alicloud_oss_bucket", "alicloud_oss_bucket_acl", "alicloud_oss_bucket_versioning", "alicloud_oss_bucket_server_side_encryption"],
+    terraform: ["alicloud_oss_bucket"],
+    parts: ["alicloud_oss_bucket_acl", "alicloud_oss_bucket_versioning", "alicloud_oss_bucket_server_side_encryption"],
     billable: true,
   },
   {
@@ -104,8 +132,16 @@ export const FAMILIES: readonly Family[] = [
   { id: "zone", nouns: ["availability zone", "zone", "az", "可用区"], ros: [], terraform: [], billable: false },
 ];
 
+export const FAMILIES: readonly Family[] = OWN_FAMILIES.map(fromRegistry);
+
+/** The family a type belongs to: the product's own types first, then its parts. */
 export function familyOfType(type: string): Family | undefined {
-  return FAMILIES.find((family) => family.ros.includes(type) || family.terraform.includes(type));
+  return FAMILIES.find((family) => family.ros.includes(type) || family.terraform.includes(type)) ?? FAMILIES.find((family) => family.parts?.includes(type));
+}
+
+/** Whether the type is the product itself (billed when its family is), not a part of it. */
+export function isProductType(type: string): boolean {
+  return FAMILIES.some((family) => family.ros.includes(type) || family.terraform.includes(type));
 }
 
 /** Engine and product words followed by a port or traffic word, or after "port": a protocol, not a product. */

@@ -124,7 +124,7 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     case "cidr":
       return find(view, (slot) => cidrIn(slot, value));
     case "port":
-      return find(view, (slot) => portIn(slot, Number(value.value)));
+      return find(view, (slot) => portIn(slot, Number(value.value))) ?? defaultPortOf(view, Number(value.value));
     case "port-range":
       return find(view, (slot) => PORT_KEYS.test(slot.key) && slot.value === `${value.value}/${value.second}`);
     case "port-mapping":
@@ -174,6 +174,21 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return enough ? `${count} × ${value.target}` : undefined;
     }
   }
+}
+
+/** The port a database or cache listens on when its template sets none: the engine's own. */
+const ENGINE_PORTS: Readonly<Record<string, number>> = { mysql: 3306, mariadb: 3306, postgresql: 5432, sqlserver: 1433, redis: 6379 };
+
+/** "MySQL on 3306 only from X": the database's own port, carried by the engine when no property sets another. */
+function defaultPortOf(view: TemplateView, port: number): string | undefined {
+  for (const resource of view.resources) {
+    const family = familyOfType(resource.type)?.id;
+    if (family !== "rds" && family !== "redis") continue;
+    if (view.slots.some((slot) => slot.resource === resource.name && /^(?:Port|port)$/.test(slot.key))) continue;
+    const engine = family === "redis" ? "redis" : (engineOf(view, resource.name) ?? "").toLowerCase();
+    if (ENGINE_PORTS[engine] === port) return `${resource.name} (the ${engine} default port)`;
+  }
+  return undefined;
 }
 
 function locateBucketSetting(view: TemplateView, setting: string): string | undefined {

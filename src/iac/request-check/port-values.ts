@@ -85,9 +85,16 @@ function numbersOf(scan: Scanner): Found[] {
   return found;
 }
 
+/** Below this a number near a port word is a port only when the word is right next to it ("port 3"), not "port 8080 with 3 replicas". */
+const MIN_LOOSE_PORT = 20;
+
 function hasCue(scan: Scanner, found: Found): boolean {
   const before = scan.before(found.start, 24);
   const after = scan.after(found.end, 8);
+  if (found.port < MIN_LOOSE_PORT) {
+    const near = before.trimEnd();
+    return near.endsWith("port") || near.endsWith("端口") || ["端口", "/tcp", "/udp"].some((cue) => after.trimStart().startsWith(cue));
+  }
   return PORT_CUES.some((cue) => before.includes(cue)) || AFTER_CUES.some((cue) => after.trimStart().startsWith(cue));
 }
 

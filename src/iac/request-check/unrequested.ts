@@ -3,7 +3,7 @@
  * never name, that was not in the template before this turn, and that no requested resource needs
  * (a NAT gateway explains its EIP). A port, a protocol or the word "storage" names no product.
  */
-import { FAMILIES, familyOfType, namesFamily } from "./families";
+import { FAMILIES, familyOfType, isProductType, namesFamily } from "./families";
 import { requestProse } from "./prose";
 import type { TemplateView } from "./template-slots";
 
@@ -20,7 +20,7 @@ export function unrequestedResources(view: TemplateView, requests: readonly stri
   return view.resources
     .filter((resource) => {
       const family = familyOfType(resource.type);
-      if (!family?.billable || named.has(family.id) || explained.has(family.id)) return false;
+      if (!family?.billable || !isProductType(resource.type) || named.has(family.id) || explained.has(family.id)) return false;
       return !before.has(`${resource.name}:${resource.type}`);
     })
     .map((resource) => ({ resource: resource.name, type: resource.type }));

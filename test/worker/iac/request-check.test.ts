@@ -149,6 +149,14 @@ Resources:
     expect(check?.notExpressed.map((value) => value.text)).toEqual(["50 Mbps"]);
   });
 
+  it("a database's own port is carried by its engine when no property sets another", () => {
+    const db = `ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Db:\n    Type: ALIYUN::RDS::DBInstance\n    Properties:\n      Engine: MySQL\n`;
+    expect(checkRequest({ request: "MySQL, port 3306 only from 10.0.0.0/8", template: db })?.applied.filter((value) => value.kind === "port")).toEqual([
+      { kind: "port", text: "3306", where: "Db (the mysql default port)" },
+    ]);
+    expect(checkRequest({ request: "MySQL on port 5432", template: db })?.notExpressed.map((value) => value.text)).toEqual(["5432"]);
+  });
+
   it("a value asked to be removed counts as not expressed while the template still has it", () => {
     const rules = `ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Sg:\n    Type: ALIYUN::ECS::SecurityGroup\n    Properties:\n      SecurityGroupIngress:\n        - {IpProtocol: tcp, PortRange: 22/22, SourceCidrIp: 10.0.0.0/8}\n`;
     expect(checkRequest({ request: "close port 22", template: rules })?.notExpressed).toEqual([

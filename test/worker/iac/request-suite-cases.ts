@@ -489,4 +489,12 @@ export const OPERATIONS: SuiteCase[] = [
   one("EN: update in progress", "stack stuck in UPDATE_IN_PROGRESS for an hour, how do I see what it is waiting on?", [], { skill: "operations" }),
 ];
 
-export const ALL_CASES: SuiteCase[] = [...GENERATION_EN, ...GENERATION_ZH, ...CONVERSATIONS, ...REVIEWS, ...CONVERSIONS, ...OPERATIONS];
+/** Requests nothing can be built for: their values are still named as not expressed, never passed over. */
+export const OUT_OF_SCOPE: SuiteCase[] = [
+  one("EN: a Helm chart with a port", "Write a Helm chart exposing port 8080 with 3 replicas", ["port:8080"], {
+    says: [/^\*\*Request check: 1 of the 1 values/],
+  }),
+  one("ZH: Helm chart 与端口", "写一个 Helm chart，开放 8080 端口", ["port:8080"], { says: [/^\*\*请求核对：你给出的 1 个值中有 1 个不在模板中\*\*/] }),
+];
+
+export const ALL_CASES: SuiteCase[] = [...GENERATION_EN, ...GENERATION_ZH, ...CONVERSATIONS, ...REVIEWS, ...CONVERSIONS, ...OPERATIONS, ...OUT_OF_SCOPE];
