@@ -27,7 +27,8 @@ function requestWords(task) {
 }
 
 function taskEntry(task, onOpen) {
-  const artifacts = (task.artifacts ?? []).length;
+  // The turn's "response" artifact is the reply the page already shows in the history: files only.
+  const artifacts = (task.artifacts ?? []).filter((artifact) => artifact.name !== "response").length;
   return el(
     "li",
     { class: "task", "data-task-id": task.id, "data-state": task.status.state },
