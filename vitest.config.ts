@@ -19,16 +19,19 @@ const worker = (_name: string, bindings: Record<string, string>, ratelimits?: Ra
 
 /**
  * The agent-with-a-model project needs the fake model server's URL in the Worker's bindings, which
- * are fixed before any setup runs: pick a free loopback port now and hand it to the global setup.
+ * are fixed before any setup runs: pick free loopback ports now and hand them to the global setups.
+ * All three are held open at once before any is released, so they are three different ports (one
+ * after another, the system may hand the same just-closed port out twice: EADDRINUSE in CI).
  */
-function freeLoopbackPort(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return Number(execFileSync(process.execPath, ["-e", script]).toString().trim());
+function freeLoopbackPorts(count: number): number[] {
+  const script = `const net=require('net');const held=[];let open=0;for(let i=0;i<${count};i++){const s=net.createServer();held.push(s);s.listen(0,'127.0.0.1',()=>{if(++open===${count}){console.log(held.map((h)=>h.address().port).join(' '));held.forEach((h)=>h.close())}})}`;
+  return execFileSync(process.execPath, ["-e", script]).toString().trim().split(" ").map(Number);
 }
-process.env.IACCODE_TEST_MODEL_PORT ??= String(freeLoopbackPort());
+const [modelPort, jwksPort, dohPort] = freeLoopbackPorts(3);
+process.env.IACCODE_TEST_MODEL_PORT ??= String(modelPort);
 const modelBase = `http://127.0.0.1:${process.env.IACCODE_TEST_MODEL_PORT}`;
-process.env.IACCODE_TEST_JWKS_PORT ??= String(freeLoopbackPort());
-process.env.IACCODE_TEST_DOH_PORT ??= String(freeLoopbackPort());
+process.env.IACCODE_TEST_JWKS_PORT ??= String(jwksPort);
+process.env.IACCODE_TEST_DOH_PORT ??= String(dohPort);
 const jwksBase = `http://127.0.0.1:${process.env.IACCODE_TEST_JWKS_PORT}`;
 
 /**
