@@ -5,29 +5,7 @@
  * follow-up, the follow-up's own SendStreamingMessage, and `Last-Event-ID` resumption (decisions.md).
  */
 import { describe, expect, it } from "vitest";
-import { ANSWER_TURN_KINDS, BASE, V1, kinds, parseSse, post, readSse, send, stream, userMessage, worker, type SseEvent, type TaskLike } from "./helpers/rpc";
-
-/** Reads the first `count` events of a stream and returns a reader to read the rest to its end. */
-async function open(res: Response, count: number) {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (parseSse(text).length < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  const first = parseSse(text);
-  const rest = async (): Promise<SseEvent[]> => {
-    let more = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return parseSse(more);
-      more += decoder.decode(value, { stream: true });
-    }
-  };
-  return { first, rest, cancel: () => reader.cancel() };
-}
+import { ANSWER_TURN_KINDS, BASE, V1, kinds, post, readFirstEvents, readSse, send, stream, userMessage, worker, type TaskLike } from "./helpers/rpc";
 
 /** A task waiting for input (the conformance agent's ordinary message ends INPUT_REQUIRED). */
 async function waitingTask(): Promise<TaskLike> {
@@ -51,9 +29,9 @@ function restKinds(text: string): string[] {
 describe("issue 20 item 3: one Task first, across follow-ups", () => {
   it("JSON-RPC: a subscriber of an input-required task sees its Task, then only the follow-up's updates; the follow-up's stream opens with its own Task", async () => {
     const waiting = await waitingTask();
-    const sub = await open(await stream("SubscribeToTask", { id: waiting.id }), 1);
-    expect(kinds(sub.first)).toEqual(["task"]);
-    expect((sub.first[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const sub = await readFirstEvents(await stream("SubscribeToTask", { id: waiting.id }), 1);
+    expect(kinds(sub.events)).toEqual(["task"]);
+    expect((sub.events[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
 
     const followUp = await readSse(await stream("SendStreamingMessage", { message: userMessage("more", { taskId: waiting.id }) }));
     expect(kinds(followUp)).toEqual(ANSWER_TURN_KINDS);
@@ -123,9 +101,9 @@ describe("issue 20 item 3: one Task first, across follow-ups", () => {
   it("0.3: tasks/resubscribe carries one task event across the follow-up (kind: task once, then status-update)", async () => {
     const waiting = await waitingTask();
     const res = await post({ jsonrpc: "2.0", id: "r03", method: "tasks/resubscribe", params: { id: waiting.id } }, { "Content-Type": "application/json" });
-    const sub = await open(res, 1);
+    const sub = await readFirstEvents(res, 1);
     await send(userMessage("more", { taskId: waiting.id }));
-    const all = [...sub.first, ...(await sub.rest())].map((e) => (e.data.result as { kind?: string } | undefined)?.kind);
+    const all = [...sub.events, ...(await sub.rest())].map((e) => (e.data.result as { kind?: string } | undefined)?.kind);
     expect(all).toEqual(["task", "status-update", "status-update", "artifact-update", "status-update"]);
   });
 });
@@ -148,10 +126,10 @@ describe("issue 20 item 3: Last-Event-ID resumption opens with one Task, then ex
 
     // A resume point on a turn's end: that turn's own Task (with its id) leads.
     // Nothing missed on a task waiting for input: its current Task alone (no id), then live updates.
-    const upToDate = await open(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "10" }), 1);
-    expect(kinds(upToDate.first)).toEqual(["task"]);
-    expect(upToDate.first[0]?.id).toBeUndefined();
-    expect((upToDate.first[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const upToDate = await readFirstEvents(await stream("SubscribeToTask", { id: waiting.id }, { ...V1, "Last-Event-ID": "10" }), 1);
+    expect(kinds(upToDate.events)).toEqual(["task"]);
+    expect(upToDate.events[0]?.id).toBeUndefined();
+    expect((upToDate.events[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     await upToDate.cancel();
   });
 });

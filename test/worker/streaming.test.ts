@@ -4,22 +4,9 @@
  * Last-Event-ID, and the errors that come at once instead of a hanging stream.
  */
 import { describe, expect, it } from "vitest";
-import { ANSWER_TURN_KINDS, V1, kinds, ok, parseSse, readSse, send, stream, userMessage, type SseEvent, type TaskLike } from "./helpers/rpc";
+import { ANSWER_TURN_KINDS, V1, kinds, ok, parseSse, readFirstEvents, readSse, send, stream, userMessage, type TaskLike } from "./helpers/rpc";
 
 const tck = (messageId: string, extra: Record<string, unknown> = {}) => ({ message: { ...userMessage("go", extra), messageId } });
-
-/** Reads frames until `count` events arrived (the stream stays open). */
-async function readEvents(res: Response, count: number): Promise<{ events: SseEvent[]; reader: ReadableStreamDefaultReader<Uint8Array> }> {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (parseSse(text).length < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  return { events: parseSse(text), reader };
-}
 
 describe("SendStreamingMessage (spec §3.1.2, §9.4.2)", () => {
   it("streams Task first, then WORKING, the artifact and COMPLETED, each a JSON-RPC response with the request id and an id: sequence", async () => {
@@ -91,7 +78,7 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
     const a = await stream("SubscribeToTask", { id: task?.id });
     const b = await stream("SubscribeToTask", { id: task?.id });
     const c = await stream("SubscribeToTask", { id: task?.id });
-    const first = await readEvents(c, 1);
+    const first = await readFirstEvents(c, 1);
     await first.reader.cancel();
     const [eventsA, eventsB] = await Promise.all([readSse(a), readSse(b)]);
     expect(kinds(eventsA)).toEqual(["task", "statusUpdate:TASK_STATE_COMPLETED"]);
@@ -113,7 +100,7 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
     const a = await stream("SubscribeToTask", { id: waiting?.id });
     const b = await stream("SubscribeToTask", { id: waiting?.id });
     expect(a.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
-    const [firstA, firstB] = [await readEvents(a, 1), await readEvents(b, 1)];
+    const [firstA, firstB] = [await readFirstEvents(a, 1), await readFirstEvents(b, 1)];
     expect(kinds(firstA.events)).toEqual(["task"]);
     expect((firstA.events[0]?.data.result?.task as TaskLike).status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     await send(userMessage("more", { taskId: waiting?.id }));
@@ -137,7 +124,7 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
   it("canceling an input-required task ends its subscribers' streams with CANCELED", async () => {
     const waiting = (await send(userMessage("x"))).task;
     const sub = await stream("SubscribeToTask", { id: waiting?.id });
-    const first = await readEvents(sub, 1);
+    const first = await readFirstEvents(sub, 1);
     await ok("CancelTask", { id: waiting?.id });
     let text = "";
     const decoder = new TextDecoder();
@@ -151,7 +138,7 @@ describe("SubscribeToTask (spec §3.1.6; kit STREAM-SUB-001..004)", () => {
 
   it("a client that reconnects with Last-Event-ID gets the current Task (one Task first), what it missed, then live events", async () => {
     const res = await stream("SendStreamingMessage", tck("test-resubscribe-message-id-s4"));
-    const { events, reader } = await readEvents(res, 2);
+    const { events, reader } = await readFirstEvents(res, 2);
     await reader.cancel();
     const taskId = (events[0]?.data.result?.task as TaskLike).id;
     const lastId = events[1]?.id ?? 0;

@@ -72,6 +72,30 @@ export interface SseEvent {
   data: RpcResponse<Record<string, unknown>>;
 }
 
+/**
+ * Reads the first `count` events of a stream that stays open; `rest()` reads the others to the
+ * stream's end, `reader` is there for a test that reads or cancels by hand.
+ */
+export async function readFirstEvents(res: Response, count: number) {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (parseSse(text).length < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  const rest = async (): Promise<SseEvent[]> => {
+    let more = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return parseSse(more);
+      more += decoder.decode(value, { stream: true });
+    }
+  };
+  return { events: parseSse(text), reader, rest, cancel: () => reader.cancel() };
+}
+
 /** Reads an SSE response to its end and returns the events (comments dropped). */
 export async function readSse(res: Response): Promise<SseEvent[]> {
   const text = await res.text();
