@@ -41,10 +41,6 @@ import { CANCELED_TEXT } from "./turn-texts";
 /** A blocking turn still running after this long is listed as WORKING (see answer). */
 const INDEX_WORKING_AFTER_MS = 200;
 
-/** Whether two requests name the same messageId or the same Idempotency-Key. */
-const sameRequest = (a: StoredRequest, b: StoredRequest): boolean =>
-  (a.messageId !== null && a.messageId === b.messageId) || (a.key !== null && a.key === b.key);
-
 /** What the runner is built from: the context's state and slot, its reads and end, the agent, and the alarm it asks for. */
 export interface TurnRunnerParts {
   state: ContextState;
@@ -79,23 +75,16 @@ export class TurnRunner {
     };
     // From here to the turn's `starting` mark nothing awaits: a repeat waits for the request it
     // repeats to open, then finds its stored message; it never starts a second turn.
-    for (let opening = slot.opening; opening && sameRequest(opening.request, request); opening = slot.opening) await opening.settled;
+    for (let opening = slot.openingOf(request); opening; opening = slot.openingOf(request)) await opening;
     const found = state.records.findRequest(request.messageId, request.key);
     if (found) return this.repeat(call, found, request.digest);
 
     this.admission.task(call);
-    slot.starting = true;
-    let settle = () => {};
-    slot.opening = { request, settled: new Promise<void>((resolve) => (settle = resolve)) };
+    const start = slot.beginStart(request);
     try {
-      return await this.start(call, request, () => {
-        slot.opening = undefined;
-        settle();
-      });
+      return await this.start(call, request, start.opened);
     } finally {
-      slot.starting = false;
-      if (slot.opening?.request === request) slot.opening = undefined;
-      settle();
+      start.done();
     }
   }
 
@@ -175,8 +164,7 @@ export class TurnRunner {
     let markFinished = () => {};
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
     const turn: ActiveTurn = { taskId, turn: opened.number, baseUrl: call.baseUrl, finished, markFinished, ...running };
-    slot.active = turn;
-    slot.starting = false;
+    slot.activate(turn);
     const runs = "events" in plan;
     const blocking = isBlocking(call);
 
