@@ -69,7 +69,7 @@ export class TurnRunner {
       key: await storedId(call.idempotencyKey),
       digest: await requestDigest(message.parts),
     };
-    // From here to the turn's `starting` mark nothing awaits: a repeat waits for the request it
+    // From here to `beginStart` nothing awaits: a repeat waits for the request it
     // repeats to open, then finds its stored message; it never starts a second turn.
     for (let opening = slot.openingOf(request); opening; opening = slot.openingOf(request)) await opening;
     const found = state.records.findRequest(request.messageId, request.key);
