@@ -5,7 +5,8 @@
  *
  * 1. Before anything is written: the part rules (a bad part is -32602/-32005), the stored form of
  *    the message (large parts planned for R2; a message that still does not fit is refused with
- *    `A2A message content is too large.`), metadata bounds, the inline push config.
+ *    `A2A message content is too large.`), the inline push config. What needs no stored
+ *    state (the role, the parts' own rules, metadata bounds) the Worker checked (send-checks.ts).
  * 2. The R2 blobs of large parts, then one commit: the task row (or its next turn), the message,
  *    the compaction of old turns' events, the bounded Task snapshot, WORKING, the inline push
  *    config, the index outbox mark. Only then are the events sent.
@@ -43,16 +44,7 @@ import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-r
 import { storeArtifact } from "../storage/artifacts";
 import { R2Workspace } from "../storage/workspaces";
 import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
-import {
-  DEFAULT_HISTORY_LENGTH,
-  DELTA_MAX_CHARS,
-  MESSAGE_INLINE_MAX_BYTES,
-  METADATA_MAX_BYTES,
-  ROW_CAP_BYTES,
-  SNAPSHOT_ARTIFACTS,
-  TASK_VIEW_MAX_BYTES,
-  utf8Bytes,
-} from "../storage/limits";
+import { DEFAULT_HISTORY_LENGTH, DELTA_MAX_CHARS, MESSAGE_INLINE_MAX_BYTES, ROW_CAP_BYTES, SNAPSHOT_ARTIFACTS, TASK_VIEW_MAX_BYTES } from "../storage/limits";
 
 /** A blocking turn still running after this long is listed as WORKING (see answer). */
 const INDEX_WORKING_AFTER_MS = 200;
@@ -63,7 +55,6 @@ export const BUSY_TEXT = "Task is already working.";
 export const CANCELED_TEXT = "Task canceled.";
 export const INTERRUPTED_TEXT = "Task was interrupted by a server restart and cannot be resumed. Please send the message again.";
 export const INTERNAL_TEXT = "An internal error occurred.";
-export const METADATA_TOO_LARGE = "A2A request metadata is too large.";
 
 /** GetTask and the SendMessage answer: the newest messages and artifacts within TASK_VIEW_MAX_BYTES. */
 export function taskViewBounds(historyLength: number | undefined): ViewBounds {
@@ -181,7 +172,6 @@ export class TurnRunner {
     const { records } = this.state;
     if (call.contextId !== undefined) this.claimContext(call.owner, call.contextId);
     else if (records.getSetting("owner") !== call.owner) throw errors.taskNotFound(`Task ${message.taskId ?? ""} not found`);
-    if (message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
 
     const request: StoredRequest = {
       messageId: await storedId(message.messageId),
@@ -276,8 +266,8 @@ export class TurnRunner {
     // A bad part is refused (-32602/-32005) here, before any task exists (decisions.md).
     const prompt = "error" in workspace ? "" : (await promptFromParts(message.parts, this.partPolicy(cwd, files))).prompt;
 
+    // The role, the parts' own rules and the metadata's size were checked by the Worker (send-checks.ts).
     const taskMetadata = redactMetadata(call.request.metadata);
-    if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) throw tooLarge("metadata", METADATA_TOO_LARGE);
     const storedUser: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
     const ownerKey = await this.state.ownerKey();
     const stored = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });
