@@ -13,7 +13,7 @@ import { env } from "cloudflare:workers";
 import { BASE, V1, post, rpc, send, userMessage, worker, type RpcResponse, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/index-layout";
+import { shardOf } from "../../src/durable/task-index/index-layout";
 import { errors } from "../../src/a2a/errors";
 import { PART_MESSAGES } from "../../src/agent/parts";
 import { MAX_MESSAGE_PARTS } from "../../src/worker/message-caps";
