@@ -2,8 +2,8 @@
  * Every check of a SendMessage request that needs no stored state, run in the Worker beside the
  * method's schema (its `validate` in methods.ts) so that a malformed message is refused before any
  * Durable Object is reached (issue 22 item 4): the list caps, the contextId, push being on for an
- * inline config, the role, the parts (up to what a workspace file would tell), and the size of the
- * request's metadata. Each error is the one the object answered when these checks ran there; the
+ * inline config, the role, the parts (up to what a workspace file would tell), the size of the
+ * request's metadata, and the inline push config's own rules (push-config-checks.ts). Each error is the one the object answered when these checks ran there; the
  * object keeps the checks on what it stores (owner, task, terminal state, busy, bound workspace,
  * the stored form of the message, push configs per task).
  */
@@ -15,6 +15,7 @@ import { checkParts } from "../agent/parts";
 import { redactMetadata } from "../agent/metadata-redaction";
 import type { Config } from "../config/config";
 import { METADATA_MAX_BYTES, utf8Bytes } from "../storage/limits";
+import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
 import { checkMessageCaps } from "./message-caps";
 
 export const METADATA_TOO_LARGE = "A2A request metadata is too large.";
@@ -41,4 +42,6 @@ export async function checkSendMessage(config: Config, params: SendMessageReques
   if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) {
     throw errors.invalidParams(METADATA_TOO_LARGE, [{ field: "metadata", description: METADATA_TOO_LARGE }]);
   }
+  const inlinePush = params.configuration?.taskPushNotificationConfig;
+  if (inlinePush) await checkPushConfig(inlinePush, pushPolicyOf(config));
 }

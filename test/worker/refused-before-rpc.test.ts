@@ -9,31 +9,12 @@
  * each binding.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
 import { BASE, V1, post, rpc, send, userMessage, worker, type RpcResponse, type TaskLike } from "./helpers/rpc";
-import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
-import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/task-index/index-layout";
 import { errors } from "../../src/a2a/errors";
 import { PART_MESSAGES } from "../../src/agent/parts";
 import { MAX_MESSAGE_PARTS } from "../../src/worker/message-caps";
 import { METADATA_TOO_LARGE } from "../../src/worker/send-checks";
-import { TASK_INDEX_RPCS, countCalls, counter, reset } from "./helpers/object-costs";
-
-/** Every RPC method of the ContextAgent: a call of any of them is a hop into a context's object. */
-const CONTEXT_AGENT_METHODS = [
-  "sendMessage",
-  "getTask",
-  "cancelTask",
-  "subscribe",
-  "indexRowOf",
-  "createPushConfig",
-  "getPushConfig",
-  "listPushConfigs",
-  "deletePushConfig",
-  "pushDeliveries",
-  "recordPushResult",
-] as const;
+import { countHops, openSocket } from "./helpers/object-hops";
 
 interface Refusal {
   name: string;
@@ -94,16 +75,10 @@ function refusals(route: Record<string, unknown>): Refusal[] {
   ];
 }
 
-/** The ContextAgent and TaskIndex RPC calls since the last reset. */
-const agentCalls = counter();
-const indexCalls = counter();
-const hops = () => ({ agent: agentCalls.count, index: indexCalls.count });
+let hops: Awaited<ReturnType<typeof countHops>>;
 
 beforeAll(async () => {
-  const { shards } = configOf(env).indexLayout;
-  const probe = "refused-before-rpc-probe";
-  await countCalls(contextAgentFor(env, "anonymous", probe), CONTEXT_AGENT_METHODS, agentCalls);
-  await countCalls(taskIndexFor(env, "anonymous", shardOf(probe, shards), shards), TASK_INDEX_RPCS, indexCalls);
+  hops = await countHops();
 });
 
 async function restSend(params: unknown): Promise<{ status: number; code?: number; message: string }> {
@@ -124,56 +99,34 @@ function v03Params(params: Record<string, unknown>): Record<string, unknown> {
   return { ...params, message: { ...message, kind: "message", role, parts: v03Parts }, ...(push ? { configuration: { pushNotificationConfig: push } } : {}) };
 }
 
-async function openSocket() {
-  const res = await worker().fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket", "A2A-Version": "1.0" } }));
-  const ws = res.webSocket;
-  if (!ws) throw new Error(`no socket (${res.status})`);
-  ws.accept();
-  const replies = new Map<unknown, RpcResponse>();
-  ws.addEventListener("message", (event) => {
-    const reply = JSON.parse(String(event.data)) as RpcResponse;
-    replies.set(reply.id, reply);
-  });
-  const call = async (id: string, method: string, params: unknown): Promise<RpcResponse> => {
-    ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
-    const deadline = Date.now() + 20_000;
-    while (!replies.has(id)) {
-      if (Date.now() > deadline) throw new Error(`no reply to ${id}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return replies.get(id) as RpcResponse;
-  };
-  return { ws, call };
-}
-
 describe("issue 22 item 4: a malformed message is refused in the Worker, before any Durable Object", () => {
   it("JSON-RPC 1.0 (SendMessage and SendStreamingMessage), a new context: the same error, zero RPC", async () => {
     for (const method of ["SendMessage", "SendStreamingMessage"]) {
       for (const refusal of refusals({ contextId: `refused-${crypto.randomUUID().slice(0, 8)}` })) {
-        reset(agentCalls, indexCalls);
+        hops.reset();
         const res = await rpc(method, refusal.params);
         expect({ kind: refusal.name, code: res.error?.code, message: res.error?.message }).toEqual({
           kind: refusal.name,
           code: refusal.code,
           message: refusal.message,
         });
-        expect({ kind: refusal.name, ...hops() }).toEqual({ kind: refusal.name, agent: 0, index: 0 });
+        expect(hops.since(refusal.name)).toEqual({ kind: refusal.name, agent: 0, index: 0 });
       }
     }
   });
 
   it("HTTP+JSON POST /message:send: the same message, HTTP 400, zero RPC", async () => {
     for (const refusal of refusals({ contextId: `refused-${crypto.randomUUID().slice(0, 8)}` })) {
-      reset(agentCalls, indexCalls);
+      hops.reset();
       const res = await restSend(refusal.params);
       expect({ kind: refusal.name, status: res.status, message: res.message }).toEqual({ kind: refusal.name, status: 400, message: refusal.message });
-      expect({ kind: refusal.name, ...hops() }).toEqual({ kind: refusal.name, agent: 0, index: 0 });
+      expect(hops.since(refusal.name)).toEqual({ kind: refusal.name, agent: 0, index: 0 });
     }
   });
 
   it("0.3 JSON-RPC message/send: the same error, zero RPC", async () => {
     for (const refusal of refusals({ contextId: `refused-${crypto.randomUUID().slice(0, 8)}` })) {
-      reset(agentCalls, indexCalls);
+      hops.reset();
       const res = await post({ jsonrpc: "2.0", id: 1, method: "message/send", params: v03Params(refusal.params) }, { "Content-Type": "application/json" });
       const body = (await res.json()) as RpcResponse;
       expect({ kind: refusal.name, code: body.error?.code, message: body.error?.message }).toEqual({
@@ -181,21 +134,21 @@ describe("issue 22 item 4: a malformed message is refused in the Worker, before 
         code: refusal.code,
         message: refusal.message,
       });
-      expect({ kind: refusal.name, ...hops() }).toEqual({ kind: refusal.name, agent: 0, index: 0 });
+      expect(hops.since(refusal.name)).toEqual({ kind: refusal.name, agent: 0, index: 0 });
     }
   });
 
   it("WebSocket: the same error on the open socket, zero RPC into a context or the index", async () => {
     const { ws, call } = await openSocket();
     for (const [index, refusal] of refusals({ contextId: `refused-${crypto.randomUUID().slice(0, 8)}` }).entries()) {
-      reset(agentCalls, indexCalls);
+      hops.reset();
       const reply = await call(`r-${index}`, "SendMessage", refusal.params);
       expect({ kind: refusal.name, code: reply.error?.code, message: reply.error?.message }).toEqual({
         kind: refusal.name,
         code: refusal.code,
         message: refusal.message,
       });
-      expect({ kind: refusal.name, ...hops() }).toEqual({ kind: refusal.name, agent: 0, index: 0 });
+      expect(hops.since(refusal.name)).toEqual({ kind: refusal.name, agent: 0, index: 0 });
     }
     // The same socket still serves a good message.
     const good = await call("good", "SendMessage", { message: userMessage("after the refusals") });
@@ -207,28 +160,28 @@ describe("issue 22 item 4: a malformed message is refused in the Worker, before 
     const task = (await send(userMessage("the first turn"))).task as TaskLike;
     const before = await rpc<TaskLike>("GetTask", { id: task.id });
     for (const refusal of refusals({ taskId: task.id })) {
-      reset(agentCalls, indexCalls);
+      hops.reset();
       const res = await rpc("SendMessage", refusal.params);
       expect({ kind: refusal.name, code: res.error?.code, message: res.error?.message }).toEqual({
         kind: refusal.name,
         code: refusal.code,
         message: refusal.message,
       });
-      expect({ kind: refusal.name, ...hops() }).toEqual({ kind: refusal.name, agent: 0, index: 0 });
+      expect(hops.since(refusal.name)).toEqual({ kind: refusal.name, agent: 0, index: 0 });
     }
     expect((await rpc<TaskLike>("GetTask", { id: task.id })).result).toEqual(before.result);
-    reset(agentCalls, indexCalls);
+    hops.reset();
     const next = (await send(userMessage("a good follow-up", { taskId: task.id }))).task;
     expect(next?.id).toBe(task.id);
     expect(next?.history?.filter((m) => m.role === "ROLE_USER")).toHaveLength(2);
-    expect(agentCalls.count).toBeGreaterThan(0);
+    expect(hops.agent.count).toBeGreaterThan(0);
   });
 
   it("the server serves a good message on every binding after the refusals", async () => {
-    reset(agentCalls, indexCalls);
+    hops.reset();
     const rpcTask = (await send(userMessage("good over JSON-RPC"))).task;
     expect(rpcTask?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
-    expect(agentCalls.count).toBeGreaterThan(0);
+    expect(hops.agent.count).toBeGreaterThan(0);
     const rest = await restSend({ message: userMessage("good over HTTP+JSON") });
     expect({ status: rest.status, code: rest.code }).toEqual({ status: 200, code: 0 });
     const v03 = await post(
