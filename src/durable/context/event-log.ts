@@ -90,7 +90,7 @@ export class EventLog {
 
   /**
    * The events a stream resumed after `lastEventId` missed, exactly (seq > lastEventId), less the
-   * Tasks that open later turns: a stream carries one Task, first (turn-runner.ts sends the
+   * Tasks that open later turns: a stream carries one Task, first (task-reads.ts sends the
    * current Task ahead of them when the first missed event is not one).
    */
   missedAfter(taskId: string, lastEventId: number): LoggedEvent[] {
