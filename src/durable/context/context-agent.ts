@@ -29,6 +29,7 @@ import type { SendCall, SendResult } from "./send-call";
 import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
+import { withGeneration } from "../../a2a/generation";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-texts";
 export type { SendCall, SendResult } from "./send-call";
@@ -134,12 +135,15 @@ export class ContextAgent extends DurableObject<Env> {
     }, "pushDeliveries");
   }
 
-  /** For the queue consumer: the target and the event of a job, or undefined once either is gone. */
+  /**
+   * For the queue consumer: the target and the event of a job, or undefined once either is gone.
+   * A config created with the generation extension active gets the generation after the event.
+   */
   async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
     const event = this.state.log.at(job.taskId, job.seq);
     if (!event) return undefined;
     const target = await this.state.push.target(job.taskId, job.configId);
-    return target ? { target, body: event.json } : undefined;
+    return target ? { target, body: target.generation ? withGeneration(event.json, event.generation) : event.json } : undefined;
   }
 
   recordPushResult(job: PushJob, state: "delivered" | "dead", lastError?: string): void {

@@ -84,8 +84,10 @@ export class EventLog {
   }
 
   at(taskId: string, seq: number): LoggedEvent | undefined {
-    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
-    return row ? { seq, json: row.event } : undefined;
+    const row = this.sql
+      .exec<{ event: string; generation: number | null }>("SELECT event, generation FROM events WHERE task_id = ? AND seq = ?", taskId, seq)
+      .toArray()[0];
+    return row ? { seq, json: row.event, generation: row.generation ?? undefined } : undefined;
   }
 
   /**
