@@ -62,7 +62,6 @@ export class TurnRunner {
     const { message } = call.request;
     const { state, slot } = this.parts;
     if (this.admission.caller(call) === "unbound") this.bindContext(call.owner, call.contextId ?? "");
-    this.admission.message(call);
 
     const request: StoredRequest = {
       messageId: await storedId(message.messageId),
