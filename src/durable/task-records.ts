@@ -17,7 +17,10 @@ import type { ViewBounds } from "./view-bounds";
 import type { FoundRequest } from "./repeat-requests";
 
 const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
+  // A handful of settings keyed by name: WITHOUT ROWID, one B-tree instead of a table and its key
+  // index (a 4 KiB page less per object). An object created before keeps its rowid table; every
+  // statement reads both alike.
+  `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS tasks (
      id TEXT PRIMARY KEY, state TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT,
      created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL)`,
@@ -25,7 +28,6 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS tasks_updated ON tasks(updated_ms)`,
   `CREATE TABLE IF NOT EXISTS messages (
      n INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS messages_task ON messages(task_id)`,
   `CREATE INDEX IF NOT EXISTS messages_epoch ON messages(epoch)`,
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
@@ -44,6 +46,13 @@ const ADDED = [
   { table: "messages", column: "request_key", definition: "TEXT" },
   { table: "messages", column: "request_digest", definition: "TEXT" },
 ];
+
+/**
+ * A task's messages, newest first, read through `messages_task_turn (task_id, turn)` in index order:
+ * a message is stored with its task's current turn, so within a task `turn` never decreases as `n`
+ * grows and this order is `n DESC` without a sort (test/worker/storage-layout.test.ts checks the plan).
+ */
+export const HISTORY_NEWEST_FIRST = "SELECT message, turn FROM messages WHERE task_id = ? ORDER BY turn DESC, n DESC LIMIT ?";
 
 /** How a user message's request is stored to be known again (repeat-requests.ts). */
 export interface StoredRequest {
@@ -106,6 +115,10 @@ export class TaskRecords {
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
     sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
+    // `messages_task (task_id)` was a prefix of `messages_task_turn`: every query by task reads the
+    // latter (a task's turns only grow, so `ORDER BY turn DESC, n DESC` is its newest first with no
+    // sort). Dropped where an older version created it: its pages go back to the free list.
+    sql.exec("DROP INDEX IF EXISTS messages_task");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_message_id ON messages(message_id) WHERE message_id IS NOT NULL");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_request_key ON messages(request_key) WHERE request_key IS NOT NULL");
   }
@@ -143,10 +156,34 @@ export class TaskRecords {
     this.allSettings().delete(key);
   }
 
+  /**
+   * The task's state. Read with the rest of its row, which is kept (no message or artifact known
+   * yet): the turn that follows a state check writes that task, and its snapshot and end then read
+   * only the messages and artifacts they show, not the row again.
+   */
   stateOf(taskId: string): TaskState | undefined {
-    const kept = this.kept.of(taskId);
-    if (kept) return kept.state as TaskState;
-    return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as TaskState | undefined;
+    return (this.kept.of(taskId) ?? this.readTaskRow(taskId))?.state as TaskState | undefined;
+  }
+
+  /** The task's row, kept with its lists unknown. */
+  private readTaskRow(taskId: string): StoredRows | undefined {
+    const row = this.sql
+      .exec<{ state: string; status: string; metadata: string | null; turns: number }>("SELECT state, status, metadata, turns FROM tasks WHERE id = ?", taskId)
+      .toArray()[0];
+    if (!row) return undefined;
+    const rows: StoredRows = {
+      taskId,
+      ...row,
+      messages: [],
+      messageTurns: [],
+      allMessages: false,
+      allOfTurn: false,
+      artifacts: [],
+      allArtifacts: false,
+      chars: row.status.length + (row.metadata?.length ?? 0),
+    };
+    this.kept.keep(rows);
+    return rows;
   }
 
   /** A new task, in its first turn. */
@@ -216,14 +253,31 @@ export class TaskRecords {
     return this.sql.exec<{ generation: number }>("SELECT generation FROM tasks WHERE id = ?", taskId).toArray()[0]?.generation;
   }
 
-  /** Starts the task's next turn and returns its number (1 for a new task's first). */
-  beginTurn(taskId: string): number {
-    const turns = this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+  /**
+   * Starts a stored task's next turn in `status`, `changes` state changes on: the status, the
+   * generation and the turn count in one UPDATE (they were two). Returns the new generation and
+   * the new turn's number.
+   */
+  beginTurn(taskId: string, status: TaskStatus, nowMs: number, changes: number): { generation: number; turn: number } {
+    const json = fitRow("tasks", JSON.stringify(status));
+    const row = this.sql
+      .exec<{ generation: number; turns: number }>(
+        "UPDATE tasks SET state = ?, status = ?, updated_ms = ?, generation = generation + ?, turns = turns + 1 WHERE id = ? RETURNING generation, turns",
+        status.state,
+        json,
+        nowMs,
+        changes,
+        taskId,
+      )
+      .one();
     this.kept.follow(taskId, (rows) => {
-      rows.turns = turns;
+      rows.chars += json.length - rows.status.length;
+      rows.state = status.state;
+      rows.status = json;
+      rows.turns = row.turns;
       rows.allOfTurn = true;
     });
-    return turns;
+    return { generation: row.generation, turn: row.turns };
   }
 
   turnOf(taskId: string): number {
@@ -374,7 +428,7 @@ export class TaskRecords {
     const kept = this.kept.of(taskId);
     const fromKept = kept && this.shown(kept, bounds);
     if (fromKept) return fromKept;
-    const read = this.readRows(taskId, bounds);
+    const read = this.readRows(taskId, bounds, kept);
     return read && this.shown(read, bounds);
   }
 
@@ -384,47 +438,62 @@ export class TaskRecords {
     return messages && artifacts ? { rows, messages, artifacts } : undefined;
   }
 
-  /** Reads the rows `bounds` asks for, and keeps them. */
-  private readRows(taskId: string, bounds: ViewBounds): StoredRows | undefined {
-    const row = this.sql
-      .exec<{ state: string; status: string; metadata: string | null; turns: number }>("SELECT state, status, metadata, turns FROM tasks WHERE id = ?", taskId)
-      .toArray()[0];
+  /**
+   * Reads the rows `bounds` asks for, and keeps them. What `known` (the kept rows of the task)
+   * already shows is not read again: its task row, its messages or its artifacts.
+   */
+  private readRows(taskId: string, bounds: ViewBounds, known?: StoredRows): StoredRows | undefined {
+    const row = known ?? this.readTaskRow(taskId);
     if (!row) return undefined;
-    const wanted = bounds.historyLength;
-    // Rows as arrays (`raw()`): no object per row (half the cost of reading them, measured in a DO).
-    const messageRows =
-      wanted <= 0
-        ? []
-        : Array.from(
-            bounds.currentTurnOnly
-              ? this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?", taskId, row.turns, wanted).raw()
-              : this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, wanted).raw(),
-          );
-    const artifacts =
-      bounds.artifacts <= 0
-        ? []
-        : Array.from(this.sql.exec("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts).raw()).map(
-            (r) => r[0] as string,
-          );
-    const messages = messageRows.map((r) => r[0] as string);
-    // Fewer rows than asked for: that is all of them (of the task, or of its turn).
-    const short = wanted > 0 && messages.length < wanted;
+    const messages = known && shownMessages(known, bounds) ? known : this.readMessages(taskId, row.turns, bounds);
+    const artifacts = known && shownArtifacts(known, bounds) ? known : this.readArtifacts(taskId, bounds);
     const rows: StoredRows = {
       taskId,
       state: row.state,
       status: row.status,
       metadata: row.metadata,
       turns: row.turns,
-      messages,
-      messageTurns: messageRows.map((r) => r[1] as number),
-      allMessages: short && !bounds.currentTurnOnly,
-      allOfTurn: short && bounds.currentTurnOnly === true,
-      artifacts,
-      allArtifacts: bounds.artifacts > 0 && artifacts.length < bounds.artifacts,
-      chars: row.status.length + (row.metadata?.length ?? 0) + [...messages, ...artifacts].reduce((sum, text) => sum + text.length, 0),
+      messages: messages.messages,
+      messageTurns: messages.messageTurns,
+      allMessages: messages.allMessages,
+      allOfTurn: messages.allOfTurn,
+      artifacts: artifacts.artifacts,
+      allArtifacts: artifacts.allArtifacts,
+      chars: row.status.length + (row.metadata?.length ?? 0) + [...messages.messages, ...artifacts.artifacts].reduce((sum, text) => sum + text.length, 0),
     };
     this.kept.keep(rows);
     return rows;
+  }
+
+  /** The newest messages `bounds` asks for (of the task, or of its turn `turns`). */
+  private readMessages(taskId: string, turns: number, bounds: ViewBounds): Pick<StoredRows, "messages" | "messageTurns" | "allMessages" | "allOfTurn"> {
+    const wanted = bounds.historyLength;
+    // Rows as arrays (`raw()`): no object per row (half the cost of reading them, measured in a DO).
+    const rows =
+      wanted <= 0
+        ? []
+        : Array.from(
+            bounds.currentTurnOnly
+              ? this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?", taskId, turns, wanted).raw()
+              : this.sql.exec(HISTORY_NEWEST_FIRST, taskId, wanted).raw(),
+          );
+    // Fewer rows than asked for: that is all of them (of the task, or of its turn).
+    const short = wanted > 0 && rows.length < wanted;
+    return {
+      messages: rows.map((r) => r[0] as string),
+      messageTurns: rows.map((r) => r[1] as number),
+      allMessages: short && !bounds.currentTurnOnly,
+      allOfTurn: short && bounds.currentTurnOnly === true,
+    };
+  }
+
+  /** The newest artifacts `bounds` asks for. */
+  private readArtifacts(taskId: string, bounds: ViewBounds): Pick<StoredRows, "artifacts" | "allArtifacts"> {
+    if (bounds.artifacts <= 0) return { artifacts: [], allArtifacts: false };
+    const artifacts = Array.from(
+      this.sql.exec("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts).raw(),
+    ).map((r) => r[0] as string);
+    return { artifacts, allArtifacts: artifacts.length < bounds.artifacts };
   }
 
   /** The bounded view as Task JSON text, composed from the stored texts without a parse. */
