@@ -75,6 +75,7 @@ export class ContextState {
       this.records.forget();
       this.log.forget();
       this.outbox.forget();
+      this.push.forget();
       throw error;
     }
     for (const { taskId, event } of events) this.hub.publish(taskId, event);

@@ -534,9 +534,8 @@ export class TurnRunner {
         if (plan) {
           status.message = plan.message;
           w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
-          if (response) this.writeResponse(w, taskId, turnNumber, plan.message);
         }
-        const logged = this.writeStatus(w, taskId, turnNumber, status, metadata);
+        const logged = this.writeStatus(w, taskId, turnNumber, status, metadata, plan && response ? plan.message : undefined);
         w.outbox.mark(taskId);
         this.state.touch(w.records);
         return this.recordPushJobs(w, taskId, logged.seq);
@@ -552,16 +551,18 @@ export class TurnRunner {
     }
   }
 
-  /** The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk. */
-  private writeResponse(w: Writes, taskId: string, turn: number, reply: Message): void {
-    const artifact = w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts));
-    const generation = w.records.bumpGeneration(taskId);
-    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } }, generation);
-  }
-
-  private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject): LoggedEvent {
-    const generation = w.records.setStatus(taskId, status, Date.now());
-    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId: this.state.contextId(), status, ...(metadata ? { metadata } : {}) } }, generation);
+  /**
+   * The status change, and before it the turn's `response` artifact when `reply` is given
+   * (response-artifact.ts: added as the newest, streamed as its last chunk). The artifact's
+   * generation and the status's are raised by the status's one UPDATE (two changes): the same
+   * generations as an UPDATE each, in the same commit, one statement less.
+   */
+  private writeStatus(w: Writes, taskId: string, turn: number, status: TaskStatus, metadata?: JsonObject, reply?: Message): LoggedEvent {
+    const artifact = reply ? w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts)) : undefined;
+    const generation = w.records.setStatus(taskId, status, Date.now(), artifact ? 2 : 1);
+    const contextId = this.state.contextId();
+    if (artifact) w.emit(taskId, turn, { artifactUpdate: { taskId, contextId, artifact, append: false, lastChunk: true } }, generation - 1);
+    return w.emit(taskId, turn, { statusUpdate: { taskId, contextId, status, ...(metadata ? { metadata } : {}) } }, generation);
   }
 
   private agentMessage(messageId: string, taskId: string, text: string): Message {
