@@ -71,7 +71,8 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     expect(send1Hops).toEqual({ agent: 1, index: 1 });
     expect(getHops).toEqual({ agent: 1, index: 0 });
     expect(listHops).toEqual({ agent: 0, index: 1 });
-    expect(get).toEqual({ agent: 3, index: 0 });
+    // Issue 22 item 1: the task row, its newest messages and artifacts in one statement (was 3).
+    expect(get).toEqual({ agent: 1, index: 0 });
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
     expect(send1.agent).toBeLessThanOrEqual(11);
