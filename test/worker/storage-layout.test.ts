@@ -13,8 +13,8 @@ import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { ok, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/index-layout";
-import { viewRead } from "../../src/durable/task-records";
+import { shardOf } from "../../src/durable/task-index/index-layout";
+import { viewRead } from "../../src/durable/context/task-records";
 
 /** name → CREATE statement of every table and index of the object behind `stub`. */
 function schemaOf(stub: DurableObjectStub): Promise<Record<string, string>> {
