@@ -4,7 +4,8 @@
  * calls, `tck-complete-task-pre-N`, 50 tasks a context) but on its own: counts, not times, so it is
  * deterministic and can run on a busy machine. For every SQLite database it sums the pages of each
  * table and index (SQLite's `dbstat`, the write-ahead log's newer pages included), per kind of
- * object (ContextAgent, TaskIndex shard), per task and per object.
+ * object (ContextAgent, TaskIndex shard), per task and per object. Then the SQL statements the
+ * peer runs for the requests test/worker/request-costs.test.ts counts on ours (Kysely's query log).
  *
  * Knobs: BENCH_BYTES_TASKS [2000], BENCH_BYTES_CONTEXTS [40], BENCH_BYTES_BUILD=0 (reuse dist/),
  * BENCH_BYTES_KEEP=1 (leave the databases in place and print where).
@@ -45,6 +46,29 @@ async function preload(url) {
   return done;
 }
 
+/**
+ * The statements the SDK + SQLite peer runs per request (Kysely's query log), for the requests
+ * test/worker/request-costs.test.ts counts on ours: a first SendMessage that completes, a
+ * follow-up on the task its previous turn left INPUT_REQUIRED, a GetTask, a ListTasks of a context.
+ */
+async function peerStatements(url) {
+  const count = async () => JSON.parse((await request(`${url}/_bench/statements`)).body).statements;
+  const contextId = "bench-counts";
+  const user = (messageId, text, extra) => ({ messageId, role: "ROLE_USER", parts: [{ text }], ...extra });
+  const warm = (await rpc(url, "SendMessage", { message: user("counts-warm", "warm", { contextId }) })).task;
+  const counts = {};
+  const measure = async (name, call) => {
+    const before = await count();
+    await call();
+    counts[name] = (await count()) - before;
+  };
+  await measure("SendMessage, new task", () => rpc(url, "SendMessage", { message: user("tck-complete-task-counts", "go", { contextId }) }));
+  await measure("SendMessage, follow-up", () => rpc(url, "SendMessage", { message: user("counts-follow", "more", { contextId, taskId: warm.id }) }));
+  await measure("GetTask", () => rpc(url, "GetTask", { id: warm.id }));
+  await measure("ListTasks of a context", () => rpc(url, "ListTasks", { contextId }));
+  return counts;
+}
+
 function report(label, kinds, tasks) {
   const lines = [];
   let total = 0;
@@ -78,10 +102,12 @@ async function main() {
 
     const sqlitePath = join(root, "peer-sqlite", "tasks.db");
     mkdirSync(dirname(sqlitePath), { recursive: true });
-    peer = await startPeer(card, { kind: "sqlite", path: sqlitePath, journal: "wal" }, "peerSqlite");
+    peer = await startPeer(card, { kind: "sqlite", path: sqlitePath, journal: "wal", countStatements: true }, "peerSqlite");
     const peerTasks = await preload(peer.url);
+    out.peerStatements = await peerStatements(peer.url);
     await peer.stop();
     peer = undefined;
+    // Measured after the counts' few requests too: their 3 tasks are within the rounding.
     out.peerSqlite = { tasks: peerTasks, kinds: sqliteBytesByKind(dirname(sqlitePath)) };
   } finally {
     await ours?.mf.dispose().catch(() => {});
@@ -93,9 +119,14 @@ async function main() {
   const a = report("ours", out.ours.kinds, out.ours.tasks);
   const b = report("SDK + SQLite", out.peerSqlite.kinds, out.peerSqlite.tasks);
   console.log(
-    [...a.lines, "", ...b.lines, "", `ours ÷ SDK + SQLite, bytes a task: ${(a.total / out.ours.tasks / (b.total / out.peerSqlite.tasks)).toFixed(2)}×`].join(
-      "\n",
-    ),
+    [
+      ...a.lines,
+      "",
+      ...b.lines,
+      "",
+      `ours ÷ SDK + SQLite, bytes a task: ${(a.total / out.ours.tasks / (b.total / out.peerSqlite.tasks)).toFixed(2)}×`,
+      `SDK + SQLite, SQL statements per request: ${JSON.stringify(out.peerStatements)}`,
+    ].join("\n"),
   );
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/bytes.json", `${JSON.stringify({ tasks: TASKS, contexts: CONTEXTS, ...out }, null, 2)}\n`);
