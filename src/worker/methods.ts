@@ -45,9 +45,14 @@ export interface CallContext {
   generation?: true;
 }
 
-/** A push config as this call registers it: marked with the call's protocol version when not 1.0. */
+/**
+ * A push config as this call registers it: marked with the call's protocol version when not 1.0,
+ * else with the generation extension when the call activated it (its notifications then carry
+ * generations; a 0.3 notification is a Task of 0.3, which has none).
+ */
 function asRegistered(ctx: CallContext, config: PushConfigInput): PushConfigInput {
-  return ctx.payloadVersion ? { ...config, payloadVersion: ctx.payloadVersion } : config;
+  if (ctx.payloadVersion) return { ...config, payloadVersion: ctx.payloadVersion };
+  return ctx.generation ? { ...config, generation: true } : config;
 }
 
 /**

@@ -84,13 +84,15 @@ export class EventLog {
   }
 
   at(taskId: string, seq: number): LoggedEvent | undefined {
-    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
-    return row ? { seq, json: row.event } : undefined;
+    const row = this.sql
+      .exec<{ event: string; generation: number | null }>("SELECT event, generation FROM events WHERE task_id = ? AND seq = ?", taskId, seq)
+      .toArray()[0];
+    return row ? { seq, json: row.event, generation: row.generation ?? undefined } : undefined;
   }
 
   /**
    * The events a stream resumed after `lastEventId` missed, exactly (seq > lastEventId), less the
-   * Tasks that open later turns: a stream carries one Task, first (turn-runner.ts sends the
+   * Tasks that open later turns: a stream carries one Task, first (task-reads.ts sends the
    * current Task ahead of them when the first missed event is not one).
    */
   missedAfter(taskId: string, lastEventId: number): LoggedEvent[] {

@@ -35,6 +35,8 @@ const ADDED = [
   // The Idempotency-Key that created the config (at most STORED_ID_MAX_CHARS) and its request's digest.
   { table: "push_configs", column: "request_key", definition: "TEXT" },
   { table: "push_configs", column: "request_digest", definition: "TEXT" },
+  // 1 when the request that created the config activated the generation extension (a2a/generation.ts).
+  { table: "push_configs", column: "generation", definition: "INTEGER" },
 ];
 
 /** How a keyed creation is stored to be known again (repeat-requests.ts). */
@@ -61,6 +63,7 @@ export interface SealedConfig {
   sealedCredentials: string | null;
   sealedToken: string | null;
   payloadVersion: string | null;
+  generation: boolean;
 }
 
 /** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
@@ -68,6 +71,8 @@ export interface PushTarget {
   url: string;
   secrets: PushSecrets;
   payloadVersion?: PushPayloadVersion;
+  /** Notifications carry the task's generation (the config was created with the extension active). */
+  generation?: true;
 }
 
 export interface DeliveryRecord {
@@ -86,6 +91,7 @@ interface ConfigRow {
   sealed_credentials: string | null;
   sealed_token: string | null;
   payload_version: string | null;
+  generation: number | null;
 }
 
 /** A config as the owner sees it: secrets are write-only, never echoed back. */
@@ -162,6 +168,7 @@ export class PushConfigs {
       sealedCredentials: credentials ? await keyring.encrypt(credentials, context) : null,
       sealedToken: input.token ? await keyring.encrypt(input.token, context) : null,
       payloadVersion: input.payloadVersion ?? null,
+      generation: input.generation === true,
     };
   }
 
@@ -181,11 +188,12 @@ export class PushConfigs {
   /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
   write(config: SealedConfig, nowMs: number, request?: KeyedRequest): TaskPushNotificationConfig {
     this.sql.exec(
-      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest, generation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
          sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token,
-         payload_version = excluded.payload_version, request_key = excluded.request_key, request_digest = excluded.request_digest`,
+         payload_version = excluded.payload_version, request_key = excluded.request_key, request_digest = excluded.request_digest,
+         generation = excluded.generation`,
       config.taskId,
       config.id,
       config.url,
@@ -196,6 +204,7 @@ export class PushConfigs {
       config.payloadVersion,
       request?.key ?? null,
       request?.digest ?? null,
+      config.generation ? 1 : null,
     );
     return this.get(config.taskId, config.id) as TaskPushNotificationConfig;
   }
@@ -234,7 +243,12 @@ export class PushConfigs {
       ...(token !== undefined ? { token } : {}),
       ...(row.scheme ? { authentication: { scheme: row.scheme, ...(credentials !== undefined ? { credentials } : {}) } } : {}),
     };
-    return { url: row.url, secrets, ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}) };
+    return {
+      url: row.url,
+      secrets,
+      ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}),
+      ...(row.generation === 1 ? { generation: true as const } : {}),
+    };
   }
 
   recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
@@ -315,7 +329,7 @@ export class PushConfigs {
   private row(taskId: string, id: string): ConfigRow | undefined {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? AND id = ?",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? AND id = ?",
         taskId,
         id,
       )
@@ -325,7 +339,7 @@ export class PushConfigs {
   private rows(taskId: string): ConfigRow[] {
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? ORDER BY id",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? ORDER BY id",
         taskId,
       )
       .toArray();

@@ -20,7 +20,8 @@ import { failure, success, type Outcome } from "../outcome";
 import { fitRow } from "../row-guard";
 import { contextAgentForTask, taskIndexFor } from "../stubs";
 import { decodeCursor } from "./index-cursor";
-import { indexName, shardOf, type IndexShard } from "./index-layout";
+import { shardOf, type IndexShard } from "./index-layout";
+import { indexObjectName } from "../object-names";
 import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
 import { applySchema } from "../schema";
 import { rowTaskJson, type RowTexts } from "./index-view";
@@ -187,7 +188,7 @@ export class TaskIndex extends DurableObject<Env> {
       const owner = this.getMeta("owner");
       if (owner === undefined) return;
       for (let old = 0; old < previous; old++) {
-        if (indexName(owner, old, previous) === indexName(owner, layout.shard, layout.shards)) continue;
+        if (indexObjectName(owner, old, previous) === indexObjectName(owner, layout.shard, layout.shards)) continue;
         const source = taskIndexFor(this.env, owner, old, previous);
         let after = "";
         for (;;) {
