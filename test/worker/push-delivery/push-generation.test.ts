@@ -6,7 +6,7 @@
  * queue, consumer and local receiver.
  */
 import { describe, expect, inject, it } from "vitest";
-import { V1, ok, sleep, userMessage, type TaskLike } from "../helpers/rpc";
+import { V1, ok, rpc, sleep, userMessage, type TaskLike } from "../helpers/rpc";
 
 const receiver = inject("receiverUrl");
 const GENERATION = "urn:iac-code:a2a:generation:v1";
@@ -63,5 +63,15 @@ describe("issue 20 item 6: generations in push notifications, decided by the req
       taskId: task.id,
       url: `${receiver}/hook/ok/${withKey}`,
     });
+  });
+
+  it("the choice is part of the request an Idempotency-Key names: the same key with the other choice is -32602", async () => {
+    const { task } = await ok<{ task: TaskLike }>("SendMessage", { message: userMessage("first") });
+    const key = { "Idempotency-Key": `gen-push-${crypto.randomUUID()}` };
+    const config = { taskId: task.id, id: "keyed", url: "https://hooks.example.com/keyed" };
+    const first = await ok("CreateTaskPushNotificationConfig", config, { ...WITH, ...key });
+    expect(await ok("CreateTaskPushNotificationConfig", config, { ...WITH, ...key })).toEqual(first);
+    const other = await rpc("CreateTaskPushNotificationConfig", config, { ...V1, ...key });
+    expect(other.error).toMatchObject({ code: -32602, message: "Idempotency-Key was already used for a different request" });
   });
 });
