@@ -177,6 +177,21 @@ describe("issue 22 item 4: a malformed message is refused in the Worker, before 
     expect(hops.agent.count).toBeGreaterThan(0);
   });
 
+  it("docs/decisions.md, a message with two faults: its own fault's error, not the stored task's, and no RPC", async () => {
+    const done = (await send({ ...userMessage("finish at once"), messageId: `tck-complete-task-${crypto.randomUUID().slice(0, 6)}` })).task as TaskLike;
+    expect(done.status.state).toBe("TASK_STATE_COMPLETED");
+    hops.reset();
+    const badPart = await rpc("SendMessage", { message: { ...parts({ text: "x", mediaType: "application/x-nope" }), taskId: done.id } });
+    expect(badPart.error).toMatchObject({ code: -32005, message: PART_MESSAGES.unsupportedMediaType });
+    const unknownTask = await rpc("SendMessage", { message: { ...msg({ taskId: "never-issued" }), role: "ROLE_AGENT" } });
+    expect(unknownTask.error).toMatchObject({ code: -32602, message: "message.role must be ROLE_USER" });
+    expect(hops.since("two faults")).toEqual({ kind: "two faults", agent: 0, index: 0 });
+    // The state's fault alone is still the object's to find.
+    const good = await rpc("SendMessage", { message: msg({ taskId: done.id }) });
+    expect(good.error?.code).toBe(-32004);
+    expect(hops.agent.count).toBe(1);
+  });
+
   it("ListTasks with a page token this server did not issue: -32602 before any index shard is read", async () => {
     const { ws, call } = await openSocket();
     for (const [index, pageToken] of ["garbage!", btoa("[1]"), btoa('[1,"x","y"]')].entries()) {
