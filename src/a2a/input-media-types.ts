@@ -1,6 +1,6 @@
 /**
  * The input media types the server takes by default (contract §6 "Parts"; the supported-input
- * table of the protocol reference), in one place: the part rules (src/agent/media-types.ts) decide
+ * table of the protocol reference), in one place: the part rules (src/a2a/media-types.ts) decide
  * by them, and the agent card advertises them as its input modes.
  */
 

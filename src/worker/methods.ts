@@ -24,10 +24,9 @@ import type { Config } from "../config/config";
 import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
-import { listTasks } from "../durable/task-index/list-tasks";
+import { listTasks, pageCursor } from "../durable/task-index/list-tasks";
 import { cardCacheOf } from "./card-cache";
 import { checkSendMessage } from "./send-checks";
-import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
 import { idempotencyKeyOf, keyedContextId } from "./idempotency-key";
 import { currentRequest, noteCall, noteCode, noteContext, streamEndLogOf } from "./request-scope";
 
@@ -167,13 +166,14 @@ export const METHODS = {
 
   ListTasks: {
     schema: listTasksRequestSchema,
+    validate: (_ctx, params) => void pageCursor(params.pageToken),
     run: async (ctx, params) =>
       raw(
         await listTasks(ctx.env, ctx.owner, ctx.config.indexLayout, {
           contextId: params.contextId,
           status: params.status === "TASK_STATE_UNSPECIFIED" ? undefined : params.status,
           pageSize: params.pageSize ?? 50,
-          pageToken: params.pageToken || undefined,
+          after: pageCursor(params.pageToken),
           historyLength: params.historyLength,
           statusTimestampAfterMs: params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined,
           includeArtifacts: params.includeArtifacts ?? false,
@@ -188,11 +188,10 @@ export const METHODS = {
 
   CreateTaskPushNotificationConfig: {
     schema: pushConfigSchema,
-    validate: async (ctx, params) => {
+    validate: (ctx, params) => {
       if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
       if (!params.taskId)
         throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
-      await checkPushConfig(params, pushPolicyOf(ctx.config));
     },
     run: async (ctx, params) => {
       const taskId = params.taskId ?? "";

@@ -177,6 +177,48 @@ describe("issue 22 item 4: a malformed message is refused in the Worker, before 
     expect(hops.agent.count).toBeGreaterThan(0);
   });
 
+  it("docs/decisions.md, a message with two faults: its own fault's error, not the stored task's, and no RPC", async () => {
+    const done = (await send({ ...userMessage("finish at once"), messageId: `tck-complete-task-${crypto.randomUUID().slice(0, 6)}` })).task as TaskLike;
+    expect(done.status.state).toBe("TASK_STATE_COMPLETED");
+    hops.reset();
+    const badPart = await rpc("SendMessage", { message: { ...parts({ text: "x", mediaType: "application/x-nope" }), taskId: done.id } });
+    expect(badPart.error).toMatchObject({ code: -32005, message: PART_MESSAGES.unsupportedMediaType });
+    const unknownTask = await rpc("SendMessage", { message: { ...msg({ taskId: "never-issued" }), role: "ROLE_AGENT" } });
+    expect(unknownTask.error).toMatchObject({ code: -32602, message: "message.role must be ROLE_USER" });
+    expect(hops.since("two faults")).toEqual({ kind: "two faults", agent: 0, index: 0 });
+    // The state's fault alone is still the object's to find.
+    const good = await rpc("SendMessage", { message: msg({ taskId: done.id }) });
+    expect(good.error?.code).toBe(-32004);
+    expect(hops.agent.count).toBe(1);
+  });
+
+  it("ListTasks with a page token this server did not issue: -32602 before any index shard is read", async () => {
+    const { ws, call } = await openSocket();
+    for (const [index, pageToken] of ["garbage!", btoa("[1]"), btoa('[1,"x","y"]')].entries()) {
+      const expected = { kind: pageToken, code: -32602, message: "Invalid page token" };
+      hops.reset();
+      const v1 = await rpc("ListTasks", { pageToken });
+      expect({ kind: pageToken, code: v1.error?.code, message: v1.error?.message }).toEqual(expected);
+      const rest = await worker().fetch(`${BASE}/tasks?pageToken=${encodeURIComponent(pageToken)}`, { headers: V1 });
+      const restBody = (await rest.json()) as { error?: { message: string } };
+      expect({ kind: pageToken, status: rest.status, message: restBody.error?.message }).toEqual({
+        kind: pageToken,
+        status: 400,
+        message: "Invalid page token",
+      });
+      const socket = await call(`l-${index}`, "ListTasks", { pageToken });
+      expect({ kind: pageToken, code: socket.error?.code, message: socket.error?.message }).toEqual(expected);
+      expect(hops.since(pageToken)).toEqual({ kind: pageToken, agent: 0, index: 0 });
+    }
+    ws.close(1000, "done");
+    // A token the server issued still pages on.
+    hops.reset();
+    const first = await rpc<{ nextPageToken: string }>("ListTasks", { pageSize: 1 });
+    const next = await rpc<{ tasks: unknown[] }>("ListTasks", { pageSize: 1, pageToken: first.result?.nextPageToken });
+    expect(next.result?.tasks).toHaveLength(1);
+    expect(hops.since("a good token").index).toBeGreaterThan(0);
+  });
+
   it("the server serves a good message on every binding after the refusals", async () => {
     hops.reset();
     const rpcTask = (await send(userMessage("good over JSON-RPC"))).task;

@@ -11,12 +11,12 @@
  * 3. Its content (`prepare`): the workspace bound to the context, the part rules that read a
  *    workspace file (a bad part is -32602/-32005, before any task exists: decisions.md), the
  *    stored form of the message (large parts planned for R2; a message that still does not fit is
- *    refused) and the configs per task of an inline push config. What passes is a PreparedTurn:
- *    what the opening commit writes.
+ *    refused) and the inline push config. What passes is a PreparedTurn: what the opening commit
+ *    writes.
  *
- * What needs no stored state (the role, the parts' own rules, metadata bounds, a push config's
- * URL and authentication) the Worker checked before the call (worker/send-checks.ts: issue 22
- * item 4), so a malformed message never reaches this object.
+ * What needs no stored state (the role, the parts' own rules, metadata bounds) the Worker checked
+ * before the call (worker/send-checks.ts: issue 22 item 4), so such a malformed message never
+ * reaches this object.
  */
 import type { JsonObject, Message } from "../../a2a/types";
 import { isTerminal } from "../../a2a/states";
@@ -25,7 +25,7 @@ import { newTaskId } from "../../a2a/ids";
 import { resolveWorkspacePath } from "../../a2a/workspace-path";
 import { EMPTY_INPUT } from "../../agent/prompt";
 import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../../agent/parts";
-import { redactMetadata } from "../../agent/metadata-redaction";
+import { redactMetadata } from "../../a2a/metadata-redaction";
 import { R2Workspace } from "../../storage/workspaces";
 import { planStoredMessage, type StoredMessagePlan } from "../../storage/stored-parts";
 import { MESSAGE_INLINE_MAX_BYTES } from "../../storage/limits";

@@ -13,13 +13,24 @@
  * from its shard alone.
  */
 import type { IndexLayoutConfig } from "../../config/config";
-import { A2AError } from "../../a2a/errors";
+import { A2AError, errors } from "../../a2a/errors";
 import type { Outcome } from "../outcome";
-import { compareIndexOrder, encodeCursor, type IndexCursor } from "./index-cursor";
+import { compareIndexOrder, decodeCursor, encodeCursor, type IndexCursor } from "./index-cursor";
 import { shardOf } from "./index-layout";
 import { taskIndexFor } from "../stubs";
 import type { ListQuery, ShardPage } from "./task-index";
 import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
+
+/**
+ * The position a client's page token names, decoded in the Worker: a token this server did not
+ * issue is -32602 before any shard is read (issue 22 item 4; ListTasks' `validate` in methods.ts).
+ */
+export function pageCursor(pageToken: string | undefined): IndexCursor | undefined {
+  if (!pageToken) return undefined;
+  const cursor = decodeCursor(pageToken);
+  if (!cursor) throw errors.invalidParams("Invalid page token", [{ field: "pageToken", description: "not a token this server issued" }]);
+  return cursor;
+}
 
 /** Rows asked of each of `shards` shards in the first round: twice an even share of the page, at most the page. */
 export function firstRoundShare(pageSize: number, shards: number): number {
@@ -52,7 +63,7 @@ async function readAllShards(env: Env, owner: string, layout: IndexLayoutConfig,
     short.map(async (shard) => {
       const page = pages[shard] as ShardPage;
       const last = lastShown(page);
-      const rest = await readShard(env, owner, layout, shard, { ...query, ...(last ? { pageToken: encodeCursor(last) } : {}) });
+      const rest = await readShard(env, owner, layout, shard, { ...query, ...(last ? { after: { tsMs: last.tsMs, id: last.id } } : {}) });
       pages[shard] = { tasks: [...page.tasks, ...rest.tasks], totalSize: page.totalSize, more: rest.more };
     }),
   );

@@ -15,11 +15,10 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { TaskState } from "../../a2a/states";
-import { errors } from "../../a2a/errors";
-import { failure, success, type Outcome } from "../outcome";
+import { success, type Outcome } from "../outcome";
 import { fitRow } from "../row-guard";
 import { contextAgentForTask, taskIndexFor } from "../stubs";
-import { decodeCursor } from "./index-cursor";
+import type { IndexCursor } from "./index-cursor";
 import { shardOf, type IndexShard } from "./index-layout";
 import { indexObjectName } from "../object-names";
 import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
@@ -51,7 +50,8 @@ export interface ListQuery {
   contextId?: string | undefined;
   status?: TaskState | undefined;
   pageSize: number;
-  pageToken?: string | undefined;
+  /** Where the page continues: after this task in index order (decoded from the client's page token by the Worker, list-tasks.ts). */
+  after?: IndexCursor | undefined;
   historyLength?: number | undefined;
   statusTimestampAfterMs?: number | undefined;
   includeArtifacts: boolean;
@@ -241,9 +241,8 @@ export class TaskIndex extends DurableObject<Env> {
       args.push(query.statusTimestampAfterMs);
     }
     const totalSize = this.total(query, where, args);
-    if (query.pageToken) {
-      const cursor = decodeCursor(query.pageToken);
-      if (!cursor) return failure(errors.invalidParams("Invalid page token", [{ field: "pageToken", description: "not a token this server issued" }]));
+    if (query.after) {
+      const cursor = query.after;
       // A row-value comparison: SQLite seeks the (ts_ms, id) index to the cursor instead of scanning to it.
       where.push("(ts_ms, id) < (?, ?)");
       args.push(cursor.tsMs, cursor.id);

@@ -3,7 +3,7 @@
  * protocol reference). A type is compared by its essence: trimmed, lowercased, parameters such as
  * `; charset=utf-8` dropped. A missing or blank `mediaType` means `text/plain`.
  */
-import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a/input-media-types";
+import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "./input-media-types";
 
 export { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES };
 

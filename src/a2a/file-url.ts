@@ -5,7 +5,7 @@
  * rewrite the input: it folds `file://localhost/` into an empty host and resolves `..` and `%2e%2e`
  * before the path could be checked.
  */
-import { normalizeAbsolutePath } from "../a2a/workspace-path";
+import { normalizeAbsolutePath } from "./workspace-path";
 
 export type FileUrlPath = { path: string } | { error: "not-local-file" | "bad-path" };
 

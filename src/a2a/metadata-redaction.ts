@@ -6,9 +6,9 @@
  * `src/a2a/secret-names.ts`) becomes `[REDACTED]`, whatever it is: a string, a number, an object or
  * an array. Other values are walked to any depth, arrays included.
  */
-import type { JsonObject } from "../a2a/types";
-import { isSecretName } from "../a2a/secret-names";
-import { REDACTED } from "../a2a/sanitize-error";
+import type { JsonObject } from "./types";
+import { isSecretName } from "./secret-names";
+import { REDACTED } from "./sanitize-error";
 
 export { REDACTED };
 
