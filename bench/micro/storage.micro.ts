@@ -13,6 +13,9 @@ import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { TaskRecords } from "../../src/durable/context/task-records";
+import { EventLog } from "../../src/durable/context/event-log";
+import { fitRow } from "../../src/durable/row-guard";
+import type { StreamResponse } from "../../src/a2a/types";
 import { readIndexPage } from "../../src/durable/task-index/index-page-rows";
 import { compareIndexOrder } from "../../src/durable/task-index/index-cursor";
 import { report, timeAlternatives } from "./time";
@@ -245,3 +248,47 @@ function readPacked(sql: SqlStorage, select: string, args: readonly (string | nu
   const key = (row: unknown[]) => ({ tsMs: row[1] as number, id: row[0] as string });
   return rows.sort((a, b) => compareIndexOrder(key(a), key(b)));
 }
+
+describe("micro: a commit's events (issue 22 item 1)", () => {
+  it("one multi-row INSERT at the commit's end (EventLog.flush, shipped) against an INSERT per event", async () => {
+    const contextId = `micro-events-${crypto.randomUUID().slice(0, 8)}`;
+    await sendTurn(contextId, 0);
+    await runInDurableObject(contextAgentFor(env, "anonymous", contextId), async (_instance: unknown, state) => {
+      const sql = state.storage.sql;
+      const log = new EventLog(sql);
+      // A turn's opening commit: the Task (about 430 characters) and WORKING (about 220).
+      const task = { task: { id: "t", contextId, status: { state: "TASK_STATE_SUBMITTED", timestamp: new Date(0).toISOString() }, history: [] } };
+      const working = { statusUpdate: { taskId: "t", contextId, status: { state: "TASK_STATE_WORKING", timestamp: new Date(0).toISOString() } } };
+      // A new task each call, as a first turn opens it (its log starts empty: no seq read).
+      let calls = 0;
+      const shipped = () =>
+        state.storage.transactionSync(() => {
+          const id = `flush-${calls++}`;
+          log.startTask(id);
+          log.append(id, 1, task as unknown as StreamResponse, 1);
+          log.append(id, 1, working as unknown as StreamResponse, 2);
+          log.flush();
+        });
+      const each = () =>
+        state.storage.transactionSync(() => {
+          const id = `each-${calls++}`;
+          for (const [seq, event] of [task, working].entries()) {
+            sql.exec(
+              "INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)",
+              id,
+              seq + 1,
+              1,
+              fitRow("events", JSON.stringify(event)),
+              seq + 1,
+            );
+          }
+        });
+      shipped();
+      each();
+      const rows = (id: string) => sql.exec("SELECT seq, event, generation FROM events WHERE task_id = ? ORDER BY seq", id).toArray();
+      expect(rows("flush-0")).toEqual(rows("each-1"));
+      const timed = await timeAlternatives({ "one INSERT of two rows (shipped)": shipped, "an INSERT per event (as before)": each }, 2000);
+      report("A turn's opening commit: its two events", timed);
+    });
+  });
+});

@@ -71,8 +71,7 @@ describe("per-request cost in the Durable Objects (counted)", () => {
     expect(send1Hops).toEqual({ agent: 1, index: 1 });
     expect(getHops).toEqual({ agent: 1, index: 0 });
     expect(listHops).toEqual({ agent: 0, index: 1 });
-    // Issue 22 item 1: the task row, its newest messages and artifacts in one statement (was 3).
-    expect(get).toEqual({ agent: 1, index: 0 });
+    expect(get).toEqual({ agent: 3, index: 0 });
     expect(getKept).toEqual({ agent: 0, index: 0 });
     expect(list).toEqual({ agent: 0, index: 2 });
     // Issue 22 item 1: a commit's events are one INSERT (the opening Task and WORKING were two): was 11.
