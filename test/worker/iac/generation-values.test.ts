@@ -137,8 +137,18 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(check?.applied.map((value) => value.kind).sort()).toEqual(["bucket-name", "bucket-setting", "bucket-setting", "bucket-setting", "days"].sort());
   });
 
-  it("Terraform names the Redis version it does not write", () => {
-    expect(generated("Terraform: one Redis 6.0 instance").result.summary).toContain("Redis version 6.0");
+  it("issue 19: Terraform writes the Redis and database versions and the EIP bandwidth, and names what it does not write", () => {
+    const redis = generated("Terraform: one Redis 6.0 instance").result;
+    expect(redis.content).toContain('engine_version   = "6.0"');
+    expect(redis.summary).not.toContain("Redis version 6.0");
+    const db = generated("Terraform: a MySQL 5.7 database with 50 GB storage").result;
+    expect(db.content).toContain('engine_version           = "5.7"');
+    expect(db.content).toMatch(/data "alicloud_db_instance_classes" "rds" \{[^}]{0,200}engine_version = "5\.7"/);
+    // Storage is not written yet: named, not dropped.
+    expect(db.summary.slice(db.summary.indexOf("Not expressed"))).toContain("- database storage 50 GB");
+    const eip = generated("Terraform: one ECS with an EIP of 20 Mbps").result;
+    expect(eip.content).toContain("bandwidth            = 20");
+    expect(eip.summary).not.toContain("bandwidth 20 Mbps");
   });
 
   it("an existing vSwitch next to an existing VPC is used, even when high availability is asked", () => {
