@@ -25,13 +25,13 @@ import { buildSlb } from "./terraform-build/slb";
 
 export type { TerraformConfiguration } from "./terraform-build/hcl";
 
-/** `values` are the request's stated values (request-values.ts): the builders write the bucket settings, source ranges, engine versions and EIP bandwidth from them. */
+/** `values` are the request's stated values (request-values.ts): the builders write the bucket settings, source ranges, engine versions, sizes, instance type and EIP bandwidth from them. */
 export function buildTerraform(request: InfrastructureRequest, values: RequestedValues): TerraformConfiguration {
   const hcl = new Hcl();
   buildHeader(request, values, hcl);
   const vswitches = buildNetwork(request, hcl);
   buildSecurityGroup(request, values, hcl);
-  const instances = buildEcs(request, vswitches, hcl);
+  const instances = buildEcs(request, values, vswitches, hcl);
   const natEip = buildEips(request, values, instances, hcl);
   buildNat(request, vswitches, natEip, hcl);
   buildSlb(request, instances, hcl);
