@@ -16,11 +16,11 @@
  *
  * The next alarm time is kept in memory, so a turn that changes nothing about it writes no alarm.
  * Whether a turn runs is read from the turn slot (turn-slot.ts); the turn's end asks for the next
- * alarm through AlarmPlanner. Neither holds the other.
+ * alarm through an interface of its own (turn-end.ts `AlarmPlanner`), which this class meets. Neither
+ * holds the other, and this file imports neither the end nor the runner.
  */
 import type { PushJob } from "../../push/push-job";
 import type { ContextState } from "./context-state";
-import type { AlarmPlanner } from "./turn-end";
 import type { TurnSlot } from "./turn-slot";
 import { deleteTaskObjects } from "../../storage/task-objects";
 
@@ -43,7 +43,7 @@ const OUTBOX_RETRY_MS = 5_000;
 
 const DAY_MS = 86_400_000;
 
-export class Lifecycle implements AlarmPlanner {
+export class Lifecycle {
   private alarmAt: number | undefined;
   /**
    * The oldest task update, read once and refreshed by each alarm. Updates only make the real

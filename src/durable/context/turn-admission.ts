@@ -5,14 +5,18 @@
  *
  * 1. The caller (`caller`): a context bound to another owner or contextId, or a task routed to an
  *    object its caller does not own, is not found.
- * 2. The message (`message`): only a user sends one.
- * 3. The task it continues (`task`): it exists, is of this context, is not terminal, and has the
+ * 2. The task it continues (`task`): it exists, is of this context, is not terminal, and has the
  *    generation the client expects (the A2A 1.1 draft's optimistic concurrency); then the context
  *    is not busy (`Task is already working.`).
- * 4. Its content (`prepare`): the workspace path, the part rules (a bad part is -32602/-32005,
- *    before any task exists: decisions.md), metadata bounds, the stored form of the message
- *    (large parts planned for R2; a message that still does not fit is refused) and the inline
- *    push config. What passes is a PreparedTurn: what the opening commit writes.
+ * 3. Its content (`prepare`): the workspace bound to the context, the part rules that read a
+ *    workspace file (a bad part is -32602/-32005, before any task exists: decisions.md), the
+ *    stored form of the message (large parts planned for R2; a message that still does not fit is
+ *    refused) and the configs per task of an inline push config. What passes is a PreparedTurn:
+ *    what the opening commit writes.
+ *
+ * What needs no stored state (the role, the parts' own rules, metadata bounds, a push config's
+ * URL and authentication) the Worker checked before the call (worker/send-checks.ts: issue 22
+ * item 4), so a malformed message never reaches this object.
  */
 import type { JsonObject, Message } from "../../a2a/types";
 import { isTerminal } from "../../a2a/states";
@@ -24,15 +28,13 @@ import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../../agent/par
 import { redactMetadata } from "../../agent/metadata-redaction";
 import { R2Workspace } from "../../storage/workspaces";
 import { planStoredMessage, type StoredMessagePlan } from "../../storage/stored-parts";
-import { MESSAGE_INLINE_MAX_BYTES, METADATA_MAX_BYTES, utf8Bytes } from "../../storage/limits";
+import { MESSAGE_INLINE_MAX_BYTES } from "../../storage/limits";
 import type { ContextState } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import type { SendCall } from "./send-call";
 import type { StoredRequest } from "./task-records";
 import { BUSY_TEXT } from "./turn-texts";
 import type { TurnSlot } from "./turn-slot";
-
-export const METADATA_TOO_LARGE = "A2A request metadata is too large.";
 
 /** A message once everything that can refuse it has run: nothing is written yet. */
 export interface PreparedTurn {
@@ -82,10 +84,6 @@ export class Admission {
     return "bound";
   }
 
-  message(call: SendCall): void {
-    if (call.request.message.role !== "ROLE_USER") throw errors.invalidParams("message.role must be ROLE_USER");
-  }
-
   /** The stored task a follow-up continues may take it, and no turn runs or starts. */
   task(call: SendCall): void {
     const { message } = call.request;
@@ -129,7 +127,6 @@ export class Admission {
     const prompt = "error" in workspace ? "" : (await promptFromParts(message.parts, this.partPolicy(cwd, files))).prompt;
 
     const taskMetadata = redactMetadata(call.request.metadata);
-    if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) throw tooLarge("metadata", METADATA_TOO_LARGE);
     const storedUser: Message = message.metadata ? { ...userMessage, metadata: redactMetadata(message.metadata) } : userMessage;
     const ownerKey = await this.state.ownerKey();
     const stored = await planStoredMessage(storedUser, { ownerKey, taskId, baseUrl: call.baseUrl });

@@ -1,12 +1,12 @@
 /**
  * The turns of one context, one at a time (a message while a turn runs is refused with
  * `Task is already working.`), each a sequence of commits (context-state.ts) so that a failure
- * leaves nothing half-written. This file orders the steps and times the answer; each step is its
+ * leaves nothing half-written. This file orders the steps, answers repeats and cancels; each step is its
  * own module:
  *
  * 1. Admission (turn-admission.ts): everything that can refuse the message; nothing written.
  * 2. The opening (turn-open.ts): the R2 blobs of large parts, then one commit. Only then are the
- *    events sent.
+ *    events sent, and the answer is timed (turn-answer.ts) as the request asked.
  * 3. The agent's events (turn-events.ts), each written before it is sent.
  * 4. The end (turn-end.ts): the reply, the final status, push records and the outbox mark in one
  *    commit; then streams close, the index and the push queue are told.
@@ -20,8 +20,6 @@ import { metricsOf } from "../../observability/metrics";
 import type { Message, Task } from "../../a2a/types";
 import { isTerminal } from "../../a2a/states";
 import { errors } from "../../a2a/errors";
-import { viewTask } from "../../a2a/task-view";
-import { taskWithGeneration } from "../../a2a/generation";
 import type { AgentRuntime } from "../../agent/runtime";
 import type { Exposure } from "../../agent/event-mapper";
 import type { ContextState } from "./context-state";
@@ -33,17 +31,11 @@ import type { StoredRequest } from "./task-records";
 import type { TaskReads } from "./task-reads";
 import { Admission, type PreparedTurn } from "./turn-admission";
 import type { AlarmPlanner, TurnEnd } from "./turn-end";
-import { runTurn, type TurnPlan } from "./turn-events";
-import { openTurn, type OpenedTurn } from "./turn-open";
-import type { ActiveTurn, TurnSlot } from "./turn-slot";
+import { answerTurn } from "./turn-answer";
+import type { TurnPlan } from "./turn-events";
+import { openTurn } from "./turn-open";
+import type { TurnSlot } from "./turn-slot";
 import { CANCELED_TEXT } from "./turn-texts";
-
-/** A blocking turn still running after this long is listed as WORKING (see answer). */
-const INDEX_WORKING_AFTER_MS = 200;
-
-/** Whether two requests name the same messageId or the same Idempotency-Key. */
-const sameRequest = (a: StoredRequest, b: StoredRequest): boolean =>
-  (a.messageId !== null && a.messageId === b.messageId) || (a.key !== null && a.key === b.key);
 
 /** What the runner is built from: the context's state and slot, its reads and end, the agent, and the alarm it asks for. */
 export interface TurnRunnerParts {
@@ -70,32 +62,24 @@ export class TurnRunner {
     const { message } = call.request;
     const { state, slot } = this.parts;
     if (this.admission.caller(call) === "unbound") this.bindContext(call.owner, call.contextId ?? "");
-    this.admission.message(call);
 
     const request: StoredRequest = {
       messageId: await storedId(message.messageId),
       key: await storedId(call.idempotencyKey),
       digest: await requestDigest(message.parts),
     };
-    // From here to the turn's `starting` mark nothing awaits: a repeat waits for the request it
+    // From here to `beginStart` nothing awaits: a repeat waits for the request it
     // repeats to open, then finds its stored message; it never starts a second turn.
-    for (let opening = slot.opening; opening && sameRequest(opening.request, request); opening = slot.opening) await opening.settled;
+    for (let opening = slot.openingOf(request); opening; opening = slot.openingOf(request)) await opening;
     const found = state.records.findRequest(request.messageId, request.key);
     if (found) return this.repeat(call, found, request.digest);
 
     this.admission.task(call);
-    slot.starting = true;
-    let settle = () => {};
-    slot.opening = { request, settled: new Promise<void>((resolve) => (settle = resolve)) };
+    const start = slot.beginStart(request);
     try {
-      return await this.start(call, request, () => {
-        slot.opening = undefined;
-        settle();
-      });
+      return await this.start(call, request, start.opened);
     } finally {
-      slot.starting = false;
-      if (slot.opening?.request === request) slot.opening = undefined;
-      settle();
+      start.done();
     }
   }
 
@@ -138,7 +122,7 @@ export class TurnRunner {
     if ("reply" in plan) return plan.reply;
     const openedTurn = await openTurn(state, call, turn, "events" in plan);
     opened();
-    return this.answer(call, turn, openedTurn, plan, { controller, log });
+    return answerTurn(this.parts, call, turn, openedTurn, plan, { controller, log });
   }
 
   /** Starts the agent on the message (no agent for bad input: the turn goes straight to FAILED). */
@@ -160,71 +144,6 @@ export class TurnRunner {
     });
     if (agentTurn.kind === "message") return { reply: this.directReply(call, turn.contextId, agentTurn.parts) };
     return { events: log.watch(agentTurn.events) };
-  }
-
-  /** Makes the opened turn the active one, runs it, and answers as the request asked. */
-  private async answer(
-    call: SendCall,
-    prepared: PreparedTurn,
-    opened: OpenedTurn,
-    plan: TurnPlan,
-    running: Pick<ActiveTurn, "controller" | "log">,
-  ): Promise<SendResult> {
-    const { taskId } = prepared;
-    const { slot, state, alarm } = this.parts;
-    let markFinished = () => {};
-    const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const turn: ActiveTurn = { taskId, turn: opened.number, baseUrl: call.baseUrl, finished, markFinished, ...running };
-    slot.active = turn;
-    slot.starting = false;
-    const runs = "events" in plan;
-    const blocking = isBlocking(call);
-
-    // A caller who gets an answer before the turn ends (non-blocking, streaming) finds the task
-    // listed at once. A blocking caller's answer waits for the end, which is indexed before it
-    // answers, so a quick turn needs one index write, not two: only a turn still running after
-    // INDEX_WORKING_AFTER_MS is indexed as WORKING.
-    const alarmFailed = (error: unknown) => console.error("alarm write failed", error instanceof Error ? error.name : typeof error);
-    // A stream's first frames are already written and nothing below decides them: the stream is
-    // answered first, and the index write and the turn itself start in the next task, after the
-    // answer has left, instead of running (in this object's one thread) ahead of it.
-    if (call.stream) {
-      const stream = state.hub.open(taskId, call.framing, opened.events, false);
-      // The heartbeat alarm is written now, in the opening commit's write batch (no I/O between):
-      // a turn cut off before its first index write is then failed, and listed, by that alarm
-      // within TURN_HEARTBEAT_MS of a restart, not at the idle timeout (issue 23 item 5).
-      alarm.scheduleAlarm().catch(alarmFailed);
-      setTimeout(() => {
-        if (runs) void state.index.flush();
-        // A cancel that came first has ended the task already: the turn is not started.
-        if (slot.active === turn) void runTurn(this.parts, turn, plan);
-      }, 0);
-      return { kind: "stream", stream };
-    }
-    const indexed = runs && !blocking ? state.index.flush() : undefined;
-    if (runs && blocking) setTimeout(() => void (slot.active === turn && this.markAndFlush(taskId)), INDEX_WORKING_AFTER_MS);
-    const scheduled = alarm.scheduleAlarm().catch(alarmFailed);
-    void runTurn(this.parts, turn, plan);
-    await Promise.all([indexed, scheduled]);
-    return this.settled(call, taskId, opened, turn);
-  }
-
-  /** A non-streaming answer: the opening snapshot for `returnImmediately`, else the task once the turn ended. */
-  private async settled(call: SendCall, taskId: string, opened: OpenedTurn, turn: ActiveTurn): Promise<SendResult> {
-    const historyLength = call.request.configuration?.historyLength;
-    if (call.request.configuration?.returnImmediately) {
-      const snapshot = JSON.stringify(viewTask(opened.snapshot, { historyLength }));
-      const generation = call.framing.generation ? opened.events[0]?.generation : undefined;
-      return { kind: "json", json: `{"task":${generation === undefined ? snapshot : taskWithGeneration(snapshot, generation)}}` };
-    }
-    await turn.finished;
-    return { kind: "json", json: `{"task":${this.parts.reads.answerTaskJson(taskId, historyLength, call.framing)}}` };
-  }
-
-  private markAndFlush(taskId: string): Promise<boolean> {
-    const { state } = this.parts;
-    state.commit((w) => w.outbox.mark(taskId));
-    return state.index.flush();
   }
 
   private directReply(call: SendCall, contextId: string, parts: Message["parts"]): SendResult {
