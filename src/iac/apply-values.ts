@@ -6,6 +6,7 @@
  * that cannot be applied is named, never dropped silently.
  */
 import { BUCKET_NAME } from "./kinds/oss";
+import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
 import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
 import type { RequestedValues } from "./request-values";
 import { phrase, type Phrase } from "./request-language";
@@ -19,12 +20,8 @@ export interface AppliedValues {
   unsupported: Phrase[];
 }
 
-/** ECS system disks: 20–2048 GiB for cloud disks (ECS block storage limits). */
-const SYSTEM_DISK_GIB = { min: 20, max: 2048 };
 /** ECS data disks: 20–32768 GiB for ESSD and SSD cloud disks. */
 const DATA_DISK_GIB = { min: 20, max: 32768 };
-/** RDS storage: 20–32000 GB for cloud-disk instances. */
-const RDS_STORAGE_GB = { min: 20, max: 32000 };
 
 function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
   return Object.values(section(template, "Resources"))

@@ -4,6 +4,7 @@ import { parseRequestedValues, type RequestedValues } from "./request-values";
 import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest } from "./generation-request";
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from "./kinds";
+import { RDS_STORAGE_GB, SYSTEM_DISK_GIB, sizeWithin } from "./resource-defaults";
 import { buildRosTemplate } from "./ros-template-builder";
 import { checkTerraform } from "./terraform-check";
 import { buildTerraform, type TerraformConfiguration } from "./terraform-builder";
@@ -120,20 +121,35 @@ const RULE_SOURCE = /cidr_ip {1,20}= "([\d./]{1,18})"/g;
 
 /**
  * Values the Terraform builder does not write: all but counts, region, CIDR blocks, ports, the
- * bucket's name and settings (when there is a bucket) and the source ranges its rules carry.
+ * bucket's name and settings (when there is a bucket), the source ranges its rules carry, the
+ * database and Redis versions and storage, the ECS type and system disk size (when built, sizes
+ * within their limits) and the EIPs' bandwidth (when there is an EIP).
  */
 function terraformUnsupported(values: RequestedValues, request: InfrastructureRequest, configuration: TerraformConfiguration): Phrase[] {
   const named: Phrase[] = [...values.unsupported];
   const buckets = request.counts.oss > 0;
+  const databases = request.counts.rds > 0 && request.counts.vpc > 0;
   const sources = new Set(Array.from(configuration.text.matchAll(RULE_SOURCE), (match) => match[1]));
   const unwritten = (value: unknown, written: boolean) => (written ? undefined : value);
   const stated: [unknown, Phrase][] = [
-    [values.ecsInstanceType, phrase(`instance type ${values.ecsInstanceType ?? ""}`, `实例规格 ${values.ecsInstanceType ?? ""}`)],
-    [values.systemDisk.size, phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`)],
+    [
+      unwritten(values.ecsInstanceType, request.counts.ecs > 0),
+      phrase(`instance type ${values.ecsInstanceType ?? ""}`, `实例规格 ${values.ecsInstanceType ?? ""}`),
+    ],
+    [
+      unwritten(values.systemDisk.size, request.counts.ecs > 0 && sizeWithin(values.systemDisk.size, SYSTEM_DISK_GIB) !== undefined),
+      phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`),
+    ],
     [values.dataDisk, phrase("the data disk", "数据盘")],
-    [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
-    [values.redisEngineVersion, phrase(`Redis version ${values.redisEngineVersion ?? ""}`, `Redis 版本 ${values.redisEngineVersion ?? ""}`)],
-    [values.rdsStorage, phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`)],
+    [unwritten(values.rdsEngineVersion, databases), phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
+    [
+      unwritten(values.redisEngineVersion, request.counts.redis > 0 && request.counts.vpc > 0),
+      phrase(`Redis version ${values.redisEngineVersion ?? ""}`, `Redis 版本 ${values.redisEngineVersion ?? ""}`),
+    ],
+    [
+      unwritten(values.rdsStorage, databases && sizeWithin(values.rdsStorage, RDS_STORAGE_GB) !== undefined),
+      phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`),
+    ],
     [
       unwritten(values.bucketName, buckets && statedBucketName(values) !== undefined),
       phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`),
@@ -144,7 +160,7 @@ function terraformUnsupported(values: RequestedValues, request: InfrastructureRe
     [values.existingVpc || undefined, phrase("the existing VPC", "已有 VPC")],
     [unwritten(values.sourceCidr, sources.has(values.sourceCidr)), phrase(`source range ${values.sourceCidr ?? ""}`, `来源网段 ${values.sourceCidr ?? ""}`)],
     [unwritten(values.sshCidr, sources.has(values.sshCidr)), phrase(`SSH source range ${values.sshCidr ?? ""}`, `SSH 来源网段 ${values.sshCidr ?? ""}`)],
-    [values.bandwidth, phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`)],
+    [unwritten(values.bandwidth, request.counts.eip > 0), phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`)],
     [values.zones.length > 0 ? values.zones : undefined, phrase(`zone ${values.zones.join(", ")}`, `可用区 ${values.zones.join("、")}`)],
     [unwritten(values.bucketAcl, buckets), phrase(`bucket ACL ${values.bucketAcl ?? ""}`, `存储桶读写权限 ${values.bucketAcl ?? ""}`)],
     [values.rdsInstanceClass, phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`)],
@@ -177,8 +193,8 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
       ? [
           "",
           zh
-            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段、端口、来源网段和存储桶设置）：**"
-            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks, ports, source ranges and bucket settings only):**",
+            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段、端口、来源网段、存储桶设置、引擎版本、实例规格、系统盘和数据库存储大小以及 EIP 带宽）：**"
+            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks, ports, source ranges, bucket settings, engine versions, instance type, system disk and database storage sizes and EIP bandwidth only):**",
           ...unsupported.map((item) => `- ${item[language]}`),
         ]
       : []),

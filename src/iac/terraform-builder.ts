@@ -25,18 +25,18 @@ import { buildSlb } from "./terraform-build/slb";
 
 export type { TerraformConfiguration } from "./terraform-build/hcl";
 
-/** `values` are the request's stated values (request-values.ts): the builders write the bucket settings and source ranges from them. */
+/** `values` are the request's stated values (request-values.ts): the builders write the bucket settings, source ranges, engine versions, sizes, instance type and EIP bandwidth from them. */
 export function buildTerraform(request: InfrastructureRequest, values: RequestedValues): TerraformConfiguration {
   const hcl = new Hcl();
   buildHeader(request, values, hcl);
   const vswitches = buildNetwork(request, hcl);
   buildSecurityGroup(request, values, hcl);
-  const instances = buildEcs(request, vswitches, hcl);
-  const natEip = buildEips(request, instances, hcl);
+  const instances = buildEcs(request, values, vswitches, hcl);
+  const natEip = buildEips(request, values, instances, hcl);
   buildNat(request, vswitches, natEip, hcl);
   buildSlb(request, instances, hcl);
-  buildRds(request, vswitches, hcl);
-  buildRedis(request, vswitches, hcl);
+  buildRds(request, values, vswitches, hcl);
+  buildRedis(request, values, vswitches, hcl);
   buildOss(request, values, hcl);
   return { text: hcl.text(), resources: hcl.resources };
 }

@@ -31,19 +31,20 @@ export function buildHeader(request: InfrastructureRequest, values: RequestedVal
   if (counts.redis > 0) hcl.add(...sensitiveVariable("redis_password", "Password of the Redis default account."));
 
   if (counts.vpc > 0 && counts.vswitch > 0) hcl.add('data "alicloud_zones" "available"', ['available_resource_creation = "VSwitch"']);
-  if (counts.ecs > 0) {
+  // A stated instance type is written as such; without one, a 2 vCPU / 8 GiB type the zone sells is looked up.
+  if (counts.ecs > 0 && !values.ecsInstanceType) {
     hcl.add('data "alicloud_instance_types" "ecs"', [
       "availability_zone = data.alicloud_zones.available.zones[0].id",
       "cpu_core_count    = 2",
       "memory_size       = 8",
     ]);
-    hcl.add('data "alicloud_images" "ecs"', ['name_regex  = "^aliyun_3_x64"', 'owners      = "system"', "most_recent = true"]);
   }
+  if (counts.ecs > 0) hcl.add('data "alicloud_images" "ecs"', ['name_regex  = "^aliyun_3_x64"', 'owners      = "system"', "most_recent = true"]);
   if (counts.rds > 0) {
     hcl.add('data "alicloud_db_instance_classes" "rds"', [
       "zone_id        = data.alicloud_zones.available.zones[0].id",
       `engine         = ${quoted(request.rdsEngine)}`,
-      `engine_version = ${quoted(RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
+      `engine_version = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
       'category       = "HighAvailability"',
       'instance_charge_type = "PostPaid"',
       'db_instance_storage_type = "cloud_essd"',

@@ -1,18 +1,19 @@
 /** The Terraform builder of the RDS kind (kinds/rds.ts): databases inside the VPC, each with its administrator account. */
 import type { InfrastructureRequest } from "../generation-request";
-import { RDS_ENGINE_VERSIONS } from "../resource-defaults";
+import type { RequestedValues } from "../kinds/values";
+import { RDS_ENGINE_VERSIONS, RDS_STORAGE_GB, sizeWithin } from "../resource-defaults";
 import { type Hcl, quoted, vswitchFor } from "./hcl";
 
 /** The databases (inside the VPC only), each with its administrator account. */
-export function buildRds(request: InfrastructureRequest, vswitches: string[], hcl: Hcl): void {
+export function buildRds(request: InfrastructureRequest, values: RequestedValues, vswitches: string[], hcl: Hcl): void {
   for (let index = 0; index < (request.counts.vpc > 0 ? request.counts.rds : 0); index += 1) {
     const name = `rds_${index + 1}`;
     hcl.resource("alicloud_db_instance", name, [
       `instance_name            = ${quoted(`rds-${index + 1}`)}`,
       `engine                   = ${quoted(request.rdsEngine)}`,
-      `engine_version           = ${quoted(RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
+      `engine_version           = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
       "instance_type            = data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class",
-      "instance_storage         = 20",
+      `instance_storage         = ${sizeWithin(values.rdsStorage, RDS_STORAGE_GB) ?? 20}`,
       'db_instance_storage_type = "cloud_essd"',
       `vswitch_id               = ${vswitchFor(vswitches, index)}`,
       `security_ips             = [${quoted(request.vpcCidr.text)}]`,

@@ -137,8 +137,30 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(check?.applied.map((value) => value.kind).sort()).toEqual(["bucket-name", "bucket-setting", "bucket-setting", "bucket-setting", "days"].sort());
   });
 
-  it("Terraform names the Redis version it does not write", () => {
-    expect(generated("Terraform: one Redis 6.0 instance").result.summary).toContain("Redis version 6.0");
+  it("issue 19: Terraform writes the Redis and database versions, the database storage and the EIP bandwidth", () => {
+    const redis = generated("Terraform: one Redis 6.0 instance").result;
+    expect(redis.content).toContain('engine_version   = "6.0"');
+    expect(redis.summary).not.toContain("Redis version 6.0");
+    const db = generated("Terraform: a MySQL 5.7 database with 50 GB storage").result;
+    expect(db.content).toContain('engine_version           = "5.7"');
+    expect(db.content).toMatch(/data "alicloud_db_instance_classes" "rds" \{[^}]{0,200}engine_version = "5\.7"/);
+    expect(db.content).toContain("instance_storage         = 50");
+    expect(db.summary).not.toContain("Not expressed");
+    const eip = generated("Terraform: one ECS with an EIP of 20 Mbps").result;
+    expect(eip.content).toContain("bandwidth            = 20");
+    expect(eip.summary).not.toContain("bandwidth 20 Mbps");
+  });
+
+  it("issue 19: Terraform writes a stated instance type and system disk size; a size out of range is named, not written", () => {
+    const stated = generated("Terraform: two ECS ecs.g7.large with a 100 GB system disk").result;
+    expect(stated.content).toContain('instance_type              = "ecs.g7.large"');
+    expect(stated.content).toContain("system_disk_size           = 100");
+    expect(stated.content).not.toContain("alicloud_instance_types");
+    expect(stated.summary).not.toContain("Not expressed");
+    const tooBig = generated("Terraform: one ECS with a 5000 GB system disk").result;
+    expect(tooBig.content).toContain("system_disk_size           = 40");
+    expect(tooBig.content).toContain("data.alicloud_instance_types.ecs.instance_types[0].id");
+    expect(tooBig.summary.slice(tooBig.summary.indexOf("Not expressed"))).toContain("- system disk size 5000 GiB");
   });
 
   it("an existing vSwitch next to an existing VPC is used, even when high availability is asked", () => {

@@ -100,12 +100,12 @@ export const GENERATION_EN: SuiteCase[] = [
     "port:22",
     "cidr:198.51.100.7",
   ]),
-  one("terraform network and server", "Terraform please: VPC 10.30.0.0/16, one vSwitch 10.30.1.0/24, an ECS ecs.c7.xlarge", [
-    "cidr:10.30.0.0/16",
-    "cidr:10.30.1.0/24",
-    "count:one vSwitch",
-    "instance-type:ecs.c7.xlarge",
-  ]),
+  one(
+    "terraform network and server",
+    "Terraform please: VPC 10.30.0.0/16, one vSwitch 10.30.1.0/24, an ECS ecs.c7.xlarge",
+    ["cidr:10.30.0.0/16", "cidr:10.30.1.0/24", "count:one vSwitch", "instance-type:ecs.c7.xlarge"],
+    { inTemplate: ["cidr:10.30.0.0/16", "cidr:10.30.1.0/24", "instance-type:ecs.c7.xlarge"] },
+  ),
   one("terraform bucket", "Terraform for an OSS bucket named logs-archive-2026 with KMS encryption", ["bucket-name:logs-archive-2026", "bucket-setting:KMS"], {
     inTemplate: ["bucket-name:logs-archive-2026", "bucket-setting:KMS"],
   }),
@@ -225,11 +225,14 @@ export const GENERATION_ZH: SuiteCase[] = [
     "port:22",
     "cidr:198.51.100.7",
   ]),
-  one("Terraform网络", "用Terraform写：VPC 10.30.0.0/16，一个交换机10.30.1.0/24，一台ECS ecs.c7.xlarge", [
-    "cidr:10.30.0.0/16",
-    "cidr:10.30.1.0/24",
-    "instance-type:ecs.c7.xlarge",
-  ]),
+  one(
+    "Terraform网络",
+    "用Terraform写：VPC 10.30.0.0/16，一个交换机10.30.1.0/24，一台ECS ecs.c7.xlarge",
+    ["cidr:10.30.0.0/16", "cidr:10.30.1.0/24", "instance-type:ecs.c7.xlarge"],
+    {
+      inTemplate: ["cidr:10.30.0.0/16", "cidr:10.30.1.0/24", "instance-type:ecs.c7.xlarge"],
+    },
+  ),
   one("MariaDB备份", "MariaDB 10.3，40G存储，备份保留7天", ["engine-version:MariaDB 10.3", "size:40G", "days:7天"]),
   one("两个监听", "负载均衡两个监听：80转发到8080，443转发到8443", ["port-mapping:80转发到8080", "port-mapping:443转发到8443"]),
   one("交换机与可用区", "在VPC 10.10.0.0/16里建4个交换机，分布在2个可用区", ["cidr:10.10.0.0/16", "count:4个交换机", "count:2个可用区"]),
