@@ -5,6 +5,8 @@
  * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
  * that cannot be applied is named, never dropped silently.
  */
+import { BUCKET_NAME } from "./kinds/oss";
+import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
 import type { RequestedValues } from "./request-values";
 import { phrase, type Phrase } from "./request-language";
 import { resourceProperties, resourceType, section } from "./template-model";
@@ -23,8 +25,6 @@ const SYSTEM_DISK_GIB = { min: 20, max: 2048 };
 const DATA_DISK_GIB = { min: 20, max: 32768 };
 /** RDS storage: 20–32000 GB for cloud-disk instances. */
 const RDS_STORAGE_GB = { min: 20, max: 32000 };
-/** OSS bucket names: 3–63 characters of lower-case letters, digits and hyphens, no hyphen at either end. */
-const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
   return Object.values(section(template, "Resources"))
@@ -189,12 +189,9 @@ function applySourceRange(template: Template, values: RequestedValues, out: Appl
   applySshRange(template, values, out);
   const range = values.sourceCidr;
   if (!range) return;
-  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
-  const narrows = (rule: Record<string, unknown>) => {
-    const port = fromPort(rule);
-    if (rule.SourceCidrIp === "0.0.0.0/0") return named.size === 0 || named.has(port);
-    return port !== 22 && named.has(port) && isVpcRange(template, rule.SourceCidrIp);
-  };
+  const named = portsNamedIn(values.text);
+  const narrows = (rule: Record<string, unknown>) =>
+    takesSourceRange(fromPort(rule), rule.SourceCidrIp === "0.0.0.0/0", isVpcRange(template, rule.SourceCidrIp), named);
   let changed = false;
   for (const rules of ingressRules(template)) {
     for (const rule of rules) {

@@ -69,13 +69,17 @@ export class ContextState {
     try {
       value = this.storage.transactionSync(() => {
         this.outbox.settle();
-        return write(writes);
+        const written = write(writes);
+        // The commit's events, in one INSERT (event-log.ts).
+        this.log.flush();
+        return written;
       });
     } catch (error) {
       // The transaction wrote nothing: the in-memory copies of what it changed are dropped too.
       this.records.forget();
       this.log.forget();
       this.outbox.forget();
+      this.push.forget();
       throw error;
     }
     for (const { taskId, event } of events) this.hub.publish(taskId, event);

@@ -118,12 +118,36 @@ export function pushPolicyOf(config: Config): PushPolicy {
 }
 
 export class PushConfigs {
+  /**
+   * Whether this object's push tables exist, read once. They are created by the first config
+   * stored (issue 22 item 1): a context that never registers one keeps no push tables, six B-trees
+   * of a 4 KiB page each, and reads nothing for pushes (no tables: no config, no delivery).
+   */
+  private tables: boolean | undefined;
+
   constructor(
     private readonly sql: SqlStorage,
     private readonly keyring: () => Promise<SecretKeyring>,
   ) {
-    applySchema(sql, SCHEMA, ADDED);
-    sql.exec("CREATE INDEX IF NOT EXISTS push_deliveries_state ON push_deliveries(state, updated_ms)");
+    // An object created before has them: their added columns are brought up to date at the wake.
+    if (this.exist()) this.create();
+  }
+
+  private exist(): boolean {
+    this.tables ??= this.sql.exec("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'push_configs'").toArray().length > 0;
+    return this.tables;
+  }
+
+  /** Creates the tables (or brings an older object's up to date); inside the caller's transaction when there is one. */
+  private create(): void {
+    applySchema(this.sql, SCHEMA, ADDED);
+    this.sql.exec("CREATE INDEX IF NOT EXISTS push_deliveries_state ON push_deliveries(state, updated_ms)");
+    this.tables = true;
+  }
+
+  /** After a rolled-back transaction, which may have created the tables: read again when next needed. */
+  forget(): void {
+    this.tables = undefined;
   }
 
   /** Checks a config before anything is stored; throws the -32602 the client should see. */
@@ -139,8 +163,8 @@ export class PushConfigs {
     const secrets = this.secretsOf(input);
     const auth = validatePushAuthentication(secrets);
     if (!auth.ok) throw errors.invalidParams(auth.message, [{ field: "authentication", description: auth.message }]);
-    const exists = this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
-    const count = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n;
+    const exists = this.exist() && this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
+    const count = this.exist() ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n : 0;
     if (!exists && count >= policy.maxConfigsPerTask) {
       throw errors.invalidParams(`A2A task already has the maximum of ${policy.maxConfigsPerTask} push notification configs`);
     }
@@ -177,6 +201,7 @@ export class PushConfigs {
    * is new to the task (or its config was deleted). The same key for another request is -32602.
    */
   repeated(taskId: string, request: KeyedRequest): TaskPushNotificationConfig | undefined {
+    if (!this.exist()) return undefined;
     const row = this.sql
       .exec<{ id: string; request_digest: string }>("SELECT id, request_digest FROM push_configs WHERE task_id = ? AND request_key = ?", taskId, request.key)
       .toArray()[0];
@@ -187,6 +212,7 @@ export class PushConfigs {
 
   /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
   write(config: SealedConfig, nowMs: number, request?: KeyedRequest): TaskPushNotificationConfig {
+    if (!this.exist()) this.create();
     this.sql.exec(
       `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest, generation)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -223,10 +249,12 @@ export class PushConfigs {
   }
 
   delete(taskId: string, id: string): void {
+    if (!this.exist()) return;
     this.sql.exec("DELETE FROM push_configs WHERE task_id = ? AND id = ?", taskId, id);
   }
 
   deleteTask(taskId: string): void {
+    if (!this.exist()) return;
     this.sql.exec("DELETE FROM push_configs WHERE task_id = ?", taskId);
     this.sql.exec("DELETE FROM push_deliveries WHERE task_id = ?", taskId);
   }
@@ -252,6 +280,7 @@ export class PushConfigs {
   }
 
   recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
+    if (!this.exist()) this.create();
     this.sql.exec(
       `INSERT INTO push_deliveries (notification_id, task_id, config_id, seq, state, updated_ms) VALUES (?, ?, ?, ?, 'pending', ?)
        ON CONFLICT(notification_id) DO NOTHING`,
@@ -264,6 +293,7 @@ export class PushConfigs {
   }
 
   recordResult(notificationId: string, state: "delivered" | "dead", lastError: string | undefined, nowMs: number): void {
+    if (!this.exist()) return;
     this.sql.exec(
       "UPDATE push_deliveries SET state = ?, last_error = ?, updated_ms = ? WHERE notification_id = ?",
       state,
@@ -275,6 +305,7 @@ export class PushConfigs {
 
   /** Seqs of the task's events that a pending delivery still has to load. */
   pendingSeqs(taskId: string): number[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ seq: number }>("SELECT DISTINCT seq FROM push_deliveries WHERE task_id = ? AND state = 'pending'", taskId)
       .toArray()
@@ -283,6 +314,7 @@ export class PushConfigs {
 
   /** Pending deliveries last touched before `beforeMs`: their queue message may be lost. */
   stalePending(beforeMs: number, limit: number): PendingDelivery[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ notification_id: string; task_id: string; config_id: string; seq: number; requeues: number }>(
         `SELECT notification_id, task_id, config_id, seq, requeues FROM push_deliveries
@@ -295,14 +327,17 @@ export class PushConfigs {
   }
 
   oldestPendingMs(): number | undefined {
+    if (!this.exist()) return undefined;
     return this.sql.exec<{ m: number | null }>("SELECT MIN(updated_ms) AS m FROM push_deliveries WHERE state = 'pending'").one().m ?? undefined;
   }
 
   markRequeued(notificationId: string, nowMs: number): void {
+    if (!this.exist()) return;
     this.sql.exec("UPDATE push_deliveries SET requeues = requeues + 1, updated_ms = ? WHERE notification_id = ? AND state = 'pending'", nowMs, notificationId);
   }
 
   deliveries(taskId: string): DeliveryRecord[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ notification_id: string; config_id: string; seq: number; state: string; last_error: string | null; updated_ms: number }>(
         "SELECT notification_id, config_id, seq, state, last_error, updated_ms FROM push_deliveries WHERE task_id = ? ORDER BY seq, config_id",
@@ -327,6 +362,7 @@ export class PushConfigs {
   }
 
   private row(taskId: string, id: string): ConfigRow | undefined {
+    if (!this.exist()) return undefined;
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
         "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? AND id = ?",
@@ -337,6 +373,7 @@ export class PushConfigs {
   }
 
   private rows(taskId: string): ConfigRow[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
         "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? ORDER BY id",

@@ -10,7 +10,7 @@
  * whether a turn runs from the slot, so neither holds the other.
  */
 import type { TraceContext } from "../../a2a/trace-context";
-import type { JsonObject, Message, TaskStatus } from "../../a2a/types";
+import type { JsonObject, TaskStatus } from "../../a2a/types";
 import { stateNumber, type TaskState } from "../../a2a/states";
 import { notificationIdOf, type PushJob } from "../../push/push-job";
 import { planStoredMessage, writeBlobs } from "../../storage/stored-parts";
@@ -76,9 +76,10 @@ export class TurnEnd {
         if (plan) {
           status.message = plan.message;
           w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
-          if (response) this.writeResponse(w, taskId, turnNumber, plan.message);
         }
-        const logged = writeStatus(w, contextId, taskId, turnNumber, status, metadata);
+        // The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk.
+        const artifact = plan && response ? w.records.addArtifact(taskId, responseArtifact(taskId, turnNumber, plan.message.parts)) : undefined;
+        const logged = writeStatus(w, contextId, taskId, turnNumber, status, metadata, artifact);
         w.outbox.mark(taskId);
         this.state.touch(w.records);
         return this.recordPushJobs(w, taskId, logged.seq);
@@ -92,13 +93,6 @@ export class TurnEnd {
       finishing.delete(taskId);
       turn?.markFinished();
     }
-  }
-
-  /** The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk. */
-  private writeResponse(w: Writes, taskId: string, turn: number, reply: Message): void {
-    const artifact = w.records.addArtifact(taskId, responseArtifact(taskId, turn, reply.parts));
-    const generation = w.records.bumpGeneration(taskId);
-    w.emit(taskId, turn, { artifactUpdate: { taskId, contextId: this.state.contextId(), artifact, append: false, lastChunk: true } }, generation);
   }
 
   /** One pending delivery per config for the event that ended a turn (inside the end's commit). */

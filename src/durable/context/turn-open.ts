@@ -36,11 +36,11 @@ export async function openTurn(state: ContextState, call: SendCall, turn: Prepar
       // SUBMITTED (the snapshot), then WORKING when the turn runs: one generation each.
       const changes = working ? 2 : 1;
       let generation = changes;
+      let number = 1;
       if (isNewTask) {
         w.records.createTask(taskId, working ?? submitted, taskMetadata, now, generation);
         w.log.startTask(taskId);
-      } else generation = w.records.setStatus(taskId, working ?? submitted, now, changes);
-      const number = isNewTask ? 1 : w.records.beginTurn(taskId);
+      } else ({ generation, turn: number } = w.records.beginTurn(taskId, working ?? submitted, now, changes));
       w.records.appendMessage(taskId, state.epoch(), number, stored.message, turn.request);
       w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
       // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.

@@ -9,6 +9,9 @@ const BUCKET = "ALIYUN::OSS::Bucket";
 /** Words that follow "bucket" but are not its name. */
 const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
 
+/** What OSS accepts as a bucket name: 3 to 63 lower-case letters, digits and hyphens, a letter or digit at each end. */
+export const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
 /** OSS bucket names are 3 to 63 characters. */
 const BUCKET_NAME_MIN = 3;
 const BUCKET_NAME_MAX = 63;
@@ -112,9 +115,30 @@ export const oss: KindDefinition = {
       terraformType: "alicloud_oss_bucket_acl",
       terraformArgument: "acl",
     },
-    { sort: "bucketSetting", label: phrase("versioning", "版本控制"), rosType: BUCKET, rosProperty: "VersioningConfiguration.Status" },
-    { sort: "bucketSetting", label: phrase("encryption", "服务端加密"), rosType: BUCKET, rosProperty: "ServerSideEncryptionConfiguration.SSEAlgorithm" },
-    { sort: "days", label: phrase("lifecycle days", "生命周期天数"), rosType: BUCKET, rosProperty: "LifecycleConfiguration.Rule[].Expiration.Days" },
+    {
+      sort: "bucketSetting",
+      label: phrase("versioning", "版本控制"),
+      rosType: BUCKET,
+      rosProperty: "VersioningConfiguration.Status",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "versioning.status",
+    },
+    {
+      sort: "bucketSetting",
+      label: phrase("encryption", "服务端加密"),
+      rosType: BUCKET,
+      rosProperty: "ServerSideEncryptionConfiguration.SSEAlgorithm",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "server_side_encryption_rule.sse_algorithm",
+    },
+    {
+      sort: "days",
+      label: phrase("lifecycle days", "生命周期天数"),
+      rosType: BUCKET,
+      rosProperty: "LifecycleConfiguration.Rule[].Expiration.Days",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "lifecycle_rule.expiration.days",
+    },
   ],
   readValues: readOssValues,
   rosProperties: {

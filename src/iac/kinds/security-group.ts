@@ -43,6 +43,25 @@ export function sourceRangesOf(text: string): SourceRanges {
   return ranges;
 }
 
+const CIDR_TEXT = /\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g;
+const PORT_NUMBER = /\b\d{2,5}\b/g;
+
+/** The port numbers a request names outside its CIDR blocks: the ports a source range is for. */
+export function portsNamedIn(text: string): Set<number> {
+  return new Set((text.replace(CIDR_TEXT, " ").match(PORT_NUMBER) ?? []).map(Number));
+}
+
+/**
+ * Whether an opened port's rule takes the request's source range: a rule open to all does when the
+ * request names no port, or names this one; a rule limited to the VPC (a sensitive port) only when
+ * the request names its port; SSH keeps its own range. Shared by the ROS values step
+ * (apply-values.ts) and the Terraform builder (terraform-build/network.ts).
+ */
+export function takesSourceRange(port: number, openToAll: boolean, vpcOnly: boolean, named: ReadonlySet<number>): boolean {
+  if (openToAll) return named.size === 0 || named.has(port);
+  return port !== 22 && named.has(port) && vpcOnly;
+}
+
 /** The rules' source ranges: for the opened ports, for SSH, and whether SSH is allowed only from its range. */
 function readSecurityGroupValues(text: string, into: RequestedValues): void {
   const sources = sourceRangesOf(text);
