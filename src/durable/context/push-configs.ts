@@ -171,7 +171,6 @@ export class PushConfigs {
     return id;
   }
 
-  /** Seals a validated config's secrets (async), so that writing it can be part of a transaction. */
   /**
    * Checks a config (the -32602 the client should see) and seals its secrets, ready to be written
    * in a transaction: what both places that store a config (the method, SendMessage's inline one) do.
