@@ -63,7 +63,8 @@ export class TurnEnd {
     response = false,
   ): Promise<void> {
     const { finishing } = this.slot;
-    if (finishing.has(taskId)) return;
+    // Another end of this task is being written (a cancel racing the turn's own end): one end.
+    if (finishing.has(taskId)) return turn?.markFinished();
     finishing.add(taskId);
     try {
       const contextId = this.state.contextId();
@@ -85,6 +86,9 @@ export class TurnEnd {
         return this.recordPushJobs(w, taskId, logged.seq);
       });
       this.state.hub.closeAll(taskId);
+      // The end is written and the client may already send the next message of this task: from
+      // here on a follow-up is a new turn, not a second end (the tail below awaits the index).
+      finishing.delete(taskId);
       turn?.log.end(state);
       await this.state.index.flush();
       await this.enqueuePush(jobs, turn?.log.trace);

@@ -37,16 +37,20 @@ export class TurnSlot {
   private opening: { request: StoredRequest; settled: Promise<void> } | undefined;
   /** The start under way, from the busy check until its turn is active (or it failed). */
   private starting: TurnStart | undefined;
-  /** Tasks whose end is being written. */
+  /** Tasks whose end is being written, until its commit ran (turn-end.ts). */
   readonly finishing = new Set<string>();
 
   activeTaskId(): string | undefined {
     return this.active?.taskId;
   }
 
-  /** Whether a message must be refused as busy: a turn runs, or one is being started. */
+  /**
+   * Whether a message must be refused as busy: a turn runs, one is being started, or a turn's end
+   * is being written (its turn was released, its status not yet committed: to the client, still
+   * the running turn). Once the end's commit ran, the next message may start.
+   */
   busy(): boolean {
-    return this.active !== undefined || this.starting !== undefined;
+    return this.active !== undefined || this.starting !== undefined || this.finishing.size > 0;
   }
 
   /**
