@@ -27,6 +27,7 @@ import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks, pageCursor } from "../durable/task-index/list-tasks";
 import { cardCacheOf } from "./card-cache";
 import { checkSendMessage } from "./send-checks";
+import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
 import { idempotencyKeyOf, keyedContextId } from "./idempotency-key";
 import { currentRequest, noteCall, noteCode, noteContext, streamEndLogOf } from "./request-scope";
 
@@ -188,10 +189,11 @@ export const METHODS = {
 
   CreateTaskPushNotificationConfig: {
     schema: pushConfigSchema,
-    validate: (ctx, params) => {
+    validate: async (ctx, params) => {
       if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
       if (!params.taskId)
         throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
+      await checkPushConfig(params, pushPolicyOf(ctx.config));
     },
     run: async (ctx, params) => {
       const taskId = params.taskId ?? "";

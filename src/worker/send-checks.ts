@@ -2,11 +2,11 @@
  * Every check of a SendMessage request that needs no stored state, run in the Worker beside the
  * method's schema (its `validate` in methods.ts) so that a malformed message is refused before any
  * Durable Object is reached (issue 22 item 4): the list caps, the contextId, push being on for an
- * inline config, the role, the parts (up to what a workspace file would tell), and the size of
- * the request's metadata. Each error is the one the object answered when these checks ran there; the
- * object keeps the checks on what it stores (owner, task, terminal state, busy, bound workspace,
- * the stored form of the message) and, for want of an import arrow from src/worker to src/push in
- * the design, an inline push config's callback URL and authentication (push-configs.ts).
+ * inline config, the role, the parts (up to what a workspace file would tell), the size of the
+ * request's metadata, and the inline push config's own rules (push/push-config-checks.ts). Each
+ * error is the one the object answered when these checks ran there; the object keeps the checks on
+ * what it stores (owner, task, terminal state, busy, bound workspace, the stored form of the
+ * message, push configs per task).
  */
 import { errors } from "../a2a/errors";
 import { isValidId } from "../a2a/ids";
@@ -16,12 +16,13 @@ import { checkParts } from "../a2a/part-rules";
 import { redactMetadata } from "../a2a/metadata-redaction";
 import type { Config } from "../config/config";
 import { METADATA_MAX_BYTES, utf8Bytes } from "../storage/limits";
+import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
 import { checkMessageCaps } from "./message-caps";
 
 export const METADATA_TOO_LARGE = "A2A request metadata is too large.";
 
 /** Throws the A2A error of the first stateless rule `params` breaks, in the order they applied before. */
-export function checkSendMessage(config: Config, params: SendMessageRequest): void {
+export async function checkSendMessage(config: Config, params: SendMessageRequest): Promise<void> {
   const { message } = params;
   checkMessageCaps(params);
   if (message.contextId !== undefined && !isValidId(message.contextId)) {
@@ -42,4 +43,6 @@ export function checkSendMessage(config: Config, params: SendMessageRequest): vo
   if (taskMetadata && utf8Bytes(JSON.stringify(taskMetadata)) > METADATA_MAX_BYTES) {
     throw errors.invalidParams(METADATA_TOO_LARGE, [{ field: "metadata", description: METADATA_TOO_LARGE }]);
   }
+  const inlinePush = params.configuration?.taskPushNotificationConfig;
+  if (inlinePush) await checkPushConfig(inlinePush, pushPolicyOf(config));
 }

@@ -2,18 +2,15 @@
  * Push notification configs of a context's tasks, and their delivery log, in the ContextAgent's
  * SQLite. Tokens and credentials are sealed with the push keyring (AES-GCM, bound to
  * `<taskId>/<configId>`) before they are written, so storage never holds them in the clear; the
- * callback URL is checked here when a config is stored and again by the consumer before every
- * delivery.
+ * callback URL is checked by the Worker before a config reaches this object (push-config-checks.ts)
+ * and again by the consumer before every delivery.
  */
 import type { PushConfigInput, PushPayloadVersion } from "../../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../../a2a/types";
 import { errors } from "../../a2a/errors";
-import { isValidId } from "../../a2a/ids";
-import { validateCallbackUrl } from "../../push/callback-url";
-import { validatePushAuthentication, type PushSecrets } from "../../push/push-headers";
+import type { PushSecrets } from "../../push/push-headers";
 import type { SecretKeyring } from "../../push/secret-box";
-import { checkCallbackHostByDns } from "../../push/dns-check";
-import type { Config } from "../../config/config";
+import type { PushPolicy } from "../../push/push-config-checks";
 import { applySchema } from "../schema";
 import { reusedId } from "./repeat-requests";
 
@@ -99,23 +96,8 @@ function publicView(taskId: string, row: ConfigRow): TaskPushNotificationConfig 
   return { id: row.id, taskId, url: row.url, ...(row.scheme ? { authentication: { scheme: row.scheme } } : {}) };
 }
 
-export interface PushPolicy {
-  allowPrivate: boolean;
-  maxConfigsPerTask: number;
-  allowedHosts: readonly string[];
-  /** When set, the callback's name is resolved here and refused on any private answer. */
-  dohUrl: string | undefined;
-}
-
-/** The push policy of a configuration, for every place a config is stored. */
-export function pushPolicyOf(config: Config): PushPolicy {
-  return {
-    allowPrivate: config.pushAllowPrivate,
-    maxConfigsPerTask: config.pushMaxConfigsPerTask,
-    allowedHosts: config.pushAllowedHosts,
-    dohUrl: config.pushDohUrl,
-  };
-}
+/** The policy is the Worker's too (it checks a config before any RPC): push-config-checks.ts. */
+export { pushPolicyOf, type PushPolicy } from "../../push/push-config-checks";
 
 export class PushConfigs {
   /**
@@ -150,19 +132,13 @@ export class PushConfigs {
     this.tables = undefined;
   }
 
-  /** Checks a config before anything is stored; throws the -32602 the client should see. */
-  async validate(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<string> {
+  /**
+   * The check on what is stored: a new config may not exceed the task's maximum. Every other rule
+   * of a config (id, callback URL, authentication) needs no stored state and was checked by the
+   * Worker before the call (push-config-checks.ts, issue 22 item 4). Returns the config's id.
+   */
+  private validate(taskId: string, input: PushConfigInput, policy: PushPolicy): string {
     const id = input.id || taskId;
-    if (!isValidId(id)) throw errors.invalidParams("Invalid A2A id", [{ field: "id", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
-    const url = validateCallbackUrl(input.url, { allowPrivate: policy.allowPrivate, allowedHosts: policy.allowedHosts });
-    if (!url.ok) throw errors.invalidParams(url.message, [{ field: "url", description: url.message }]);
-    if (policy.dohUrl && !policy.allowPrivate) {
-      const dns = await checkCallbackHostByDns(url.url.hostname, policy.dohUrl);
-      if (!dns.ok) throw errors.invalidParams(dns.message, [{ field: "url", description: dns.message }]);
-    }
-    const secrets = this.secretsOf(input);
-    const auth = validatePushAuthentication(secrets);
-    if (!auth.ok) throw errors.invalidParams(auth.message, [{ field: "authentication", description: auth.message }]);
     const exists = this.exist() && this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
     const count = this.exist() ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n : 0;
     if (!exists && count >= policy.maxConfigsPerTask) {
@@ -172,11 +148,12 @@ export class PushConfigs {
   }
 
   /**
-   * Checks a config (the -32602 the client should see) and seals its secrets, ready to be written
-   * in a transaction: what both places that store a config (the method, SendMessage's inline one) do.
+   * Checks a config against what is stored (the -32602 the client should see) and seals its
+   * secrets, ready to be written in a transaction: what both places that store a config (the
+   * method, SendMessage's inline one) do.
    */
   async prepare(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<SealedConfig> {
-    return this.seal(taskId, await this.validate(taskId, input, policy), input);
+    return this.seal(taskId, this.validate(taskId, input, policy), input);
   }
 
   private async seal(taskId: string, id: string, input: PushConfigInput): Promise<SealedConfig> {
@@ -351,13 +328,6 @@ export class PushConfigs {
         ...(r.last_error ? { lastError: r.last_error } : {}),
         updatedAt: new Date(r.updated_ms).toISOString(),
       }));
-  }
-
-  private secretsOf(input: PushConfigInput): PushSecrets {
-    return {
-      ...(input.token ? { token: input.token } : {}),
-      ...(input.authentication ? { authentication: input.authentication } : {}),
-    };
   }
 
   private row(taskId: string, id: string): ConfigRow | undefined {
