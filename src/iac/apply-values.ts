@@ -23,6 +23,10 @@ const SYSTEM_DISK_GIB = { min: 20, max: 2048 };
 const DATA_DISK_GIB = { min: 20, max: 32768 };
 /** RDS storage: 20–32000 GB for cloud-disk instances. */
 const RDS_STORAGE_GB = { min: 20, max: 32000 };
+/** An ECS instance's own public IP: 0–100 Mbps outbound (InternetMaxBandwidthOut). */
+const ECS_BANDWIDTH_MBPS = { max: 100 };
+/** RDS data backups are kept 7–730 days (ALIYUN::RDS::DBInstance BackupRetentionPeriod). */
+const BACKUP_RETENTION_DAYS = { min: 7, max: 730 };
 /** OSS bucket names: 3–63 characters of lower-case letters, digits and hyphens, no hyphen at either end. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
@@ -50,10 +54,28 @@ function inRange(size: number, range: { min: number; max: number }, label: Phras
   return false;
 }
 
+/**
+ * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
+ * (kinds/ecs.ts), and the console selector stays, so a zone without it gets another of that size.
+ */
+function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
+  const definition = parameter(template, "EcsInstanceType");
+  if (!definition) return;
+  definition.Default = spec.instanceType;
+  const size = `${spec.vcpus} vCPU / ${spec.memoryGib} GiB`;
+  out.applied.push(
+    phrase(
+      `${size} as instance type ${spec.instanceType} (default of parameter \`EcsInstanceType\`: the 7th-generation type of that size; the selector offers the others of that size where the zone lacks it)`,
+      `${size} 对应实例规格 ${spec.instanceType}（参数 \`EcsInstanceType\` 的默认值：该大小的第七代规格；若可用区无货，可在选择器中换同等大小的其他规格）`,
+    ),
+  );
+}
+
 function applyEcs(template: Template, values: RequestedValues, out: AppliedValues): void {
   const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
   if (instances.length === 0) return;
   if (values.ecsInstanceType) setDefault(template, "EcsInstanceType", values.ecsInstanceType, phrase("instance type", "实例规格"), out);
+  else if (values.sizeSpec) applySizeSpec(template, values.sizeSpec, out);
   const typeParameter = parameter(template, "EcsInstanceType");
   if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
   if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
@@ -88,8 +110,18 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     }
   }
   const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
-  if (values.publicAccess && !hasPublicPath) {
+  // "公网带宽5M", "10 Mbps public bandwidth" for servers without an EIP or a load balancer: their own public IP at that bandwidth.
+  if ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath) {
     const bandwidth = values.bandwidth ?? 5;
+    if (bandwidth > ECS_BANDWIDTH_MBPS.max) {
+      out.unsupported.push(
+        phrase(
+          `a public bandwidth of ${bandwidth} Mbps on an ECS instance (at most ${ECS_BANDWIDTH_MBPS.max}; use an EIP or a load balancer for more)`,
+          `ECS 公网带宽 ${bandwidth} Mbps（最多 ${ECS_BANDWIDTH_MBPS.max}；更高带宽请用 EIP 或负载均衡）`,
+        ),
+      );
+      return;
+    }
     for (const instance of instances) {
       instance.AllocatePublicIP = true;
       instance.InternetMaxBandwidthOut = bandwidth;
@@ -113,6 +145,19 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
     out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
   }
   if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
+  const retention = values.backupRetentionDays;
+  if (retention === undefined) return;
+  if (retention < BACKUP_RETENTION_DAYS.min || retention > BACKUP_RETENTION_DAYS.max) {
+    out.unsupported.push(
+      phrase(
+        `a backup retention of ${retention} days (RDS keeps backups ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} days)`,
+        `备份保留 ${retention} 天（RDS 备份保留 ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} 天）`,
+      ),
+    );
+    return;
+  }
+  for (const database of databases) database.BackupRetentionPeriod = retention;
+  out.applied.push(phrase(`backups kept ${retention} days`, `备份保留 ${retention} 天`));
 }
 
 function applyOss(template: Template, values: RequestedValues, out: AppliedValues): void {

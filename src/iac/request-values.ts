@@ -10,6 +10,7 @@
 import { parseCidr } from "./cidr";
 import { phrase, type Phrase } from "./request-language";
 import { gibOf, sizeForKind } from "./request-sizes";
+import { instanceTypeForSize } from "./kinds/ecs";
 import { afterKeyword } from "./text-after";
 
 export interface DiskValue {
@@ -24,11 +25,15 @@ export interface RequestedValues {
   imageHint?: string;
   /** vCPU / memory named instead of an instance type ("4 vCPU 8 GiB"). */
   sizeHint?: string;
+  /** The same size as numbers, when both are given: the instance type is then the 7th-generation one of that size. */
+  sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string };
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
   rdsEngineVersion?: string;
   rdsStorage?: number;
   rdsInstanceClass?: string;
+  /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
+  backupRetentionDays?: number;
   redisInstanceClass?: string;
   bucketName?: string;
   bucketAcl?: "private" | "public-read" | "public-read-write";
@@ -244,7 +249,6 @@ export function sourceRangesOf(text: string): SourceRanges {
 const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/auto[- ]?scal|scaling group|\bess\b|弹性伸缩/i, phrase("auto scaling (ESS)", "弹性伸缩（ESS）")],
   [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
-  [/backup retention|retain backups|备份保留|保留.{0,4}备份/i, phrase("the database backup retention", "数据库备份保留策略")],
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
@@ -258,6 +262,21 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];
+
+/** "7 day backup retention", "backup retention of 30 days", "retain backups for 14 days", "备份保留7天", "保留30天备份". */
+const BACKUP_RETENTION =
+  /(\d{1,3})[ -]?days?\s{0,3}(?:of\s{1,3})?backups?\s{0,3}retention|(?:backup retention|retain backups|keep backups)[^\d\n]{0,16}?(\d{1,3})\s{0,2}days?|备份保留\s{0,3}(\d{1,3})\s{0,2}天|保留\s{0,3}(\d{1,3})\s{0,2}天的?备份/i;
+/** Named without a number of days: the reply says it was not set. */
+const RETENTION_WORDS = /backup retention|retain backups|keep backups|备份保留|保留.{0,4}备份/i;
+
+function backupRetention(text: string, unsupported: Phrase[]): number | undefined {
+  const match = BACKUP_RETENTION.exec(text);
+  const days = match?.[1] ?? match?.[2] ?? match?.[3] ?? match?.[4];
+  if (days) return Number(days);
+  if (RETENTION_WORDS.test(text))
+    unsupported.push(phrase("the database backup retention (say how many days, 7 to 730)", "数据库备份保留策略（请给出天数，7 到 730）"));
+  return undefined;
+}
 
 function imageHint(text: string): string | undefined {
   const match = /\b(ubuntu|centos|debian|rocky ?linux|alibaba cloud linux|alinux|almalinux|windows server|windows|anolis)\s*(\d+(?:\.\d+)?)?/i.exec(text);
@@ -306,6 +325,9 @@ function bandwidthOf(text: string): number | undefined {
   return bare ? Number(bare) : undefined;
 }
 
+/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
+const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/i;
+
 export function parseRequestedValues(text: string): RequestedValues {
   const unsupported: Phrase[] = [];
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
@@ -331,14 +353,17 @@ export function parseRequestedValues(text: string): RequestedValues {
   const version = engineVersion(text, unsupported);
   if (version) values.rdsEngineVersion = version;
   const storage = sizeNear(text, STORAGE_SIZE);
-  const databaseOnly = /rds|database|mysql|postgres|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
+  const databaseOnly =
+    /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
   // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
   const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
   // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
   const rdsStorage = storage ?? sizeForKind(text, "rds") ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
-  if (rdsStorage !== undefined && /rds|database|mysql|postgres|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
+  if (rdsStorage !== undefined && /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
+  const retention = backupRetention(text, unsupported);
+  if (retention !== undefined) values.backupRetentionDays = retention;
   const redisClass = /\b(redis\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (redisClass) values.redisInstanceClass = redisClass.toLowerCase();
   const name = bucketName(text);
@@ -368,18 +393,22 @@ export function parseRequestedValues(text: string): RequestedValues {
   const bandwidth = bandwidthOf(text);
   if (bandwidth !== undefined) values.bandwidth = bandwidth;
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
-  const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  const pair = CPU_MEMORY.exec(text);
+  const cpu = pair?.[1] ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
-  const memoryGib = memory?.[1] ?? memory?.[2] ?? /核\s*(\d{1,4})\s*g/i.exec(text)?.[1];
+  const memoryGib = pair?.[2] ?? memory?.[1] ?? memory?.[2];
   if (!values.ecsInstanceType && (cpu || memoryGib)) {
     const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
     values.sizeHint = size;
-    unsupported.push(
-      phrase(
-        `a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`,
-        `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`,
-      ),
-    );
+    const instanceType = cpu && memoryGib ? instanceTypeForSize(Number(cpu), Number(memoryGib)) : undefined;
+    if (instanceType) values.sizeSpec = { vcpus: Number(cpu), memoryGib: Number(memoryGib), instanceType };
+    else
+      unsupported.push(
+        phrase(
+          `a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`,
+          `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`,
+        ),
+      );
   }
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) unsupported.push(label);
   return values;

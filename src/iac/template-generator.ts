@@ -120,6 +120,8 @@ function terraformUnsupported(text: string): Phrase[] {
   const named: Phrase[] = [...values.unsupported];
   const stated: [unknown, Phrase][] = [
     [values.ecsInstanceType, phrase(`instance type ${values.ecsInstanceType ?? ""}`, `实例规格 ${values.ecsInstanceType ?? ""}`)],
+    [values.sizeSpec, phrase(`instance size ${values.sizeHint ?? ""}`, `实例大小 ${values.sizeHint ?? ""}`)],
+    [values.backupRetentionDays, phrase(`backup retention ${values.backupRetentionDays ?? ""} days`, `备份保留 ${values.backupRetentionDays ?? ""} 天`)],
     [values.systemDisk.size, phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`)],
     [values.dataDisk, phrase("the data disk", "数据盘")],
     [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],

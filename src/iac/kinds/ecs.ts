@@ -12,6 +12,30 @@ const INSTANCE = "ALIYUN::ECS::Instance";
 export const SERVER_WORDS =
   /\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/i;
 
+/**
+ * The 7th-generation type an Alibaba Cloud engineer picks for a vCPU / memory size ("4核8G",
+ * "4 vCPU 16 GiB"): the family by memory per vCPU (c7 1:2 compute-optimised, g7 1:4 general
+ * purpose, r7 1:8 memory-optimised), the size by vCPUs (large = 2, xlarge = 4, Nxlarge = 4N, the
+ * sizes those families are sold in). Undefined for a size outside them (1 vCPU, 6 vCPU, 1:3…).
+ */
+const FAMILY_BY_RATIO: Readonly<Record<number, string>> = { 2: "c7", 4: "g7", 8: "r7" };
+const SIZE_BY_VCPUS: Readonly<Record<number, string>> = {
+  2: "large",
+  4: "xlarge",
+  8: "2xlarge",
+  12: "3xlarge",
+  16: "4xlarge",
+  24: "6xlarge",
+  32: "8xlarge",
+  64: "16xlarge",
+};
+
+export function instanceTypeForSize(vcpus: number, memoryGib: number): string | undefined {
+  const family = memoryGib % vcpus === 0 ? FAMILY_BY_RATIO[memoryGib / vcpus] : undefined;
+  const size = SIZE_BY_VCPUS[vcpus];
+  return family && size ? `ecs.${family}.${size}` : undefined;
+}
+
 export const ecs: KindDefinition = {
   kind: "ecs",
   label: phrase("ECS instance", "ECS 实例"),

@@ -13,7 +13,7 @@ export const rds: KindDefinition = {
   rosParts: [],
   terraformType: "alicloud_db_instance",
   terraformParts: ["alicloud_rds_account"],
-  nouns: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|数据库|云数据库/gi,
+  nouns: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
   // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
   notARequest: protocolMention([3306, 5432, 1433], /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i),
   billable: true,

@@ -68,7 +68,7 @@ const OWN_FAMILIES: readonly Family[] = [
   },
   {
     id: "rds",
-    nouns: ["rds", "database", "db instance", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
+    nouns: ["rds", "database", "db instance", "db", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
     ros: ["ALIYUN::RDS::DBInstance", "ALIYUN::RDS::PrepayDBInstance"],
     terraform: ["alicloud_db_instance"],
     billable: true,

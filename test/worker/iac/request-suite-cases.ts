@@ -152,6 +152,23 @@ export const GENERATION_EN: SuiteCase[] = [
   one("frankfurt servers", "5 ECS instances in Frankfurt, 60 GB system disk", ["count:5 ECS", "region:eu-central-1", "size:60 GB"]),
 ];
 
+/** Issue 19, the ROS generator's gaps closed (i19d): each of these values was once only "not expressed". */
+export const GAPS_CLOSED: SuiteCase[] = [
+  one("a DB is a database", "need a DB for the app: MySQL 5.7, 30 GB, Shanghai", ["engine-version:MySQL 5.7", "size:30 GB", "region:cn-shanghai"]),
+  one("backup retention kept", "Postgres 15 DB, 100GB, keep backups 30 days", ["engine-version:Postgres 15", "size:100GB", "days:30 days"]),
+  one("保留备份天数", "MySQL 8.0，存储100G，保留15天备份", ["engine-version:MySQL 8.0", "size:100G", "days:15天"]),
+  one("vcpu and memory as a type", "3 servers, 2 vCPU / 4 GiB each, Hangzhou", ["count:3 servers", "compute-spec:2 vCPU / 4 GiB", "region:cn-hangzhou"]),
+  one("核与内存", "一台16核64G的服务器，系统盘80G", ["compute-spec:16核64G", "size:80G", "count:一台"]),
+  one("规格夹在数量和名词之间", "3台2核4G的ECS，杭州", ["count:3台", "compute-spec:2核4G", "region:cn-hangzhou"]),
+  one("server public bandwidth", "one ECS with 20 Mbps public bandwidth, Beijing", ["bandwidth:20 Mbps", "count:one ECS", "region:cn-beijing"]),
+  one("服务器公网带宽", "一台ECS，公网带宽20M，开放80端口", ["bandwidth:20M", "count:一台ECS", "port:80"]),
+  one("a tf- name is no Terraform", "private bucket tf-logs-03 with versioning", [
+    "bucket-name:tf-logs-03",
+    "bucket-setting:versioning",
+    "bucket-setting:private",
+  ]),
+];
+
 export const GENERATION_ZH: SuiteCase[] = [
   one("数据库与VPC同网段", "在杭州创建一个VPC，网段10.20.0.0/16，再建一个MySQL 8.0数据库，存储50G，3306端口只允许10.20.0.0/16访问", [
     "cidr:10.20.0.0/16",
@@ -497,4 +514,13 @@ export const OUT_OF_SCOPE: SuiteCase[] = [
   one("ZH: Helm chart 与端口", "写一个 Helm chart，开放 8080 端口", ["port:8080"], { says: [/^\*\*请求核对：你给出的 1 个值中有 1 个不在模板中\*\*/] }),
 ];
 
-export const ALL_CASES: SuiteCase[] = [...GENERATION_EN, ...GENERATION_ZH, ...CONVERSATIONS, ...REVIEWS, ...CONVERSIONS, ...OPERATIONS, ...OUT_OF_SCOPE];
+export const ALL_CASES: SuiteCase[] = [
+  ...GENERATION_EN,
+  ...GENERATION_ZH,
+  ...GAPS_CLOSED,
+  ...CONVERSATIONS,
+  ...REVIEWS,
+  ...CONVERSIONS,
+  ...OPERATIONS,
+  ...OUT_OF_SCOPE,
+];
