@@ -12,9 +12,9 @@ import { describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
-import { TaskRecords } from "../../src/durable/task-records";
-import { readIndexPage } from "../../src/durable/index-page-rows";
-import { compareIndexOrder } from "../../src/durable/index-cursor";
+import { TaskRecords } from "../../src/durable/context/task-records";
+import { readIndexPage } from "../../src/durable/task-index/index-page-rows";
+import { compareIndexOrder } from "../../src/durable/task-index/index-cursor";
 import { report, timeAlternatives } from "./time";
 
 const V1 = { "Content-Type": "application/json", "A2A-Version": "1.0" };

@@ -53,7 +53,7 @@ export interface Config {
   signingSecret: string | undefined;
   /** `IACCODE_A2A_SIGNING_KEYS`: the first signs the card, all are published in the JWKS. */
   signingKeys: CardSigningKey[] | undefined;
-  /** How the owner's TaskIndex is split (src/durable/index-layout.ts). */
+  /** How the owner's TaskIndex is split (src/durable/task-index/index-layout.ts). */
   indexLayout: IndexLayoutConfig;
   /** The model providers (src/config/providers.ts); an invalid setting fails model turns only. */
   providers: ProviderConfig | ConfigError;

@@ -6,7 +6,7 @@
  * is per owner and shard (index-layout.ts).
  */
 import { contextObjectIdOf } from "../a2a/ids";
-import { indexName } from "./index-layout";
+import { indexName } from "./task-index/index-layout";
 import { contextObjectName } from "./object-names";
 
 export function contextAgentFor(env: Env, owner: string, contextId: string) {

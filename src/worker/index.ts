@@ -4,8 +4,8 @@ import { publicFront } from "./public-front";
 import { handlePushBatch } from "../queues/push-consumer";
 import type { PushJob } from "../push/push-job";
 
-export { ContextAgent } from "../durable/context-agent";
-export { TaskIndex } from "../durable/task-index";
+export { ContextAgent } from "../durable/context/context-agent";
+export { TaskIndex } from "../durable/task-index/task-index";
 export { WebSocketSession } from "./websocket-session";
 
 export default {

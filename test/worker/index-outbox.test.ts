@@ -1,6 +1,6 @@
 /**
  * The index outbox (design.md: "After each state change the object updates the owner's
- * TaskIndex … before it answers"; src/durable/index-outbox.ts): a state change and its mark are
+ * TaskIndex … before it answers"; src/durable/context/index-outbox.ts): a state change and its mark are
  * one transaction, so an index write that fails is sent again by the alarm and no transition is
  * lost; a mark the index acknowledged leaves the outbox at once and its row is deleted by the
  * object's next commit (or alarm), never a newer mark's row.
@@ -11,9 +11,9 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { ok, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/index-layout";
-import { IndexOutbox } from "../../src/durable/index-outbox";
-import type { ContextState } from "../../src/durable/context-state";
+import { shardOf } from "../../src/durable/task-index/index-layout";
+import { IndexOutbox } from "../../src/durable/context/index-outbox";
+import type { ContextState } from "../../src/durable/context/context-state";
 
 interface ListResult {
   tasks: TaskLike[];

@@ -1,5 +1,5 @@
 /**
- * ListTasks reads a shard's page as rows (src/durable/index-page-rows.ts); a page may hold more
+ * ListTasks reads a shard's page as rows (src/durable/task-index/index-page-rows.ts); a page may hold more
  * than one SQLite value can (SQLITE_VALUE_LIMIT_BYTES, 2 MB) in all, and a page with history must
  * be the same page as one without: same tasks, same order, same token. Twenty tasks whose
  * messages are ~120 KiB each make a page of over 2 MB when history is asked for, and a small one

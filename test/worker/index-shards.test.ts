@@ -1,5 +1,5 @@
 /**
- * The sharded task index (design "TaskIndex"; src/durable/index-layout.ts, src/worker/list-tasks.ts): tasks of many
+ * The sharded task index (design "TaskIndex"; src/durable/task-index/index-layout.ts, src/durable/task-index/list-tasks.ts): tasks of many
  * contexts spread over the owner's shards; ListTasks without a contextId merges every shard in
  * `(status timestamp desc, id desc)` order under one page token, with `totalSize` summed; with a
  * contextId it reads one shard; a ListTasks right after a non-blocking send already sees the task.
@@ -10,8 +10,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { ok, rpc, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { configOf } from "../../src/config/config";
 import { taskIndexFor } from "../../src/durable/stubs";
-import { shardOf } from "../../src/durable/index-layout";
-import { firstRoundShare } from "../../src/worker/list-tasks";
+import { shardOf } from "../../src/durable/task-index/index-layout";
+import { firstRoundShare } from "../../src/durable/task-index/list-tasks";
 
 interface ListResult {
   tasks: TaskLike[];

@@ -1,5 +1,5 @@
 /**
- * The kept view (src/durable/kept-view.ts): TaskRecords keeps the rows of the task created or
+ * The kept view (src/durable/context/kept-view.ts): TaskRecords keeps the rows of the task created or
  * viewed last and applies every write of it to them, so a turn's end, a follow-up's opening
  * snapshot and a GetTask right after a turn compose their answer without reading storage. These
  * tests prove the copy never differs from storage: every view answered from memory equals the same
@@ -13,8 +13,8 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { ok, send, userMessage, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor } from "../../src/durable/stubs";
-import { TaskRecords, type ViewBounds } from "../../src/durable/task-records";
-import { ContextState } from "../../src/durable/context-state";
+import { TaskRecords, type ViewBounds } from "../../src/durable/context/task-records";
+import { ContextState } from "../../src/durable/context/context-state";
 import { configOf } from "../../src/config/config";
 import { watchStatements, watchingSql } from "./helpers/object-costs";
 import type { Artifact, Message, TaskStatus } from "../../src/a2a/types";

@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import { ok, send, userMessage } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/index-layout";
+import { shardOf } from "../../src/durable/task-index/index-layout";
 import { CONTEXT_AGENT_RPCS, TASK_INDEX_RPCS, countCalls, countStatements, reset } from "./helpers/object-costs";
 
 describe("per-request cost in the Durable Objects (counted)", () => {

@@ -10,10 +10,10 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { BASE, V1, ok, rpc, send, userMessage, worker, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
-import type { ContextAgent } from "../../src/durable/context-agent";
+import type { ContextAgent } from "../../src/durable/context/context-agent";
 import { ROW_CAP_BYTES } from "../../src/storage/limits";
 import { configOf } from "../../src/config/config";
-import { shardOf } from "../../src/durable/index-layout";
+import { shardOf } from "../../src/durable/task-index/index-layout";
 import { ownerKey, workspaceKey } from "../../src/storage/object-keys";
 
 const MiB = 1024 * 1024;

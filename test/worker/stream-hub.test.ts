@@ -1,6 +1,6 @@
 /** The SSE hub of a ContextAgent: keepalives, broadcast order, closing (design: SSE from Durable Objects). */
 import { describe, expect, it, vi } from "vitest";
-import { StreamHub } from "../../src/durable/stream-hub";
+import { StreamHub } from "../../src/durable/context/stream-hub";
 import { parseSse, sleep } from "./helpers/rpc";
 
 async function readFor(stream: ReadableStream<Uint8Array>, ms: number): Promise<string> {

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { ok, readSse, reason, rpc, send, sleep, stream, userMessage, type TaskLike } from "./helpers/rpc";
 import { contextAgentFor } from "../../src/durable/stubs";
-import type { ContextAgent } from "../../src/durable/context-agent";
+import type { ContextAgent } from "../../src/durable/context/context-agent";
 
 interface ListResult {
   tasks: TaskLike[];

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { ok, rpc, send, userMessage } from "../helpers/rpc";
 import { contextAgentFor } from "../../../src/durable/stubs";
-import type { ContextAgent } from "../../../src/durable/context-agent";
+import type { ContextAgent } from "../../../src/durable/context/context-agent";
 import { ownerKey } from "../../../src/storage/object-keys";
 
 async function keysUnder(prefix: string): Promise<string[]> {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { ok, send, userMessage, type TaskLike } from "../helpers/rpc";
 import { taskIndexFor } from "../../../src/durable/stubs";
-import type { IndexRow } from "../../../src/durable/task-index";
+import type { IndexRow } from "../../../src/durable/task-index/task-index";
 
 interface ListResult {
   tasks: TaskLike[];

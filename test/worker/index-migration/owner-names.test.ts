@@ -13,7 +13,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import worker from "../../../src/worker/index";
 import { V1, userMessage, type TaskLike } from "../helpers/rpc";
 import { taskIndexFor } from "../../../src/durable/stubs";
-import type { IndexRow } from "../../../src/durable/task-index";
+import type { IndexRow } from "../../../src/durable/task-index/task-index";
 
 const ISSUER = "https://idp.test/";
 const AUDIENCE = "iac-code-a2a";

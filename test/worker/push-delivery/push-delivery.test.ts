@@ -8,8 +8,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { BASE, ok, rpc, send, sleep, userMessage, worker } from "../helpers/rpc";
 import { parseKeyring } from "../../../src/push/secret-box";
 import { contextAgentForTask } from "../../../src/durable/stubs";
-import type { ContextAgent } from "../../../src/durable/context-agent";
-import { PUSH_LOST_TEXT, PUSH_MAX_REQUEUES, PUSH_REQUEUE_AFTER_MS } from "../../../src/durable/lifecycle";
+import type { ContextAgent } from "../../../src/durable/context/context-agent";
+import { PUSH_LOST_TEXT, PUSH_MAX_REQUEUES, PUSH_REQUEUE_AFTER_MS } from "../../../src/durable/context/lifecycle";
 
 const receiver = inject("receiverUrl");
 

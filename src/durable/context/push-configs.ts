@@ -5,16 +5,16 @@
  * callback URL is checked here when a config is stored and again by the consumer before every
  * delivery.
  */
-import type { PushConfigInput, PushPayloadVersion } from "../a2a/schemas";
-import type { TaskPushNotificationConfig } from "../a2a/types";
-import { errors } from "../a2a/errors";
-import { isValidId } from "../a2a/ids";
-import { validateCallbackUrl } from "../push/callback-url";
-import { validatePushAuthentication, type PushSecrets } from "../push/push-headers";
-import type { SecretKeyring } from "../push/secret-box";
-import { checkCallbackHostByDns } from "../push/dns-check";
-import type { Config } from "../config/config";
-import { applySchema } from "./schema";
+import type { PushConfigInput, PushPayloadVersion } from "../../a2a/schemas";
+import type { TaskPushNotificationConfig } from "../../a2a/types";
+import { errors } from "../../a2a/errors";
+import { isValidId } from "../../a2a/ids";
+import { validateCallbackUrl } from "../../push/callback-url";
+import { validatePushAuthentication, type PushSecrets } from "../../push/push-headers";
+import type { SecretKeyring } from "../../push/secret-box";
+import { checkCallbackHostByDns } from "../../push/dns-check";
+import type { Config } from "../../config/config";
+import { applySchema } from "../schema";
 import { reusedId } from "./repeat-requests";
 
 const SCHEMA = [

@@ -4,7 +4,7 @@
  * one shard or merged from all of them. Opaque to clients: base64url of a JSON pair.
  */
 
-import { trimEnd } from "../a2a/trim-end";
+import { trimEnd } from "../../a2a/trim-end";
 
 export interface IndexCursor {
   tsMs: number;

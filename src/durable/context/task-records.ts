@@ -7,11 +7,11 @@
  * Reads are bounded by construction: a view asks SQL for the newest rows it can show (LIMIT), then
  * keeps what fits its byte budget, so the cost of an answer follows the answer, not the history.
  */
-import type { Artifact, JsonObject, Message, Task, TaskStatus } from "../a2a/types";
-import type { TaskState } from "../a2a/states";
-import { applySchema } from "./schema";
-import { fitRow } from "./row-guard";
-import { utf8Bytes } from "../storage/limits";
+import type { Artifact, JsonObject, Message, Task, TaskStatus } from "../../a2a/types";
+import type { TaskState } from "../../a2a/states";
+import { applySchema } from "../schema";
+import { fitRow } from "../row-guard";
+import { utf8Bytes } from "../../storage/limits";
 import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
 import type { ViewBounds } from "./view-bounds";
 import type { FoundRequest } from "./repeat-requests";

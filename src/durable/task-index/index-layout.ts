@@ -9,7 +9,7 @@
  * deployment that never sets the variable keeps its index. After a change of the count, each new
  * shard imports its rows from the previous layout (`IACCODE_A2A_INDEX_SHARDS_PREVIOUS`) on first use.
  */
-import { indexObjectName } from "./object-names";
+import { indexObjectName } from "../object-names";
 
 export interface IndexShard {
   shard: number;

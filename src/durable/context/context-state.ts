@@ -4,16 +4,16 @@
  * the events it logged, so a stream never shows an event that a failed transaction took back.
  * The RPC surface (context-agent.ts), the turn runner and the lifecycle each hold one of these.
  */
-import type { StreamResponse } from "../a2a/types";
-import type { Config } from "../config/config";
-import { developmentKeyring, keyringOf, type SecretKeyring } from "../push/secret-box";
+import type { StreamResponse } from "../../a2a/types";
+import type { Config } from "../../config/config";
+import { developmentKeyring, keyringOf, type SecretKeyring } from "../../push/secret-box";
 import { EventLog, type LoggedEvent } from "./event-log";
 import { IndexOutbox } from "./index-outbox";
 import { IndexWriter } from "./index-writer";
 import { PushConfigs } from "./push-configs";
 import { StreamHub } from "./stream-hub";
 import { TaskRecords } from "./task-records";
-import { ownerKey } from "../storage/object-keys";
+import { ownerKey } from "../../storage/object-keys";
 
 /** The writes of one commit: everything goes to SQLite; events are sent once it has committed. */
 export interface Writes {

@@ -4,10 +4,10 @@
  * conversation stays within CONVERSATION_CHARS. A model that was sent a long template two turns
  * ago still sees it; one that was sent more than the budget sees the stored part's reference.
  */
-import type { Message, Part } from "../a2a/types";
+import type { Message, Part } from "../../a2a/types";
 import type { ContextState } from "./context-state";
 import { CONVERSATION_CHARS } from "./task-records";
-import { loadStoredText } from "../storage/stored-parts";
+import { loadStoredText } from "../../storage/stored-parts";
 
 export async function conversationOf(state: ContextState, bucket: R2Bucket, ownerKeyHex: string): Promise<Message[]> {
   const messages = state.records.conversation(state.epoch());

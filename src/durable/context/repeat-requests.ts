@@ -8,8 +8,8 @@
  *
  * An id or key longer than STORED_ID_MAX_CHARS is stored as its sha256, so the column stays bounded.
  */
-import { sha256Hex } from "../a2a/hex";
-import { errors } from "../a2a/errors";
+import { sha256Hex } from "../../a2a/hex";
+import { errors } from "../../a2a/errors";
 
 /** The longest id stored as it is (a bounded column); a longer one is stored as its sha256. */
 export const STORED_ID_MAX_CHARS = 128;

@@ -13,9 +13,9 @@
  * a client that resumes from an older id gets the previous turn's events, which open with that
  * turn's Task snapshot: a consistent point to rebuild from (docs/decisions.md).
  */
-import type { StreamResponse } from "../a2a/types";
-import { applySchema } from "./schema";
-import { fitRow } from "./row-guard";
+import type { StreamResponse } from "../../a2a/types";
+import { applySchema } from "../schema";
+import { fitRow } from "../row-guard";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS events (

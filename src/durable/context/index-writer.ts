@@ -4,14 +4,14 @@
  * not ordered) and each reads the rows when its turn comes, so the index never ends on an older
  * state than the task. A failed flush leaves the marks for the next one (the alarm retries).
  */
-import type { IndexRow } from "./task-index";
-import type { TaskStatus } from "../a2a/types";
-import type { Config } from "../config/config";
+import type { IndexRow } from "../task-index/task-index";
+import type { TaskStatus } from "../../a2a/types";
+import type { Config } from "../../config/config";
 import type { IndexOutbox } from "./index-outbox";
 import type { TaskRecords } from "./task-records";
-import { taskIndexFor } from "./stubs";
-import { shardOf } from "./index-layout";
-import { INDEX_ROW_MAX_BYTES, LIST_HISTORY_MAX, SNAPSHOT_ARTIFACTS } from "../storage/limits";
+import { taskIndexFor } from "../stubs";
+import { shardOf } from "../task-index/index-layout";
+import { INDEX_ROW_MAX_BYTES, LIST_HISTORY_MAX, SNAPSHOT_ARTIFACTS } from "../../storage/limits";
 
 /** Tasks sent per flush: one RPC stays small (each row is at most INDEX_ROW_MAX_BYTES). */
 const FLUSH_BATCH = 16;

@@ -7,24 +7,24 @@
  * Every answer is an `Outcome` (outcome.ts): A2A errors travel as plain shapes over RPC.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Task, TaskPushNotificationConfig } from "../a2a/types";
-import type { PushConfigInput } from "../a2a/schemas";
-import type { PushJob } from "../push/push-job";
-import type { StreamFraming } from "../a2a/sse";
-import { errors } from "../a2a/errors";
-import { echoId } from "../a2a/ids";
-import { configOf } from "../config/config";
-import { selectAgent } from "../agent/select-agent";
-import { providerResolver } from "../agent/provider-resolver";
-import { outcomeOf, type Outcome } from "./outcome";
+import type { Task, TaskPushNotificationConfig } from "../../a2a/types";
+import type { PushConfigInput } from "../../a2a/schemas";
+import type { PushJob } from "../../push/push-job";
+import type { StreamFraming } from "../../a2a/sse";
+import { errors } from "../../a2a/errors";
+import { echoId } from "../../a2a/ids";
+import { configOf } from "../../config/config";
+import { selectAgent } from "../../agent/select-agent";
+import { providerResolver } from "../../agent/provider-resolver";
+import { outcomeOf, type Outcome } from "../outcome";
 import { ContextState } from "./context-state";
 import { Lifecycle } from "./lifecycle";
 import { taskViewBounds, TurnRunner, type SendCall, type SendResult } from "./turn-runner";
 import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
-import type { IndexRow } from "./task-index";
+import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
-import { GENERATION_WAIT_MAX_MS, taskWithGeneration } from "../a2a/generation";
-import { isTerminal } from "../a2a/states";
+import { GENERATION_WAIT_MAX_MS, taskWithGeneration } from "../../a2a/generation";
+import { isTerminal } from "../../a2a/states";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-runner";
 export type { SendCall, SendResult } from "./turn-runner";

@@ -5,8 +5,8 @@
  * through, and a page with `includeArtifacts` splices the stored array in; only `historyLength`
  * needs a parse, to cut the message list.
  */
-import type { Task } from "../a2a/types";
-import { viewTask } from "../a2a/task-view";
+import type { Task } from "../../a2a/types";
+import { viewTask } from "../../a2a/task-view";
 
 export interface RowTexts {
   /** `{"id":…,"contextId":…,"status":…,"metadata":…}` */

@@ -13,24 +13,24 @@
  * 4. The end (finish): the reply message (large parts to R2), the turn's `response` artifact when
  *    it produced assistant text, the final status, push records and the outbox mark in one commit; then streams close, the index and the push queue are told.
  */
-import type { TraceContext } from "../a2a/trace-context";
-import { TurnLog } from "../observability/turn-log";
-import { metricsOf } from "../observability/metrics";
-import type { Message, Task, TaskStatus } from "../a2a/types";
-import { isTerminal, stateNumber, type TaskState } from "../a2a/states";
-import type { SendMessageRequest } from "../a2a/schemas";
-import { errors } from "../a2a/errors";
-import { newTaskId } from "../a2a/ids";
-import { viewTask } from "../a2a/task-view";
-import type { StreamFraming } from "../a2a/sse";
-import type { JsonObject } from "../a2a/types";
-import type { AgentEvent, AgentRuntime } from "../agent/runtime";
-import { NO_USAGE_METADATA, mapAgentEvent, type Exposure } from "../agent/event-mapper";
-import { resolveWorkspacePath } from "../a2a/workspace-path";
-import { EMPTY_INPUT } from "../agent/prompt";
-import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../agent/parts";
-import { redactMetadata } from "../agent/metadata-redaction";
-import { notificationIdOf, type PushJob } from "../push/push-job";
+import type { TraceContext } from "../../a2a/trace-context";
+import { TurnLog } from "../../observability/turn-log";
+import { metricsOf } from "../../observability/metrics";
+import type { Message, Task, TaskStatus } from "../../a2a/types";
+import { isTerminal, stateNumber, type TaskState } from "../../a2a/states";
+import type { SendMessageRequest } from "../../a2a/schemas";
+import { errors } from "../../a2a/errors";
+import { newTaskId } from "../../a2a/ids";
+import { viewTask } from "../../a2a/task-view";
+import type { StreamFraming } from "../../a2a/sse";
+import type { JsonObject } from "../../a2a/types";
+import type { AgentEvent, AgentRuntime } from "../../agent/runtime";
+import { NO_USAGE_METADATA, mapAgentEvent, type Exposure } from "../../agent/event-mapper";
+import { resolveWorkspacePath } from "../../a2a/workspace-path";
+import { EMPTY_INPUT } from "../../agent/prompt";
+import { PART_MESSAGES, promptFromParts, type PartPolicy } from "../../agent/parts";
+import { redactMetadata } from "../../agent/metadata-redaction";
+import { notificationIdOf, type PushJob } from "../../push/push-job";
 import { StreamHub, type Unlogged } from "./stream-hub";
 import { timestamp, type StoredRequest, type ViewBounds } from "./task-records";
 import { isTaskSnapshot, type LoggedEvent } from "./event-log";
@@ -38,11 +38,11 @@ import type { ContextState, Writes } from "./context-state";
 import { pushPolicyOf, type SealedConfig } from "./push-configs";
 import { conversationOf } from "./conversation";
 import { responseArtifact } from "./response-artifact";
-import { taskWithGeneration } from "../a2a/generation";
+import { taskWithGeneration } from "../../a2a/generation";
 import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-requests";
-import { storeArtifact } from "../storage/artifacts";
-import { R2Workspace } from "../storage/workspaces";
-import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../storage/stored-parts";
+import { storeArtifact } from "../../storage/artifacts";
+import { R2Workspace } from "../../storage/workspaces";
+import { deleteBlobs, planStoredMessage, writeBlobs, type StoredMessagePlan } from "../../storage/stored-parts";
 import {
   DEFAULT_HISTORY_LENGTH,
   DELTA_MAX_CHARS,
@@ -52,7 +52,7 @@ import {
   SNAPSHOT_ARTIFACTS,
   TASK_VIEW_MAX_BYTES,
   utf8Bytes,
-} from "../storage/limits";
+} from "../../storage/limits";
 
 /** A blocking turn still running after this long is listed as WORKING (see answer). */
 const INDEX_WORKING_AFTER_MS = 200;

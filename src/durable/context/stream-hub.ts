@@ -19,10 +19,10 @@
  * body through natively instead of reading every chunk in JavaScript to learn how it ended
  * (bench/README.md: about an eighth of a stream's CPU).
  */
-import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamEndLog, type StreamFraming } from "../a2a/sse";
+import { KEEPALIVE_FRAME, KEEPALIVE_INTERVAL_MS, frameData, sseFrame, type StreamEndLog, type StreamFraming } from "../../a2a/sse";
 import { isTaskSnapshot, type LoggedEvent } from "./event-log";
-import { logLine, shortHash } from "../observability/log";
-import { withGeneration } from "../a2a/generation";
+import { logLine, shortHash } from "../../observability/log";
+import { withGeneration } from "../../a2a/generation";
 
 const encoder = new TextEncoder();
 

@@ -10,7 +10,7 @@
  * PART_INLINE_MAX_BYTES the same R2 `url` part the history keeps, so it costs no second blob and a
  * row stays within MESSAGE_INLINE_MAX_BYTES.
  */
-import type { Artifact, Part } from "../a2a/types";
+import type { Artifact, Part } from "../../a2a/types";
 
 export const RESPONSE_ARTIFACT_NAME = "response";
 

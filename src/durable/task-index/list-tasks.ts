@@ -12,14 +12,14 @@
  * shards (many contexts) need one round; a page drawn from one hot context needs a second round
  * from its shard alone.
  */
-import type { IndexLayoutConfig } from "../config/config";
-import { A2AError } from "../a2a/errors";
-import type { Outcome } from "../durable/outcome";
-import { compareIndexOrder, encodeCursor, type IndexCursor } from "../durable/index-cursor";
-import { shardOf } from "../durable/index-layout";
-import { taskIndexFor } from "../durable/stubs";
-import type { ListQuery, ShardPage } from "../durable/task-index";
-import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
+import type { IndexLayoutConfig } from "../../config/config";
+import { A2AError } from "../../a2a/errors";
+import type { Outcome } from "../outcome";
+import { compareIndexOrder, encodeCursor, type IndexCursor } from "./index-cursor";
+import { shardOf } from "./index-layout";
+import { taskIndexFor } from "../stubs";
+import type { ListQuery, ShardPage } from "./task-index";
+import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
 
 /** Rows asked of each of `shards` shards in the first round: twice an even share of the page, at most the page. */
 export function firstRoundShare(pageSize: number, shards: number): number {

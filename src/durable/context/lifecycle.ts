@@ -15,11 +15,11 @@
  *
  * The next alarm time is kept in memory, so a turn that changes nothing about it writes no alarm.
  */
-import type { PushJob } from "../push/push-job";
+import type { PushJob } from "../../push/push-job";
 import type { ContextState } from "./context-state";
 import type { TurnRunner } from "./turn-runner";
 import { INTERRUPTED_TEXT } from "./turn-runner";
-import { deleteTaskObjects } from "../storage/task-objects";
+import { deleteTaskObjects } from "../../storage/task-objects";
 
 /** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
 const TURN_HEARTBEAT_MS = 30_000;

@@ -14,15 +14,15 @@
  * restart already shows FAILED.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { TaskState } from "../a2a/states";
-import { errors } from "../a2a/errors";
-import { failure, success, type Outcome } from "./outcome";
-import { fitRow } from "./row-guard";
-import { contextAgentForTask, taskIndexFor } from "./stubs";
+import type { TaskState } from "../../a2a/states";
+import { errors } from "../../a2a/errors";
+import { failure, success, type Outcome } from "../outcome";
+import { fitRow } from "../row-guard";
+import { contextAgentForTask, taskIndexFor } from "../stubs";
 import { decodeCursor } from "./index-cursor";
 import { indexName, shardOf, type IndexShard } from "./index-layout";
-import { LIST_PAGE_MAX_BYTES } from "../storage/limits";
-import { applySchema } from "./schema";
+import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
+import { applySchema } from "../schema";
 import { rowTaskJson, type RowTexts } from "./index-view";
 import { readIndexPage } from "./index-page-rows";
 
