@@ -6,6 +6,7 @@
  * that cannot be applied is named, never dropped silently.
  */
 import type { RequestedValues } from "./request-values";
+import type { SourceRule } from "./source-rules";
 import { phrase, type Phrase } from "./request-language";
 import { resourceProperties, resourceType, section } from "./template-model";
 import { isRecord } from "./template-parser";
@@ -228,10 +229,18 @@ const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange
 /**
  * The range the user named replaces the default source of the rules it is for: public rules
  * (0.0.0.0/0), and the VPC-only rule of a port the request names ("port 3306 only from
- * 10.0.5.0/24"). Without a port named, every public rule.
+ * 10.0.5.0/24"). Without a port named, every public rule. A range written with its own ports
+ * ("3389 from 192.168.1.0/24, 8080 from 10.0.0.0/8") is for those ports only: their rules take it,
+ * a second range for a port gets a rule of its own, and a port with no rule yet gets one.
  */
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   applySshRange(template, values, out);
+  applyWhitelists(template, values, out);
+  const portRules = values.sourceRules.filter((rule) => rule.ports.length > 0);
+  if (portRules.length > 0) {
+    applyPortSources(template, portRules, out);
+    return;
+  }
   const range = values.sourceCidr;
   if (!range) return;
   const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
@@ -250,6 +259,56 @@ function applySourceRange(template: Template, values: RequestedValues, out: Appl
     }
   }
   if (changed) out.applied.push(phrase(`opened ports reachable only from ${range}`, `开放端口仅允许 ${range} 访问`));
+}
+
+/** Database and cache ports: a range written for one of them, or for none, is their whitelist. */
+const WHITELISTS: readonly { type: string; property: string; ports: readonly number[]; label: Phrase }[] = [
+  { type: "ALIYUN::RDS::DBInstance", property: "SecurityIPList", ports: [3306, 5432, 1433], label: phrase("database whitelist", "数据库白名单") },
+  { type: "ALIYUN::REDIS::Instance", property: "SecurityIps", ports: [6379], label: phrase("Redis whitelist", "Redis 白名单") },
+];
+
+/**
+ * "Redis only reachable from 10.0.1.0/24", "whitelist 10.1.0.0/16 and 10.2.0.0/16", "a 3306 rule
+ * from 172.16.0.0/16": the ranges become the database's or cache's whitelist, replacing its default
+ * (the VPC's range). A range whose clause names another port (a server's) is not theirs; with
+ * servers in the template, a range without a port stays theirs.
+ */
+function applyWhitelists(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance").length > 0;
+  for (const whitelist of WHITELISTS) {
+    const targets = resourcesOf(template, whitelist.type);
+    if (targets.length === 0) continue;
+    const ranges = values.sourceRules
+      .filter((rule) => (rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port))))
+      .map((rule) => rule.cidr.replace(/\/32$/, ""));
+    const list = [...new Set(ranges)].join(",");
+    if (list === "") continue;
+    for (const target of targets) target[whitelist.property] = list;
+    out.applied.push(phrase(`${whitelist.label.en} ${list}`, `${whitelist.label.zh} ${list}`));
+  }
+}
+
+const WHITELIST_WORD = /whitelist|allowlist|白名单|reachable|访问/i;
+
+function applyPortSources(template: Template, portRules: readonly SourceRule[], out: AppliedValues): void {
+  const groups = ingressRules(template);
+  if (groups.length === 0) return;
+  const claimed = new Set<Record<string, unknown>>();
+  for (const { ports, cidr } of portRules) {
+    for (const port of ports) {
+      for (const rules of groups) {
+        const same = rules.filter((rule) => isRecord(rule) && fromPort(rule) === port);
+        const open = same.find((rule) => !claimed.has(rule) && (rule.SourceCidrIp === "0.0.0.0/0" || isVpcRange(template, rule.SourceCidrIp)));
+        if (same.some((rule) => rule.SourceCidrIp === cidr)) continue;
+        const rule = open ?? { IpProtocol: "tcp", PortRange: `${port}/${port}`, Policy: "accept", Priority: 1 };
+        rule.SourceCidrIp = cidr;
+        rule.Description = `Port ${port} from ${cidr}`;
+        claimed.add(rule);
+        if (!open) rules.push(rule);
+      }
+      out.applied.push(phrase(`port ${port} reachable from ${cidr}`, `端口 ${port} 允许 ${cidr} 访问`));
+    }
+  }
 }
 
 /**

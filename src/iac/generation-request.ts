@@ -5,6 +5,7 @@ import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { findRegion } from "./regions";
 import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
+import { publicRulePorts } from "./source-rules";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
   const values = parseRequestedValues(text);
@@ -199,8 +200,8 @@ function protocolPorts(text: string): number[] {
   return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
 }
 
-function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
-  const ports = new Set<number>();
+function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[]): number[] {
+  const ports = new Set<number>(ruled);
   for (const port of listedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   for (const port of protocolPorts(text)) ports.add(port);
@@ -286,6 +287,11 @@ function blankSpans(text: string, spans: readonly [number, number][]): string {
   return pieces.join("");
 }
 
+/** Kinds that put the ports a request names to use without a security group of their own (a database's port, a listener). */
+function portUsers(counts: Record<ResourceKind, number>): boolean {
+  return counts.ecs + counts.rds + counts.redis + counts.slb > 0;
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
@@ -336,6 +342,12 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     );
     counts.vswitch = 1;
   }
+  // "22 from 10.0.0.0/8, 80 and 443 from anywhere": ports written with their source are opened too.
+  const ruled = [...sources.rules.flatMap((rule) => rule.ports), ...publicRulePorts(planText)];
+  if (counts.securityGroup === 0 && counts.vpc > 0 && ruled.length + listedPorts(planText).length > 0 && !portUsers(counts)) {
+    // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
+    counts.securityGroup = 1;
+  }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   return {
@@ -345,7 +357,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...portPlan(publicPorts(planText, counts), portMappingsOf(planText)),
+    ...portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),

@@ -7,10 +7,10 @@
  * A value of a recognised shape that the offline engine cannot express is collected in `unsupported`
  * so the reply names it instead of dropping it silently.
  */
-import { parseCidr } from "./cidr";
 import { phrase, type Phrase } from "./request-language";
 import { gibOf, sizeForKind } from "./request-sizes";
 import { instanceTypeForSize } from "./kinds/ecs";
+import { clauseBefore, type SourceRule, sourceRules } from "./source-rules";
 import { afterKeyword } from "./text-after";
 
 export interface DiskValue {
@@ -51,6 +51,8 @@ export interface RequestedValues {
   sshCidr?: string;
   /** "SSH only from …": the SSH range replaces the default SSH rule. */
   sshOnly?: boolean;
+  /** Source ranges other than SSH's, each with the ports its clause names ("3389 from 192.168.1.0/24"). */
+  sourceRules: SourceRule[];
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
@@ -208,10 +210,6 @@ function lifecycleDays(text: string): number | undefined {
   return before?.[1] ? Number(before[1]) : undefined;
 }
 
-/** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
-const SOURCE_CIDR =
-  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|来自|来源|仅允许|只允许|允许)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
-
 export interface SourceRanges {
   /** For the opened ports. */
   ports?: string;
@@ -223,24 +221,33 @@ export interface SourceRanges {
   all: string[];
   /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
   spans: [number, number][];
+  /** The ranges that are not SSH's, each with the ports of its clause (source-rules.ts). */
+  rules: SourceRule[];
 }
 
-/** Words before a source range that make it the only one allowed. */
+/** Words around a source range that make it the only one allowed. */
 const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+const SSH_WORD = /\bssh\b/i;
+/** How far after a range "only" still belongs to it: "port 22 from 198.51.100.7 only". */
+const ONLY_AFTER_REACH = 8;
 
 export function sourceRangesOf(text: string): SourceRanges {
-  const ranges: SourceRanges = { all: [], spans: [] };
-  for (const match of text.matchAll(SOURCE_CIDR)) {
-    const cidr = match[1];
-    if (!cidr || !parseCidr(cidr)) continue;
-    ranges.all.push(cidr);
-    const end = (match.index ?? 0) + match[0].length;
-    ranges.spans.push([end - cidr.length, end]);
-    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), end);
-    if (/\bssh\b|\b22\b/i.test(before)) {
-      if (ranges.ssh === undefined && ONLY.test(text.slice(Math.max(0, (match.index ?? 0) - 24), end))) ranges.sshOnly = true;
-      ranges.ssh ??= cidr;
-    } else ranges.ports ??= cidr;
+  const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  for (const rule of sourceRules(text)) {
+    const [start, end] = rule.span;
+    ranges.all.push(rule.cidr);
+    ranges.spans.push(rule.span);
+    const clause = clauseBefore(text, start);
+    const ssh = SSH_WORD.test(clause) || rule.ports.includes(22);
+    if (ssh) {
+      if (ranges.ssh === undefined && ONLY.test(clause + text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
+      ranges.ssh ??= rule.cidr;
+    }
+    const others = rule.ports.filter((port) => port !== 22);
+    if (!ssh || others.length > 0) {
+      ranges.ports ??= rule.cidr;
+      ranges.rules.push({ ...rule, ports: others });
+    }
   }
   return ranges;
 }
@@ -330,7 +337,7 @@ const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/�
 
 export function parseRequestedValues(text: string): RequestedValues {
   const unsupported: Phrase[] = [];
-  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported, text };
+  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, sourceRules: [], unsupported, text };
   const instanceType = /\b(ecs\.[a-z0-9-]+\.[a-z0-9]+)\b/i.exec(text)?.[1];
   if (instanceType) values.ecsInstanceType = instanceType.toLowerCase();
   const image = imageId(text);
@@ -388,6 +395,7 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (sources.ports) values.sourceCidr = sources.ports;
   if (sources.ssh) values.sshCidr = sources.ssh;
   if (sources.sshOnly) values.sshOnly = true;
+  values.sourceRules = sources.rules;
   const redisVersion = redisEngineVersion(text, unsupported);
   if (redisVersion) values.redisEngineVersion = redisVersion;
   const bandwidth = bandwidthOf(text);

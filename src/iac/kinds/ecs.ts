@@ -45,7 +45,7 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns:
-    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
+    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
   billable: true,
   maxCount: 20,
   needs: ["vpc", "vswitch", "securityGroup"],

@@ -58,6 +58,7 @@ const OWN_FAMILIES: readonly Family[] = [
       "主机",
       "虚拟机",
       "跳板机",
+      "堡垒机",
       "机器",
       "云服务器",
       "实例组",
