@@ -119,7 +119,7 @@ const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
 
 function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  const mysql = /mysql\s*(?:version\s*|版本\s*)?(\d(?:\.\d)?)(?!\d)/i.exec(text);
+  const mysql = /mysql\s*(?:version\s*|版本\s*)?(?:用|改成|改为|换成|升级到|to\s)?\s*(\d(?:\.\d)?)(?!\d)/i.exec(text);
   if (mysql?.[1]) {
     const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
     if (MYSQL_VERSIONS.includes(version)) return version;
@@ -366,7 +366,9 @@ export function parseRequestedValues(text: string): RequestedValues {
   const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
   // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
   const rdsStorage = storage ?? sizeForKind(text, "rds") ?? (loneSize?.[1] ? gib(loneSize[1], loneSize[2]) : undefined);
-  if (rdsStorage !== undefined && /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text)) values.rdsStorage = rdsStorage;
+  // "increase storage to 200 GB", "存储改成500G": a size said to be storage is the database's, in an edit too (applied only where there is one).
+  if (rdsStorage !== undefined && (storage !== undefined || /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text)))
+    values.rdsStorage = rdsStorage;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) values.rdsInstanceClass = rdsClass.toLowerCase();
   const retention = backupRetention(text, unsupported);

@@ -280,6 +280,22 @@ export const GENERATION_ZH: SuiteCase[] = [
 
 export const CONVERSATIONS: SuiteCase[] = [
   {
+    name: "EN (gaps closed): web server → open 8080 too → system disk 120 GB",
+    turns: [
+      { ask: "a web server with port 80 open", values: ["port:80"] },
+      { ask: "open 8080 too", values: ["port:8080"] },
+      { ask: "system disk 120 GB", values: ["size:120 GB"] },
+    ],
+  },
+  {
+    name: "ZH (gaps closed): MySQL 100G → 存储扩到300G → 改用 MySQL 5.7",
+    turns: [
+      { ask: "一个MySQL数据库，100G", values: ["size:100G", "engine:MySQL"] },
+      { ask: "存储扩到300G", values: ["size:300G"] },
+      { ask: "改用 MySQL 5.7", values: ["engine-version:MySQL 5.7"] },
+    ],
+  },
+  {
     name: "EN: servers → add an EIP → make the EIP 50M",
     turns: [
       { ask: "VPC 10.0.0.0/16 with two ECS in Hangzhou", values: ["cidr:10.0.0.0/16", "count:two ECS", "region:cn-hangzhou"] },
