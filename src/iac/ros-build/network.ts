@@ -143,6 +143,16 @@ function ingressRules(request: InfrastructureRequest): Definition[] {
       Description: "SSH from inside the VPC only",
     },
   ];
+  for (const { from, to } of request.portRanges ?? []) {
+    rules.push({
+      IpProtocol: "tcp",
+      PortRange: `${from}/${to}`,
+      SourceCidrIp: "0.0.0.0/0",
+      Policy: "accept",
+      Priority: 1,
+      Description: `Ports ${from}-${to} from the Internet`,
+    });
+  }
   for (const port of request.publicPorts) {
     if (port === 22) continue;
     const sensitive = SENSITIVE_PORTS.has(port);

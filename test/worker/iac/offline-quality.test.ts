@@ -195,6 +195,12 @@ const GENERATION: GenerationCase[] = [
     check: (g) => expect(g.props("ALIYUN::RDS::DBInstance").BackupRetentionPeriod).toBe(7),
   },
   {
+    // A year is no count: once three databases (issue 19, ROS generator gaps).
+    ask: "A SQL Server 2019 database with 500 GB",
+    types: { "ALIYUN::RDS::DBInstance": 1 },
+    check: (g) => expect(g.props("ALIYUN::RDS::DBInstance").EngineVersion).toBe("2019_std_ha"),
+  },
+  {
     ask: "MySQL 8.0 with backup retention but I have not decided how long",
     types: { "ALIYUN::RDS::DBInstance": 1 },
     says: [/backup retention \(say how many days, 7 to 730\)/],

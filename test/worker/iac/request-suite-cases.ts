@@ -180,6 +180,9 @@ export const GAPS_CLOSED: SuiteCase[] = [
   one("跳板机单个地址", "跳板机，SSH只允许 203.0.113.5", ["cidr:203.0.113.5"]),
   one("redis whitelist of two", "Redis 6.0, whitelist 10.3.0.0/16 and 10.4.0.0/16", ["engine-version:Redis 6.0", "cidr:10.3.0.0/16", "cidr:10.4.0.0/16"]),
   one("数据库白名单", "MySQL 8.0，白名单 172.16.0.0/12", ["engine-version:MySQL 8.0", "cidr:172.16.0.0/12"]),
+  one("SQL Server year, one database", "SQL Server 2019 database, 300 GB, Shenzhen", ["engine-version:SQL Server 2019", "size:300 GB", "region:cn-shenzhen"]),
+  one("a port range", "open ports 30000-32767 on two servers", ["port-range:30000-32767", "count:two servers"]),
+  one("端口范围与来源", "两台服务器，开放30000-32767端口给172.16.0.0/12", ["port-range:30000-32767", "cidr:172.16.0.0/12", "count:两台服务器"]),
   one("a tf- name is no Terraform", "private bucket tf-logs-03 with versioning", [
     "bucket-name:tf-logs-03",
     "bucket-setting:versioning",
