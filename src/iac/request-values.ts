@@ -119,7 +119,7 @@ const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
 
 function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  const mysql = /mysql\s*(?:version\s*|版本\s*)?(?:用|改成|改为|换成|升级到|to\s)?\s*(\d(?:\.\d)?)(?!\d)/i.exec(text);
+  const mysql = /mysql\s{0,3}(?:version|版本)?\s{0,3}(?:用|改成|改为|换成|升级到|to)?\s{0,3}(\d(?:\.\d)?)(?!\d)/i.exec(text);
   if (mysql?.[1]) {
     const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
     if (MYSQL_VERSIONS.includes(version)) return version;
