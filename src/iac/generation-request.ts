@@ -7,10 +7,11 @@ import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 
-function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
   const values = parseRequestedValues(text);
   return {
     existingVpc: values.existingVpc,
+    ...(values.existingSecurityGroupId ? { existingSecurityGroupId: values.existingSecurityGroupId } : {}),
     ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}),
     ...(values.existingVSwitchId ? { existingVSwitchId: values.existingVSwitchId } : {}),
   };
@@ -44,6 +45,8 @@ export interface InfrastructureRequest {
   existingVpcId?: string;
   /** Place the resources in an existing vSwitch (a parameter) instead of new ones; "" when its id is not known. */
   existingVSwitchId?: string;
+  /** Put the servers in an existing security group (a parameter) instead of a new one. */
+  existingSecurityGroupId?: string;
   /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
   recognized: boolean;
   /** The kinds the request itself named; the others were added because these need them. */
@@ -393,6 +396,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    ...(existing.existingSecurityGroupId ? { existingSecurityGroupId: existing.existingSecurityGroupId } : {}),
     recognized,
     mentioned,
     notes,

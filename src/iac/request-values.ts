@@ -43,6 +43,8 @@ export interface RequestedValues {
   zones: string[];
   existingVpcId?: string;
   existingVSwitchId?: string;
+  /** "in sg-bp1…": the servers join that security group (a parameter) instead of a new one. */
+  existingSecurityGroupId?: string;
   /** "in my existing VPC" without an id: the VPC becomes a parameter. */
   existingVpc: boolean;
   /** The range allowed to reach the opened ports ("from 10.0.0.0/8"). */
@@ -389,9 +391,13 @@ export function parseRequestedValues(text: string): RequestedValues {
   if (vpcId) values.existingVpcId = vpcId;
   const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
   if (vswitchId) values.existingVSwitchId = vswitchId;
+  const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (securityGroupId) values.existingSecurityGroupId = securityGroupId;
+  // A security group belongs to a VPC: naming one names its VPC too.
   values.existingVpc =
     values.existingVpcId !== undefined ||
     values.existingVSwitchId !== undefined ||
+    values.existingSecurityGroupId !== undefined ||
     /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text);
   const sources = sourceRangesOf(text);
   if (sources.ports) values.sourceCidr = sources.ports;

@@ -157,7 +157,15 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
+    ...existingSecurityGroupOf(current),
   };
+}
+
+/** A template whose servers join an existing security group (a parameter) keeps it: an edit adds no group of its own. */
+function existingSecurityGroupOf(current: Template): { existingSecurityGroupId?: string } {
+  const parameter = section(current, "Parameters").SecurityGroupId;
+  if (!isRecord(parameter) || namesOfType(current, KINDS.securityGroup.rosType).length > 0) return {};
+  return { existingSecurityGroupId: typeof parameter.Default === "string" ? parameter.Default : "sg-" };
 }
 
 function listenerMappingsOf(template: Template): PortMapping[] {

@@ -183,6 +183,17 @@ export const GAPS_CLOSED: SuiteCase[] = [
   one("SQL Server year, one database", "SQL Server 2019 database, 300 GB, Shenzhen", ["engine-version:SQL Server 2019", "size:300 GB", "region:cn-shenzhen"]),
   one("a port range", "open ports 30000-32767 on two servers", ["port-range:30000-32767", "count:two servers"]),
   one("端口范围与来源", "两台服务器，开放30000-32767端口给172.16.0.0/12", ["port-range:30000-32767", "cidr:172.16.0.0/12", "count:两台服务器"]),
+  {
+    name: "EN: servers in an existing security group → one more server joins it",
+    turns: [
+      {
+        ask: "ECS ecs.g7.large in sg-bp1existing0001 and vsw-bp1existing0002",
+        values: ["resource-id:sg-bp1existing0001", "resource-id:vsw-bp1existing0002", "instance-type:ecs.g7.large"],
+      },
+      { ask: "add another ECS", values: [] },
+    ],
+  },
+  one("现有安全组", "在现有安全组 sg-bp1existing0003 里建两台ECS", ["resource-id:sg-bp1existing0003", "count:两台ECS"]),
   one("a tf- name is no Terraform", "private bucket tf-logs-03 with versioning", [
     "bucket-name:tf-logs-03",
     "bucket-setting:versioning",
