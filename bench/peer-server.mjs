@@ -124,6 +124,12 @@ function migrate(url) {
   if (res.status !== 0) throw new Error(`a2a-db upgrade failed (exit ${res.status}): ${res.stderr || res.stdout}`);
 }
 
+/** The SQL statements the SQLite store has run, when `store.countStatements` is set (Kysely's query log): what bench/bytes.mjs compares our counts with. */
+let statements = 0;
+const countingLog = (event) => {
+  if (event.level === "query") statements++;
+};
+
 async function taskStoreOf(store) {
   if (!store || store.kind === "memory") return new InMemoryTaskStore();
   const { Kysely, PostgresDialect, SqliteDialect } = await import("kysely");
@@ -134,7 +140,7 @@ async function taskStoreOf(store) {
     const database = new Database(store.path);
     database.pragma(`journal_mode = ${store.journal === "delete" ? "DELETE" : "WAL"}`);
     database.pragma("synchronous = FULL");
-    return new DatabaseTaskStore(new Kysely({ dialect: new SqliteDialect({ database }) }));
+    return new DatabaseTaskStore(new Kysely({ dialect: new SqliteDialect({ database }), ...(store.countStatements ? { log: countingLog } : {}) }));
   }
   if (store.kind === "postgres") {
     migrate(store.url);
@@ -149,6 +155,7 @@ async function start(card, store) {
   const app = express();
   app.disable("x-powered-by");
   app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: requestHandler, cache: { maxAge: 60 } }));
+  if (store?.countStatements) app.get("/_bench/statements", (_req, res) => res.json({ statements }));
   app.use("/", jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }));
   const server = app.listen(0, "127.0.0.1", () => {
     const { port } = server.address();

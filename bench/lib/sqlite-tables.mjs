@@ -43,3 +43,31 @@ export function sqliteTableBytes(dir) {
   }
   return { files: files.length, tables, free };
 }
+
+/** What kind of object a database belongs to, by a table only that kind has. */
+function kindOf(db) {
+  const names = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
+  if (names.has("events")) return "ContextAgent";
+  if (names.has("counts")) return "TaskIndex shard";
+  if (names.has("tasks")) return "database";
+  return "other";
+}
+
+/** `{ kind: { files, tables: { name: bytes }, free } }`: as `sqliteTableBytes`, apart per kind of object. */
+export function sqliteBytesByKind(dir) {
+  const kinds = {};
+  for (const file of databaseFiles(dir)) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const k = (kinds[kindOf(db)] ??= { files: 0, tables: {}, free: 0 });
+      k.files++;
+      for (const { name, bytes } of db.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name").all()) {
+        k.tables[name] = (k.tables[name] ?? 0) + bytes;
+      }
+      k.free += db.pragma("freelist_count", { simple: true }) * db.pragma("page_size", { simple: true });
+    } finally {
+      db.close();
+    }
+  }
+  return kinds;
+}

@@ -20,16 +20,25 @@ export const GENERATION_EXTENSION = "urn:iac-code:a2a:generation:v1";
 export const GENERATION_WAIT_MAX_MS = 30_000;
 
 /**
+ * A generation as the JSON text of its field: the draft declares it `int64` (PR
+ * a2aproject/A2A#1810), which ProtoJSON, A2A's normative serialization (ADR-001), writes as a
+ * decimal string. Requests may send it either way (schemas.ts).
+ */
+export function generationJson(generation: number): string {
+  return `"${generation}"`;
+}
+
+/**
  * Writes `generation` into an event's JSON text: `{"task":{…}}`, `{"statusUpdate":{…}}` and
  * `{"artifactUpdate":{…}}` are one member holding one object, as JSON.stringify writes them, so
  * the field goes before the closing braces of that object.
  */
 export function withGeneration(eventJson: string, generation: number | undefined): string {
   if (generation === undefined || !eventJson.endsWith("}}")) return eventJson;
-  return `${eventJson.slice(0, -2)},"generation":${generation}}}`;
+  return `${eventJson.slice(0, -2)},"generation":${generationJson(generation)}}}`;
 }
 
 /** A Task's JSON text (`{"id":…}`) with its generation first. */
 export function taskWithGeneration(taskJson: string, generation: number): string {
-  return `{"generation":${generation},${taskJson.slice(1)}`;
+  return `{"generation":${generationJson(generation)},${taskJson.slice(1)}`;
 }

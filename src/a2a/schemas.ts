@@ -119,7 +119,17 @@ export const pushConfigSchema = protoObject({
 });
 
 const historyLength = int32.pipe(z.int().min(0, "historyLength must be a non-negative integer"));
-const generation = int32.pipe(z.int().min(0, "generation must be a non-negative integer"));
+/**
+ * The A2A 1.1 draft's generations are proto `int64` (PR a2aproject/A2A#1810: `Task.generation`,
+ * `GetTaskRequest.current_generation`, `SendMessageConfiguration.if_generation_match`): in ProtoJSON
+ * a decimal string, and parsers accept a number too. A value past 2^53 is taken as its nearest
+ * double: no task reaches that many changes, so it stays above every generation there is.
+ */
+const INT64_MAX = 9223372036854775807n;
+const isInt64Text = (text: string) => /^-?\d{1,19}$/.test(text) && BigInt(text) <= INT64_MAX;
+const generation = z
+  .union([z.int(), z.string().refine(isInt64Text, "generation must be an int64: a number or a decimal string").transform(Number)])
+  .pipe(z.number().min(0, "generation must be a non-negative integer"));
 
 export const sendMessageRequestSchema = protoObject({
   tenant: z.string().optional(),
@@ -189,9 +199,11 @@ export type SubscribeToTaskRequest = z.output<typeof subscribeToTaskRequestSchem
 export type ListTasksRequest = z.output<typeof listTasksRequestSchema>;
 /**
  * A push config as stored: the client's fields, plus the protocol version whose shape its
- * notifications take (set by the server from the binding it came through, never by a client).
+ * notifications take (set by the server from the binding it came through, never by a client), and
+ * whether they carry generations (set when the request that created it activated the generation
+ * extension, a2a/generation.ts).
  */
-export type PushConfigInput = z.output<typeof pushConfigSchema> & { payloadVersion?: PushPayloadVersion };
+export type PushConfigInput = z.output<typeof pushConfigSchema> & { payloadVersion?: PushPayloadVersion; generation?: true };
 
 /** `"0.3"`: a config registered through A2A 0.3 is notified in the 0.3 shape (a Task). */
 export type PushPayloadVersion = "0.3";

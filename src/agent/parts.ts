@@ -132,15 +132,37 @@ interface Context {
   media: MediaTypes;
   cwd: string | undefined;
   roots: string[];
-  workspace: WorkspaceStore;
+  /** Unset for `checkParts`: a url part is checked up to its path, nothing is read or described. */
+  workspace: WorkspaceStore | undefined;
 }
 
 export async function promptFromParts(parts: readonly Part[], policy: PartPolicy): Promise<{ prompt: string; attachments: Attachment[] }> {
+  return convertParts(parts, policy, policy.workspace);
+}
+
+/**
+ * Every rule of the parts that needs no workspace file, in the order `promptFromParts` applies
+ * them, with the same `PartError`: the Worker's check of a message before any Durable Object is
+ * reached (issue 22 item 4). A url part is checked up to its path (a local `file://` URL inside an
+ * allowed root, and inside `cwd` when the message names one); whether the file exists, its size
+ * and its text are the object's to read. The prompt total counts what is known here (a lower
+ * bound: url parts and attachment manifests count nothing), so it refuses no message the object
+ * would take.
+ */
+export async function checkParts(parts: readonly Part[], policy: Omit<PartPolicy, "workspace">): Promise<void> {
+  await convertParts(parts, policy, undefined);
+}
+
+async function convertParts(
+  parts: readonly Part[],
+  policy: Omit<PartPolicy, "workspace">,
+  workspace: WorkspaceStore | undefined,
+): Promise<{ prompt: string; attachments: Attachment[] }> {
   const context: Context = {
     media: new MediaTypes(policy.textMimeTypes, policy.multimodalMimeTypes),
     cwd: policy.cwd,
     roots: policy.allowedRoots.map((root) => normalizeAbsolutePath(root)).filter((root) => root !== undefined),
-    workspace: policy.workspace,
+    workspace,
   };
   const texts: string[] = [];
   const attachments: Attachment[] = [];
@@ -174,7 +196,7 @@ async function convertPart(part: Part, context: Context): Promise<Piece> {
   }
 
   if (part.data !== undefined) {
-    if (kind === "multimodal") return binaryDataPart(part.data, part.filename, mediaType);
+    if (kind === "multimodal") return binaryDataPart(part.data, part.filename, mediaType, context.workspace !== undefined);
     // A data part without a media type is JSON by nature, not the text/plain default (docs/decisions.md).
     if (mediaType !== "application/json" && part.mediaType !== undefined) refuse(PART_MESSAGES.dataNotJson);
     let json: string;
@@ -191,7 +213,9 @@ async function convertPart(part: Part, context: Context): Promise<Piece> {
   if (part.raw !== undefined) {
     if (typeof part.raw !== "string") refuse(PART_MESSAGES.unsupportedPart);
     if (kind === "multimodal") {
-      const bytes = decodeWithin(part.raw, "protoJson", MAX_INLINE_BINARY_BYTES, PART_MESSAGES.rawNotBase64, PART_MESSAGES.binaryRawTooLarge);
+      checkBase64(part.raw, "protoJson", MAX_INLINE_BINARY_BYTES, PART_MESSAGES.rawNotBase64, PART_MESSAGES.binaryRawTooLarge);
+      if (!context.workspace) return NOTHING;
+      const bytes = decodeBase64(part.raw);
       return manifestPiece(await describeAttachment(baseName(part.filename ?? "") || "inline", mediaType, bytes, "inline"));
     }
     if (kind !== "text") refuse(PART_MESSAGES.unsupportedMediaType);
@@ -202,12 +226,14 @@ async function convertPart(part: Part, context: Context): Promise<Piece> {
   if (typeof part.url !== "string") refuse(PART_MESSAGES.unsupportedPart);
   if (kind === "multimodal") {
     const path = workspacePathOfUrl(part.url, context);
-    const file = await readWorkspaceFile(path, MAX_FILE_BINARY_BYTES, PART_MESSAGES.binaryFileTooLarge, context);
+    if (!context.workspace) return NOTHING;
+    const file = await readWorkspaceFile(path, MAX_FILE_BINARY_BYTES, PART_MESSAGES.binaryFileTooLarge, context.workspace);
     return manifestPiece(await describeAttachment(baseName(path), mediaType, file, fileUrlOfPath(path)));
   }
   if (kind !== "text") refuse(PART_MESSAGES.unsupportedMediaType);
   const path = workspacePathOfUrl(part.url, context);
-  const file = await readWorkspaceFile(path, MAX_FILE_TEXT_BYTES, PART_MESSAGES.fileTooLarge, context);
+  if (!context.workspace) return NOTHING;
+  const file = await readWorkspaceFile(path, MAX_FILE_TEXT_BYTES, PART_MESSAGES.fileTooLarge, context.workspace);
   return { text: utf8OrRefuse(file, PART_MESSAGES.fileNotUtf8) };
 }
 
@@ -215,12 +241,14 @@ async function convertPart(part: Part, context: Context): Promise<Piece> {
  * A multimodal data part: an object whose `bytes` (or, when that is empty or absent, `base64`) is
  * strict base64; its `filename`, else the part's, else `inline`, names the attachment.
  */
-async function binaryDataPart(data: unknown, partFilename: string | undefined, mediaType: string): Promise<Piece> {
+async function binaryDataPart(data: unknown, partFilename: string | undefined, mediaType: string, describe: boolean): Promise<Piece> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) refuse(PART_MESSAGES.binaryDataNotObject);
   const record = data as Record<string, unknown>;
   const encoded = nonEmpty(record["bytes"]) ?? record["base64"];
   if (typeof encoded !== "string") refuse(PART_MESSAGES.binaryDataNoBytes);
-  const bytes = decodeWithin(encoded, "strict", MAX_INLINE_BINARY_BYTES, PART_MESSAGES.binaryDataNotBase64, PART_MESSAGES.binaryDataTooLarge);
+  checkBase64(encoded, "strict", MAX_INLINE_BINARY_BYTES, PART_MESSAGES.binaryDataNotBase64, PART_MESSAGES.binaryDataTooLarge);
+  if (!describe) return NOTHING;
+  const bytes = decodeBase64(encoded);
   const filename = nonEmptyString(record["filename"]) ?? (baseName(partFilename ?? "") || "inline");
   return manifestPiece(await describeAttachment(filename, mediaType, bytes, "data"));
 }
@@ -234,14 +262,22 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/** What `checkParts` makes of a part it checked but does not convert (an attachment, a workspace file). */
+const NOTHING: Piece = { text: "" };
+
 function manifestPiece(attachment: Attachment): Piece {
   return { text: manifestText(attachment), attachment };
 }
 
-function decodeWithin(text: string, flavor: Base64Flavor, limit: number, invalid: PartMessage, tooLarge: PartMessage): Uint8Array {
+/** Refuses base64 that is not valid in `flavor`, or decodes to more than `limit` bytes (nothing decoded). */
+function checkBase64(text: string, flavor: Base64Flavor, limit: number, invalid: PartMessage, tooLarge: PartMessage): void {
   const size = base64DecodedSize(text, flavor);
   if (size === undefined) refuse(invalid);
   if (size > limit) refuse(tooLarge);
+}
+
+function decodeWithin(text: string, flavor: Base64Flavor, limit: number, invalid: PartMessage, tooLarge: PartMessage): Uint8Array {
+  checkBase64(text, flavor, limit, invalid, tooLarge);
   return decodeBase64(text);
 }
 
@@ -269,8 +305,8 @@ function workspacePathOfUrl(url: string, context: Context): string {
   return path;
 }
 
-async function readWorkspaceFile(path: string, maxBytes: number, tooLarge: PartMessage, context: Context): Promise<Uint8Array> {
-  const file = await context.workspace.read(path, maxBytes);
+async function readWorkspaceFile(path: string, maxBytes: number, tooLarge: PartMessage, workspace: WorkspaceStore): Promise<Uint8Array> {
+  const file = await workspace.read(path, maxBytes);
   if (file === undefined) refuse(PART_MESSAGES.fileMissing);
   if ("tooLarge" in file) refuse(tooLarge);
   return file.bytes;

@@ -119,11 +119,20 @@ function serialize(value) {
 }
 
 /** The A2A 0.3 discovery fields: the 1.0 type has none of them, so the SDK form drops them. */
-const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"];
+const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "security"];
+/** The members of a security scheme only A2A 0.3 reads (src/worker/card-security.ts): the 1.0 type has none. */
+const V03_SCHEME_FIELDS = ["type", "scheme", "bearerFormat", "in", "name", "openIdConnectUrl"];
+
+/** The schemes as a 1.0 parser keeps them: each scheme's 0.3 members dropped. */
+const v1Schemes = (schemes) =>
+  Object.fromEntries(
+    Object.entries(schemes).map(([name, scheme]) => [name, Object.fromEntries(Object.entries(scheme).filter(([k]) => !V03_SCHEME_FIELDS.includes(k)))]),
+  );
 
 /** The SDK form. */
 export function canonicalCard(card) {
   const { signatures: _signatures, ...rest } = card;
   for (const field of V03_CARD_FIELDS) delete rest[field];
+  if (rest.securitySchemes && typeof rest.securitySchemes === "object") rest.securitySchemes = v1Schemes(rest.securitySchemes);
   return serialize(clean(rest) ?? {});
 }

@@ -3,11 +3,10 @@
  * written once. A context lives in the ContextAgent named after `owner ⟂ contextId`, so two callers
  * who pick the same contextId never meet, and no owner can spell another's name (object-names.ts). A task id carries its context object's id (ids.ts), so task
  * calls reach it in one hop; a forged id names an empty object and finds nothing. The TaskIndex
- * is per owner and shard (index-layout.ts).
+ * is per owner and shard (task-index/index-layout.ts).
  */
 import { contextObjectIdOf } from "../a2a/ids";
-import { indexName } from "./task-index/index-layout";
-import { contextObjectName } from "./object-names";
+import { contextObjectName, indexObjectName } from "./object-names";
 
 export function contextAgentFor(env: Env, owner: string, contextId: string) {
   return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromName(contextObjectName(owner, contextId)));
@@ -28,5 +27,5 @@ export function contextAgentForTask(env: Env, taskId: string) {
 }
 
 export function taskIndexFor(env: Env, owner: string, shard = 0, shards = 1) {
-  return env.TASK_INDEX.get(env.TASK_INDEX.idFromName(indexName(owner, shard, shards)));
+  return env.TASK_INDEX.get(env.TASK_INDEX.idFromName(indexObjectName(owner, shard, shards)));
 }

@@ -5,6 +5,8 @@
  * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
  * that cannot be applied is named, never dropped silently.
  */
+import { BUCKET_NAME } from "./kinds/oss";
+import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
 import type { RequestedValues } from "./request-values";
 import type { SourceRule } from "./source-rules";
 import { phrase, type Phrase } from "./request-language";
@@ -28,8 +30,6 @@ const RDS_STORAGE_GB = { min: 20, max: 32000 };
 const ECS_BANDWIDTH_MBPS = { max: 100 };
 /** RDS data backups are kept 7–730 days (ALIYUN::RDS::DBInstance BackupRetentionPeriod). */
 const BACKUP_RETENTION_DAYS = { min: 7, max: 730 };
-/** OSS bucket names: 3–63 characters of lower-case letters, digits and hyphens, no hyphen at either end. */
-const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
   return Object.values(section(template, "Resources"))
@@ -123,6 +123,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
       );
       return;
     }
+
     for (const instance of instances) {
       instance.AllocatePublicIP = true;
       instance.InternetMaxBandwidthOut = bandwidth;
@@ -236,19 +237,16 @@ const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   applySshRange(template, values, out);
   applyWhitelists(template, values, out);
-  const portRules = values.sourceRules.filter((rule) => rule.ports.length > 0);
+  const portRules = (values.sourceRules ?? []).filter((rule) => rule.ports.length > 0);
   if (portRules.length > 0) {
     applyPortSources(template, portRules, out);
     return;
   }
   const range = values.sourceCidr;
   if (!range) return;
-  const named = new Set((values.text.replace(/\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g, " ").match(/\b\d{2,5}\b/g) ?? []).map(Number));
-  const narrows = (rule: Record<string, unknown>) => {
-    const port = fromPort(rule);
-    if (rule.SourceCidrIp === "0.0.0.0/0") return named.size === 0 || named.has(port);
-    return port !== 22 && named.has(port) && isVpcRange(template, rule.SourceCidrIp);
-  };
+  const named = portsNamedIn(values.text);
+  const narrows = (rule: Record<string, unknown>) =>
+    takesSourceRange(fromPort(rule), rule.SourceCidrIp === "0.0.0.0/0", isVpcRange(template, rule.SourceCidrIp), named);
   let changed = false;
   for (const rules of ingressRules(template)) {
     for (const rule of rules) {
@@ -278,7 +276,7 @@ function applyWhitelists(template: Template, values: RequestedValues, out: Appli
   for (const whitelist of WHITELISTS) {
     const targets = resourcesOf(template, whitelist.type);
     if (targets.length === 0) continue;
-    const ranges = values.sourceRules
+    const ranges = (values.sourceRules ?? [])
       .filter((rule) => (rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port))))
       .map((rule) => rule.cidr.replace(/\/32$/, ""));
     const list = [...new Set(ranges)].join(",");

@@ -8,6 +8,7 @@
  * own (linear) patterns.
  */
 import { RESOURCE_KINDS, requestMentions, type ResourceKind } from "./kinds";
+import { gibOf } from "./kinds/stated-size";
 
 const SIZE = /(\d{1,5})\s{0,2}(gib|gb|g|tib|tb|t)(?![a-z])/gi;
 /** Words right after a size that bind it to something other than the product's storage. */
@@ -16,12 +17,6 @@ const BOUND_AFTER = /^\s{0,3}(?:of\s{1,3})?(?:[a-z_]{1,20}\s{1,3})?(?:(?:memory|
 const BOUND_BEFORE = /(?:vcpus?|cpus?|cores?|核|memory|ram|内存|disk|volume|盘)[^\d\n]{0,12}$/i;
 /** Sentence ends. */
 const SENTENCE_END = /[。；;!?！？\n]|\.\s/g;
-
-/** GiB of an amount and its unit: T, TB and TiB are 1024 GiB. */
-export function gibOf(amount: string, unit: string | undefined): number {
-  const value = Number(amount);
-  return /^t/i.test(unit ?? "") ? value * 1024 : value;
-}
 
 interface Mention {
   kind: ResourceKind;

@@ -1,12 +1,13 @@
 import { applyRequestedValues } from "./apply-values";
 import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "./request-language";
-import { parseRequestedValues } from "./request-values";
+import { parseRequestedValues, type RequestedValues } from "./request-values";
 import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest } from "./generation-request";
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from "./kinds";
 import { buildRosTemplate } from "./ros-template-builder";
 import { checkTerraform } from "./terraform-check";
-import { buildTerraform } from "./terraform-builder";
+import { buildTerraform, type TerraformConfiguration } from "./terraform-builder";
+import { statedBucketName } from "./terraform-build/oss";
 import { resourceType, section } from "./template-model";
 import { validateTemplateObject } from "./template-validator";
 import { toRosYaml } from "./template-yaml";
@@ -114,10 +115,18 @@ function generateRos(request: InfrastructureRequest, text: string, language: Rep
   };
 }
 
-/** Values the Terraform builder does not write: everything but counts, region, CIDR blocks and ports. */
-function terraformUnsupported(text: string): Phrase[] {
-  const values = parseRequestedValues(text);
+/** The sources of the configuration's security group rules (`cidr_ip = "…"`). */
+const RULE_SOURCE = /cidr_ip {1,20}= "([\d./]{1,18})"/g;
+
+/**
+ * Values the Terraform builder does not write: all but counts, region, CIDR blocks, ports, the
+ * bucket's name and settings (when there is a bucket) and the source ranges its rules carry.
+ */
+function terraformUnsupported(values: RequestedValues, request: InfrastructureRequest, configuration: TerraformConfiguration): Phrase[] {
   const named: Phrase[] = [...values.unsupported];
+  const buckets = request.counts.oss > 0;
+  const sources = new Set(Array.from(configuration.text.matchAll(RULE_SOURCE), (match) => match[1]));
+  const unwritten = (value: unknown, written: boolean) => (written ? undefined : value);
   const stated: [unknown, Phrase][] = [
     [values.ecsInstanceType, phrase(`instance type ${values.ecsInstanceType ?? ""}`, `实例规格 ${values.ecsInstanceType ?? ""}`)],
     [values.sizeSpec, phrase(`instance size ${values.sizeHint ?? ""}`, `实例大小 ${values.sizeHint ?? ""}`)],
@@ -127,16 +136,19 @@ function terraformUnsupported(text: string): Phrase[] {
     [values.rdsEngineVersion, phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
     [values.redisEngineVersion, phrase(`Redis version ${values.redisEngineVersion ?? ""}`, `Redis 版本 ${values.redisEngineVersion ?? ""}`)],
     [values.rdsStorage, phrase(`database storage ${values.rdsStorage ?? ""} GB`, `数据库存储 ${values.rdsStorage ?? ""} GB`)],
-    [values.bucketName, phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`)],
-    [values.versioning, phrase("bucket versioning", "存储桶版本控制")],
-    [values.encryption, phrase("bucket encryption", "存储桶加密")],
-    [values.lifecycleDays, phrase("the bucket lifecycle rule", "存储桶生命周期规则")],
+    [
+      unwritten(values.bucketName, buckets && statedBucketName(values) !== undefined),
+      phrase(`bucket name ${values.bucketName ?? ""}`, `存储桶名称 ${values.bucketName ?? ""}`),
+    ],
+    [unwritten(values.versioning, buckets), phrase("bucket versioning", "存储桶版本控制")],
+    [unwritten(values.encryption, buckets), phrase("bucket encryption", "存储桶加密")],
+    [unwritten(values.lifecycleDays, buckets), phrase("the bucket lifecycle rule", "存储桶生命周期规则")],
     [values.existingVpc || undefined, phrase("the existing VPC", "已有 VPC")],
-    [values.sourceCidr, phrase(`source range ${values.sourceCidr ?? ""}`, `来源网段 ${values.sourceCidr ?? ""}`)],
-    [values.sshCidr, phrase(`SSH source range ${values.sshCidr ?? ""}`, `SSH 来源网段 ${values.sshCidr ?? ""}`)],
+    [unwritten(values.sourceCidr, sources.has(values.sourceCidr)), phrase(`source range ${values.sourceCidr ?? ""}`, `来源网段 ${values.sourceCidr ?? ""}`)],
+    [unwritten(values.sshCidr, sources.has(values.sshCidr)), phrase(`SSH source range ${values.sshCidr ?? ""}`, `SSH 来源网段 ${values.sshCidr ?? ""}`)],
     [values.bandwidth, phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`)],
     [values.zones.length > 0 ? values.zones : undefined, phrase(`zone ${values.zones.join(", ")}`, `可用区 ${values.zones.join("、")}`)],
-    [values.bucketAcl, phrase(`bucket ACL ${values.bucketAcl ?? ""}`, `存储桶读写权限 ${values.bucketAcl ?? ""}`)],
+    [unwritten(values.bucketAcl, buckets), phrase(`bucket ACL ${values.bucketAcl ?? ""}`, `存储桶读写权限 ${values.bucketAcl ?? ""}`)],
     [values.rdsInstanceClass, phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`)],
     [values.redisInstanceClass, phrase(`Redis class ${values.redisInstanceClass ?? ""}`, `Redis 规格 ${values.redisInstanceClass ?? ""}`)],
     [values.ecsImageId, phrase(`image ${values.ecsImageId ?? ""}`, `镜像 ${values.ecsImageId ?? ""}`)],
@@ -147,10 +159,11 @@ function terraformUnsupported(text: string): Phrase[] {
 
 function generateTerraform(request: InfrastructureRequest, text: string, language: ReplyLanguage): GeneratedTemplate {
   const zh = language === "zh";
-  const configuration = buildTerraform(request);
+  const values = parseRequestedValues(text);
+  const configuration = buildTerraform(request, values);
   const problems = checkTerraform(configuration.text);
   const variables = [...configuration.text.matchAll(/^variable "([\w-]+)"/gm)].map((match) => `\`${match[1] ?? ""}\``);
-  const unsupported = terraformUnsupported(text);
+  const unsupported = terraformUnsupported(values, request, configuration);
   const where = request.region ? (zh ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
   const summary = [
     zh
@@ -166,8 +179,8 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
       ? [
           "",
           zh
-            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段和端口）：**"
-            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks and ports only):**",
+            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段、端口、来源网段和存储桶设置）：**"
+            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks, ports, source ranges and bucket settings only):**",
           ...unsupported.map((item) => `- ${item[language]}`),
         ]
       : []),

@@ -11,6 +11,7 @@
  * dependency order, each appending its blocks to the one `Hcl` being written.
  */
 import type { InfrastructureRequest } from "./generation-request";
+import type { RequestedValues } from "./kinds/values";
 import { buildEcs } from "./terraform-build/ecs";
 import { buildEips } from "./terraform-build/eip";
 import { buildHeader } from "./terraform-build/header";
@@ -24,17 +25,18 @@ import { buildSlb } from "./terraform-build/slb";
 
 export type { TerraformConfiguration } from "./terraform-build/hcl";
 
-export function buildTerraform(request: InfrastructureRequest): TerraformConfiguration {
+/** `values` are the request's stated values (request-values.ts): the builders write the bucket settings and source ranges from them. */
+export function buildTerraform(request: InfrastructureRequest, values: RequestedValues): TerraformConfiguration {
   const hcl = new Hcl();
-  buildHeader(request, hcl);
+  buildHeader(request, values, hcl);
   const vswitches = buildNetwork(request, hcl);
-  buildSecurityGroup(request, hcl);
+  buildSecurityGroup(request, values, hcl);
   const instances = buildEcs(request, vswitches, hcl);
   const natEip = buildEips(request, instances, hcl);
   buildNat(request, vswitches, natEip, hcl);
   buildSlb(request, instances, hcl);
   buildRds(request, vswitches, hcl);
   buildRedis(request, vswitches, hcl);
-  buildOss(request, hcl);
+  buildOss(request, values, hcl);
   return { text: hcl.text(), resources: hcl.resources };
 }

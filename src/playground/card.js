@@ -5,7 +5,15 @@
 // served, RFC 8785) and the SDK form (the official SDKs' view, without the 0.3 fields).
 import { el } from "./dom.js";
 
-const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"];
+const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "security"];
+/** The members of a security scheme only A2A 0.3 reads (src/worker/card-security.ts): the 1.0 type has none. */
+const V03_SCHEME_FIELDS = ["type", "scheme", "bearerFormat", "in", "name", "openIdConnectUrl"];
+
+/** The schemes as a 1.0 parser keeps them: each scheme's 0.3 members dropped. */
+const v1Schemes = (schemes) =>
+  Object.fromEntries(
+    Object.entries(schemes).map(([name, scheme]) => [name, Object.fromEntries(Object.entries(scheme).filter(([k]) => !V03_SCHEME_FIELDS.includes(k)))]),
+  );
 const CARD_FIELDS = new Set([
   "name",
   "description",
@@ -116,6 +124,7 @@ function serialize(value) {
 export function sdkForm(card) {
   const { signatures: _omit, ...rest } = card;
   for (const field of V03_CARD_FIELDS) delete rest[field];
+  if (rest.securitySchemes && typeof rest.securitySchemes === "object") rest.securitySchemes = v1Schemes(rest.securitySchemes);
   return serialize(clean(rest) ?? {});
 }
 
@@ -163,9 +172,13 @@ export async function verifyCard(card, secret) {
   return "does not verify";
 }
 
-/** `{"httpAuthSecurityScheme":{"scheme":"bearer"}}` → "httpAuthSecurityScheme: scheme bearer". */
+/**
+ * `{"httpAuthSecurityScheme":{"scheme":"bearer"},"type":"http",…}` → "httpAuthSecurityScheme: scheme
+ * bearer": the 1.0 wrapper; the 0.3 members beside it (plain strings) say the same again.
+ */
 function describeScheme(scheme) {
   return Object.entries(scheme)
+    .filter(([, fields]) => fields !== null && typeof fields === "object")
     .map(
       ([kind, fields]) =>
         `${kind}: ${Object.entries(fields ?? {})

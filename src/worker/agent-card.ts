@@ -8,6 +8,7 @@ import { DEFAULT_MULTIMODAL_MEDIA_TYPES, DEFAULT_TEXT_MEDIA_TYPES } from "../a2a
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES, WS_PING, WS_PONG } from "./websocket-limits";
 import { isAuthConfigured } from "./auth";
 import { GENERATION_EXTENSION } from "../a2a/generation";
+import { cardSecurity, v1SecurityView } from "./card-security";
 
 export const AGENT_VERSION = "0.1.0";
 export const ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1";
@@ -66,20 +67,6 @@ export function inputModes(config: Config): string[] {
   return [...TEXT_INPUT_MODES, ...MULTIMODAL_INPUT_MODES, ...[...new Set(extras)].sort()];
 }
 
-function security(config: Config): { securitySchemes?: Record<string, unknown>; securityRequirements?: unknown[] } {
-  const schemes: Record<string, unknown> = {};
-  if (config.auth.bearerToken) schemes.bearerAuth = { httpAuthSecurityScheme: { scheme: "bearer" } };
-  if (config.auth.basic) schemes.basicAuth = { httpAuthSecurityScheme: { scheme: "basic" } };
-  if (config.auth.apiKey) schemes.apiKeyAuth = { apiKeySecurityScheme: { location: "header", name: config.auth.apiKey.header } };
-  if (config.auth.jwt?.oidcUrl) schemes.oidcAuth = { openIdConnectSecurityScheme: { openIdConnectUrl: config.auth.jwt.oidcUrl } };
-  else if (config.auth.jwt) schemes.jwtAuth = { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" } };
-  const names = Object.keys(schemes);
-  if (names.length === 0) return {};
-  // `{}`: a StringList with no scopes, as ProtoJSON writes it (an empty `list` is a default value,
-  // which spec §8.4.1 drops: serving none keeps the card free of defaults, so it is its own canonical form).
-  return { securitySchemes: schemes, securityRequirements: names.map((name) => ({ schemes: { [name]: {} } })) };
-}
-
 /** The endpoint URL the card names: the JSON-RPC interface lives at the base path. */
 export function interfaceUrl(base: string): string {
   return `${base}/`;
@@ -87,17 +74,27 @@ export function interfaceUrl(base: string): string {
 
 /**
  * The fields an A2A 0.3 client discovers us by, beside 1.0's `supportedInterfaces` (which a 1.0
- * client reads, ignoring these): the 0.3 JSON-RPC interface at the same URL as 1.0's.
+ * client reads, ignoring these): the 0.3 JSON-RPC interface at the same URL as 1.0's, and 0.3's
+ * security requirements (card-security.ts).
  */
-export const V03_CARD_FIELDS = ["protocolVersion", "url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"] as const;
+export const V03_CARD_FIELDS = [
+  "protocolVersion",
+  "url",
+  "preferredTransport",
+  "additionalInterfaces",
+  "supportsAuthenticatedExtendedCard",
+  "security",
+] as const;
 
 /**
- * The card as a 1.0 verifier reads it: a 1.0 parser drops the 0.3-only fields before it
- * canonicalizes (spec §8.4.1), so the signature covers this view (as `@a2a-js/sdk`'s superset cards do).
+ * The card as a 1.0 verifier reads it: a 1.0 parser drops the 0.3-only fields, and the 0.3 members
+ * of each security scheme, before it canonicalizes (spec §8.4.1), so the signature covers this view
+ * (as `@a2a-js/sdk`'s superset cards do).
  */
 export function v1CardView(card: AgentCard): AgentCard {
   const view = { ...card };
   for (const field of V03_CARD_FIELDS) delete view[field];
+  if (view.securitySchemes !== undefined) view.securitySchemes = v1SecurityView(view.securitySchemes);
   return view;
 }
 
@@ -157,7 +154,7 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
       extendedAgentCard: true,
       extensions,
     },
-    ...security(config),
+    ...cardSecurity(config),
     defaultInputModes: modes,
     defaultOutputModes: ["text/plain"],
     skills: SKILLS.map((skill) => ({ ...skill, inputModes: modes, outputModes: ["text/plain"] })),

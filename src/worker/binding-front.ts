@@ -15,8 +15,7 @@ import type { PushPayloadVersion } from "../a2a/schemas";
 import { SSE_HEADERS, parseLastEventId, type StreamFraming } from "../a2a/sse";
 import type { Config } from "../config/config";
 import { checkJsonStructure } from "./json-limits";
-import { parseExtensions } from "./extensions";
-import { GENERATION_EXTENSION } from "../a2a/generation";
+import { activatesGeneration } from "./extensions";
 import { callMethod, resultJson, type CallContext, type MethodName, type MethodResult } from "./methods";
 import { readBody } from "./read-body";
 import { checkRequiredExtensions, checkServiceParameters, extensionHeaders } from "./service-parameters";
@@ -119,7 +118,7 @@ export function callContextOf(front: FrontRequest, framing: StreamFraming): Call
   const idempotencyKey = request.headers.get("Idempotency-Key") ?? undefined;
   const lastEventId = parseLastEventId(request.headers.get("Last-Event-ID"));
   // The generation extension, when the request names it (A2A-Extensions): its answers and frames show generations.
-  if (parseExtensions(request.headers.get("A2A-Extensions")).includes(GENERATION_EXTENSION)) {
+  if (activatesGeneration(request.headers)) {
     return { env, config, owner, framing: { ...framing, generation: true }, lastEventId, baseUrl, idempotencyKey, generation: true };
   }
   return { env, config, owner, framing, lastEventId, baseUrl, idempotencyKey };

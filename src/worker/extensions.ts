@@ -15,6 +15,14 @@ export function parseExtensions(header: string | null): string[] {
     .filter((s) => s !== "");
 }
 
+/**
+ * Whether a request activates the generation extension (a2a/generation.ts): its `A2A-Extensions`
+ * names it. For a WebSocket, the upgrade's header, for every message of the socket.
+ */
+export function activatesGeneration(headers: Headers): boolean {
+  return parseExtensions(headers.get("A2A-Extensions")).includes(GENERATION_EXTENSION);
+}
+
 export function missingRequiredExtensions(header: string | null, required: readonly string[]): string[] {
   const requested = new Set(parseExtensions(header));
   return required.filter((uri) => !requested.has(uri));

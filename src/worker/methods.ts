@@ -26,7 +26,8 @@ import type { SendResult } from "../durable/context/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks } from "../durable/task-index/list-tasks";
 import { cardCacheOf } from "./card-cache";
-import { checkMessageCaps } from "./message-caps";
+import { checkSendMessage } from "./send-checks";
+import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
 import { idempotencyKeyOf, keyedContextId } from "./idempotency-key";
 import { currentRequest, noteCall, noteCode, noteContext, streamEndLogOf } from "./request-scope";
 
@@ -45,9 +46,14 @@ export interface CallContext {
   generation?: true;
 }
 
-/** A push config as this call registers it: marked with the call's protocol version when not 1.0. */
+/**
+ * A push config as this call registers it: marked with the call's protocol version when not 1.0,
+ * else with the generation extension when the call activated it (its notifications then carry
+ * generations; a 0.3 notification is a Task of 0.3, which has none).
+ */
 function asRegistered(ctx: CallContext, config: PushConfigInput): PushConfigInput {
-  return ctx.payloadVersion ? { ...config, payloadVersion: ctx.payloadVersion } : config;
+  if (ctx.payloadVersion) return { ...config, payloadVersion: ctx.payloadVersion };
+  return ctx.generation ? { ...config, generation: true } : config;
 }
 
 /**
@@ -56,8 +62,15 @@ function asRegistered(ctx: CallContext, config: PushConfigInput): PushConfigInpu
  */
 export type MethodResult = { kind: "json"; result: unknown } | { kind: "raw"; json: string } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
 
+/**
+ * One method: its params' schema, the checks of its params that need no stored state (`validate`,
+ * run once the schema parsed them, before any Durable Object is reached: issue 22 item 4), and
+ * the call itself. A request `validate` refuses costs no RPC; the objects keep only the checks on
+ * what they store (an unknown or terminal task, a busy context, a bound workspace, …).
+ */
 interface Method<S extends z.ZodType> {
   schema: S;
+  validate?(ctx: CallContext, params: z.output<S>): void | Promise<void>;
   run(ctx: CallContext, params: z.output<S>): Promise<MethodResult>;
 }
 
@@ -82,11 +95,6 @@ function taskAgent(ctx: CallContext, taskId: string) {
 
 async function sendMessage(ctx: CallContext, params: z.output<typeof sendMessageRequestSchema>, stream: boolean): Promise<MethodResult> {
   const { message } = params;
-  checkMessageCaps(params);
-  if (message.contextId !== undefined && !isValidId(message.contextId)) {
-    throw errors.invalidParams("Invalid A2A id", [{ field: "message.contextId", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
-  }
-  if (params.configuration?.taskPushNotificationConfig && !ctx.config.pushNotifications) throw errors.pushNotSupported();
   const inlinePush = params.configuration?.taskPushNotificationConfig;
   if (params.configuration && inlinePush) params.configuration.taskPushNotificationConfig = asRegistered(ctx, inlinePush);
   const key = idempotencyKeyOf(ctx.idempotencyKey);
@@ -119,11 +127,13 @@ function pushAgent(ctx: CallContext, taskId: string) {
 export const METHODS = {
   SendMessage: {
     schema: sendMessageRequestSchema,
+    validate: (ctx, params) => checkSendMessage(ctx.config, params),
     run: (ctx, params) => sendMessage(ctx, params, false),
   } satisfies Method<typeof sendMessageRequestSchema>,
 
   SendStreamingMessage: {
     schema: sendMessageRequestSchema,
+    validate: (ctx, params) => checkSendMessage(ctx.config, params),
     run: (ctx, params) => sendMessage(ctx, params, true),
   } satisfies Method<typeof sendMessageRequestSchema>,
 
@@ -178,10 +188,14 @@ export const METHODS = {
 
   CreateTaskPushNotificationConfig: {
     schema: pushConfigSchema,
+    validate: async (ctx, params) => {
+      if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
+      if (!params.taskId)
+        throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
+      await checkPushConfig(params, pushPolicyOf(ctx.config));
+    },
     run: async (ctx, params) => {
       const taskId = params.taskId ?? "";
-      if (!ctx.config.pushNotifications) throw errors.pushNotSupported();
-      if (taskId === "") throw errors.invalidParams("Invalid parameters: taskId: taskId is required", [{ field: "taskId", description: "taskId is required" }]);
       const key = idempotencyKeyOf(ctx.idempotencyKey);
       return json(unwrap(await pushAgent(ctx, taskId).createPushConfig(ctx.owner, taskId, asRegistered(ctx, params), key)));
     },
@@ -243,10 +257,11 @@ async function dispatch(method: MethodName, rawParams: unknown, ctx: CallContext
   if (rawParams === undefined || rawParams === null || typeof rawParams !== "object" || Array.isArray(rawParams)) {
     throw errors.invalidParams("Invalid parameters: params must be an object", [{ field: "params", description: "must be an object" }]);
   }
-  const handler = METHODS[method];
+  const handler: Method<z.ZodType> = METHODS[method];
   const parsed = handler.schema.safeParse(rawParams);
   if (!parsed.success) throw invalidParams(parsed.error);
-  return (handler.run as (c: CallContext, p: unknown) => Promise<MethodResult>)(ctx, parsed.data);
+  await handler.validate?.(ctx, parsed.data);
+  return handler.run(ctx, parsed.data);
 }
 
 /** Methods whose `params` may be omitted (spec §2.12: the GetExtendedAgentCard example has none). */

@@ -17,20 +17,26 @@
  * and an alarm closes it at a JWT's expiry even when it is idle. A closed socket leaves nothing in
  * the object's maps, and the object, once its last socket is gone, nothing at all.
  *
- * The session object holds no state but its sockets: the owner, base URL, rate key, credentials and
- * expiry the Worker established travel in each socket's attachment (held in memory by the runtime,
+ * Extensions are activated per socket, by the upgrade's `A2A-Extensions` (a message has no headers):
+ * the 101 echoes the activated ones, and with the generation extension every answer and stream
+ * event of the socket carries generations as over HTTP (issue 20 item 1 of the remainder).
+ *
+ * The session object holds no state but its sockets: the owner, base URL, rate key, credentials,
+ * activated generation extension and expiry the Worker established travel in each socket's attachment (held in memory by the runtime,
  * never written to storage), so they survive hibernation. It lives beside the bindings (not in
  * src/durable) because it is one: it calls the same method handlers through the binding front.
  */
 import { DurableObject } from "cloudflare:workers";
 import { A2AError, errors, jsonRpcError } from "../a2a/errors";
-import { type JsonRpcId, jsonRpcResultJson } from "../a2a/sse";
+import { type JsonRpcId, type StreamFraming, jsonRpcResultJson } from "../a2a/sse";
 import { type Config, configOf } from "../config/config";
 import { authenticate } from "./auth";
+import { activatesGeneration } from "./extensions";
 import { type FrontRequest, JSON_HEADERS, checkService, parseJson } from "./binding-front";
 import { readEnvelope } from "./jsonrpc";
-import { PARAMS_OPTIONAL, callMethod, isMethodName, resultJson } from "./methods";
+import { type CallContext, PARAMS_OPTIONAL, callMethod, isMethodName, resultJson } from "./methods";
 import { callerKey, limiterAllows, rateLimitedJsonRpcError } from "./rate-limit";
+import { extensionHeaders } from "./service-parameters";
 import { ORIGIN_REFUSED_BODY, webSocketOriginAllowed } from "./websocket-origin";
 import {
   CLOSE_CREDENTIAL_INVALID,
@@ -58,6 +64,8 @@ interface Attachment {
   credentials: Array<[string, string]>;
   /** When the credential stops being accepted (ms since the epoch); absent when it never expires. */
   expiresAtMs?: number;
+  /** Set when the upgrade activated the generation extension: every message of the socket shows generations. */
+  generation?: true;
 }
 
 export function isWebSocketUpgrade(request: Request): boolean {
@@ -68,8 +76,9 @@ export function isWebSocketUpgrade(request: Request): boolean {
  * The Worker's side of an upgrade: the Origin, then the service parameters, then the caller's
  * session object. `expiresAtMs` is when the request's credential stops being accepted, if ever.
  */
-export async function upgradeToWebSocket(front: FrontRequest, expiresAtMs: number | undefined): Promise<Response> {
-  if (!webSocketOriginAllowed(front.config, front.request)) return Response.json(ORIGIN_REFUSED_BODY, { status: 403 });
+export async function upgradeToWebSocket(upgrade: FrontRequest, expiresAtMs: number | undefined): Promise<Response> {
+  if (!webSocketOriginAllowed(upgrade.config, upgrade.request)) return Response.json(ORIGIN_REFUSED_BODY, { status: 403 });
+  const front = withQueryExtensions(upgrade);
   try {
     checkService(front);
   } catch (error) {
@@ -84,6 +93,18 @@ export async function upgradeToWebSocket(front: FrontRequest, expiresAtMs: numbe
   if (expiresAtMs === undefined) headers.delete(EXPIRES_HEADER);
   else headers.set(EXPIRES_HEADER, String(expiresAtMs));
   return webSocketSessionOf(front.env, rateKey).fetch(new Request(front.request.url, { headers }));
+}
+
+/**
+ * A browser's WebSocket cannot send headers: as `A2A-Version` may be the `?A2A-Version=` query
+ * parameter of an upgrade, `A2A-Extensions` may be `?A2A-Extensions=` (the header wins when both are there).
+ */
+function withQueryExtensions(front: FrontRequest): FrontRequest {
+  const query = new URL(front.request.url).searchParams.get("A2A-Extensions");
+  if (query === null || front.request.headers.has("A2A-Extensions")) return front;
+  const headers = new Headers(front.request.headers);
+  headers.set("A2A-Extensions", query);
+  return { ...front, request: new Request(front.request.url, { headers }) };
 }
 
 /**
@@ -126,6 +147,7 @@ export class WebSocketSession extends DurableObject<Env> {
     const expires = Number(request.headers.get(EXPIRES_HEADER) ?? Number.NaN);
     const attachment: Attachment = { owner, baseUrl, rateKey, credentials: credentialsOf(request.headers, config) };
     if (Number.isFinite(expires)) attachment.expiresAtMs = expires;
+    if (activatesGeneration(request.headers)) attachment.generation = true;
     if (new TextEncoder().encode(JSON.stringify(attachment)).byteLength > MAX_WS_ATTACHMENT_BYTES) return attachmentTooLarge();
     const open = this.ctx.getWebSockets().length;
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -134,7 +156,7 @@ export class WebSocketSession extends DurableObject<Env> {
     const cap = config.webSocket.maxSocketsPerCaller;
     if (open >= cap) server.close(CLOSE_TOO_MANY_SOCKETS, `At most ${cap} WebSockets may be open per caller`);
     else if (attachment.expiresAtMs !== undefined) await this.scheduleExpiry(attachment.expiresAtMs);
-    return new Response(null, { status: 101, webSocket: client });
+    return new Response(null, { status: 101, webSocket: client, headers: extensionHeaders(request.headers, config) });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -217,8 +239,17 @@ export class WebSocketSession extends DurableObject<Env> {
   }
 
   private async call(ws: WebSocket, id: JsonRpcId, method: Parameters<typeof callMethod>[0], params: unknown): Promise<void> {
-    const { owner, baseUrl } = ws.deserializeAttachment() as Attachment;
-    const ctx = { env: this.env, config: configOf(this.env), owner, baseUrl, framing: { binding: "jsonrpc", id } as const, lastEventId: undefined };
+    const { owner, baseUrl, generation } = ws.deserializeAttachment() as Attachment;
+    const framing: StreamFraming = generation ? { binding: "jsonrpc", id, generation } : { binding: "jsonrpc", id };
+    const ctx: CallContext = {
+      env: this.env,
+      config: configOf(this.env),
+      owner,
+      baseUrl,
+      framing,
+      lastEventId: undefined,
+      ...(generation ? { generation } : {}),
+    };
     try {
       const result = await callMethod(method, params, ctx);
       if (result.kind !== "stream") return send(ws, jsonRpcResultJson(id, resultJson(result)));

@@ -5,7 +5,13 @@
  * config, and a task shared with a 1.0 client.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientFactory as ClientFactoryV03, type Client as ClientV03 } from "a2a-sdk-v03/client";
+import {
+  ClientFactory as ClientFactoryV03,
+  ClientFactoryOptions as ClientFactoryOptionsV03,
+  DefaultAgentCardResolver as DefaultAgentCardResolverV03,
+  JsonRpcTransportFactory as JsonRpcTransportFactoryV03,
+  type Client as ClientV03,
+} from "a2a-sdk-v03/client";
 import type { Message as MessageV03, Task as TaskV03 } from "a2a-sdk-v03";
 import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
 import { ClientFactory } from "@a2a-js/sdk/client";
@@ -119,5 +125,37 @@ describe("@a2a-js/sdk 1.x compat/v0_3 transport against wrangler dev", () => {
     const canceled = await v1.cancelTask(CancelTaskRequest.fromJSON({ id: sent.id }));
     expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     expect((await legacy.getTask(GetTaskRequest.fromJSON({ id: sent.id }))).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+  });
+});
+
+describe("@a2a-js/sdk 0.3.14 client with a bearer token (issue 20 remainder item 4: the 0.3 shape of security schemes)", () => {
+  const TOKEN = "e2e-v03-token";
+  let authed: DevServer;
+  beforeAll(async () => {
+    authed = await startWranglerDev({ IACCODE_A2A_AGENT: "conformance", IACCODE_A2A_HTTP_TOKEN: TOKEN });
+  });
+  afterAll(async () => {
+    await authed?.stop();
+  });
+
+  it("reads type/scheme and security from the card and from agent/getAuthenticatedExtendedCard, and works with the token", async () => {
+    const fetchImpl: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("Authorization", `Bearer ${TOKEN}`);
+      return fetch(input, { ...init, headers });
+    };
+    const factory = new ClientFactoryV03(
+      ClientFactoryOptionsV03.createFrom(ClientFactoryOptionsV03.default, {
+        transports: [new JsonRpcTransportFactoryV03({ fetchImpl })],
+        cardResolver: new DefaultAgentCardResolverV03({ fetchImpl }),
+      }),
+    );
+    const authedClient = await factory.createFromUrl(authed.base);
+    // getAgentCard fetches the extended card (supportsAuthenticatedExtendedCard): the 0.3 view, as sent.
+    const card = await authedClient.getAgentCard();
+    expect(card.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(card.security).toEqual([{ bearerAuth: [] }]);
+    const task = (await authedClient.sendMessage({ message: message(`m-${hex()}`) })) as TaskV03;
+    expect(task.status.state).toBe("input-required");
   });
 });

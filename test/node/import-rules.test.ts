@@ -103,3 +103,29 @@ describe("src/ keeps the design's import rules", () => {
     expect(layoutTable(readFileSync(RULES_FILE, "utf8"))).toEqual(layoutTable(readFileSync(design ?? "", "utf8")));
   });
 });
+
+describe("the two rooms of src/durable (issue 22 item 3; docs/import-rules.md, 'The two rooms of src/durable/')", () => {
+  const graph = readImportGraph(ROOT);
+  const CONTEXT = "src/durable/context/";
+  const INDEX = "src/durable/task-index/";
+  const arrow = (e: { from: string; line: number; to: string }) => `${e.from}:${e.line}: imports ${e.to}`;
+
+  it("the index room takes nothing from the context room, and the shared files of src/durable/ take from neither room", () => {
+    const shared = (path: string) => path.startsWith("src/durable/") && !path.startsWith(CONTEXT) && !path.startsWith(INDEX);
+    const wrong = graph.edges.filter(
+      (e) => (e.from.startsWith(INDEX) && e.to.startsWith(CONTEXT)) || (shared(e.from) && (e.to.startsWith(CONTEXT) || e.to.startsWith(INDEX))),
+    );
+    expect(wrong.map(arrow)).toEqual([]);
+    // Both rooms are there and the context room does reach the index (its writer), so the filter above looked at real arrows.
+    expect(graph.edges.some((e) => e.from.startsWith(CONTEXT) && e.to.startsWith(INDEX))).toBe(true);
+  });
+
+  it("callers outside src/durable take only the stubs, the RPC shapes, the list function, and (the composition root alone) the object classes", () => {
+    const open = ["src/durable/stubs.ts", "src/durable/outcome.ts", `${CONTEXT}context-agent.ts`, `${INDEX}list-tasks.ts`];
+    const classes = [`${CONTEXT}context-agent.ts`, `${INDEX}task-index.ts`];
+    const inbound = graph.edges.filter((e) => e.from.startsWith("src/") && !e.from.startsWith("src/durable/") && e.to.startsWith("src/durable/"));
+    const wrong = inbound.filter((e) => !open.includes(e.to) && !(e.from === "src/worker/index.ts" && classes.includes(e.to)));
+    expect(wrong.map(arrow)).toEqual([]);
+    expect(inbound.length).toBeGreaterThan(3);
+  });
+});

@@ -124,12 +124,14 @@ describe("GET /.well-known/agent-card.json (spec §8.2)", () => {
       new Request(CARD),
     );
     const card = (await res.json()) as Record<string, any>;
+    // Each scheme in both versions' shapes (card-security.ts): the 1.0 wrapper, then 0.3's OpenAPI members.
     expect(card.securitySchemes).toEqual({
-      bearerAuth: { httpAuthSecurityScheme: { scheme: "bearer" } },
-      basicAuth: { httpAuthSecurityScheme: { scheme: "basic" } },
-      apiKeyAuth: { apiKeySecurityScheme: { location: "header", name: "X-Custom-Key" } },
+      bearerAuth: { httpAuthSecurityScheme: { scheme: "bearer" }, type: "http", scheme: "bearer" },
+      basicAuth: { httpAuthSecurityScheme: { scheme: "basic" }, type: "http", scheme: "basic" },
+      apiKeyAuth: { apiKeySecurityScheme: { location: "header", name: "X-Custom-Key" }, type: "apiKey", in: "header", name: "X-Custom-Key" },
     });
     expect(card.securityRequirements).toHaveLength(3);
+    expect(card.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }, { apiKeyAuth: [] }]);
     expect(card.description).not.toContain("trusted local environments");
     expect(JSON.stringify(card)).not.toContain("tok-123");
   });

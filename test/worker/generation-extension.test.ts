@@ -11,12 +11,13 @@ import { ANSWER_TURN_KINDS, BASE, V1, kinds, ok, readSse, rpc, send, stream, use
 
 const GENERATION = "urn:iac-code:a2a:generation:v1";
 const WITH = { ...V1, "A2A-Extensions": GENERATION };
-type Generational = TaskLike & { generation?: number };
+/** The draft declares generations int64: ProtoJSON writes them as decimal strings. */
+type Generational = TaskLike & { generation?: string };
 
 /** The generation each event of a stream carries (the Task's, or the update's). */
-function generations(events: Awaited<ReturnType<typeof readSse>>): Array<number | undefined> {
+function generations(events: Awaited<ReturnType<typeof readSse>>): Array<string | undefined> {
   return events.map(({ data }) => {
-    const result = (data.result ?? {}) as Record<string, { generation?: number }>;
+    const result = (data.result ?? {}) as Record<string, { generation?: string }>;
     return Object.values(result)[0]?.generation;
   });
 }
@@ -36,16 +37,16 @@ describe("issue 20 item 6: the generation extension", () => {
   it("a stream: the Task at 1, then one more on every status and artifact event; GetTask shows the last", async () => {
     const events = await readSse(await stream("SendStreamingMessage", { message: userMessage("hello") }, WITH));
     expect(kinds(events)).toEqual(ANSWER_TURN_KINDS);
-    expect(generations(events)).toEqual([1, 2, 3, 4, 5]);
+    expect(generations(events)).toEqual(["1", "2", "3", "4", "5"]);
     const taskId = (events[0]?.data.result?.task as TaskLike).id;
-    expect((await ok<Generational>("GetTask", { id: taskId }, WITH)).generation).toBe(5);
+    expect((await ok<Generational>("GetTask", { id: taskId }, WITH)).generation).toBe("5");
 
     // A follow-up: SUBMITTED (its Task) and WORKING are one change each, and so on.
     const followUp = await readSse(await stream("SendStreamingMessage", { message: userMessage("more", { taskId }) }, WITH));
-    expect(generations(followUp)).toEqual([6, 7, 8, 9, 10]);
+    expect(generations(followUp)).toEqual(["6", "7", "8", "9", "10"]);
     // A resumed stream shows the logged generations too, behind the current Task's.
     const resumed = await readSse(await stream("SubscribeToTask", { id: taskId }, { ...WITH, "Last-Event-ID": "7" }));
-    expect(generations(resumed)).toEqual([10, 8, 9, 10]);
+    expect(generations(resumed)).toEqual(["10", "8", "9", "10"]);
   });
 
   it("without the extension nothing carries a generation", async () => {
@@ -70,7 +71,7 @@ describe("issue 20 item 6: the generation extension", () => {
     expect(now.status.state).toBe("TASK_STATE_WORKING");
     const started = Date.now();
     const moved = await ok<Generational>("GetTask", { id, currentGeneration: now.generation }, WITH);
-    expect(moved.generation).toBeGreaterThan(now.generation ?? 0);
+    expect(Number(moved.generation)).toBeGreaterThan(Number(now.generation));
     expect(moved.status.state).toBe("TASK_STATE_COMPLETED");
     expect(Date.now() - started).toBeGreaterThan(100);
     const quick = Date.now();
@@ -85,7 +86,7 @@ describe("issue 20 item 6: the generation extension", () => {
 
   it("SendMessage with ifGenerationMatch: the current generation opens the turn; a stale one is -32010 (HTTP 409 on HTTP+JSON)", async () => {
     const first = (await ok<{ task: Generational }>("SendMessage", { message: userMessage("one") }, WITH)).task;
-    expect(first.generation).toBe(5);
+    expect(first.generation).toBe("5");
     const stale = await rpc("SendMessage", { message: userMessage("two", { taskId: first.id }), configuration: { ifGenerationMatch: 3 } }, WITH);
     expect(stale.error).toMatchObject({ code: -32010, message: `Task ${first.id} is at generation 5, not 3` });
     expect(JSON.stringify(stale.error?.data)).toContain("TASK_GENERATION_MISMATCH");
@@ -100,10 +101,31 @@ describe("issue 20 item 6: the generation extension", () => {
 
     const matched = await ok<{ task: Generational }>(
       "SendMessage",
-      { message: userMessage("two", { taskId: first.id }), configuration: { ifGenerationMatch: 5 } },
+      { message: userMessage("two", { taskId: first.id }), configuration: { ifGenerationMatch: "5" } },
       WITH,
     );
-    expect(matched.task.generation).toBe(10);
+    expect(matched.task.generation).toBe("10");
     expect(matched.task.history?.filter((m) => m.role === "ROLE_USER")).toHaveLength(2);
+  });
+
+  it("the draft's int64 on the wire (PR a2aproject/A2A#1810): a decimal string out; a number or a decimal string in, else -32602", async () => {
+    const first = (await ok<{ task: Generational }>("SendMessage", { message: userMessage("one") }, WITH)).task;
+    expect(typeof first.generation).toBe("string");
+    for (const bad of [-1, "-1", "1.5", "five", "9223372036854775808", 1.5]) {
+      const refused = await rpc("GetTask", { id: first.id, currentGeneration: bad }, WITH);
+      expect(refused.error?.code).toBe(-32602);
+      expect(refused.error?.message).toContain("currentGeneration");
+      const send = await rpc("SendMessage", { message: userMessage("x", { taskId: first.id }), configuration: { ifGenerationMatch: bad } }, WITH);
+      expect(send.error?.code).toBe(-32602);
+    }
+    // The largest int64 is well formed: past every generation, so the long poll waits (bounded) and
+    // ifGenerationMatch cannot match; the task is still at 5.
+    const huge = await rpc(
+      "SendMessage",
+      { message: userMessage("x", { taskId: first.id }), configuration: { ifGenerationMatch: "9223372036854775807" } },
+      WITH,
+    );
+    expect(huge.error?.code).toBe(-32010);
+    expect((await ok<Generational>("GetTask", { id: first.id, currentGeneration: "4" }, WITH)).generation).toBe("5");
   });
 });

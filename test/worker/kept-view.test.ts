@@ -76,7 +76,7 @@ describe("the kept view follows every write (kept-view.ts)", () => {
           } else if (write === "message") records.appendMessage(taskId, 1, turns.get(taskId) ?? 0, message(taskId, n));
           else if (write === "status")
             records.setStatus(taskId, status(pick(["TASK_STATE_COMPLETED", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_WORKING"]), n), n);
-          else if (write === "turn") turns.set(taskId, records.beginTurn(taskId));
+          else if (write === "turn") turns.set(taskId, records.beginTurn(taskId, status("TASK_STATE_WORKING", n), n, 1).turn);
           else if (write === "artifact") records.putArtifact(taskId, artifact(`a-${n}`, n), false);
           else if (write === "append" || write === "replace") records.putArtifact(taskId, artifact("a-shared", n), write === "append");
           else if (write === "delete") {
@@ -143,8 +143,7 @@ describe("the kept view follows every write (kept-view.ts)", () => {
       // The follow-up: its state check, its turn, its message, its opening snapshot.
       expect(reading(() => records.stateOf("t"))).toBe("TASK_STATE_INPUT_REQUIRED");
       state.storage.transactionSync(() => {
-        records.setStatus("t", status("TASK_STATE_WORKING", 3), 3);
-        expect(records.beginTurn("t")).toBe(2);
+        expect(records.beginTurn("t", status("TASK_STATE_WORKING", 3), 3, 1).turn).toBe(2);
         records.appendMessage("t", 1, 2, message("t", 3));
       });
       same(snapshot);

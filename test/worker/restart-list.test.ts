@@ -13,7 +13,7 @@ import { ok, post, userMessage, V1, type TaskLike } from "./helpers/rpc";
 import type { SendMessageRequest } from "../../src/a2a/schemas";
 import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import { configOf } from "../../src/config/config";
-import { INTERRUPTED_TEXT } from "../../src/durable/context/turn-runner";
+import { INTERRUPTED_TEXT } from "../../src/durable/context/turn-texts";
 
 interface ListResult {
   tasks: TaskLike[];

@@ -2,7 +2,10 @@
  * JSON-RPC over WebSocket (issue: WebSocket transport; README "WebSocket"): an authenticated
  * upgrade accepted by a hibernatable WebSocketSession, requests multiplexed by id, streams as one
  * JSON-RPC response per event, ping/pong by the runtime's auto-response, malformed messages
- * answered while the socket stays open, message size and in-flight limits, clean closes.
+ * answered while the socket stays open, message size and in-flight limits, clean closes. Issue 20's
+ * remainder: the generation extension activated by the upgrade's `A2A-Extensions` for the socket's
+ * messages, and a retried SendMessage frame (no Idempotency-Key header exists on a socket) answered
+ * by the repeated-messageId rule without a second turn.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -10,14 +13,15 @@ import { createExecutionContext } from "cloudflare:test";
 import worker from "../../src/worker/index";
 import { parseConfig } from "../../src/config/config";
 import { MAX_WS_IN_FLIGHT, MAX_WS_MESSAGE_BYTES } from "../../src/worker/websocket-limits";
-import { BASE, worker as self } from "./helpers/rpc";
+import { ANSWER_TURN_KINDS, BASE, kinds, userMessage, worker as self, type RpcResponse } from "./helpers/rpc";
 
 type Reply = { jsonrpc: "2.0"; id: unknown; result?: Record<string, any>; error?: { code: number; message: string } };
 
 /** A connected socket and every message it received, in order. */
-async function connect(headers: Record<string, string> = { "A2A-Version": "1.0" }, fetcher: { fetch: (r: Request) => Promise<Response> } = self()) {
-  const res = await fetcher.fetch(new Request(`${BASE}/`, { headers: { Upgrade: "websocket", ...headers } }));
+async function connect(headers: Record<string, string> = { "A2A-Version": "1.0" }, fetcher: { fetch: (r: Request) => Promise<Response> } = self(), query = "") {
+  const res = await fetcher.fetch(new Request(`${BASE}/${query}`, { headers: { Upgrade: "websocket", ...headers } }));
   expect(res.status).toBe(101);
+  const upgradeHeaders = res.headers;
   const ws = res.webSocket;
   if (!ws) throw new Error("no socket");
   ws.accept();
@@ -42,7 +46,7 @@ async function connect(headers: Record<string, string> = { "A2A-Version": "1.0" 
   const byId = (id: unknown) => replies().filter((r) => r.id === id);
   const request = (id: unknown, method: string, params?: unknown) =>
     ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }));
-  return { ws, received, until, replies, byId, request };
+  return { ws, received, until, replies, byId, request, upgradeHeaders };
 }
 
 const message = (messageId: string, extra: Record<string, unknown> = {}) => ({
@@ -193,6 +197,82 @@ describe("JSON-RPC on one socket", () => {
     expect(runtime?.description).toContain(
       `websocket=${BASE.replace(/^http/, "ws")}/ (JSON-RPC 1.0 multiplexed by id; maxMessageBytes=${MAX_WS_MESSAGE_BYTES}, maxInFlight=${MAX_WS_IN_FLIGHT}`,
     );
+    s.ws.close(1000, "done");
+  });
+});
+
+const GENERATION = "urn:iac-code:a2a:generation:v1";
+type Connected = Awaited<ReturnType<typeof connect>>;
+/** The generation of each reply to `id` (the Task's, the update's, or the SendMessage answer's Task). */
+const generationsOf = (s: Connected, id: unknown) =>
+  s.byId(id).map((r) => (Object.values(r.result ?? {})[0] as { generation?: string } | undefined)?.generation);
+const turnEnded = (s: Connected, id: unknown) => () => s.byId(id).some((r) => r.result?.statusUpdate?.status.state === "TASK_STATE_INPUT_REQUIRED");
+
+describe("issue 20 item 6 over WebSocket: the generation extension activated at the upgrade", () => {
+  it("the 101 echoes it; stream events, Tasks and ifGenerationMatch work as over SSE", async () => {
+    const s = await connect({ "A2A-Version": "1.0", "A2A-Extensions": GENERATION });
+    expect(s.upgradeHeaders.get("A2A-Extensions")).toBe(GENERATION);
+    s.request("s", "SendStreamingMessage", { message: userMessage("hello") });
+    await s.until(turnEnded(s, "s"));
+    expect(kinds(s.byId("s").map((r) => ({ data: r as RpcResponse<Record<string, unknown>> })))).toEqual(ANSWER_TURN_KINDS);
+    expect(generationsOf(s, "s")).toEqual(["1", "2", "3", "4", "5"]);
+    const taskId = s.byId("s")[0]?.result?.task.id as string;
+    s.request("get", "GetTask", { id: taskId });
+    s.request("stale", "SendMessage", { message: userMessage("more", { taskId }), configuration: { ifGenerationMatch: 4 } });
+    await s.until(() => s.byId("get").length === 1 && s.byId("stale").length === 1);
+    expect(s.byId("get")[0]?.result?.generation).toBe("5");
+    expect(s.byId("stale")[0]?.error).toMatchObject({ code: -32010, message: `Task ${taskId} is at generation 5, not 4` });
+    s.request("match", "SendMessage", { message: userMessage("more", { taskId }), configuration: { ifGenerationMatch: 5 } });
+    await s.until(() => s.byId("match").length === 1);
+    expect(s.byId("match")[0]?.result?.task.generation).toBe("10");
+    s.ws.close(1000, "done");
+  });
+
+  it("a browser names it as the upgrade's ?A2A-Extensions= query parameter, as it does the version", async () => {
+    const s = await connect({}, self(), `?A2A-Version=1.0&A2A-Extensions=${encodeURIComponent(GENERATION)}`);
+    expect(s.upgradeHeaders.get("A2A-Extensions")).toBe(GENERATION);
+    s.request("s", "SendStreamingMessage", { message: userMessage("hello") });
+    await s.until(turnEnded(s, "s"));
+    expect(generationsOf(s, "s")).toEqual(["1", "2", "3", "4", "5"]);
+    s.ws.close(1000, "done");
+  });
+
+  it("without it at the upgrade, nothing on the socket carries a generation (a message cannot activate it)", async () => {
+    const s = await connect();
+    expect(s.upgradeHeaders.get("A2A-Extensions")).toBeNull();
+    s.request("s", "SendStreamingMessage", { message: userMessage("hello") });
+    await s.until(turnEnded(s, "s"));
+    expect(generationsOf(s, "s")).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    const taskId = s.byId("s")[0]?.result?.task.id as string;
+    s.request("get", "GetTask", { id: taskId, currentGeneration: 99 });
+    s.request("next", "SendMessage", { message: userMessage("more", { taskId }), configuration: { ifGenerationMatch: 1 } });
+    await s.until(() => s.byId("get").length === 1 && s.byId("next").length === 1);
+    expect(s.byId("next")[0]?.result?.task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    for (const text of s.received) expect(text).not.toContain('"generation"');
+    s.ws.close(1000, "done");
+  });
+});
+
+describe("issue 20 item 7 over WebSocket: a retried SendMessage frame (the messageId rule; no Idempotency-Key header on a socket)", () => {
+  it("duplicate frames, at once and later, answer the first task, which ran one turn", async () => {
+    const s = await connect({ "A2A-Version": "1.0", "A2A-Extensions": GENERATION });
+    const params = { message: userMessage("create a VPC", { contextId: `ws-retry-${crypto.randomUUID().slice(0, 8)}` }) };
+    s.request("a", "SendMessage", params);
+    s.request("b", "SendMessage", params);
+    await s.until(() => s.byId("a").length === 1 && s.byId("b").length === 1);
+    s.request("c", "SendMessage", params);
+    await s.until(() => s.byId("c").length === 1);
+    const tasks = ["a", "b", "c"].map((id) => s.byId(id)[0]?.result?.task as { id: string; generation: string; history: Array<{ role: string }> });
+    expect(new Set(tasks.map((t) => t.id)).size).toBe(1);
+    // One turn: SUBMITTED, WORKING, the reply's status, its response artifact, INPUT_REQUIRED.
+    expect(tasks.map((t) => t.generation)).toEqual(["5", "5", "5"]);
+    expect(tasks[2]?.history.filter((m) => m.role === "ROLE_USER")).toHaveLength(1);
+    s.request("other", "SendMessage", { message: { ...params.message, parts: [{ text: "other words" }] } });
+    await s.until(() => s.byId("other").length === 1);
+    expect(s.byId("other")[0]?.error).toMatchObject({
+      code: -32602,
+      message: "message.messageId was already used in this context for a message with different parts",
+    });
     s.ws.close(1000, "done");
   });
 });

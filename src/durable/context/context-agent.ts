@@ -1,8 +1,10 @@
 /**
  * ContextAgent: one Durable Object per (owner, contextId), and this file is its RPC surface. The
- * turns live in turn-runner.ts (one at a time, each a sequence of SQLite transactions), the alarm
- * and everything between requests in lifecycle.ts, the tables in task-records.ts, event-log.ts,
- * push-configs.ts and index-outbox.ts, and what they share in context-state.ts.
+ * turns live in turn-runner.ts and the steps it orders (turn-admission.ts, turn-open.ts,
+ * turn-events.ts, turn-end.ts), the reads (GetTask, SubscribeToTask, ownership) in task-reads.ts,
+ * the alarm and everything between requests in lifecycle.ts, the tables in task-records.ts,
+ * event-log.ts, push-configs.ts and index-outbox.ts, and what they share in context-state.ts and
+ * turn-slot.ts. This constructor wires them; none of them holds another through a closure.
  *
  * Every answer is an `Outcome` (outcome.ts): A2A errors travel as plain shapes over RPC.
  */
@@ -19,67 +21,58 @@ import { providerResolver } from "../../agent/provider-resolver";
 import { outcomeOf, type Outcome } from "../outcome";
 import { ContextState } from "./context-state";
 import { Lifecycle } from "./lifecycle";
-import { taskViewBounds, TurnRunner, type SendCall, type SendResult } from "./turn-runner";
+import { TurnRunner } from "./turn-runner";
+import { TurnSlot } from "./turn-slot";
+import { TurnEnd } from "./turn-end";
+import { TaskReads } from "./task-reads";
+import type { SendCall, SendResult } from "./send-call";
 import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
 import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
-import { GENERATION_WAIT_MAX_MS, taskWithGeneration } from "../../a2a/generation";
-import { isTerminal } from "../../a2a/states";
+import { withGeneration } from "../../a2a/generation";
 
-export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-runner";
-export type { SendCall, SendResult } from "./turn-runner";
+export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-texts";
+export type { SendCall, SendResult } from "./send-call";
 
 export class ContextAgent extends DurableObject<Env> {
   private readonly state: ContextState;
   private readonly turns: TurnRunner;
+  private readonly reads: TaskReads;
   private readonly lifecycle: Lifecycle;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const config = configOf(env);
-    this.state = new ContextState(ctx.storage, env, config);
+    const state = new ContextState(ctx.storage, env, config);
     const agent = selectAgent(config.agent, providerResolver(config.providers));
     const exposure = {
       toolTrace: config.thinkingExposure.includes("tool_trace"),
       rawThinking: config.thinkingExposure.includes("raw_thinking"),
     };
-    const objectId = ctx.id.toString();
-    this.lifecycle = new Lifecycle(this.state, ctx.storage, () => this.turns, objectId);
-    this.turns = new TurnRunner(this.state, agent, exposure, objectId, () => this.lifecycle.scheduleAlarm());
-    void ctx.blockConcurrencyWhile(() => this.lifecycle.start());
+    const contextObjectId = ctx.id.toString();
+    const slot = new TurnSlot();
+    const lifecycle = new Lifecycle(state, ctx.storage, slot, contextObjectId);
+    const end = new TurnEnd(state, slot, contextObjectId, lifecycle);
+    const reads = new TaskReads(state, slot);
+    this.state = state;
+    this.lifecycle = lifecycle;
+    this.reads = reads;
+    this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId });
+    // Learn the alarm, end the turns a restart cut off, then send the index what it missed.
+    void ctx.blockConcurrencyWhile(async () => {
+      await lifecycle.start();
+      await end.endInterrupted();
+      lifecycle.resumeIndex();
+    });
   }
 
   sendMessage(call: SendCall): Promise<Outcome<SendResult>> {
     return outcomeOf(() => this.turns.send(call), "sendMessage");
   }
 
-  /**
-   * The Task as JSON text, composed from the stored rows (the Worker passes it through). With the
-   * generation extension (`generation` set): its generation first, after waiting (bounded) for the
-   * task to move past `currentGeneration` when given (a2a/generation.ts).
-   */
+  /** GetTask: the Task as JSON text, composed from the stored rows (task-reads.ts). */
   getTask(owner: string, taskId: string, historyLength: number | undefined, generation?: { currentGeneration?: number | undefined }): Promise<Outcome<string>> {
-    return outcomeOf(async () => {
-      const { records } = this.state;
-      const view = () => (this.state.owner() === owner ? records.taskJson(taskId, this.state.contextId(), taskViewBounds(historyLength)) : undefined);
-      if (view() === undefined) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
-      if (generation?.currentGeneration !== undefined) await this.waitPast(taskId, generation.currentGeneration);
-      const json = view();
-      if (json === undefined) throw errors.taskNotFound(`Task ${taskId} not found`, taskId);
-      return generation ? taskWithGeneration(json, records.generationOf(taskId) ?? 0) : json;
-    }, "getTask");
-  }
-
-  /** Waits until the task's generation is past `current`, it ends, or GENERATION_WAIT_MAX_MS pass. */
-  private async waitPast(taskId: string, current: number): Promise<void> {
-    const deadline = Date.now() + GENERATION_WAIT_MAX_MS;
-    for (;;) {
-      const state = this.state.records.stateOf(taskId);
-      const generation = this.state.records.generationOf(taskId);
-      const left = deadline - Date.now();
-      if (!state || isTerminal(state) || generation === undefined || generation > current || left <= 0) return;
-      await this.state.nextCommit(left);
-    }
+    return outcomeOf(() => this.reads.getTask(owner, taskId, historyLength, generation), "getTask");
   }
 
   cancelTask(owner: string, taskId: string): Promise<Outcome<Task>> {
@@ -87,7 +80,7 @@ export class ContextAgent extends DurableObject<Env> {
   }
 
   subscribe(owner: string, taskId: string, framing: StreamFraming, lastEventId: number | undefined): Promise<Outcome<ReadableStream<Uint8Array>>> {
-    return outcomeOf(() => this.turns.subscribe(owner, taskId, framing, lastEventId), "subscribe");
+    return outcomeOf(() => this.reads.subscribe(owner, taskId, framing, lastEventId), "subscribe");
   }
 
   /** For the TaskIndex: the task's current index row (waking the object ends interrupted turns first). */
@@ -98,7 +91,7 @@ export class ContextAgent extends DurableObject<Env> {
   /** With an Idempotency-Key, a repeat answers the config its first request stored (repeat-requests.ts). */
   createPushConfig(owner: string, taskId: string, input: PushConfigInput, idempotencyKey?: string): Promise<Outcome<TaskPushNotificationConfig>> {
     return outcomeOf(async () => {
-      this.turns.requireOwned(owner, taskId);
+      this.reads.requireOwned(owner, taskId);
       const { push } = this.state;
       const request = idempotencyKey === undefined ? undefined : { key: (await storedId(idempotencyKey)) ?? "", digest: await requestDigest(input) };
       const repeated = () => (request ? push.repeated(taskId, request) : undefined);
@@ -112,7 +105,7 @@ export class ContextAgent extends DurableObject<Env> {
 
   getPushConfig(owner: string, taskId: string, id: string): Promise<Outcome<TaskPushNotificationConfig>> {
     return outcomeOf(() => {
-      this.turns.requireOwned(owner, taskId);
+      this.reads.requireOwned(owner, taskId);
       const config = this.state.push.get(taskId, id);
       if (!config) throw errors.taskNotFound(`Push notification config ${echoId(id)} not found for task ${taskId}`, taskId);
       return config;
@@ -121,7 +114,7 @@ export class ContextAgent extends DurableObject<Env> {
 
   listPushConfigs(owner: string, taskId: string): Promise<Outcome<TaskPushNotificationConfig[]>> {
     return outcomeOf(() => {
-      this.turns.requireOwned(owner, taskId);
+      this.reads.requireOwned(owner, taskId);
       return this.state.push.list(taskId);
     }, "listPushConfigs");
   }
@@ -129,7 +122,7 @@ export class ContextAgent extends DurableObject<Env> {
   /** Idempotent (spec §3.1.10): deleting a config that is gone succeeds. */
   deletePushConfig(owner: string, taskId: string, id: string): Promise<Outcome<null>> {
     return outcomeOf(() => {
-      this.turns.requireOwned(owner, taskId);
+      this.reads.requireOwned(owner, taskId);
       this.state.push.delete(taskId, id);
       return null;
     }, "deletePushConfig");
@@ -137,17 +130,20 @@ export class ContextAgent extends DurableObject<Env> {
 
   pushDeliveries(owner: string, taskId: string): Promise<Outcome<DeliveryRecord[]>> {
     return outcomeOf(() => {
-      this.turns.requireOwned(owner, taskId);
+      this.reads.requireOwned(owner, taskId);
       return this.state.push.deliveries(taskId);
     }, "pushDeliveries");
   }
 
-  /** For the queue consumer: the target and the event of a job, or undefined once either is gone. */
+  /**
+   * For the queue consumer: the target and the event of a job, or undefined once either is gone.
+   * A config created with the generation extension active gets the generation after the event.
+   */
   async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
     const event = this.state.log.at(job.taskId, job.seq);
     if (!event) return undefined;
     const target = await this.state.push.target(job.taskId, job.configId);
-    return target ? { target, body: event.json } : undefined;
+    return target ? { target, body: target.generation ? withGeneration(event.json, event.generation) : event.json } : undefined;
   }
 
   recordPushResult(job: PushJob, state: "delivered" | "dead", lastError?: string): void {

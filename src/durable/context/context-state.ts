@@ -2,7 +2,8 @@
  * What the parts of one ContextAgent share: its SQLite tables, its open streams, its index
  * writer, and a `commit` that runs a group of writes as one SQLite transaction and only then sends
  * the events it logged, so a stream never shows an event that a failed transaction took back.
- * The RPC surface (context-agent.ts), the turn runner and the lifecycle each hold one of these.
+ * The RPC surface (context-agent.ts), the turn runner and its steps, the reads and the lifecycle
+ * each hold one of these.
  */
 import type { StreamResponse } from "../../a2a/types";
 import type { Config } from "../../config/config";
@@ -68,13 +69,17 @@ export class ContextState {
     try {
       value = this.storage.transactionSync(() => {
         this.outbox.settle();
-        return write(writes);
+        const written = write(writes);
+        // The commit's events, in one INSERT (event-log.ts).
+        this.log.flush();
+        return written;
       });
     } catch (error) {
       // The transaction wrote nothing: the in-memory copies of what it changed are dropped too.
       this.records.forget();
       this.log.forget();
       this.outbox.forget();
+      this.push.forget();
       throw error;
     }
     for (const { taskId, event } of events) this.hub.publish(taskId, event);

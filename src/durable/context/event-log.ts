@@ -28,6 +28,9 @@ const ADDED = [
   { table: "events", column: "generation", definition: "INTEGER" },
 ];
 
+/** Events one INSERT writes: five bound values each (Durable Object SQLite: at most 100 bound parameters a statement). */
+const EVENTS_PER_INSERT = 20;
+
 /** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
 const MAX_KEPT_SEQS = 90;
 
@@ -50,6 +53,12 @@ export function isTaskSnapshot(event: LoggedEvent): boolean {
 export class EventLog {
   /** Each task's last seq, once read: only this object appends, so the copy stays exact. */
   private readonly seqs = new Map<string, number>();
+  /**
+   * Rows appended in the current transaction, not yet written: `flush` writes them together, one
+   * INSERT for a commit's events (a turn's opening Task and WORKING, an artifact and the status
+   * that ends its turn) instead of one each. Every read of the log flushes first.
+   */
+  private pending: SqlStorageValue[][] = [];
 
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
@@ -58,9 +67,18 @@ export class EventLog {
   append(taskId: string, turn: number, event: StreamResponse, generation?: number): LoggedEvent {
     const json = fitRow("events", JSON.stringify(event));
     const seq = this.lastSeq(taskId) + 1;
-    this.sql.exec("INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)", taskId, seq, turn, json, generation ?? null);
+    this.pending.push([taskId, seq, turn, json, generation ?? null]);
     this.seqs.set(taskId, seq);
     return { seq, json, generation };
+  }
+
+  /** Writes the appended rows; the commit calls it before its transaction ends. */
+  flush(): void {
+    for (let from = 0; from < this.pending.length; from += EVENTS_PER_INSERT) {
+      const rows = this.pending.slice(from, from + EVENTS_PER_INSERT);
+      this.sql.exec(`INSERT INTO events (task_id, seq, turn, event, generation) VALUES ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}`, ...rows.flat());
+    }
+    this.pending = [];
   }
 
   /** A new task's log starts empty: its seq needs no read. */
@@ -71,6 +89,7 @@ export class EventLog {
   /** Drops the in-memory seqs (after a rolled-back transaction): the next read reloads them. */
   forget(): void {
     this.seqs.clear();
+    this.pending = [];
   }
 
   lastSeq(taskId: string): number {
@@ -84,13 +103,16 @@ export class EventLog {
   }
 
   at(taskId: string, seq: number): LoggedEvent | undefined {
-    const row = this.sql.exec<{ event: string }>("SELECT event FROM events WHERE task_id = ? AND seq = ?", taskId, seq).toArray()[0];
-    return row ? { seq, json: row.event } : undefined;
+    this.flush();
+    const row = this.sql
+      .exec<{ event: string; generation: number | null }>("SELECT event, generation FROM events WHERE task_id = ? AND seq = ?", taskId, seq)
+      .toArray()[0];
+    return row ? { seq, json: row.event, generation: row.generation ?? undefined } : undefined;
   }
 
   /**
    * The events a stream resumed after `lastEventId` missed, exactly (seq > lastEventId), less the
-   * Tasks that open later turns: a stream carries one Task, first (turn-runner.ts sends the
+   * Tasks that open later turns: a stream carries one Task, first (task-reads.ts sends the
    * current Task ahead of them when the first missed event is not one).
    */
   missedAfter(taskId: string, lastEventId: number): LoggedEvent[] {
@@ -98,6 +120,7 @@ export class EventLog {
   }
 
   after(taskId: string, seq: number): LoggedEvent[] {
+    this.flush();
     return this.sql
       .exec<{ seq: number; event: string; generation: number | null }>(
         "SELECT seq, event, generation FROM events WHERE task_id = ? AND seq > ? ORDER BY seq",
@@ -116,11 +139,13 @@ export class EventLog {
     // SQLite in a Durable Object binds at most 100 parameters a statement: with more pending
     // deliveries than fit, this turn leaves the log as it is (the next turn tries again).
     if (kept.length > MAX_KEPT_SEQS) return;
+    this.flush();
     const marks = kept.map(() => "?").join(",");
     this.sql.exec(`DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`, taskId, before, ...kept);
   }
 
   deleteTask(taskId: string): void {
+    this.flush();
     this.sql.exec("DELETE FROM events WHERE task_id = ?", taskId);
     this.seqs.delete(taskId);
   }

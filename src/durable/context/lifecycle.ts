@@ -2,7 +2,8 @@
  * The life of a context between requests, driven by one alarm:
  *
  * - Restart: a task found SUBMITTED or WORKING when the object starts was cut off by a restart or
- *   deploy (in-memory turns do not survive): it ends FAILED and is push-notified.
+ *   deploy (in-memory turns do not survive): it ends FAILED and is push-notified. The end is the
+ *   turn end's (turn-end.ts `endInterrupted`), run by the object between `start` and `resumeIndex`.
  * - Heartbeat: while a turn runs, an alarm every 30 s keeps the object from being evicted as idle.
  * - Idle: after `IACCODE_A2A_IDLE_TIMEOUT_SECONDS` the conversation and workspace binding are dropped.
  * - Retention: tasks past `IACCODE_A2A_TASK_RETENTION_DAYS` are deleted, their R2 objects first
@@ -14,11 +15,13 @@
  *   acknowledged marks are deleted.
  *
  * The next alarm time is kept in memory, so a turn that changes nothing about it writes no alarm.
+ * Whether a turn runs is read from the turn slot (turn-slot.ts); the turn's end asks for the next
+ * alarm through an interface of its own (turn-end.ts `AlarmPlanner`), which this class meets. Neither
+ * holds the other, and this file imports neither the end nor the runner.
  */
 import type { PushJob } from "../../push/push-job";
 import type { ContextState } from "./context-state";
-import type { TurnRunner } from "./turn-runner";
-import { INTERRUPTED_TEXT } from "./turn-runner";
+import type { TurnSlot } from "./turn-slot";
 import { deleteTaskObjects } from "../../storage/task-objects";
 
 /** While a turn runs, an alarm this often keeps the object active (idle objects are evicted after 70–140 s). */
@@ -51,16 +54,17 @@ export class Lifecycle {
   constructor(
     private readonly state: ContextState,
     private readonly storage: DurableObjectStorage,
-    private readonly turns: () => TurnRunner,
+    private readonly slot: Pick<TurnSlot, "activeTaskId">,
     private readonly contextObjectId: string,
   ) {}
 
-  /** At construction, inside blockConcurrencyWhile: learn the alarm, end interrupted tasks. */
+  /** At construction, inside blockConcurrencyWhile, first: learn the alarm (interrupted tasks end after it). */
   async start(): Promise<void> {
     this.alarmAt = (await this.storage.getAlarm()) ?? undefined;
-    for (const taskId of this.state.records.idsInStates(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"])) {
-      await this.turns().finish(taskId, "TASK_STATE_FAILED", INTERRUPTED_TEXT);
-    }
+  }
+
+  /** At construction, last: the index outbox's marks, sent again. */
+  resumeIndex(): void {
     // Marks left by a failed send, or acknowledged ones whose rows the next commit had not yet
     // deleted (index-outbox.ts): sent beside the first request, not ahead of it.
     if (!this.state.outbox.isEmpty()) void this.state.index.flush();
@@ -74,7 +78,7 @@ export class Lifecycle {
     this.state.records.forget();
     const now = Date.now();
     const { records } = this.state;
-    if (this.turns().activeTaskId() === undefined && records.getSetting("evicted") !== "1") {
+    if (this.slot.activeTaskId() === undefined && records.getSetting("evicted") !== "1") {
       const lastActive = Number(records.getSetting("lastActive") ?? now);
       if (now >= lastActive + this.state.config.idleTimeoutSeconds * 1000) this.freeContext();
     }
@@ -97,7 +101,7 @@ export class Lifecycle {
 
   private async deleteExpiredTasks(now: number): Promise<void> {
     const cutoff = now - this.state.config.taskRetentionDays * DAY_MS;
-    const active = this.turns().activeTaskId();
+    const active = this.slot.activeTaskId();
     const ids = this.state.records.idsUpdatedBefore(cutoff, RETENTION_BATCH).filter((id) => id !== active);
     if (ids.length === 0) return;
     const ownerKey = await this.state.ownerKey();
@@ -143,7 +147,7 @@ export class Lifecycle {
     const now = Date.now();
     const { records, config, push, outbox } = this.state;
     const times: number[] = [];
-    if (this.turns().activeTaskId() !== undefined) times.push(now + TURN_HEARTBEAT_MS);
+    if (this.slot.activeTaskId() !== undefined) times.push(now + TURN_HEARTBEAT_MS);
     const lastActive = records.getSetting("lastActive");
     if (lastActive !== undefined && records.getSetting("evicted") !== "1") times.push(Number(lastActive) + config.idleTimeoutSeconds * 1000);
     this.oldestUpdate ??= { ms: records.oldestUpdateMs() };

@@ -2,18 +2,15 @@
  * Push notification configs of a context's tasks, and their delivery log, in the ContextAgent's
  * SQLite. Tokens and credentials are sealed with the push keyring (AES-GCM, bound to
  * `<taskId>/<configId>`) before they are written, so storage never holds them in the clear; the
- * callback URL is checked here when a config is stored and again by the consumer before every
- * delivery.
+ * callback URL is checked by the Worker before a config reaches this object (push-config-checks.ts)
+ * and again by the consumer before every delivery.
  */
 import type { PushConfigInput, PushPayloadVersion } from "../../a2a/schemas";
 import type { TaskPushNotificationConfig } from "../../a2a/types";
 import { errors } from "../../a2a/errors";
-import { isValidId } from "../../a2a/ids";
-import { validateCallbackUrl } from "../../push/callback-url";
-import { validatePushAuthentication, type PushSecrets } from "../../push/push-headers";
+import type { PushSecrets } from "../../push/push-headers";
 import type { SecretKeyring } from "../../push/secret-box";
-import { checkCallbackHostByDns } from "../../push/dns-check";
-import type { Config } from "../../config/config";
+import type { PushPolicy } from "../../push/push-config-checks";
 import { applySchema } from "../schema";
 import { reusedId } from "./repeat-requests";
 
@@ -35,6 +32,8 @@ const ADDED = [
   // The Idempotency-Key that created the config (at most STORED_ID_MAX_CHARS) and its request's digest.
   { table: "push_configs", column: "request_key", definition: "TEXT" },
   { table: "push_configs", column: "request_digest", definition: "TEXT" },
+  // 1 when the request that created the config activated the generation extension (a2a/generation.ts).
+  { table: "push_configs", column: "generation", definition: "INTEGER" },
 ];
 
 /** How a keyed creation is stored to be known again (repeat-requests.ts). */
@@ -61,6 +60,7 @@ export interface SealedConfig {
   sealedCredentials: string | null;
   sealedToken: string | null;
   payloadVersion: string | null;
+  generation: boolean;
 }
 
 /** What a delivery needs: where, the secrets in the clear, as the consumer builds the request. */
@@ -68,6 +68,8 @@ export interface PushTarget {
   url: string;
   secrets: PushSecrets;
   payloadVersion?: PushPayloadVersion;
+  /** Notifications carry the task's generation (the config was created with the extension active). */
+  generation?: true;
 }
 
 export interface DeliveryRecord {
@@ -86,6 +88,7 @@ interface ConfigRow {
   sealed_credentials: string | null;
   sealed_token: string | null;
   payload_version: string | null;
+  generation: number | null;
 }
 
 /** A config as the owner sees it: secrets are write-only, never echoed back. */
@@ -93,48 +96,51 @@ function publicView(taskId: string, row: ConfigRow): TaskPushNotificationConfig 
   return { id: row.id, taskId, url: row.url, ...(row.scheme ? { authentication: { scheme: row.scheme } } : {}) };
 }
 
-export interface PushPolicy {
-  allowPrivate: boolean;
-  maxConfigsPerTask: number;
-  allowedHosts: readonly string[];
-  /** When set, the callback's name is resolved here and refused on any private answer. */
-  dohUrl: string | undefined;
-}
-
-/** The push policy of a configuration, for every place a config is stored. */
-export function pushPolicyOf(config: Config): PushPolicy {
-  return {
-    allowPrivate: config.pushAllowPrivate,
-    maxConfigsPerTask: config.pushMaxConfigsPerTask,
-    allowedHosts: config.pushAllowedHosts,
-    dohUrl: config.pushDohUrl,
-  };
-}
+/** The policy is the Worker's too (it checks a config before any RPC): push-config-checks.ts. */
+export { pushPolicyOf, type PushPolicy } from "../../push/push-config-checks";
 
 export class PushConfigs {
+  /**
+   * Whether this object's push tables exist, read once. They are created by the first config
+   * stored (issue 22 item 1): a context that never registers one keeps no push tables, six B-trees
+   * of a 4 KiB page each, and reads nothing for pushes (no tables: no config, no delivery).
+   */
+  private tables: boolean | undefined;
+
   constructor(
     private readonly sql: SqlStorage,
     private readonly keyring: () => Promise<SecretKeyring>,
   ) {
-    applySchema(sql, SCHEMA, ADDED);
-    sql.exec("CREATE INDEX IF NOT EXISTS push_deliveries_state ON push_deliveries(state, updated_ms)");
+    // An object created before has them: their added columns are brought up to date at the wake.
+    if (this.exist()) this.create();
   }
 
-  /** Checks a config before anything is stored; throws the -32602 the client should see. */
-  async validate(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<string> {
+  private exist(): boolean {
+    this.tables ??= this.sql.exec("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'push_configs'").toArray().length > 0;
+    return this.tables;
+  }
+
+  /** Creates the tables (or brings an older object's up to date); inside the caller's transaction when there is one. */
+  private create(): void {
+    applySchema(this.sql, SCHEMA, ADDED);
+    this.sql.exec("CREATE INDEX IF NOT EXISTS push_deliveries_state ON push_deliveries(state, updated_ms)");
+    this.tables = true;
+  }
+
+  /** After a rolled-back transaction, which may have created the tables: read again when next needed. */
+  forget(): void {
+    this.tables = undefined;
+  }
+
+  /**
+   * The check on what is stored: a new config may not exceed the task's maximum. Every other rule
+   * of a config (id, callback URL, authentication) needs no stored state and was checked by the
+   * Worker before the call (push-config-checks.ts, issue 22 item 4). Returns the config's id.
+   */
+  private validate(taskId: string, input: PushConfigInput, policy: PushPolicy): string {
     const id = input.id || taskId;
-    if (!isValidId(id)) throw errors.invalidParams("Invalid A2A id", [{ field: "id", description: "1-128 characters of A-Z a-z 0-9 _ . : -" }]);
-    const url = validateCallbackUrl(input.url, { allowPrivate: policy.allowPrivate, allowedHosts: policy.allowedHosts });
-    if (!url.ok) throw errors.invalidParams(url.message, [{ field: "url", description: url.message }]);
-    if (policy.dohUrl && !policy.allowPrivate) {
-      const dns = await checkCallbackHostByDns(url.url.hostname, policy.dohUrl);
-      if (!dns.ok) throw errors.invalidParams(dns.message, [{ field: "url", description: dns.message }]);
-    }
-    const secrets = this.secretsOf(input);
-    const auth = validatePushAuthentication(secrets);
-    if (!auth.ok) throw errors.invalidParams(auth.message, [{ field: "authentication", description: auth.message }]);
-    const exists = this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
-    const count = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n;
+    const exists = this.exist() && this.sql.exec("SELECT 1 FROM push_configs WHERE task_id = ? AND id = ?", taskId, id).toArray().length > 0;
+    const count = this.exist() ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM push_configs WHERE task_id = ?", taskId).one().n : 0;
     if (!exists && count >= policy.maxConfigsPerTask) {
       throw errors.invalidParams(`A2A task already has the maximum of ${policy.maxConfigsPerTask} push notification configs`);
     }
@@ -143,11 +149,12 @@ export class PushConfigs {
 
   /** Seals a validated config's secrets (async), so that writing it can be part of a transaction. */
   /**
-   * Checks a config (the -32602 the client should see) and seals its secrets, ready to be written
-   * in a transaction: what both places that store a config (the method, SendMessage's inline one) do.
+   * Checks a config against what is stored (the -32602 the client should see) and seals its
+   * secrets, ready to be written in a transaction: what both places that store a config (the
+   * method, SendMessage's inline one) do.
    */
   async prepare(taskId: string, input: PushConfigInput, policy: PushPolicy): Promise<SealedConfig> {
-    return this.seal(taskId, await this.validate(taskId, input, policy), input);
+    return this.seal(taskId, this.validate(taskId, input, policy), input);
   }
 
   private async seal(taskId: string, id: string, input: PushConfigInput): Promise<SealedConfig> {
@@ -162,6 +169,7 @@ export class PushConfigs {
       sealedCredentials: credentials ? await keyring.encrypt(credentials, context) : null,
       sealedToken: input.token ? await keyring.encrypt(input.token, context) : null,
       payloadVersion: input.payloadVersion ?? null,
+      generation: input.generation === true,
     };
   }
 
@@ -170,6 +178,7 @@ export class PushConfigs {
    * is new to the task (or its config was deleted). The same key for another request is -32602.
    */
   repeated(taskId: string, request: KeyedRequest): TaskPushNotificationConfig | undefined {
+    if (!this.exist()) return undefined;
     const row = this.sql
       .exec<{ id: string; request_digest: string }>("SELECT id, request_digest FROM push_configs WHERE task_id = ? AND request_key = ?", taskId, request.key)
       .toArray()[0];
@@ -180,12 +189,14 @@ export class PushConfigs {
 
   /** Stores (or replaces) a sealed config; returns what the owner may see of it. */
   write(config: SealedConfig, nowMs: number, request?: KeyedRequest): TaskPushNotificationConfig {
+    if (!this.exist()) this.create();
     this.sql.exec(
-      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms, payload_version, request_key, request_digest, generation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(task_id, id) DO UPDATE SET url = excluded.url, scheme = excluded.scheme,
          sealed_credentials = excluded.sealed_credentials, sealed_token = excluded.sealed_token,
-         payload_version = excluded.payload_version, request_key = excluded.request_key, request_digest = excluded.request_digest`,
+         payload_version = excluded.payload_version, request_key = excluded.request_key, request_digest = excluded.request_digest,
+         generation = excluded.generation`,
       config.taskId,
       config.id,
       config.url,
@@ -196,6 +207,7 @@ export class PushConfigs {
       config.payloadVersion,
       request?.key ?? null,
       request?.digest ?? null,
+      config.generation ? 1 : null,
     );
     return this.get(config.taskId, config.id) as TaskPushNotificationConfig;
   }
@@ -214,10 +226,12 @@ export class PushConfigs {
   }
 
   delete(taskId: string, id: string): void {
+    if (!this.exist()) return;
     this.sql.exec("DELETE FROM push_configs WHERE task_id = ? AND id = ?", taskId, id);
   }
 
   deleteTask(taskId: string): void {
+    if (!this.exist()) return;
     this.sql.exec("DELETE FROM push_configs WHERE task_id = ?", taskId);
     this.sql.exec("DELETE FROM push_deliveries WHERE task_id = ?", taskId);
   }
@@ -234,10 +248,16 @@ export class PushConfigs {
       ...(token !== undefined ? { token } : {}),
       ...(row.scheme ? { authentication: { scheme: row.scheme, ...(credentials !== undefined ? { credentials } : {}) } } : {}),
     };
-    return { url: row.url, secrets, ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}) };
+    return {
+      url: row.url,
+      secrets,
+      ...(row.payload_version === "0.3" ? { payloadVersion: "0.3" as const } : {}),
+      ...(row.generation === 1 ? { generation: true as const } : {}),
+    };
   }
 
   recordPending(notificationId: string, taskId: string, configId: string, seq: number, nowMs: number): void {
+    if (!this.exist()) this.create();
     this.sql.exec(
       `INSERT INTO push_deliveries (notification_id, task_id, config_id, seq, state, updated_ms) VALUES (?, ?, ?, ?, 'pending', ?)
        ON CONFLICT(notification_id) DO NOTHING`,
@@ -250,6 +270,7 @@ export class PushConfigs {
   }
 
   recordResult(notificationId: string, state: "delivered" | "dead", lastError: string | undefined, nowMs: number): void {
+    if (!this.exist()) return;
     this.sql.exec(
       "UPDATE push_deliveries SET state = ?, last_error = ?, updated_ms = ? WHERE notification_id = ?",
       state,
@@ -261,6 +282,7 @@ export class PushConfigs {
 
   /** Seqs of the task's events that a pending delivery still has to load. */
   pendingSeqs(taskId: string): number[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ seq: number }>("SELECT DISTINCT seq FROM push_deliveries WHERE task_id = ? AND state = 'pending'", taskId)
       .toArray()
@@ -269,6 +291,7 @@ export class PushConfigs {
 
   /** Pending deliveries last touched before `beforeMs`: their queue message may be lost. */
   stalePending(beforeMs: number, limit: number): PendingDelivery[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ notification_id: string; task_id: string; config_id: string; seq: number; requeues: number }>(
         `SELECT notification_id, task_id, config_id, seq, requeues FROM push_deliveries
@@ -281,14 +304,17 @@ export class PushConfigs {
   }
 
   oldestPendingMs(): number | undefined {
+    if (!this.exist()) return undefined;
     return this.sql.exec<{ m: number | null }>("SELECT MIN(updated_ms) AS m FROM push_deliveries WHERE state = 'pending'").one().m ?? undefined;
   }
 
   markRequeued(notificationId: string, nowMs: number): void {
+    if (!this.exist()) return;
     this.sql.exec("UPDATE push_deliveries SET requeues = requeues + 1, updated_ms = ? WHERE notification_id = ? AND state = 'pending'", nowMs, notificationId);
   }
 
   deliveries(taskId: string): DeliveryRecord[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<{ notification_id: string; config_id: string; seq: number; state: string; last_error: string | null; updated_ms: number }>(
         "SELECT notification_id, config_id, seq, state, last_error, updated_ms FROM push_deliveries WHERE task_id = ? ORDER BY seq, config_id",
@@ -305,17 +331,11 @@ export class PushConfigs {
       }));
   }
 
-  private secretsOf(input: PushConfigInput): PushSecrets {
-    return {
-      ...(input.token ? { token: input.token } : {}),
-      ...(input.authentication ? { authentication: input.authentication } : {}),
-    };
-  }
-
   private row(taskId: string, id: string): ConfigRow | undefined {
+    if (!this.exist()) return undefined;
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? AND id = ?",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? AND id = ?",
         taskId,
         id,
       )
@@ -323,9 +343,10 @@ export class PushConfigs {
   }
 
   private rows(taskId: string): ConfigRow[] {
+    if (!this.exist()) return [];
     return this.sql
       .exec<ConfigRow & Record<string, SqlStorageValue>>(
-        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version FROM push_configs WHERE task_id = ? ORDER BY id",
+        "SELECT id, url, scheme, sealed_credentials, sealed_token, payload_version, generation FROM push_configs WHERE task_id = ? ORDER BY id",
         taskId,
       )
       .toArray();

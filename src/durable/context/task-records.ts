@@ -17,7 +17,10 @@ import type { ViewBounds } from "./view-bounds";
 import type { FoundRequest } from "./repeat-requests";
 
 const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
+  // A handful of settings keyed by name: WITHOUT ROWID, one B-tree instead of a table and its key
+  // index (a 4 KiB page less per object). An object created before keeps its rowid table; every
+  // statement reads both alike.
+  `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS tasks (
      id TEXT PRIMARY KEY, state TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT,
      created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL)`,
@@ -25,7 +28,6 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS tasks_updated ON tasks(updated_ms)`,
   `CREATE TABLE IF NOT EXISTS messages (
      n INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS messages_task ON messages(task_id)`,
   `CREATE INDEX IF NOT EXISTS messages_epoch ON messages(epoch)`,
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
@@ -44,6 +46,71 @@ const ADDED = [
   { table: "messages", column: "request_key", definition: "TEXT" },
   { table: "messages", column: "request_digest", definition: "TEXT" },
 ];
+
+/** The task row as a view reads it. */
+type TaskRow = Pick<StoredRows, "state" | "status" | "metadata" | "turns">;
+
+interface ViewRows {
+  row: TaskRow | undefined;
+  /** Newest first. */
+  messages: Array<{ text: string; turn: number }>;
+  /** Newest first. */
+  artifacts: string[];
+}
+
+const EMPTY_READ: ViewRows = { row: undefined, messages: [], artifacts: [] };
+
+/**
+ * One statement for what a view lacks (it was up to three): the task row unless `turns` (the
+ * kept row's) is given, the newest messages `messages` asks for, the newest `artifacts`. Each
+ * part is tagged by its first column (0 row, 1 message, 2 artifact) and carries its order key
+ * last, so `partition` sorts each part itself and does not rely on the order of a compound
+ * SELECT. Every part reads its own index without a sort: the key, `messages_task_turn` (a
+ * message is stored with its task's current turn, so within a task `turn` never decreases as `n`
+ * grows, and `turn DESC, n DESC` is the index's order and newest first), the artifacts' key
+ * (test/worker/storage-layout.test.ts checks the plan).
+ */
+export function viewRead(
+  taskId: string,
+  turns: number | undefined,
+  messages: Pick<ViewBounds, "historyLength" | "currentTurnOnly"> | undefined,
+  artifacts: number,
+): { statement: string; bindings: SqlStorageValue[] } {
+  const parts: string[] = [];
+  const bindings: SqlStorageValue[] = [];
+  if (turns === undefined) {
+    parts.push("SELECT 0, state, status, metadata, turns, 0 FROM tasks WHERE id = ?");
+    bindings.push(taskId);
+  }
+  if (messages?.currentTurnOnly) {
+    const turn = turns === undefined ? "(SELECT turns FROM tasks WHERE id = ?)" : "?";
+    parts.push(`SELECT * FROM (SELECT 1, message, NULL, NULL, turn, n FROM messages WHERE task_id = ? AND turn = ${turn} ORDER BY n DESC LIMIT ?)`);
+    bindings.push(taskId, turns ?? taskId, messages.historyLength);
+  } else if (messages) {
+    parts.push("SELECT * FROM (SELECT 1, message, NULL, NULL, turn, n FROM messages WHERE task_id = ? ORDER BY turn DESC, n DESC LIMIT ?)");
+    bindings.push(taskId, messages.historyLength);
+  }
+  if (artifacts > 0) {
+    parts.push("SELECT * FROM (SELECT 2, artifact, NULL, NULL, NULL, position FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?)");
+    bindings.push(taskId, artifacts);
+  }
+  return { statement: parts.join(" UNION ALL "), bindings };
+}
+
+/** The rows of a `viewRead` statement (as arrays, `raw()`: no object per row), each part newest first. */
+function partition(raw: SqlStorageValue[][]): ViewRows {
+  let row: TaskRow | undefined;
+  const messages: Array<{ text: string; turn: number; n: number }> = [];
+  const artifacts: Array<{ text: string; position: number }> = [];
+  for (const r of raw) {
+    if (r[0] === 0) row = { state: r[1] as string, status: r[2] as string, metadata: r[3] as string | null, turns: r[4] as number };
+    else if (r[0] === 1) messages.push({ text: r[1] as string, turn: r[4] as number, n: r[5] as number });
+    else artifacts.push({ text: r[1] as string, position: r[5] as number });
+  }
+  messages.sort((a, b) => b.turn - a.turn || b.n - a.n);
+  artifacts.sort((a, b) => b.position - a.position);
+  return { row, messages, artifacts: artifacts.map((a) => a.text) };
+}
 
 /** How a user message's request is stored to be known again (repeat-requests.ts). */
 export interface StoredRequest {
@@ -106,6 +173,10 @@ export class TaskRecords {
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
     sql.exec("CREATE INDEX IF NOT EXISTS messages_task_turn ON messages(task_id, turn)");
+    // `messages_task (task_id)` was a prefix of `messages_task_turn`: every query by task reads the
+    // latter (a task's turns only grow, so `ORDER BY turn DESC, n DESC` is its newest first with no
+    // sort). Dropped where an older version created it: its pages go back to the free list.
+    sql.exec("DROP INDEX IF EXISTS messages_task");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_message_id ON messages(message_id) WHERE message_id IS NOT NULL");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_request_key ON messages(request_key) WHERE request_key IS NOT NULL");
   }
@@ -143,10 +214,34 @@ export class TaskRecords {
     this.allSettings().delete(key);
   }
 
+  /**
+   * The task's state. Read with the rest of its row, which is kept (no message or artifact known
+   * yet): the turn that follows a state check writes that task, and its snapshot and end then read
+   * only the messages and artifacts they show, not the row again.
+   */
   stateOf(taskId: string): TaskState | undefined {
-    const kept = this.kept.of(taskId);
-    if (kept) return kept.state as TaskState;
-    return this.sql.exec<{ state: string }>("SELECT state FROM tasks WHERE id = ?", taskId).toArray()[0]?.state as TaskState | undefined;
+    return (this.kept.of(taskId) ?? this.readTaskRow(taskId))?.state as TaskState | undefined;
+  }
+
+  /** The task's row, kept with its lists unknown. */
+  private readTaskRow(taskId: string): StoredRows | undefined {
+    const row = this.sql
+      .exec<{ state: string; status: string; metadata: string | null; turns: number }>("SELECT state, status, metadata, turns FROM tasks WHERE id = ?", taskId)
+      .toArray()[0];
+    if (!row) return undefined;
+    const rows: StoredRows = {
+      taskId,
+      ...row,
+      messages: [],
+      messageTurns: [],
+      allMessages: false,
+      allOfTurn: false,
+      artifacts: [],
+      allArtifacts: false,
+      chars: row.status.length + (row.metadata?.length ?? 0),
+    };
+    this.kept.keep(rows);
+    return rows;
   }
 
   /** A new task, in its first turn. */
@@ -216,14 +311,31 @@ export class TaskRecords {
     return this.sql.exec<{ generation: number }>("SELECT generation FROM tasks WHERE id = ?", taskId).toArray()[0]?.generation;
   }
 
-  /** Starts the task's next turn and returns its number (1 for a new task's first). */
-  beginTurn(taskId: string): number {
-    const turns = this.sql.exec<{ turns: number }>("UPDATE tasks SET turns = turns + 1 WHERE id = ? RETURNING turns", taskId).one().turns;
+  /**
+   * Starts a stored task's next turn in `status`, `changes` state changes on: the status, the
+   * generation and the turn count in one UPDATE (they were two). Returns the new generation and
+   * the new turn's number.
+   */
+  beginTurn(taskId: string, status: TaskStatus, nowMs: number, changes: number): { generation: number; turn: number } {
+    const json = fitRow("tasks", JSON.stringify(status));
+    const row = this.sql
+      .exec<{ generation: number; turns: number }>(
+        "UPDATE tasks SET state = ?, status = ?, updated_ms = ?, generation = generation + ?, turns = turns + 1 WHERE id = ? RETURNING generation, turns",
+        status.state,
+        json,
+        nowMs,
+        changes,
+        taskId,
+      )
+      .one();
     this.kept.follow(taskId, (rows) => {
-      rows.turns = turns;
+      rows.chars += json.length - rows.status.length;
+      rows.state = status.state;
+      rows.status = json;
+      rows.turns = row.turns;
       rows.allOfTurn = true;
     });
-    return turns;
+    return { generation: row.generation, turn: row.turns };
   }
 
   turnOf(taskId: string): number {
@@ -374,7 +486,7 @@ export class TaskRecords {
     const kept = this.kept.of(taskId);
     const fromKept = kept && this.shown(kept, bounds);
     if (fromKept) return fromKept;
-    const read = this.readRows(taskId, bounds);
+    const read = this.readRows(taskId, bounds, kept);
     return read && this.shown(read, bounds);
   }
 
@@ -384,44 +496,45 @@ export class TaskRecords {
     return messages && artifacts ? { rows, messages, artifacts } : undefined;
   }
 
-  /** Reads the rows `bounds` asks for, and keeps them. */
-  private readRows(taskId: string, bounds: ViewBounds): StoredRows | undefined {
-    const row = this.sql
-      .exec<{ state: string; status: string; metadata: string | null; turns: number }>("SELECT state, status, metadata, turns FROM tasks WHERE id = ?", taskId)
-      .toArray()[0];
+  /**
+   * Reads the rows `bounds` asks for, and keeps them, in one statement (viewRead). What `known`
+   * (the kept rows of the task) already shows is not read again: its task row, its messages or its
+   * artifacts.
+   */
+  private readRows(taskId: string, bounds: ViewBounds, known?: StoredRows): StoredRows | undefined {
+    const wanted = Math.max(bounds.historyLength, 0);
+    const messagesKnown = known && shownMessages(known, bounds) !== undefined;
+    const artifactsKnown = known && shownArtifacts(known, bounds) !== undefined;
+    const read = viewRead(taskId, known?.turns, wanted > 0 && !messagesKnown ? bounds : undefined, artifactsKnown ? 0 : Math.max(bounds.artifacts, 0));
+    const found = read.statement ? partition(Array.from(this.sql.exec(read.statement, ...read.bindings).raw())) : EMPTY_READ;
+    const row = known ?? found.row;
     if (!row) return undefined;
-    const wanted = bounds.historyLength;
-    // Rows as arrays (`raw()`): no object per row (half the cost of reading them, measured in a DO).
-    const messageRows =
-      wanted <= 0
-        ? []
-        : Array.from(
-            bounds.currentTurnOnly
-              ? this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? AND turn = ? ORDER BY n DESC LIMIT ?", taskId, row.turns, wanted).raw()
-              : this.sql.exec("SELECT message, turn FROM messages WHERE task_id = ? ORDER BY n DESC LIMIT ?", taskId, wanted).raw(),
-          );
-    const artifacts =
-      bounds.artifacts <= 0
-        ? []
-        : Array.from(this.sql.exec("SELECT artifact FROM artifacts WHERE task_id = ? ORDER BY position DESC LIMIT ?", taskId, bounds.artifacts).raw()).map(
-            (r) => r[0] as string,
-          );
-    const messages = messageRows.map((r) => r[0] as string);
     // Fewer rows than asked for: that is all of them (of the task, or of its turn).
-    const short = wanted > 0 && messages.length < wanted;
+    const short = found.messages.length < wanted;
+    const messages =
+      messagesKnown && known
+        ? known
+        : {
+            messages: found.messages.map((m) => m.text),
+            messageTurns: found.messages.map((m) => m.turn),
+            allMessages: wanted > 0 && short && !bounds.currentTurnOnly,
+            allOfTurn: wanted > 0 && short && bounds.currentTurnOnly === true,
+          };
+    const artifacts =
+      artifactsKnown && known ? known : { artifacts: found.artifacts, allArtifacts: bounds.artifacts > 0 && found.artifacts.length < bounds.artifacts };
     const rows: StoredRows = {
       taskId,
       state: row.state,
       status: row.status,
       metadata: row.metadata,
       turns: row.turns,
-      messages,
-      messageTurns: messageRows.map((r) => r[1] as number),
-      allMessages: short && !bounds.currentTurnOnly,
-      allOfTurn: short && bounds.currentTurnOnly === true,
-      artifacts,
-      allArtifacts: bounds.artifacts > 0 && artifacts.length < bounds.artifacts,
-      chars: row.status.length + (row.metadata?.length ?? 0) + [...messages, ...artifacts].reduce((sum, text) => sum + text.length, 0),
+      messages: messages.messages,
+      messageTurns: messages.messageTurns,
+      allMessages: messages.allMessages,
+      allOfTurn: messages.allOfTurn,
+      artifacts: artifacts.artifacts,
+      allArtifacts: artifacts.allArtifacts,
+      chars: row.status.length + (row.metadata?.length ?? 0) + [...messages.messages, ...artifacts.artifacts].reduce((sum, text) => sum + text.length, 0),
     };
     this.kept.keep(rows);
     return rows;

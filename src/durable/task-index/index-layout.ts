@@ -3,14 +3,13 @@
  * thousand requests a second, and with auth off (or one API key for a whole organization) one
  * owner is the whole deployment; so each owner has `IACCODE_A2A_INDEX_SHARDS` index objects and a
  * context always writes to the same one (FNV-1a of its contextId). ListTasks with a contextId reads
- * that shard; without one it reads every shard in parallel and merges (src/worker/list-tasks.ts).
+ * that shard; without one it reads every shard in parallel and merges (list-tasks.ts). The name of
+ * each shard's object is object-names.ts's `indexObjectName`.
  *
  * With one shard the object keeps the name it had before sharding existed (the owner), so a
  * deployment that never sets the variable keeps its index. After a change of the count, each new
  * shard imports its rows from the previous layout (`IACCODE_A2A_INDEX_SHARDS_PREVIOUS`) on first use.
  */
-import { indexObjectName } from "../object-names";
-
 export interface IndexShard {
   shard: number;
   shards: number;
@@ -30,9 +29,4 @@ function fnv1a(text: string): number {
 
 export function shardOf(contextId: string, shards: number): number {
   return shards <= 1 ? 0 : fnv1a(contextId) % shards;
-}
-
-/** The object name of one shard of an owner's index (object-names.ts: no owner can spell another's). */
-export function indexName(owner: string, shard: number, shards: number): string {
-  return indexObjectName(owner, shard, shards);
 }

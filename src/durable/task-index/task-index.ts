@@ -20,7 +20,8 @@ import { failure, success, type Outcome } from "../outcome";
 import { fitRow } from "../row-guard";
 import { contextAgentForTask, taskIndexFor } from "../stubs";
 import { decodeCursor } from "./index-cursor";
-import { indexName, shardOf, type IndexShard } from "./index-layout";
+import { shardOf, type IndexShard } from "./index-layout";
+import { indexObjectName } from "../object-names";
 import { LIST_PAGE_MAX_BYTES } from "../../storage/limits";
 import { applySchema } from "../schema";
 import { rowTaskJson, type RowTexts } from "./index-view";
@@ -63,8 +64,10 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS by_context ON tasks(context_id, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_state ON tasks(state, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_context_state ON tasks(context_id, state, ts_ms DESC, id DESC)`,
-  `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`,
+  // Small rows keyed by text: WITHOUT ROWID, one B-tree each instead of a table and its key index
+  // (a shard created before keeps its rowid tables; the statements read both alike).
+  `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
   // The counters are kept by SQLite itself: a row written or removed costs one statement, not a
   // read of the old row and a counter update besides. Scope names are those of scopes() below.
   `CREATE TRIGGER IF NOT EXISTS count_inserted AFTER INSERT ON tasks BEGIN
@@ -187,7 +190,7 @@ export class TaskIndex extends DurableObject<Env> {
       const owner = this.getMeta("owner");
       if (owner === undefined) return;
       for (let old = 0; old < previous; old++) {
-        if (indexName(owner, old, previous) === indexName(owner, layout.shard, layout.shards)) continue;
+        if (indexObjectName(owner, old, previous) === indexObjectName(owner, layout.shard, layout.shards)) continue;
         const source = taskIndexFor(this.env, owner, old, previous);
         let after = "";
         for (;;) {

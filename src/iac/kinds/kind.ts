@@ -8,6 +8,7 @@
  * value the generator writes is a value the check looks for in the same property.
  */
 import type { Phrase } from "../request-language";
+import type { RequestedValues } from "./values";
 
 export type ResourceKind = "vpc" | "vswitch" | "securityGroup" | "ecs" | "slb" | "rds" | "oss" | "eip" | "nat" | "redis";
 
@@ -31,6 +32,11 @@ export type RequestValueSort =
   | "bucketName"
   | "bucketSetting"
   | "days";
+
+/** What a kind's grammar may ask of the whole request: the free size that belongs to a kind ("RDS MySQL 8.0, 50 GB"). */
+export interface ValueReading {
+  sizeForKind(kind: ResourceKind): number | undefined;
+}
 
 /** Where a stated value lands in a ROS template and in a Terraform configuration. */
 export interface KindValue {
@@ -81,4 +87,15 @@ export interface KindDefinition {
   /** Kinds removed with it when nothing else uses them (a NAT gateway's EIP). */
   readonly takesAlong: readonly ResourceKind[];
   readonly values: readonly KindValue[];
+  /**
+   * The kind's value grammar: reads the values `values` lists from a request's text into `into`
+   * (and names in `into.unsupported` a value of the right shape that ROS does not offer). Run in
+   * registry order by request-values.ts. Linear: bounded patterns built when the module loads.
+   */
+  readonly readValues?: (text: string, into: RequestedValues, reading: ValueReading) => void;
+  /**
+   * The offline property catalogue of the kind's ROS types (its own and its parts'), in the
+   * notation of data/ros-property-catalogue.ts: `Name:t` or `Name:t=a|b|c`, space-separated.
+   */
+  readonly rosProperties: Readonly<Record<string, string>>;
 }

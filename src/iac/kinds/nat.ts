@@ -16,4 +16,9 @@ export const nat: KindDefinition = {
   needs: ["vpc", "vswitch", "eip"],
   takesAlong: ["eip"],
   values: [],
+  rosProperties: {
+    "ALIYUN::VPC::NatGateway":
+      "AutoPay:b DeletionForce:b DeletionProtection:b Description:s Duration:i EipBindMode:s IcmpReplyEnabled:b InstanceChargeType:s=PrePaid|PostPaid InternetChargeType:s=PayBySpec|PayByLcu NatGatewayName:s NatType:s=Normal|Enhanced NetworkType:s=internet|intranet PricingCycle:s=Month|Year SecurityProtectionEnabled:b Spec:s Tags:l VSwitchId:s VpcId:s",
+    "ALIYUN::VPC::SnatEntry": "EipAffinity:i SnatEntryName:s SnatIp:s SnatTableId:s SourceCIDR:s SourceVSwitchId:s",
+  },
 };

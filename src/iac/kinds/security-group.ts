@@ -1,8 +1,87 @@
 /** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
+import { clauseBefore, type SourceRule, sourceRules } from "../source-rules";
+import type { RequestedValues } from "./values";
 
 const RULES = "ALIYUN::ECS::SecurityGroup";
+
+export interface SourceRanges {
+  /** For the opened ports. */
+  ports?: string;
+  /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
+  ssh?: string;
+  /** "SSH only from …", "restrict SSH to …": the range replaces the default SSH rule instead of joining it. */
+  sshOnly?: boolean;
+  /** Every source range, to keep out of the address plan. */
+  all: string[];
+  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
+  spans: [number, number][];
+  /** The ranges that are not SSH's, each with the ports of its clause (source-rules.ts). */
+  rules: SourceRule[];
+}
+
+/** Words around a source range that make it the only one allowed. */
+const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+const SSH_WORD = /\bssh\b/i;
+/** How far after a range "only" still belongs to it: "port 22 from 198.51.100.7 only". */
+const ONLY_AFTER_REACH = 8;
+
+/** Source ranges (a CIDR or a single address after "from", "only", "whitelist", "只允许"…), each for the ports of its own clause. */
+export function sourceRangesOf(text: string): SourceRanges {
+  const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  for (const rule of sourceRules(text)) {
+    const [start, end] = rule.span;
+    ranges.all.push(rule.cidr);
+    ranges.spans.push(rule.span);
+    const clause = clauseBefore(text, start);
+    const ssh = SSH_WORD.test(clause) || rule.ports.includes(22);
+    if (ssh) {
+      if (ranges.ssh === undefined && ONLY.test(clause + text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
+      ranges.ssh ??= rule.cidr;
+    }
+    const others = rule.ports.filter((port) => port !== 22);
+    if (!ssh || others.length > 0) {
+      ranges.ports ??= rule.cidr;
+      ranges.rules.push({ ...rule, ports: others });
+    }
+  }
+  return ranges;
+}
+
+const CIDR_TEXT = /\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}/g;
+const PORT_NUMBER = /\b\d{2,5}\b/g;
+
+/** The port numbers a request names outside its CIDR blocks: the ports a source range is for. */
+export function portsNamedIn(text: string): Set<number> {
+  return new Set((text.replace(CIDR_TEXT, " ").match(PORT_NUMBER) ?? []).map(Number));
+}
+
+/**
+ * Whether an opened port's rule takes the request's source range: a rule open to all does when the
+ * request names no port, or names this one; a rule limited to the VPC (a sensitive port) only when
+ * the request names its port; SSH keeps its own range. Shared by the ROS values step
+ * (apply-values.ts) and the Terraform builder (terraform-build/network.ts).
+ */
+export function takesSourceRange(port: number, openToAll: boolean, vpcOnly: boolean, named: ReadonlySet<number>): boolean {
+  if (openToAll) return named.size === 0 || named.has(port);
+  return port !== 22 && named.has(port) && vpcOnly;
+}
+
+/** The rules' source ranges: for the opened ports, for SSH, and whether SSH is allowed only from its range. */
+function readSecurityGroupValues(text: string, into: RequestedValues): void {
+  const sources = sourceRangesOf(text);
+  if (sources.ports) into.sourceCidr = sources.ports;
+  if (sources.ssh) into.sshCidr = sources.ssh;
+  if (sources.sshOnly) into.sshOnly = true;
+  into.sourceRules = sources.rules;
+  const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (securityGroupId) {
+    into.existingSecurityGroupId = securityGroupId;
+    // A security group belongs to a VPC: naming one names its VPC too.
+    into.existingVpc = true;
+  }
+}
 
 export const securityGroup: KindDefinition = {
   kind: "securityGroup",
@@ -40,4 +119,9 @@ export const securityGroup: KindDefinition = {
       terraformArgument: "cidr_ip",
     },
   ],
+  readValues: readSecurityGroupValues,
+  rosProperties: {
+    "ALIYUN::ECS::SecurityGroup":
+      "Description:s ResourceGroupId:s SecurityGroupEgress:l SecurityGroupIngress:l SecurityGroupName:s SecurityGroupType:s=normal|enterprise Tags:l VpcId:s DeletionForce:b",
+  },
 };

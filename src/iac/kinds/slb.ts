@@ -36,6 +36,13 @@ export const slb: KindDefinition = {
       terraformArgument: "backend_port",
     },
   ],
+  rosProperties: {
+    "ALIYUN::SLB::LoadBalancer":
+      "AddressIPVersion:s=ipv4|ipv6 AddressType:s=internet|intranet AutoPay:b Bandwidth:i DeletionProtection:b Duration:i InstanceChargeType:s InternetChargeType:s=paybybandwidth|paybytraffic LoadBalancerName:s LoadBalancerSpec:s MasterZoneId:s ModificationProtectionReason:s ModificationProtectionStatus:s PayType:s=PayOnDemand|PrePay PricingCycle:s=month|year ResourceGroupId:s SlaveZoneId:s Tags:l VSwitchId:s VpcId:s",
+    "ALIYUN::SLB::Listener":
+      "AclId:s AclStatus:s=on|off AclType:s=white|black BackendServerPort:i Bandwidth:i CACertificateId:s Description:s EnableHttp2:s=on|off GzipEnabled:s=on|off HealthCheck:m HttpConfig:m IdleTimeout:i ListenerPort:i LoadBalancerId:s MasterSlaveServerGroupId:s Persistence:m PortRange:l Protocol:s=http|https|tcp|udp RequestTimeout:i Scheduler:s=wrr|wlc|rr|sch|tch|qch ServerCertificateId:s StartListener:b TLSCipherPolicy:s VServerGroupId:s",
+    "ALIYUN::SLB::BackendServerAttachment": "BackendServerList:l BackendServerWeightList:l BackendServers:l LoadBalancerId:s",
+  },
 };
 
 /**

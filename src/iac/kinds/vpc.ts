@@ -1,6 +1,14 @@
 /** The VPC: the network every server, database and cache is created in. Free of charge. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
+import type { RequestedValues } from "./values";
+
+/** An existing VPC: its id, or "in my existing VPC" (the VPC becomes a parameter). */
+function readVpcValues(text: string, into: RequestedValues): void {
+  const vpcId = /\b(vpc-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (vpcId) into.existingVpcId = vpcId;
+  if (vpcId || /(?:existing|my own|current|already have an?)\s+vpc|(?:已有|现有|已存在)(?:的)?\s*(?:vpc|专有网络)/i.test(text)) into.existingVpc = true;
+}
 
 export const vpc: KindDefinition = {
   kind: "vpc",
@@ -32,4 +40,9 @@ export const vpc: KindDefinition = {
     },
     { sort: "resourceId", label: phrase("existing VPC", "已有 VPC"), rosType: "ALIYUN::ECS::VSwitch", rosProperty: "VpcId", rosParameter: "VpcId" },
   ],
+  readValues: readVpcValues,
+  rosProperties: {
+    "ALIYUN::ECS::VPC":
+      "CidrBlock:s Description:s EnableIpv6:b Ipv6CidrBlock:s Ipv6Isp:s ResourceGroupId:s Tags:l UserCidr:s VpcName:s Ipv4IpamPoolId:s Ipv4CidrMask:i DeletionForce:b SecondaryCidrBlocks:l",
+  },
 };

@@ -1,6 +1,15 @@
 /** The vSwitch: a VPC's subnet in one zone; resources in a VPC are placed in one. Free of charge. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
+import type { RequestedValues } from "./values";
+
+/** An existing vSwitch id; it sits in an existing VPC, so the VPC is existing too. */
+function readVSwitchValues(text: string, into: RequestedValues): void {
+  const vswitchId = /\b(vsw-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (!vswitchId) return;
+  into.existingVSwitchId = vswitchId;
+  into.existingVpc = true;
+}
 
 export const vswitch: KindDefinition = {
   kind: "vswitch",
@@ -40,4 +49,8 @@ export const vswitch: KindDefinition = {
     },
     { sort: "zone", label: phrase("zone", "可用区"), rosType: "ALIYUN::ECS::VSwitch", rosProperty: "ZoneId", rosParameter: "ZoneId" },
   ],
+  readValues: readVSwitchValues,
+  rosProperties: {
+    "ALIYUN::ECS::VSwitch": "CidrBlock:s Description:s Ipv6CidrBlock:i Tags:l VSwitchName:s VpcId:s ZoneId:s NetworkAclId:s",
+  },
 };

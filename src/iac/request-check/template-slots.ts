@@ -82,7 +82,8 @@ function rosView(template: Record<string, unknown>): TemplateView {
 
 const BLOCK_OPEN = /^[ \t]{0,40}(resource|data|variable|provider|locals|output|module)[ \t]{1,8}"([^"]{1,200})"[ \t]{0,8}("[^"]{1,200}"|)[ \t]{0,8}\{/;
 const NESTED_OPEN = /^[ \t]{0,40}([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,8}\{/;
-const ATTRIBUTE = /^[ \t]{0,40}([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,8}=[ \t]{0,8}(.{0,2000})$/;
+/** `name = value`; `terraform fmt` aligns the `=` of a block's attributes, so the gap before it is as wide as the longest name allows. */
+const ATTRIBUTE = /^[ \t]{0,40}([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,64}=[ \t]{0,8}(.{0,2000})$/;
 
 function hclScalar(raw: string, variables: Map<string, string | number>): Array<string | number> {
   const text = raw.trim().replace(/,$/, "");

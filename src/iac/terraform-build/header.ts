@@ -1,7 +1,9 @@
 /** The Terraform header: the terraform and provider blocks, the variables the deployer sets, and the inventory lookups (data sources) the kinds' builders read. */
 import type { InfrastructureRequest } from "../generation-request";
 import { RDS_ENGINE_VERSIONS } from "../resource-defaults";
+import type { RequestedValues } from "../kinds/values";
 import { type Hcl, quoted } from "./hcl";
+import { statedBucketName } from "./oss";
 
 /** The providers the configuration needs: random_id (OSS bucket names) lives in hashicorp/random. */
 function requiredProviders(needsRandom: boolean): string[] {
@@ -19,9 +21,9 @@ function sensitiveVariable(name: string, description: string): [string, string[]
 }
 
 /** The terraform and provider blocks, the variables the deployer sets, and the inventory lookups. */
-export function buildHeader(request: InfrastructureRequest, hcl: Hcl): void {
+export function buildHeader(request: InfrastructureRequest, values: RequestedValues, hcl: Hcl): void {
   const { counts } = request;
-  hcl.add("terraform", requiredProviders(counts.oss > 0));
+  hcl.add("terraform", requiredProviders(counts.oss > 0 && statedBucketName(values) === undefined));
   hcl.add('provider "alicloud"', ["region = var.region"]);
   hcl.add('variable "region"', ['description = "Region to deploy to."', "type        = string", `default     = ${quoted(request.region ?? "cn-hangzhou")}`]);
   if (counts.ecs > 0) hcl.add(...sensitiveVariable("ecs_password", "Login password of the ECS instances (8-30 characters, mixed case, digits and symbols)."));

@@ -1,6 +1,8 @@
 /** The Terraform builders of the network kinds (kinds/vpc.ts, kinds/vswitch.ts, kinds/security-group.ts): the VPC, its vSwitches and the security group. */
 import { allocateSubnets } from "../cidr";
 import type { InfrastructureRequest } from "../generation-request";
+import { portsNamedIn, takesSourceRange } from "../kinds/security-group";
+import type { RequestedValues } from "../kinds/values";
 import { SENSITIVE_PORTS } from "../resource-defaults";
 import { type Hcl, quoted } from "./hcl";
 
@@ -27,14 +29,25 @@ export function buildNetwork(request: InfrastructureRequest, hcl: Hcl): string[]
   return names;
 }
 
-/** SSH from inside the VPC, then each public port: to the Internet, or to the VPC if sensitive. */
-export function buildSecurityGroup(request: InfrastructureRequest, hcl: Hcl): void {
+/**
+ * SSH from inside the VPC (and from the range the request names for it; "only" drops the VPC one),
+ * then each public port: to the Internet, or to the VPC if sensitive, narrowed to the request's
+ * source range as the ROS template is (kinds/security-group.ts `takesSourceRange`).
+ */
+export function buildSecurityGroup(request: InfrastructureRequest, values: RequestedValues, hcl: Hcl): void {
   if (request.counts.securityGroup === 0 || request.counts.vpc === 0) return;
   hcl.resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
-  const rules: { port: number; cidr: string; name: string }[] = [{ port: 22, cidr: request.vpcCidr.text, name: "ssh_from_vpc" }];
+  const vpcRange = request.vpcCidr.text;
+  const sshRange = values.sshCidr !== vpcRange ? values.sshCidr : undefined;
+  const rules: { port: number; cidr: string; name: string }[] = [];
+  if (!(sshRange && values.sshOnly)) rules.push({ port: 22, cidr: vpcRange, name: "ssh_from_vpc" });
+  if (sshRange) rules.push({ port: 22, cidr: sshRange, name: "ssh_from_range" });
+  const named = portsNamedIn(values.text);
   for (const port of request.publicPorts) {
     if (port === 22) continue;
-    rules.push({ port, cidr: SENSITIVE_PORTS.has(port) ? request.vpcCidr.text : "0.0.0.0/0", name: `port_${port}` });
+    const cidr = SENSITIVE_PORTS.has(port) ? vpcRange : "0.0.0.0/0";
+    const range = values.sourceCidr && takesSourceRange(port, cidr === "0.0.0.0/0", cidr === vpcRange, named) ? values.sourceCidr : cidr;
+    rules.push({ port, cidr: range, name: `port_${port}` });
   }
   for (const rule of rules) {
     hcl.resource("alicloud_security_group_rule", rule.name, [

@@ -1,15 +1,45 @@
-/** The Terraform builder of the OSS kind (kinds/oss.ts): private buckets with one random name suffix. */
+/** The Terraform builder of the OSS kind (kinds/oss.ts): buckets with the name and settings the request states, private by default. */
 import type { InfrastructureRequest } from "../generation-request";
-import type { Hcl } from "./hcl";
+import { BUCKET_NAME } from "../kinds/oss";
+import type { RequestedValues } from "../kinds/values";
+import { type Hcl, quoted } from "./hcl";
 
-/** Private buckets, named with one random suffix (bucket names are global). */
-export function buildOss(request: InfrastructureRequest, hcl: Hcl): void {
+/** The bucket name the request states, when OSS accepts it; without one the names get a random suffix (they are global). */
+export function statedBucketName(values: RequestedValues): string | undefined {
+  return values.bucketName && BUCKET_NAME.test(values.bucketName) ? values.bucketName : undefined;
+}
+
+/** The nested blocks of the settings the request states: versioning, server-side encryption, a lifecycle rule. */
+function settingBlocks(values: RequestedValues): string[] {
+  const days = values.lifecycleDays;
+  return [
+    ...(values.versioning ? ["versioning {", '  status = "Enabled"', "}"] : []),
+    ...(values.encryption ? ["server_side_encryption_rule {", `  sse_algorithm = ${quoted(values.encryption)}`, "}"] : []),
+    ...(days !== undefined
+      ? [
+          "lifecycle_rule {",
+          `  id      = ${quoted(`expire-after-${days}-days`)}`,
+          '  prefix  = ""',
+          "  enabled = true",
+          "  expiration {",
+          `    days = ${days}`,
+          "  }",
+          "}",
+        ]
+      : []),
+  ];
+}
+
+/** The buckets: the stated name (`name`, `name-2`, …) or a random suffix, the stated ACL (private by default) and settings. */
+export function buildOss(request: InfrastructureRequest, values: RequestedValues, hcl: Hcl): void {
   if (request.counts.oss === 0) return;
-  hcl.resource("random_id", "bucket_suffix", ["byte_length = 4"]);
+  const stated = statedBucketName(values);
+  if (!stated) hcl.resource("random_id", "bucket_suffix", ["byte_length = 4"]);
   for (let index = 0; index < request.counts.oss; index += 1) {
     const name = `bucket_${index + 1}`;
-    hcl.resource("alicloud_oss_bucket", name, [`bucket = "bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`]);
-    hcl.resource("alicloud_oss_bucket_acl", name, [`bucket = alicloud_oss_bucket.${name}.bucket`, 'acl    = "private"']);
+    const bucket = stated ? quoted(index === 0 ? stated : `${stated}-${index + 1}`) : `"bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`;
+    hcl.resource("alicloud_oss_bucket", name, [`bucket = ${bucket}`, ...settingBlocks(values)]);
+    hcl.resource("alicloud_oss_bucket_acl", name, [`bucket = alicloud_oss_bucket.${name}.bucket`, `acl    = ${quoted(values.bucketAcl ?? "private")}`]);
     hcl.output(`${name}_domain`, `alicloud_oss_bucket.${name}.extranet_endpoint`, `The endpoint of bucket ${index + 1}.`);
   }
 }

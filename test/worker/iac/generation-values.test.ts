@@ -6,7 +6,7 @@
  * replaced by a new one; "SSH only from X" leaves no other SSH rule.
  */
 import { describe, expect, it } from "vitest";
-import { generateTemplate } from "../../../src/iac/index";
+import { checkRequest, generateTemplate } from "../../../src/iac/index";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
@@ -96,14 +96,45 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     }
   });
 
-  it("Terraform names the source ranges, zone and bandwidth it does not write", () => {
-    const { summary } = generated(
+  it("issue 19: Terraform writes the source ranges (SSH only from its range) and names the zone it does not write", () => {
+    const { content, summary } = generated(
       "Terraform for one ECS instance; MySQL port 3306 only from 10.0.2.0/24, SSH only from 203.0.113.0/24, zone cn-hangzhou-h",
     ).result;
+    const rule = (name: string) => content.slice(content.indexOf(`"alicloud_security_group_rule" "${name}"`)).split("\n}")[0] ?? "";
+    expect(rule("port_3306")).toContain('cidr_ip           = "10.0.2.0/24"');
+    expect(rule("ssh_from_range")).toContain('port_range        = "22/22"');
+    expect(rule("ssh_from_range")).toContain('cidr_ip           = "203.0.113.0/24"');
+    // "only": the default SSH rule from the VPC is replaced, as in the ROS template.
+    expect(content).not.toContain('"ssh_from_vpc"');
     const notExpressed = summary.slice(summary.indexOf("Not expressed"));
-    expect(notExpressed).toContain("- source range 10.0.2.0/24");
-    expect(notExpressed).toContain("- SSH source range 203.0.113.0/24");
     expect(notExpressed).toContain("- zone cn-hangzhou-h");
+    expect(notExpressed).not.toContain("- source range");
+    expect(notExpressed).not.toContain("- SSH source range");
+  });
+
+  it("issue 19: Terraform keeps the default SSH rule beside a range named without 'only', and narrows the public ports", () => {
+    const { content } = generated("Terraform: VPC 10.0.0.0/16 with one ECS, port 443 open from 198.51.100.0/24, SSH from 203.0.113.9/32").result;
+    expect(content).toContain('"ssh_from_vpc"');
+    expect(content.slice(content.indexOf('"ssh_from_range"'))).toContain('cidr_ip           = "203.0.113.9/32"');
+    expect(content.slice(content.indexOf('"port_443"'))).toContain('cidr_ip           = "198.51.100.0/24"');
+    expect(content).not.toContain('"0.0.0.0/0"');
+  });
+
+  it("issue 19: Terraform writes the bucket's name, ACL, versioning, encryption and lifecycle, and the request check finds them", () => {
+    const ask = "Terraform for an OSS bucket named logs-archive-2026, public read, versioning, KMS encryption, delete objects after 30 days";
+    const { content, summary } = generated(ask).result;
+    expect(content).toContain('bucket = "logs-archive-2026"');
+    expect(content).toContain('acl    = "public-read"');
+    expect(content).toMatch(/versioning \{\n {4}status = "Enabled"/);
+    expect(content).toMatch(/server_side_encryption_rule \{\n {4}sse_algorithm = "KMS"/);
+    expect(content).toMatch(/expiration \{\n {6}days = 30/);
+    // A stated name needs no random suffix, so no random provider.
+    expect(content).not.toContain("random_id");
+    expect(content).not.toContain("hashicorp/random");
+    expect(summary).not.toContain("Not expressed");
+    const check = checkRequest({ request: ask, template: content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.applied.map((value) => value.kind).sort()).toEqual(["bucket-name", "bucket-setting", "bucket-setting", "bucket-setting", "days"].sort());
   });
 
   it("Terraform names the Redis version it does not write", () => {

@@ -149,6 +149,13 @@ Resources:
     expect(check?.notExpressed.map((value) => value.text)).toEqual(["50 Mbps"]);
   });
 
+  it("reads Terraform attributes aligned the way terraform fmt aligns them (a gap of any width before `=`)", () => {
+    const hcl = `resource "alicloud_security_group_rule" "ssh" {\n  security_group_id = alicloud_security_group.main.id\n  port_range        = "22/22"\n  cidr_ip           = "203.0.113.0/24"\n}\n`;
+    const check = checkRequest({ request: "SSH only from 203.0.113.0/24", template: hcl });
+    expect(check?.applied).toContainEqual(expect.objectContaining({ kind: "cidr", text: "203.0.113.0/24", where: "ssh.cidr_ip" }));
+    expect(check?.notExpressed).toEqual([]);
+  });
+
   it("a database's own port is carried by its engine when no property sets another", () => {
     const db = `ROSTemplateFormatVersion: '2015-09-01'\nResources:\n  Db:\n    Type: ALIYUN::RDS::DBInstance\n    Properties:\n      Engine: MySQL\n`;
     expect(checkRequest({ request: "MySQL, port 3306 only from 10.0.0.0/8", template: db })?.applied.filter((value) => value.kind === "port")).toEqual([

@@ -52,6 +52,14 @@ function assertValues(step: SuiteTurn, outcome: TurnOutcome, label: string, tall
     else if (check?.notExpressed.some((value) => matches(value) && outcome.reply.includes(`\`${value.text}\``))) tally.listed += 1;
     else tally.silentDrops.push(`${label}: ${expected}`);
   }
+  for (const expected of step.inTemplate ?? []) {
+    const [kind, ...rest] = expected.split(":");
+    const fragment = rest.join(":").toLowerCase();
+    expect(
+      check?.applied.some((value) => value.kind === kind && value.text.toLowerCase().includes(fragment)),
+      `${label}: ${expected} in the template`,
+    ).toBe(true);
+  }
   for (const missed of check?.notExpressed ?? []) expect(outcome.reply, `${label}: ${missed.text} is named in the reply`).toContain(`\`${missed.text}\``);
   // Never a reply that reads as success while the check lists a miss: its headline comes first.
   if ((check?.notExpressed.length ?? 0) > 0) expect(outcome.reply).toMatch(/^\*\*(?:Request check: \d{1,3} of the|请求核对：你给出的)/);

@@ -18,6 +18,8 @@ export interface SuiteTurn {
   /** Billable resource types the check reports as unrequested, exactly. */
   unrequested?: string[];
   skill?: Skill;
+  /** Of `values`, those the template must carry (not only name as not expressed): gaps the generator has closed stay closed. */
+  inTemplate?: string[];
   /** Text the reply must contain, in order of appearance (a review's verdict comes first). */
   says?: RegExp[];
 }
@@ -104,7 +106,15 @@ export const GENERATION_EN: SuiteCase[] = [
     "count:one vSwitch",
     "instance-type:ecs.c7.xlarge",
   ]),
-  one("terraform bucket", "Terraform for an OSS bucket named logs-archive-2026 with KMS encryption", ["bucket-name:logs-archive-2026", "bucket-setting:KMS"]),
+  one("terraform bucket", "Terraform for an OSS bucket named logs-archive-2026 with KMS encryption", ["bucket-name:logs-archive-2026", "bucket-setting:KMS"], {
+    inTemplate: ["bucket-name:logs-archive-2026", "bucket-setting:KMS"],
+  }),
+  one(
+    "terraform source ranges",
+    "Terraform: VPC 10.40.0.0/16 with one ECS, port 443 open from 198.51.100.0/24, SSH only from 203.0.113.0/24",
+    ["cidr:10.40.0.0/16", "port:443", "cidr:198.51.100.0/24", "cidr:203.0.113.0/24"],
+    { inTemplate: ["cidr:10.40.0.0/16", "port:443", "cidr:198.51.100.0/24", "cidr:203.0.113.0/24"] },
+  ),
   one("mariadb with retention", "MariaDB 10.3 with 40 GB storage and a 7 day backup retention", ["engine-version:MariaDB 10.3", "size:40 GB", "days:7 day"]),
   one("two mappings", "Load balancer with listeners 80->8080 and 443->8443", ["port-mapping:80->8080", "port-mapping:443->8443"]),
   one("vswitches over zones", "Set up 4 vSwitches across 2 zones in VPC 10.10.0.0/16", ["count:4 vSwitches", "count:2 zones", "cidr:10.10.0.0/16"]),

@@ -318,13 +318,17 @@ describe("delivery through the queue (spec §4.3.3)", () => {
     const sealed = await oldRing.encrypt("rotated-credential", `${taskId}/old-config`);
     const stub = contextAgentForTask(env, taskId);
     if (!stub) throw new Error("no stub");
+    // The config is stored as usual (a context creates its push tables with its first config),
+    // then its credentials are replaced by the older key's sealing, as a config stored before the
+    // rotation holds them.
+    await ok("CreateTaskPushNotificationConfig", {
+      taskId,
+      id: "old-config",
+      url: `${receiver}/hook/ok/${k}`,
+      authentication: { scheme: "Bearer", credentials: "current-credential" },
+    });
     await runInDurableObject(stub, (_i: ContextAgent, state) => {
-      state.storage.sql.exec(
-        "INSERT INTO push_configs (task_id, id, url, scheme, sealed_credentials, sealed_token, created_ms) VALUES (?, 'old-config', ?, 'Bearer', ?, NULL, 0)",
-        taskId,
-        `${receiver}/hook/ok/${k}`,
-        sealed,
-      );
+      state.storage.sql.exec("UPDATE push_configs SET sealed_credentials = ? WHERE task_id = ? AND id = 'old-config'", sealed, taskId);
     });
     await send(userMessage("again", { taskId }));
     const got = await until(

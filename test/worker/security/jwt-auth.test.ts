@@ -94,9 +94,10 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
       securitySchemes: Record<string, unknown>;
       securityRequirements: unknown[];
     };
+    // Both versions' shapes in each scheme (card-security.ts): the 1.0 wrapper, then 0.3's OpenAPI members.
     expect(card.securitySchemes).toEqual({
-      bearerAuth: { httpAuthSecurityScheme: { scheme: "bearer" } },
-      jwtAuth: { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" } },
+      bearerAuth: { httpAuthSecurityScheme: { scheme: "bearer" }, type: "http", scheme: "bearer" },
+      jwtAuth: { httpAuthSecurityScheme: { scheme: "bearer", bearerFormat: "JWT" }, type: "http", scheme: "bearer", bearerFormat: "JWT" },
     });
     expect(card.securityRequirements).toHaveLength(2);
   });
@@ -104,7 +105,8 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
   it("with IACCODE_A2A_JWT_OIDC_URL the card advertises openIdConnectSecurityScheme", async () => {
     const via = envWith({ IACCODE_A2A_JWT_OIDC_URL: "https://idp.test/.well-known/openid-configuration" });
     const card = (await (await via(new Request(`${BASE}/.well-known/agent-card.json`))).json()) as { securitySchemes: Record<string, unknown> };
-    expect(card.securitySchemes.oidcAuth).toEqual({ openIdConnectSecurityScheme: { openIdConnectUrl: "https://idp.test/.well-known/openid-configuration" } });
+    const url = "https://idp.test/.well-known/openid-configuration";
+    expect(card.securitySchemes.oidcAuth).toEqual({ openIdConnectSecurityScheme: { openIdConnectUrl: url }, type: "openIdConnect", openIdConnectUrl: url });
   });
 
   it("accepts valid ES256, RS256 and EdDSA tokens; the static bearer token keeps working", async () => {

@@ -1,0 +1,122 @@
+/**
+ * The end of a task's turn, written once whoever ends it (the agent, an error, a cancel, a
+ * restart): the reply message (large parts to R2), the turn's `response` artifact when it
+ * produced assistant text, the final status, the push deliveries and the index outbox mark in one
+ * commit; then the task's streams close, the index and the push queue are told, the alarm is
+ * planned again and the turn's waiters are released. A cancel racing a turn's end writes one end
+ * (the slot's `finishing`).
+ *
+ * The lifecycle plans the alarm; this end only asks it to (AlarmPlanner), and the lifecycle learns
+ * whether a turn runs from the slot, so neither holds the other.
+ */
+import type { TraceContext } from "../../a2a/trace-context";
+import type { JsonObject, TaskStatus } from "../../a2a/types";
+import { stateNumber, type TaskState } from "../../a2a/states";
+import { notificationIdOf, type PushJob } from "../../push/push-job";
+import { planStoredMessage, writeBlobs } from "../../storage/stored-parts";
+import type { ContextState, Writes } from "./context-state";
+import { responseArtifact } from "./response-artifact";
+import { agentMessage, writeStatus } from "./status-writes";
+import { timestamp } from "./task-records";
+import { INTERRUPTED_TEXT } from "./turn-texts";
+import type { ActiveTurn, TurnSlot } from "./turn-slot";
+
+/** What the end needs of the lifecycle: the next alarm planned (a heartbeat while a turn runs, or what comes after it). */
+export interface AlarmPlanner {
+  scheduleAlarm(): Promise<void>;
+}
+
+export class TurnEnd {
+  constructor(
+    private readonly state: ContextState,
+    private readonly slot: TurnSlot,
+    private readonly contextObjectId: string,
+    private readonly alarm: AlarmPlanner,
+  ) {}
+
+  /**
+   * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
+   * kept in history), every stream of the task closed, the index updated, push queued, waiters released.
+   * With `response`, the reply is also the turn's `response` artifact, just before the final status.
+   */
+  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false): Promise<void> {
+    const turn = this.slot.release(taskId);
+    await this.end(taskId, turn, state, text, metadata, response);
+  }
+
+  /**
+   * Restart: a task found SUBMITTED or WORKING when the object starts was cut off by a restart or
+   * deploy (in-memory turns do not survive): it ends FAILED and is push-notified.
+   */
+  async endInterrupted(): Promise<void> {
+    for (const taskId of this.state.records.idsInStates(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"])) {
+      await this.finish(taskId, "TASK_STATE_FAILED", INTERRUPTED_TEXT);
+    }
+  }
+
+  private async end(
+    taskId: string,
+    turn: ActiveTurn | undefined,
+    state: TaskState,
+    text: string | undefined,
+    metadata?: JsonObject,
+    response = false,
+  ): Promise<void> {
+    const { finishing } = this.slot;
+    if (finishing.has(taskId)) return;
+    finishing.add(taskId);
+    try {
+      const contextId = this.state.contextId();
+      const reply = text ? agentMessage(contextId, `${taskId}-${stateNumber(state)}`, taskId, text) : undefined;
+      const plan = reply ? await planStoredMessage(reply, { ownerKey: await this.state.ownerKey(), taskId, baseUrl: turn?.baseUrl ?? "" }) : undefined;
+      if (plan) await writeBlobs(this.state.env.FILES, plan.blobs);
+      const { value: jobs } = this.state.commit((w) => {
+        const turnNumber = turn?.turn ?? w.records.turnOf(taskId);
+        const status: TaskStatus = { state, timestamp: timestamp(Date.now()) };
+        if (plan) {
+          status.message = plan.message;
+          w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
+        }
+        // The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk.
+        const artifact = plan && response ? w.records.addArtifact(taskId, responseArtifact(taskId, turnNumber, plan.message.parts)) : undefined;
+        const logged = writeStatus(w, contextId, taskId, turnNumber, status, metadata, artifact);
+        w.outbox.mark(taskId);
+        this.state.touch(w.records);
+        return this.recordPushJobs(w, taskId, logged.seq);
+      });
+      this.state.hub.closeAll(taskId);
+      turn?.log.end(state);
+      await this.state.index.flush();
+      await this.enqueuePush(jobs, turn?.log.trace);
+      await this.alarm.scheduleAlarm();
+    } finally {
+      finishing.delete(taskId);
+      turn?.markFinished();
+    }
+  }
+
+  /** One pending delivery per config for the event that ended a turn (inside the end's commit). */
+  private recordPushJobs(w: Writes, taskId: string, seq: number): PushJob[] {
+    if (!this.state.config.pushNotifications) return [];
+    const now = Date.now();
+    return w.push.ids(taskId).map((configId) => {
+      const job: PushJob = { contextObjectId: this.contextObjectId, taskId, configId, seq, notificationId: notificationIdOf(taskId, seq, configId) };
+      w.push.recordPending(job.notificationId, taskId, configId, seq, now);
+      return job;
+    });
+  }
+
+  /**
+   * Sends the queue messages of recorded deliveries. A failure is logged and left pending: the
+   * alarm re-enqueues pending deliveries whose message never produced an answer (lifecycle.ts).
+   */
+  private async enqueuePush(jobs: PushJob[], trace: TraceContext | undefined): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      // The turn's trace rides on the message only: each delivery attempt is a child span of it.
+      await this.state.env.PUSH_QUEUE.sendBatch(jobs.map((job) => ({ body: trace ? { ...job, trace } : job })));
+    } catch (error) {
+      console.error("push enqueue failed", error instanceof Error ? error.message : typeof error);
+    }
+  }
+}
