@@ -84,6 +84,15 @@ function freeName(filename: string, files: ReadonlySet<string>, ours: readonly s
   }
 }
 
+/**
+ * The summary names the file the generator proposed (`template.yaml`); when the workspace holds a
+ * file of that name this context did not write, the template goes to `template-2.yaml`, and the
+ * summary's first mention of the file (its title) names the file actually written.
+ */
+function namingFile(summary: string, proposed: string, written: string): string {
+  return written === proposed ? summary : summary.replace(`\`${proposed}\``, `\`${written}\``);
+}
+
 function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   const { results } = conversation;
   const { language } = plan;
@@ -122,7 +131,7 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
   const fence = plan.isRos
     ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"]
     : [];
-  return { say: [plan.summary, "", where, ...fence].join("\n") };
+  return { say: [namingFile(plan.summary, plan.filename, path), "", where, ...fence].join("\n") };
 }
 
 /**

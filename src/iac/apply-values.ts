@@ -9,6 +9,7 @@ import { BUCKET_NAME } from "./kinds/oss";
 import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
 import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
 import type { RequestedValues } from "./request-values";
+import type { SourceRule } from "./source-rules";
 import { phrase, type Phrase } from "./request-language";
 import { resourceProperties, resourceType, section } from "./template-model";
 import { isRecord } from "./template-parser";
@@ -22,6 +23,10 @@ export interface AppliedValues {
 
 /** ECS data disks: 20–32768 GiB for ESSD and SSD cloud disks. */
 const DATA_DISK_GIB = { min: 20, max: 32768 };
+/** An ECS instance's own public IP: 0–100 Mbps outbound (InternetMaxBandwidthOut). */
+const ECS_BANDWIDTH_MBPS = { max: 100 };
+/** RDS data backups are kept 7–730 days (ALIYUN::RDS::DBInstance BackupRetentionPeriod). */
+const BACKUP_RETENTION_DAYS = { min: 7, max: 730 };
 
 function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
   return Object.values(section(template, "Resources"))
@@ -47,10 +52,28 @@ function inRange(size: number, range: { min: number; max: number }, label: Phras
   return false;
 }
 
+/**
+ * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
+ * (kinds/ecs.ts), and the console selector stays, so a zone without it gets another of that size.
+ */
+function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
+  const definition = parameter(template, "EcsInstanceType");
+  if (!definition) return;
+  definition.Default = spec.instanceType;
+  const size = `${spec.vcpus} vCPU / ${spec.memoryGib} GiB`;
+  out.applied.push(
+    phrase(
+      `${size} as instance type ${spec.instanceType} (default of parameter \`EcsInstanceType\`: the 7th-generation type of that size; the selector offers the others of that size where the zone lacks it)`,
+      `${size} 对应实例规格 ${spec.instanceType}（参数 \`EcsInstanceType\` 的默认值：该大小的第七代规格；若可用区无货，可在选择器中换同等大小的其他规格）`,
+    ),
+  );
+}
+
 function applyEcs(template: Template, values: RequestedValues, out: AppliedValues): void {
   const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
   if (instances.length === 0) return;
   if (values.ecsInstanceType) setDefault(template, "EcsInstanceType", values.ecsInstanceType, phrase("instance type", "实例规格"), out);
+  else if (values.sizeSpec) applySizeSpec(template, values.sizeSpec, out);
   const typeParameter = parameter(template, "EcsInstanceType");
   if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
   if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
@@ -85,8 +108,19 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     }
   }
   const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
-  if (values.publicAccess && !hasPublicPath) {
+  // "公网带宽5M", "10 Mbps public bandwidth" for servers without an EIP or a load balancer: their own public IP at that bandwidth.
+  if ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath) {
     const bandwidth = values.bandwidth ?? 5;
+    if (bandwidth > ECS_BANDWIDTH_MBPS.max) {
+      out.unsupported.push(
+        phrase(
+          `a public bandwidth of ${bandwidth} Mbps on an ECS instance (at most ${ECS_BANDWIDTH_MBPS.max}; use an EIP or a load balancer for more)`,
+          `ECS 公网带宽 ${bandwidth} Mbps（最多 ${ECS_BANDWIDTH_MBPS.max}；更高带宽请用 EIP 或负载均衡）`,
+        ),
+      );
+      return;
+    }
+
     for (const instance of instances) {
       instance.AllocatePublicIP = true;
       instance.InternetMaxBandwidthOut = bandwidth;
@@ -110,6 +144,19 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
     out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
   }
   if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
+  const retention = values.backupRetentionDays;
+  if (retention === undefined) return;
+  if (retention < BACKUP_RETENTION_DAYS.min || retention > BACKUP_RETENTION_DAYS.max) {
+    out.unsupported.push(
+      phrase(
+        `a backup retention of ${retention} days (RDS keeps backups ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} days)`,
+        `备份保留 ${retention} 天（RDS 备份保留 ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} 天）`,
+      ),
+    );
+    return;
+  }
+  for (const database of databases) database.BackupRetentionPeriod = retention;
+  out.applied.push(phrase(`backups kept ${retention} days`, `备份保留 ${retention} 天`));
 }
 
 function applyOss(template: Template, values: RequestedValues, out: AppliedValues): void {
@@ -180,10 +227,18 @@ const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange
 /**
  * The range the user named replaces the default source of the rules it is for: public rules
  * (0.0.0.0/0), and the VPC-only rule of a port the request names ("port 3306 only from
- * 10.0.5.0/24"). Without a port named, every public rule.
+ * 10.0.5.0/24"). Without a port named, every public rule. A range written with its own ports
+ * ("3389 from 192.168.1.0/24, 8080 from 10.0.0.0/8") is for those ports only: their rules take it,
+ * a second range for a port gets a rule of its own, and a port with no rule yet gets one.
  */
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   applySshRange(template, values, out);
+  applyWhitelists(template, values, out);
+  const portRules = (values.sourceRules ?? []).filter((rule) => rule.ports.length > 0);
+  if (portRules.length > 0) {
+    applyPortSources(template, portRules, out);
+    return;
+  }
   const range = values.sourceCidr;
   if (!range) return;
   const named = portsNamedIn(values.text);
@@ -199,6 +254,56 @@ function applySourceRange(template: Template, values: RequestedValues, out: Appl
     }
   }
   if (changed) out.applied.push(phrase(`opened ports reachable only from ${range}`, `开放端口仅允许 ${range} 访问`));
+}
+
+/** Database and cache ports: a range written for one of them, or for none, is their whitelist. */
+const WHITELISTS: readonly { type: string; property: string; ports: readonly number[]; label: Phrase }[] = [
+  { type: "ALIYUN::RDS::DBInstance", property: "SecurityIPList", ports: [3306, 5432, 1433], label: phrase("database whitelist", "数据库白名单") },
+  { type: "ALIYUN::REDIS::Instance", property: "SecurityIps", ports: [6379], label: phrase("Redis whitelist", "Redis 白名单") },
+];
+
+/**
+ * "Redis only reachable from 10.0.1.0/24", "whitelist 10.1.0.0/16 and 10.2.0.0/16", "a 3306 rule
+ * from 172.16.0.0/16": the ranges become the database's or cache's whitelist, replacing its default
+ * (the VPC's range). A range whose clause names another port (a server's) is not theirs; with
+ * servers in the template, a range without a port stays theirs.
+ */
+function applyWhitelists(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance").length > 0;
+  for (const whitelist of WHITELISTS) {
+    const targets = resourcesOf(template, whitelist.type);
+    if (targets.length === 0) continue;
+    const ranges = (values.sourceRules ?? [])
+      .filter((rule) => (rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port))))
+      .map((rule) => rule.cidr.replace(/\/32$/, ""));
+    const list = [...new Set(ranges)].join(",");
+    if (list === "") continue;
+    for (const target of targets) target[whitelist.property] = list;
+    out.applied.push(phrase(`${whitelist.label.en} ${list}`, `${whitelist.label.zh} ${list}`));
+  }
+}
+
+const WHITELIST_WORD = /whitelist|allowlist|白名单|reachable|访问/i;
+
+function applyPortSources(template: Template, portRules: readonly SourceRule[], out: AppliedValues): void {
+  const groups = ingressRules(template);
+  if (groups.length === 0) return;
+  const claimed = new Set<Record<string, unknown>>();
+  for (const { ports, cidr } of portRules) {
+    for (const port of ports) {
+      for (const rules of groups) {
+        const same = rules.filter((rule) => isRecord(rule) && fromPort(rule) === port);
+        const open = same.find((rule) => !claimed.has(rule) && (rule.SourceCidrIp === "0.0.0.0/0" || isVpcRange(template, rule.SourceCidrIp)));
+        if (same.some((rule) => rule.SourceCidrIp === cidr)) continue;
+        const rule = open ?? { IpProtocol: "tcp", PortRange: `${port}/${port}`, Policy: "accept", Priority: 1 };
+        rule.SourceCidrIp = cidr;
+        rule.Description = `Port ${port} from ${cidr}`;
+        claimed.add(rule);
+        if (!open) rules.push(rule);
+      }
+      out.applied.push(phrase(`port ${port} reachable from ${cidr}`, `端口 ${port} 允许 ${cidr} 访问`));
+    }
+  }
 }
 
 /**

@@ -5,11 +5,13 @@ import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { findRegion } from "./regions";
 import { listedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
+import { publicRulePorts } from "./source-rules";
 
-function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string } {
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
   const values = parseRequestedValues(text);
   return {
     existingVpc: values.existingVpc,
+    ...(values.existingSecurityGroupId ? { existingSecurityGroupId: values.existingSecurityGroupId } : {}),
     ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}),
     ...(values.existingVSwitchId ? { existingVSwitchId: values.existingVSwitchId } : {}),
   };
@@ -34,6 +36,8 @@ export interface InfrastructureRequest {
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Port ranges to open in the security group ("ports 8000-8100"), besides single ports. */
+  portRanges?: { from: number; to: number }[];
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
   portMappings: PortMapping[];
   /** Build in an existing VPC (a parameter) instead of a new one. */
@@ -41,6 +45,8 @@ export interface InfrastructureRequest {
   existingVpcId?: string;
   /** Place the resources in an existing vSwitch (a parameter) instead of new ones; "" when its id is not known. */
   existingVSwitchId?: string;
+  /** Put the servers in an existing security group (a parameter) instead of a new one. */
+  existingSecurityGroupId?: string;
   /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
   recognized: boolean;
   /** The kinds the request itself named; the others were added because these need them. */
@@ -97,6 +103,9 @@ const VERSIONED = /^(?:mysql|postgres|postgresql|pg|redis|mariadb|version|v|sqls
 const NOT_ADJECTIVES =
   /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps)$/i;
 
+/** A number this large before a noun is a version year ("SQL Server 2019"), not how many. */
+const MIN_YEAR = 1000;
+
 function englishNumber(token: string): number | undefined {
   if (/^\d+$/.test(token)) return Number(token);
   return ENGLISH_NUMBERS[token.toLowerCase()];
@@ -113,14 +122,16 @@ function countBefore(prefix: string): number | undefined {
     // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
     // …nor is the version in "PostgreSQL 14 instance" or "MySQL 8 database".
     const previous = tokens[tokens.length - 2 - skipped] ?? "";
-    if (number !== undefined && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
+    // …nor a year: "SQL Server 2019 database" is one database.
+    if (number !== undefined && number < MIN_YEAR && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
     if (lower === "of" && skipped === 0) continue;
     if (/^\/\d{1,2}$/.test(lower)) continue;
     if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
   }
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
+  // A spec may stand between the number and the noun: "两台4核8G的ECS".
   const chinese =
-    /(?:^|[^\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5]{0,4}的)?\s*$/.exec(
+    /(?:^|[^\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5\dA-Za-z]{0,8}的)?\s*$/.exec(
       prefix,
     );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
@@ -198,8 +209,8 @@ function protocolPorts(text: string): number[] {
   return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
 }
 
-function publicPorts(text: string, counts: Record<ResourceKind, number>): number[] {
-  const ports = new Set<number>();
+function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[]): number[] {
+  const ports = new Set<number>(ruled);
   for (const port of listedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   for (const port of protocolPorts(text)) ports.add(port);
@@ -207,8 +218,9 @@ function publicPorts(text: string, counts: Record<ResourceKind, number>): number
   return [...ports].sort((a, b) => a - b);
 }
 
+/** "tf" alone asks for Terraform; "tf-state-prod-01" is a name (a bucket's), not a format. */
 function wantsTerraform(text: string): boolean {
-  return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b/i.test(text);
+  return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b(?!-)/i.test(text);
 }
 
 function addressPlan(
@@ -284,6 +296,30 @@ function blankSpans(text: string, spans: readonly [number, number][]): string {
   return pieces.join("");
 }
 
+/** "ports 8000-8100", "开放8000-8100端口": a range of ports, with a port word or an open verb before or after it. Bounded. */
+const PORT_RANGE = /(?:^|[^\d.])(\d{2,5})\s{0,2}[-~～]\s{0,2}(\d{2,5})(?![\d.])/g;
+const PORT_RANGE_CUE = /ports?|端口|open|开放|放行|allow|允许/i;
+/** How far from a range its port word may be, in characters. */
+const PORT_RANGE_CUE_REACH = 16;
+
+function portRangesOf(text: string): { from: number; to: number; span: [number, number] }[] {
+  const ranges: { from: number; to: number; span: [number, number] }[] = [];
+  for (const match of text.matchAll(PORT_RANGE)) {
+    const from = Number(match[1]);
+    const to = Number(match[2]);
+    const end = match.index + match[0].length;
+    const start = end - (match[0].length - match[0].search(/\d/));
+    const near = text.slice(Math.max(0, start - PORT_RANGE_CUE_REACH), Math.min(text.length, end + PORT_RANGE_CUE_REACH));
+    if (from >= 1 && from < to && to <= 65535 && PORT_RANGE_CUE.test(near)) ranges.push({ from, to, span: [start, end] });
+  }
+  return ranges;
+}
+
+/** Kinds that put the ports a request names to use without a security group of their own (a database's port, a listener). */
+function portUsers(counts: Record<ResourceKind, number>): boolean {
+  return counts.ecs + counts.rds + counts.redis + counts.slb > 0;
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
@@ -296,7 +332,12 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const existing = parseExistingVpc(text);
 
   // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
-  const planText = blankSpans(text, sources.spans);
+  // A port range ("8000-8100") leaves the single ports too: it is one rule, not ports 8000 and 8100.
+  const ranges = portRangesOf(text);
+  const planText = blankSpans(
+    text,
+    [...sources.spans, ...ranges.map((range) => range.span)].sort((a, b) => a[0] - b[0]),
+  );
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
@@ -334,6 +375,12 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     );
     counts.vswitch = 1;
   }
+  // "22 from 10.0.0.0/8, 80 and 443 from anywhere": ports written with their source are opened too.
+  const ruled = [...sources.rules.flatMap((rule) => rule.ports), ...publicRulePorts(planText)];
+  if (counts.securityGroup === 0 && counts.vpc > 0 && ruled.length + ranges.length + listedPorts(planText).length > 0 && !portUsers(counts)) {
+    // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
+    counts.securityGroup = 1;
+  }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   return {
@@ -343,11 +390,13 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...portPlan(publicPorts(planText, counts), portMappingsOf(planText)),
+    ...portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)),
+    ...(ranges.length > 0 ? { portRanges: ranges.map(({ from, to }) => ({ from, to })) } : {}),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    ...(existing.existingSecurityGroupId ? { existingSecurityGroupId: existing.existingSecurityGroupId } : {}),
     recognized,
     mentioned,
     notes,

@@ -70,6 +70,13 @@ const STACK_API =
 const STACK_WORD = /\bstacks?\b|资源栈|堆栈/i;
 const STACK_QUESTION =
   /fail|error|stuck|rollback|roll back|delete|update|continue|resume|retry|status|state|event|why|cancel|失败|报错|回滚|删除|更新|继续|状态|事件|为什么|卡住|重试/i;
+/**
+ * A request that opens with a review verb asks for a review whatever follows: "Review this ROS
+ * template for security issues" is no "template for" to build, even without the template attached
+ * (the reviewer then asks for it).
+ */
+const REVIEW_FIRST =
+  /^\s{0,8}(?:(?:please|pls|can you|could you|would you|kindly)[,\s]{1,3})?(?:review|check|audit|lint|validate)\b|^\s{0,8}(?:请|麻烦)?(?:帮我|帮忙)?(?:审查|检查|评审|校验|审核)/i;
 const GENERATION_WORDS = /create|generate|build|provision|deploy|write|template for|创建|生成|搭建|部署|编写/i;
 
 export function classifyRequest(text: string): RequestKind {
@@ -92,6 +99,6 @@ function classifySkill(text: string): RequestKind {
   if (STACK_WORD.test(text) && STACK_QUESTION.test(text) && !(GENERATION_WORDS.test(text) && !/fail|失败|error|报错/i.test(text))) {
     return "aliyun_ros_operations";
   }
-  if (ASKS_REVIEW.test(text) && /template|模板/i.test(text) && !GENERATION_WORDS.test(text)) return "iac_review";
+  if (ASKS_REVIEW.test(text) && /template|模板/i.test(text) && (REVIEW_FIRST.test(text) || !GENERATION_WORDS.test(text))) return "iac_review";
   return "iac_generation";
 }

@@ -21,7 +21,6 @@ export { type SourceRanges, sourceRangesOf } from "./kinds/security-group";
 const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/auto[- ]?scal|scaling group|\bess\b|弹性伸缩/i, phrase("auto scaling (ESS)", "弹性伸缩（ESS）")],
   [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
-  [/backup retention|retain backups|备份保留|保留.{0,4}备份/i, phrase("the database backup retention", "数据库备份保留策略")],
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],

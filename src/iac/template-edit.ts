@@ -73,7 +73,21 @@ function zoneCount(text: string): number | undefined {
   return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
 
-function targetCounts(current: Record<ResourceKind, number>, text: string): Record<ResourceKind, number> {
+/** "an SLB", "一个负载均衡": an article before the noun, not a number of them. Bounded window before the noun. */
+const ARTICLE_BEFORE = /(?:^|[^a-z0-9])(?:an?|一个|一台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+/**
+ * "Add an SLB in front" to a template that has an SLB names the kind, not a second one: an engineer
+ * who wants two says "another SLB", "one more", "2 SLBs". Only an article, with an add verb and no
+ * word of more, keeps the count.
+ */
+function namesPresentKind(text: string, kind: ResourceKind, count: number | undefined): boolean {
+  if (count !== 1 || MORE_WORD.test(text) || SET_WORD.test(text) || !ADD_WORD.test(text)) return false;
+  const mentions = requestMentions(text, kind);
+  return mentions.length > 0 && mentions.every((match) => ARTICLE_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
+}
+
+function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
   const explicit = explicitCounts(text);
   const removed = removedKinds(text);
@@ -84,6 +98,7 @@ function targetCounts(current: Record<ResourceKind, number>, text: string): Reco
     // A kind the template lacks is added; one it has changes only by a count written next to it.
     if (current[kind] === 0) target[kind] = asked.counts[kind];
     else if (count === undefined) target[kind] += asksOneMore(text, kind) ? 1 : 0;
+    else if (namesPresentKind(text, kind, count)) kept.push(kind);
     else if (MORE_WORD.test(text) || (ADD_WORD.test(text) && !SET_WORD.test(text))) target[kind] = current[kind] + count;
     else target[kind] = count;
   }
@@ -142,7 +157,15 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
+    ...existingSecurityGroupOf(current),
   };
+}
+
+/** A template whose servers join an existing security group (a parameter) keeps it: an edit adds no group of its own. */
+function existingSecurityGroupOf(current: Template): { existingSecurityGroupId?: string } {
+  const parameter = section(current, "Parameters").SecurityGroupId;
+  if (!isRecord(parameter) || namesOfType(current, KINDS.securityGroup.rosType).length > 0) return {};
+  return { existingSecurityGroupId: typeof parameter.Default === "string" ? parameter.Default : "sg-" };
 }
 
 function listenerMappingsOf(template: Template): PortMapping[] {
@@ -406,9 +429,17 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
 }
 
 /** Ports asked to be opened that the security groups do not open yet. */
+/** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
+const OPEN_NUMBERS =
+  /(?:^|[^a-z])(?:open|expose|开放|放行|打开)\s{0,3}(\d{2,5}(?:\s{0,2}(?:,|，|、|and|和)\s{0,2}\d{2,5}){0,7})(?![\d.]|\s{0,2}(?:g|gb|m|mbps|台|个)(?![a-z]))/gi;
+
+function openedPorts(text: string): number[] {
+  return [...text.matchAll(OPEN_NUMBERS)].flatMap((match) => (match[1]?.match(/\d{2,5}/g) ?? []).map(Number)).filter((port) => port >= 20 && port <= 65535);
+}
+
 function openPorts(current: Template, text: string, changes: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
-  const asked = parseGenerationRequest(text).publicPorts;
+  const asked = [...parseGenerationRequest(text).publicPorts, ...openedPorts(text)];
   const existing = new Set(publicPortsOf(current));
   for (const port of asked.filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
@@ -446,12 +477,26 @@ function regionSuffix(description: string): string {
   return at >= 0 ? lastLine.slice(at) : "";
 }
 
+/** What the reply says for an "add an X" the template already has: which X is kept, and how to ask for a second. */
+function alreadyThere(template: Template, kind: ResourceKind): Phrase {
+  const names = namesOfType(template, KINDS[kind].rosType)
+    .map((name) => `\`${name}\``)
+    .join(", ");
+  const { en, zh } = KINDS[kind].label;
+  return phrase(
+    `kept ${names} (${en}): the template already has one, so none was added; ask for "another ${en}" to add a second`,
+    `保留 ${names}（${zh}）：模板中已有，未重复添加；如需再加一个，请说“再加一个${zh}”`,
+  );
+}
+
 export function editTemplate(current: Template, text: string): EditResult {
   const template = structuredClone(current);
   const changes: Phrase[] = [];
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
   const counts = currentCounts(template);
-  const target = targetCounts(counts, text);
+  const kept: ResourceKind[] = [];
+  const target = targetCounts(counts, text, kept);
+  for (const kind of kept) changes.push(alreadyThere(template, kind));
   if (RESOURCE_KINDS.some((kind) => target[kind] !== counts[kind])) {
     const along: Phrase[] = [];
     const taken = takeAlong(template, counts, target, along);

@@ -140,6 +140,8 @@ function terraformUnsupported(values: RequestedValues, request: InfrastructureRe
       unwritten(values.systemDisk.size, request.counts.ecs > 0 && sizeWithin(values.systemDisk.size, SYSTEM_DISK_GIB) !== undefined),
       phrase(`system disk size ${values.systemDisk.size ?? ""} GiB`, `系统盘大小 ${values.systemDisk.size ?? ""} GiB`),
     ],
+    [values.sizeSpec, phrase(`instance size ${values.sizeHint ?? ""}`, `实例大小 ${values.sizeHint ?? ""}`)],
+    [values.backupRetentionDays, phrase(`backup retention ${values.backupRetentionDays ?? ""} days`, `备份保留 ${values.backupRetentionDays ?? ""} 天`)],
     [values.dataDisk, phrase("the data disk", "数据盘")],
     [unwritten(values.rdsEngineVersion, databases), phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
     [

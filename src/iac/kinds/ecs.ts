@@ -79,14 +79,47 @@ function readDisks(text: string, into: RequestedValues): void {
   }
 }
 
-/** "4 vCPU 8 GiB" without an instance type: named as a hint ROS cannot take as such. */
+/**
+ * The 7th-generation type an Alibaba Cloud engineer picks for a vCPU / memory size ("4核8G",
+ * "4 vCPU 16 GiB"): the family by memory per vCPU (c7 1:2 compute-optimised, g7 1:4 general
+ * purpose, r7 1:8 memory-optimised), the size by vCPUs (large = 2, xlarge = 4, Nxlarge = 4N, the
+ * sizes those families are sold in). Undefined for a size outside them (1 vCPU, 6 vCPU, 1:3…).
+ */
+const FAMILY_BY_RATIO: Readonly<Record<number, string>> = { 2: "c7", 4: "g7", 8: "r7" };
+const SIZE_BY_VCPUS: Readonly<Record<number, string>> = {
+  2: "large",
+  4: "xlarge",
+  8: "2xlarge",
+  12: "3xlarge",
+  16: "4xlarge",
+  24: "6xlarge",
+  32: "8xlarge",
+  64: "16xlarge",
+};
+
+export function instanceTypeForSize(vcpus: number, memoryGib: number): string | undefined {
+  const family = memoryGib % vcpus === 0 ? FAMILY_BY_RATIO[memoryGib / vcpus] : undefined;
+  const size = SIZE_BY_VCPUS[vcpus];
+  return family && size ? `ecs.${family}.${size}` : undefined;
+}
+
+/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
+const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/i;
+
+/** "4 vCPU 8 GiB" without an instance type: the type of that size (instanceTypeForSize), or a hint ROS cannot take as such. */
 function readSizeHint(text: string, into: RequestedValues): void {
-  const cpu = /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  const pair = CPU_MEMORY.exec(text);
+  const cpu = pair?.[1] ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
-  const memoryGib = memory?.[1] ?? memory?.[2] ?? /核\s*(\d{1,4})\s*g/i.exec(text)?.[1];
+  const memoryGib = pair?.[2] ?? memory?.[1] ?? memory?.[2];
   if (into.ecsInstanceType || !(cpu || memoryGib)) return;
   const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
   into.sizeHint = size;
+  const instanceType = cpu && memoryGib ? instanceTypeForSize(Number(cpu), Number(memoryGib)) : undefined;
+  if (instanceType) {
+    into.sizeSpec = { vcpus: Number(cpu), memoryGib: Number(memoryGib), instanceType };
+    return;
+  }
   into.unsupported.push(
     phrase(
       `a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`,
@@ -118,7 +151,7 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns:
-    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
+    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
   billable: true,
   maxCount: 20,
   needs: ["vpc", "vswitch", "securityGroup"],

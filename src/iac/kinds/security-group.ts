@@ -1,14 +1,10 @@
 /** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
 import { phrase } from "../request-language";
 import type { KindDefinition } from "./kind";
-import { parseCidr } from "../cidr";
+import { clauseBefore, type SourceRule, sourceRules } from "../source-rules";
 import type { RequestedValues } from "./values";
 
 const RULES = "ALIYUN::ECS::SecurityGroup";
-
-/** Source ranges: a CIDR after "from", "source", "allow", "来自", "仅允许"… belongs to a rule, not the address plan. */
-const SOURCE_CIDR =
-  /(?:from|source|allow(?:ed)?|only|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|来自|来源|仅允许|只允许|允许)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2})/gi;
 
 export interface SourceRanges {
   /** For the opened ports. */
@@ -21,24 +17,34 @@ export interface SourceRanges {
   all: string[];
   /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
   spans: [number, number][];
+  /** The ranges that are not SSH's, each with the ports of its clause (source-rules.ts). */
+  rules: SourceRule[];
 }
 
-/** Words before a source range that make it the only one allowed. */
+/** Words around a source range that make it the only one allowed. */
 const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+const SSH_WORD = /\bssh\b/i;
+/** How far after a range "only" still belongs to it: "port 22 from 198.51.100.7 only". */
+const ONLY_AFTER_REACH = 8;
 
+/** Source ranges (a CIDR or a single address after "from", "only", "whitelist", "只允许"…), each for the ports of its own clause. */
 export function sourceRangesOf(text: string): SourceRanges {
-  const ranges: SourceRanges = { all: [], spans: [] };
-  for (const match of text.matchAll(SOURCE_CIDR)) {
-    const cidr = match[1];
-    if (!cidr || !parseCidr(cidr)) continue;
-    ranges.all.push(cidr);
-    const end = (match.index ?? 0) + match[0].length;
-    ranges.spans.push([end - cidr.length, end]);
-    const before = text.slice(Math.max(0, (match.index ?? 0) - 16), end);
-    if (/\bssh\b|\b22\b/i.test(before)) {
-      if (ranges.ssh === undefined && ONLY.test(text.slice(Math.max(0, (match.index ?? 0) - 24), end))) ranges.sshOnly = true;
-      ranges.ssh ??= cidr;
-    } else ranges.ports ??= cidr;
+  const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  for (const rule of sourceRules(text)) {
+    const [start, end] = rule.span;
+    ranges.all.push(rule.cidr);
+    ranges.spans.push(rule.span);
+    const clause = clauseBefore(text, start);
+    const ssh = SSH_WORD.test(clause) || rule.ports.includes(22);
+    if (ssh) {
+      if (ranges.ssh === undefined && ONLY.test(clause + text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
+      ranges.ssh ??= rule.cidr;
+    }
+    const others = rule.ports.filter((port) => port !== 22);
+    if (!ssh || others.length > 0) {
+      ranges.ports ??= rule.cidr;
+      ranges.rules.push({ ...rule, ports: others });
+    }
   }
   return ranges;
 }
@@ -68,6 +74,13 @@ function readSecurityGroupValues(text: string, into: RequestedValues): void {
   if (sources.ports) into.sourceCidr = sources.ports;
   if (sources.ssh) into.sshCidr = sources.ssh;
   if (sources.sshOnly) into.sshOnly = true;
+  into.sourceRules = sources.rules;
+  const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (securityGroupId) {
+    into.existingSecurityGroupId = securityGroupId;
+    // A security group belongs to a VPC: naming one names its VPC too.
+    into.existingVpc = true;
+  }
 }
 
 export const securityGroup: KindDefinition = {

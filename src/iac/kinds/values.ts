@@ -6,6 +6,7 @@
  * grammars, so the shape sits below both (the import rules forbid a cycle of files).
  */
 import type { Phrase } from "../request-language";
+import type { SourceRule } from "../source-rules";
 
 export interface DiskValue {
   size?: number;
@@ -19,11 +20,15 @@ export interface RequestedValues {
   imageHint?: string;
   /** vCPU / memory named instead of an instance type ("4 vCPU 8 GiB"). */
   sizeHint?: string;
+  /** The same size as numbers, when both are given: the instance type is then the 7th-generation one of that size. */
+  sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string };
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
   rdsEngineVersion?: string;
   rdsStorage?: number;
   rdsInstanceClass?: string;
+  /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
+  backupRetentionDays?: number;
   redisInstanceClass?: string;
   bucketName?: string;
   bucketAcl?: "private" | "public-read" | "public-read-write";
@@ -33,6 +38,8 @@ export interface RequestedValues {
   zones: string[];
   existingVpcId?: string;
   existingVSwitchId?: string;
+  /** "in sg-bp1…": the servers join that security group (a parameter) instead of a new one. */
+  existingSecurityGroupId?: string;
   /** "in my existing VPC" without an id: the VPC becomes a parameter. */
   existingVpc: boolean;
   /** The range allowed to reach the opened ports ("from 10.0.0.0/8"). */
@@ -41,6 +48,8 @@ export interface RequestedValues {
   sshCidr?: string;
   /** "SSH only from …": the SSH range replaces the default SSH rule. */
   sshOnly?: boolean;
+  /** Source ranges other than SSH's, each with the ports its clause names ("3389 from 192.168.1.0/24"). */
+  sourceRules?: SourceRule[];
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;

@@ -58,6 +58,7 @@ const OWN_FAMILIES: readonly Family[] = [
       "主机",
       "虚拟机",
       "跳板机",
+      "堡垒机",
       "机器",
       "云服务器",
       "实例组",
@@ -68,7 +69,7 @@ const OWN_FAMILIES: readonly Family[] = [
   },
   {
     id: "rds",
-    nouns: ["rds", "database", "db instance", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
+    nouns: ["rds", "database", "db instance", "db", "mysql", "postgresql", "postgres", "pgsql", "sql server", "sqlserver", "mariadb", "数据库"],
     ros: ["ALIYUN::RDS::DBInstance", "ALIYUN::RDS::PrepayDBInstance"],
     terraform: ["alicloud_db_instance"],
     billable: true,

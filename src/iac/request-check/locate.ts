@@ -60,9 +60,9 @@ function cidrIn(slot: Slot, value: RequestedValue): boolean {
   return slot.value.split(",").some((item) => item.trim() === wanted || item.trim() === bare);
 }
 
-/** "14" and "14.0", "8" and "8.0" name the same version. */
+/** "14" and "14.0", "8" and "8.0" name the same version; so do SQL Server's "2019" and its edition "2019_std_ha". */
 function sameVersion(a: string, b: string): boolean {
-  const norm = (v: string) => (/^\d{1,3}$/.test(v) ? `${v}.0` : v);
+  const norm = (v: string) => (/^\d{1,3}$/.test(v) ? `${v}.0` : /^\d{4}_[a-z_]{2,16}$/.test(v) ? v.slice(0, 4) : v);
   return norm(a.trim()) === norm(b.trim());
 }
 

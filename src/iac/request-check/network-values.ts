@@ -66,8 +66,13 @@ function cidrRole(scan: Scanner, start: number): string | undefined {
       if (at >= 0 && (best === undefined || at > best.at)) best = { at, role };
     }
   }
+  // "from the app subnet 10.0.2.0/24": a network word after "from" names where traffic comes from.
+  if (best?.role === "network" && FROM_NETWORK.test(before.slice(Math.max(0, best.at - 16), best.at))) return "source";
   return best?.role;
 }
+
+/** "from the ", "from our app ", "来自": a source word just before a network word. */
+const FROM_NETWORK = /(?:from|来自)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z-]{1,8}[ ]{1,3})?$/;
 
 export function cidrValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];

@@ -28,7 +28,8 @@ function sizeTarget(scan: Scanner, start: number, end: number): string | undefin
     for (const cue of cues) {
       const back = before.lastIndexOf(cue);
       const forward = after.indexOf(cue);
-      const distance = Math.min(back >= 0 ? before.length - back : Number.POSITIVE_INFINITY, forward >= 0 ? forward : Number.POSITIVE_INFINITY);
+      // Measured from the cue's end, so "disk" inside "system disk 80 GB" is no nearer than "system disk" (listed first).
+      const distance = Math.min(back >= 0 ? before.length - back - cue.length : Number.POSITIVE_INFINITY, forward >= 0 ? forward : Number.POSITIVE_INFINITY);
       if (distance !== Number.POSITIVE_INFINITY && (best === undefined || distance < best.distance)) best = { distance, target };
     }
   }

@@ -110,6 +110,14 @@ export function buildNetwork(request: InfrastructureRequest, builder: Builder): 
   const { vswitches, zones } =
     request.existingVpc && request.existingVSwitchId !== undefined ? existingVSwitch(request, builder) : buildVSwitches(request, builder, vpc);
 
+  if (request.existingSecurityGroupId && request.counts.securityGroup > 0) {
+    // The VPC's range served the new group's rules; a database's whitelist still uses it.
+    if (request.existingVpc && request.counts.rds === 0) {
+      delete builder.parameters.VpcCidrBlock;
+      for (const group of builder.groups) group.parameters = group.parameters.filter((name) => name !== "VpcCidrBlock");
+    }
+    return { vpc, vswitches, zones, securityGroups: [existingSecurityGroup(request, builder)] };
+  }
   const securityGroups = names("SecurityGroup", request.counts.securityGroup);
   for (const securityGroup of securityGroups) {
     builder.resources[securityGroup] = {
@@ -131,6 +139,23 @@ export function buildNetwork(request: InfrastructureRequest, builder: Builder): 
   return { vpc, vswitches, zones, securityGroups };
 }
 
+/**
+ * "in sg-bp1…": the servers join the group the user named, a parameter with that id as its default
+ * (the selector lists the VPC's groups); its rules are the group's own, so none are added here.
+ */
+function existingSecurityGroup(request: InfrastructureRequest, builder: Builder): string {
+  builder.parameters.SecurityGroupId = {
+    Type: "String",
+    Label: "Existing security group",
+    Description: "The security group the ECS instances join; its rules are kept as they are.",
+    AssociationProperty: "ALIYUN::ECS::SecurityGroup::SecurityGroupId",
+    AssociationPropertyMetadata: { VpcId: "${VpcId}" },
+    ...(request.existingSecurityGroupId ? { Default: request.existingSecurityGroupId } : {}),
+  };
+  addGroup(builder, "Network", ["SecurityGroupId"]);
+  return "SecurityGroupId";
+}
+
 function ingressRules(request: InfrastructureRequest): Definition[] {
   const vpcCidr = vpcRange(request);
   const rules: Definition[] = [
@@ -143,6 +168,16 @@ function ingressRules(request: InfrastructureRequest): Definition[] {
       Description: "SSH from inside the VPC only",
     },
   ];
+  for (const { from, to } of request.portRanges ?? []) {
+    rules.push({
+      IpProtocol: "tcp",
+      PortRange: `${from}/${to}`,
+      SourceCidrIp: "0.0.0.0/0",
+      Policy: "accept",
+      Priority: 1,
+      Description: `Ports ${from}-${to} from the Internet`,
+    });
+  }
   for (const port of request.publicPorts) {
     if (port === 22) continue;
     const sensitive = SENSITIVE_PORTS.has(port);

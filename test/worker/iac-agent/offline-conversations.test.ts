@@ -330,3 +330,56 @@ describe("honest scope: no template for greetings, other tools or deploy request
     });
   }
 });
+
+describe("issue 19, offline-engine bugs (i19d)", { timeout: 60_000 }, () => {
+  it("(a) a generation written to `template-2.yaml` names `template-2.yaml` in its reply, never `template.yaml` as its own", async () => {
+    const mine = "# the user's own file\nResources: {}\n";
+    await upload("/workspace/bug-a/template.yaml", mine);
+    const chat = conversation("/workspace/bug-a");
+    const turn = await chat.say("Create a VPC with an ECS instance in Hangzhou");
+    expect(turn.filename).toBe("template-2.yaml");
+    expect(turn.reply).toContain("Generated a ROS template (`template-2.yaml`)");
+    // `template.yaml` is named only as the user's file that was left alone.
+    expect(turn.reply.split("`template.yaml`")).toHaveLength(2);
+    expect(turn.reply).toContain("`template.yaml` in your workspace was not written by this conversation");
+    await upload("/workspace/bug-a-zh/template.yaml", mine);
+    const zh = conversation("/workspace/bug-a-zh");
+    const second = await zh.say("创建一个 VPC 和一台 ECS");
+    expect(second.reply).toContain("已生成 ROS 模板（`template-2.yaml`）");
+    expect((await workspaceFile("/workspace/bug-a/template.yaml")).text).toBe(mine);
+  });
+
+  it("(b) 'Add an SLB in front' after 'Add an SLB' keeps the one SLB and says so; 'another SLB' still adds a second", async () => {
+    const chat = conversation("/workspace/bug-b");
+    await chat.say("Two ECS servers in Hangzhou");
+    const first = await chat.say("Add an SLB");
+    expect(first.ofType("ALIYUN::SLB::LoadBalancer")).toHaveLength(1);
+    const second = await chat.say("Add an SLB in front");
+    expect(second.ofType("ALIYUN::SLB::LoadBalancer")).toHaveLength(1);
+    expect(second.ofType("ALIYUN::SLB::Listener")).toHaveLength(1);
+    expect(second.text).toBe(first.text);
+    expect(second.reply).toContain("kept `Slb`");
+    expect(second.reply).toContain("already has one");
+    const third = await chat.say("Add another SLB");
+    expect(third.ofType("ALIYUN::SLB::LoadBalancer")).toHaveLength(2);
+    const zh = conversation("/workspace/bug-b-zh");
+    await zh.say("两台ECS，加一个负载均衡");
+    const again = await zh.say("前面加一个负载均衡");
+    expect(again.ofType("ALIYUN::SLB::LoadBalancer")).toHaveLength(1);
+    expect(again.reply).toContain("模板中已有，未重复添加");
+  });
+
+  it("(c) 'Review this ROS template…' without a template asks for it, in the request's language, and writes nothing", async () => {
+    for (const [ask, says] of [
+      ["Review this ROS template for security issues", /^Please include the ROS template to review/],
+      ["帮我审查这个ROS模板，看看有没有安全问题", /^请提供要审查的 ROS 模板/],
+    ] as const) {
+      const { task } = await send(userMessage(ask, { metadata: { iac_code: { cwd: "/workspace/bug-c" } } }));
+      expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+      expect(fileArtifacts(task)).toHaveLength(0);
+      const reply = replyOf(task);
+      expect(reply).toMatch(says);
+      expect(reply).not.toMatch(/cannot help with that|帮不了/);
+    }
+  });
+});

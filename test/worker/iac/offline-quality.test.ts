@@ -190,7 +190,21 @@ const GENERATION: GenerationCase[] = [
   {
     ask: "A MySQL database with read replicas and a 7-day backup retention",
     types: { "ALIYUN::RDS::DBInstance": 1 },
-    says: [/read-only database replicas/, /backup retention/],
+    // Replicas are named as not built; the retention is written (issue 19, ROS generator gaps).
+    says: [/read-only database replicas/, /backups kept 7 days/],
+    check: (g) => expect(g.props("ALIYUN::RDS::DBInstance").BackupRetentionPeriod).toBe(7),
+  },
+  {
+    // A year is no count: once three databases (issue 19, ROS generator gaps).
+    ask: "A SQL Server 2019 database with 500 GB",
+    types: { "ALIYUN::RDS::DBInstance": 1 },
+    check: (g) => expect(g.props("ALIYUN::RDS::DBInstance").EngineVersion).toBe("2019_std_ha"),
+  },
+  {
+    ask: "MySQL 8.0 with backup retention but I have not decided how long",
+    types: { "ALIYUN::RDS::DBInstance": 1 },
+    says: [/backup retention \(say how many days, 7 to 730\)/],
+    check: (g) => expect(g.props("ALIYUN::RDS::DBInstance").BackupRetentionPeriod).toBeUndefined(),
   },
   {
     ask: "A MySQL 5.5 database please",

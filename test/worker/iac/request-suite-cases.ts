@@ -162,6 +162,55 @@ export const GENERATION_EN: SuiteCase[] = [
   one("frankfurt servers", "5 ECS instances in Frankfurt, 60 GB system disk", ["count:5 ECS", "region:eu-central-1", "size:60 GB"]),
 ];
 
+/** Issue 19, the ROS generator's gaps closed (i19d): each of these values was once only "not expressed". */
+export const GAPS_CLOSED: SuiteCase[] = [
+  one("a DB is a database", "need a DB for the app: MySQL 5.7, 30 GB, Shanghai", ["engine-version:MySQL 5.7", "size:30 GB", "region:cn-shanghai"]),
+  one("backup retention kept", "Postgres 15 DB, 100GB, keep backups 30 days", ["engine-version:Postgres 15", "size:100GB", "days:30 days"]),
+  one("保留备份天数", "MySQL 8.0，存储100G，保留15天备份", ["engine-version:MySQL 8.0", "size:100G", "days:15天"]),
+  one("vcpu and memory as a type", "3 servers, 2 vCPU / 4 GiB each, Hangzhou", ["count:3 servers", "compute-spec:2 vCPU / 4 GiB", "region:cn-hangzhou"]),
+  one("核与内存", "一台16核64G的服务器，系统盘80G", ["compute-spec:16核64G", "size:80G", "count:一台"]),
+  one("规格夹在数量和名词之间", "3台2核4G的ECS，杭州", ["count:3台", "compute-spec:2核4G", "region:cn-hangzhou"]),
+  one("server public bandwidth", "one ECS with 20 Mbps public bandwidth, Beijing", ["bandwidth:20 Mbps", "count:one ECS", "region:cn-beijing"]),
+  one("服务器公网带宽", "一台ECS，公网带宽20M，开放80端口", ["bandwidth:20M", "count:一台ECS", "port:80"]),
+  one("a source per port", "one ECS: 8080 from 10.0.0.0/8, 9000 from 10.1.0.0/16", [
+    "port:8080",
+    "cidr:10.0.0.0/8",
+    "port:9000",
+    "cidr:10.1.0.0/16",
+    "count:one ECS",
+  ]),
+  one("每个端口各自的来源", "一台ECS，8080只允许10.0.0.0/8访问，9000只允许10.1.0.0/16访问", [
+    "port:8080",
+    "cidr:10.0.0.0/8",
+    "port:9000",
+    "cidr:10.1.0.0/16",
+    "count:一台ECS",
+  ]),
+  one("a single address", "ECS with SSH from 203.0.113.10 only", ["cidr:203.0.113.10"]),
+  one("跳板机单个地址", "跳板机，SSH只允许 203.0.113.5", ["cidr:203.0.113.5"]),
+  one("redis whitelist of two", "Redis 6.0, whitelist 10.3.0.0/16 and 10.4.0.0/16", ["engine-version:Redis 6.0", "cidr:10.3.0.0/16", "cidr:10.4.0.0/16"]),
+  one("数据库白名单", "MySQL 8.0，白名单 172.16.0.0/12", ["engine-version:MySQL 8.0", "cidr:172.16.0.0/12"]),
+  one("SQL Server year, one database", "SQL Server 2019 database, 300 GB, Shenzhen", ["engine-version:SQL Server 2019", "size:300 GB", "region:cn-shenzhen"]),
+  one("a port range", "open ports 30000-32767 on two servers", ["port-range:30000-32767", "count:two servers"]),
+  one("端口范围与来源", "两台服务器，开放30000-32767端口给172.16.0.0/12", ["port-range:30000-32767", "cidr:172.16.0.0/12", "count:两台服务器"]),
+  {
+    name: "EN: servers in an existing security group → one more server joins it",
+    turns: [
+      {
+        ask: "ECS ecs.g7.large in sg-bp1existing0001 and vsw-bp1existing0002",
+        values: ["resource-id:sg-bp1existing0001", "resource-id:vsw-bp1existing0002", "instance-type:ecs.g7.large"],
+      },
+      { ask: "add another ECS", values: [] },
+    ],
+  },
+  one("现有安全组", "在现有安全组 sg-bp1existing0003 里建两台ECS", ["resource-id:sg-bp1existing0003", "count:两台ECS"]),
+  one("a tf- name is no Terraform", "private bucket tf-logs-03 with versioning", [
+    "bucket-name:tf-logs-03",
+    "bucket-setting:versioning",
+    "bucket-setting:private",
+  ]),
+];
+
 export const GENERATION_ZH: SuiteCase[] = [
   one("数据库与VPC同网段", "在杭州创建一个VPC，网段10.20.0.0/16，再建一个MySQL 8.0数据库，存储50G，3306端口只允许10.20.0.0/16访问", [
     "cidr:10.20.0.0/16",
@@ -257,6 +306,22 @@ export const GENERATION_ZH: SuiteCase[] = [
 ];
 
 export const CONVERSATIONS: SuiteCase[] = [
+  {
+    name: "EN (gaps closed): web server → open 8080 too → system disk 120 GB",
+    turns: [
+      { ask: "a web server with port 80 open", values: ["port:80"] },
+      { ask: "open 8080 too", values: ["port:8080"] },
+      { ask: "system disk 120 GB", values: ["size:120 GB"] },
+    ],
+  },
+  {
+    name: "ZH (gaps closed): MySQL 100G → 存储扩到300G → 改用 MySQL 5.7",
+    turns: [
+      { ask: "一个MySQL数据库，100G", values: ["size:100G", "engine:MySQL"] },
+      { ask: "存储扩到300G", values: ["size:300G"] },
+      { ask: "改用 MySQL 5.7", values: ["engine-version:MySQL 5.7"] },
+    ],
+  },
   {
     name: "EN: servers → add an EIP → make the EIP 50M",
     turns: [
@@ -510,4 +575,13 @@ export const OUT_OF_SCOPE: SuiteCase[] = [
   one("ZH: Helm chart 与端口", "写一个 Helm chart，开放 8080 端口", ["port:8080"], { says: [/^\*\*请求核对：你给出的 1 个值中有 1 个不在模板中\*\*/] }),
 ];
 
-export const ALL_CASES: SuiteCase[] = [...GENERATION_EN, ...GENERATION_ZH, ...CONVERSATIONS, ...REVIEWS, ...CONVERSIONS, ...OPERATIONS, ...OUT_OF_SCOPE];
+export const ALL_CASES: SuiteCase[] = [
+  ...GENERATION_EN,
+  ...GENERATION_ZH,
+  ...GAPS_CLOSED,
+  ...CONVERSATIONS,
+  ...REVIEWS,
+  ...CONVERSIONS,
+  ...OPERATIONS,
+  ...OUT_OF_SCOPE,
+];

@@ -1,0 +1,86 @@
+/**
+ * Which ports each source range of a request is for: "22 from 10.0.0.0/8, 3389 from 192.168.1.0/24,
+ * 80 and 443 from anywhere", "3306 端口只允许 10.0.2.0/24", "whitelist 10.1.0.0/16 and 10.2.0.0/16".
+ * A source is a CIDR block or a single address (written as /32) after a source word; its ports are
+ * the port numbers of its own clause (the text since the last comma, semicolon or full stop) before
+ * it. "From anywhere" / "对所有人开放" opens its clause's ports to the Internet. One pass over the
+ * text with bounded patterns: linear in its length.
+ */
+import { parseCidr } from "./cidr";
+
+export interface SourceRule {
+  /** The ports the range is for; empty when its clause names none ("whitelist 10.1.0.0/16"). */
+  ports: number[];
+  /** The range, normalized: a single address gets /32. */
+  cidr: string;
+  /** Where the range is written ([start, end) offsets), to keep it out of the address plan. */
+  span: [number, number];
+}
+
+/** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
+export const SOURCE_ADDRESS =
+  /(?:from|source|allow(?:ed)?|only|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|白名单|允许|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+/** "and 10.2.0.0/16" after a source: a second range of the same list. */
+const MORE_ADDRESS = /^\s{0,3}(?:,|，|、|and|和|及|或|or)\s{0,3}(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/i;
+/** "80 and 443 from anywhere", "对所有人开放": the clause's ports are public. */
+export const FROM_ANYWHERE =
+  /from\s{1,3}(?:anywhere|everywhere|the internet|all)|to\s{1,3}(?:anywhere|everyone|the world|the internet)|对所有人|对公网|所有人/gi;
+const CLAUSE_END = /[,，;；。\n]/;
+const NUMBER = /\d{1,5}/g;
+/** A number followed by one of these is a size, a count or a spec, not a port. */
+const NOT_PORT_AFTER = /^\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|k|核|台|个|天|days?|vcpus?|cores?|x)(?![a-z])/i;
+/** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
+const MIN_PORT = 20;
+
+export function clauseBefore(text: string, at: number): string {
+  let from = at;
+  while (from > 0 && !CLAUSE_END.test(text[from - 1] ?? "")) from -= 1;
+  return text.slice(from, at);
+}
+
+/** The port numbers written in a clause: standalone numbers that are not part of an address, a version or a size. */
+export function clausePorts(clause: string): number[] {
+  const ports: number[] = [];
+  for (const match of clause.matchAll(NUMBER)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = clause[start - 1] ?? "";
+    const after = clause[end] ?? "";
+    // An end of a range ("8000-8100") is not a port of its own.
+    if (/[\d./a-z~-]/i.test(before) || /[\d./~-]/.test(after) || NOT_PORT_AFTER.test(clause.slice(end))) continue;
+    const port = Number(match[0]);
+    if (port >= MIN_PORT && port <= 65535 && !ports.includes(port)) ports.push(port);
+  }
+  return ports;
+}
+
+function normalized(address: string): string | undefined {
+  const text = address.includes("/") ? address : `${address}/32`;
+  return parseCidr(text) ? text : undefined;
+}
+
+/** Every source range of the text with the ports of its clause, in the order written. */
+export function sourceRules(text: string): SourceRule[] {
+  const rules: SourceRule[] = [];
+  for (const match of text.matchAll(SOURCE_ADDRESS)) {
+    const address = match[1] ?? "";
+    const end = match.index + match[0].length;
+    const cidr = normalized(address);
+    if (!cidr) continue;
+    const ports = clausePorts(clauseBefore(text, match.index));
+    rules.push({ ports, cidr, span: [end - address.length, end] });
+    // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
+    let at = end;
+    for (let more = MORE_ADDRESS.exec(text.slice(at, at + 40)); more; more = MORE_ADDRESS.exec(text.slice(at, at + 40))) {
+      const next = normalized(more[1] ?? "");
+      at += more[0].length;
+      if (next) rules.push({ ports, cidr: next, span: [at - (more[1] ?? "").length, at] });
+    }
+  }
+  return rules;
+}
+
+/** The ports a clause opens to anyone ("80 and 443 from anywhere", "80和443对所有人开放"). */
+export function publicRulePorts(text: string): number[] {
+  return [...text.matchAll(FROM_ANYWHERE)].flatMap((match) => clausePorts(clauseBefore(text, match.index)));
+}
