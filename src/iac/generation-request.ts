@@ -111,9 +111,22 @@ function englishNumber(token: string): number | undefined {
   return ENGLISH_NUMBERS[token.toLowerCase()];
 }
 
+/** The words of a count's prefix, separated by spaces or punctuation. Linear: one bounded class. */
+const COUNT_TOKEN = /[^\s,;:()，、：；]+/g;
+/** What may separate a number from the word before it for that word to qualify it ("10.0.0.0/16 2" but not "10.0.0.0/16, 2"). */
+const SAME_CLAUSE_GAP = /^\s*$/;
+
+/** The word before `word` when only spaces part them (the same phrase), else "". */
+function boundWord(text: string, before: RegExpMatchArray | undefined, word: RegExpMatchArray | undefined): string {
+  if (!before || !word) return "";
+  const gap = text.slice((before.index ?? 0) + before[0].length, word.index ?? 0);
+  return SAME_CLAUSE_GAP.test(gap) ? before[0] : "";
+}
+
 /** The number written just before a noun: "3 ECS", "two private vSwitches", "a pair of", "两个交换机", "3台". */
 function countBefore(prefix: string): number | undefined {
-  const tokens = prefix.split(/[\s,;:()，、：]+/).filter((token) => token !== "");
+  const words = [...prefix.matchAll(COUNT_TOKEN)];
+  const tokens = words.map((word) => word[0]);
   for (let skipped = 0; skipped <= 2; skipped += 1) {
     const token = tokens[tokens.length - 1 - skipped];
     if (token === undefined) break;
@@ -121,7 +134,8 @@ function countBefore(prefix: string): number | undefined {
     const number = lower === "of" ? undefined : englishNumber(lower);
     // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
     // …nor is the version in "PostgreSQL 14 instance" or "MySQL 8 database".
-    const previous = tokens[tokens.length - 2 - skipped] ?? "";
+    // A word of the previous clause is not this number's: "VPC 10.0.0.0/16, 2 ECS" asks for two.
+    const previous = boundWord(prefix, words[words.length - 2 - skipped], words[words.length - 1 - skipped]);
     // …nor a year: "SQL Server 2019 database" is one database.
     if (number !== undefined && number < MIN_YEAR && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
     if (lower === "of" && skipped === 0) continue;

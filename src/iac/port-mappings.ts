@@ -1,6 +1,6 @@
 /**
  * Port mappings of a load balancer: "80 to backend 8080", "listener 443 → 8443", "80 转发到后端
- * 8080", "backend port 8080 behind listener 80". A mapping is read only where the words say
+ * 8080", "backend port 8080 behind listener 80", "forward 80 to 8080". A mapping is read only where the words say
  * forwarding (an arrow, "forward", "backend", "转发", "后端"), so "change port 80 to 8080" stays an
  * edit of one port.
  *
@@ -20,6 +20,11 @@ const FORWARD = new RegExp(
   String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|(?:forward(?:s|ed|ing)?|redirect(?:s|ed|ing)?)\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
+/** "forward 80 to 8080", "forward port 80 to backend port 8080", "把80转发到8080" is FORWARD: the verb before both ports. */
+const VERB_FIRST = new RegExp(
+  String.raw`(?:forward|redirect)(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
+  "gi",
+);
 /** "backend port 8080 behind listener 80" / "后端 8080，监听 80": the two named apart, in either order. */
 const BACKEND = new RegExp(String.raw`(?:backend|后端)${SPACE}(?:servers?\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
 const LISTENER = new RegExp(String.raw`(?:listen(?:er|ing|s)?|监听)${SPACE}(?:on\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
@@ -31,6 +36,11 @@ function valid(port: number): boolean {
 export function portMappingsOf(text: string): PortMapping[] {
   const mappings: PortMapping[] = [];
   for (const match of text.matchAll(FORWARD)) {
+    const front = Number(match[1]);
+    const back = Number(match[2]);
+    if (valid(front) && valid(back) && !mappings.some((mapping) => mapping.front === front)) mappings.push({ front, back });
+  }
+  for (const match of text.matchAll(VERB_FIRST)) {
     const front = Number(match[1]);
     const back = Number(match[2]);
     if (valid(front) && valid(back) && !mappings.some((mapping) => mapping.front === front)) mappings.push({ front, back });

@@ -14,7 +14,7 @@ import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
-import type { PortMapping } from "./port-mappings";
+import { portMappingsOf, type PortMapping } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
@@ -404,10 +404,56 @@ function changePort(current: Template, from: number, to: number): void {
 
 const CHANGE_PORT =
   /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
+/**
+ * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "关闭 3389": the verb
+ * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port).
+ */
 const CLOSE_PORT =
-  /(?:close|remove|delete|关闭|删除|删掉|去掉)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port\s{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?/i;
+  /(?:close|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭|关掉)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
+
+/** The security groups' rule for `from` now opens `to` (or goes, when a rule for `to` is already there). */
+function moveRule(current: Template, from: number, to: number): void {
+  for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
+    const properties = resourceProperties(section(current, "Resources")[name]);
+    const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : [];
+    const opensTo = rules.some((rule) => isRecord(rule) && rule.PortRange === `${to}/${to}`);
+    properties.SecurityGroupIngress = rules.flatMap((rule) => {
+      if (!isRecord(rule) || rule.PortRange !== `${from}/${from}`) return [rule];
+      if (opensTo) return [];
+      const description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
+      return [{ ...rule, PortRange: `${to}/${to}`, Description: description }];
+    });
+  }
+}
+
+const FORWARDING_WORDS = /forward|redirect|backend|listen|转发|后端|监听|映射/i;
+
+/**
+ * "change the listener to forward 80 to 8080", "backend 8080 behind listener 80": the listener on the
+ * front port keeps it and forwards to the new backend port, which the servers' rule opens instead of
+ * the old one (unless another listener still forwards there). True when a listener took a mapping.
+ */
+function remapListeners(current: Template, text: string, changes: Phrase[]): boolean {
+  // "443 → 8443 please" alone changes the port everywhere; only forwarding words make it a listener's mapping.
+  if (!FORWARDING_WORDS.test(text)) return false;
+  let remapped = false;
+  const listeners = namesOfType(current, "ALIYUN::SLB::Listener").map((name) => resourceProperties(section(current, "Resources")[name]));
+  for (const { front, back } of portMappingsOf(text)) {
+    const listener = listeners.find((properties) => properties.ListenerPort === front);
+    if (!listener) continue;
+    remapped = true;
+    const before = listener.BackendServerPort;
+    if (before === back) continue;
+    listener.BackendServerPort = back;
+    const stillUsed = listeners.some((properties) => properties.BackendServerPort === before);
+    if (typeof before === "number" && !stillUsed) moveRule(current, before, back);
+    changes.push(phrase(`listener ${front} now forwards to backend port ${back}`, `监听 ${front} 改为转发到后端端口 ${back}`));
+  }
+  return remapped;
+}
 
 function editPorts(current: Template, text: string, changes: Phrase[]): void {
+  if (remapListeners(current, text, changes)) return;
   const change = CHANGE_PORT.exec(text);
   const close = CLOSE_PORT.exec(text);
   const used = portsInUse(current);
@@ -417,7 +463,7 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
     changePort(current, from, to);
     changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
   }
-  const closed = Number(close?.[1] ?? close?.[2]);
+  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4]);
   if (Number.isInteger(closed) && closed > 0) {
     for (const resource of Object.values(section(current, "Resources"))) {
       const properties = resourceProperties(resource);

@@ -14,6 +14,9 @@ const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "�
 const MAX_FILLER_WORDS = 2;
 const MAX_FILLER_HAN = 4;
 
+/** A number word or a joining word between a number and a noun parts them: "port 80 with two ECS" counts two, not 80. */
+const NOT_FILLER = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|with|and|or|behind|to|from|on|in|for)$/;
+
 function fillerOk(filler: string): boolean {
   const trimmed = filler.trim();
   if (trimmed === "") return true;
@@ -22,7 +25,7 @@ function fillerOk(filler: string): boolean {
   if (rest === "") return true;
   if (/^[\u4e00-\u9fff]{1,4}$/.test(rest)) return rest.length <= MAX_FILLER_HAN;
   const words = rest.split(" ").filter((word) => word !== "");
-  return words.length <= MAX_FILLER_WORDS && words.every((word) => /^[a-z-]{1,16}$/.test(word));
+  return words.length <= MAX_FILLER_WORDS && words.every((word) => /^[a-z-]{1,16}$/.test(word) && !NOT_FILLER.test(word));
 }
 
 function familyAfter(scan: Scanner, end: number): { family: string; nounStart: number; nounEnd: number } | undefined {

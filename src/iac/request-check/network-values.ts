@@ -56,6 +56,8 @@ const NETWORK_CUES = ["vpc", "vswitch", "v-switch", "subnet", "network", "交换
 /** The role a CIDR's words give it: the cue closest before it wins; none, either role. */
 function cidrRole(scan: Scanner, start: number): string | undefined {
   const before = scan.before(start, 48);
+  // "开放80和443给 203.0.113.0/24", "open to 203.0.113.0/24": given to the range, so its source.
+  if (GIVEN_TO.test(before)) return "source";
   let best: { at: number; role: string } | undefined;
   for (const [cues, role] of [
     [SOURCE_CUES, "source"],
@@ -70,6 +72,9 @@ function cidrRole(scan: Scanner, start: number): string | undefined {
   if (best?.role === "network" && FROM_NETWORK.test(before.slice(Math.max(0, best.at - 16), best.at))) return "source";
   return best?.role;
 }
+
+/** "给 ", "open to " right before the range: the ports are opened to it. */
+const GIVEN_TO = /(?:给|open to)[ ]{0,3}$/;
 
 /** "from the ", "from our app ", "来自": a source word just before a network word. */
 const FROM_NETWORK = /(?:from|来自)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z-]{1,8}[ ]{1,3})?$/;

@@ -98,18 +98,26 @@ function hasCue(scan: Scanner, found: Found): boolean {
   return PORT_CUES.some((cue) => before.includes(cue)) || AFTER_CUES.some((cue) => after.trimStart().startsWith(cue));
 }
 
+/** "把22端口删掉", "22 端口的规则去掉": the closing verb after the port. */
+const CLOSED_AFTER = /^[ ]{0,3}(?:号[ ]{0,2})?(?:端口|port)?(?:的规则)?[ ]{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/;
+
 function roleOf(scan: Scanner, found: Found): "wanted" | "removed" {
   const before = scan.before(found.start, 32);
+  if (CLOSED_AFTER.test(scan.after(found.end, 16))) return "removed";
   return CLOSE_WORDS.some((word) => before.includes(word)) ? "removed" : "wanted";
 }
 
 /** A gap that maps by itself, without a port word around: an arrow or a forwarding verb. */
 const FORWARDING = ["→", "->", "=>", "转发", "forward", "映射", "map"];
 
-/** Whether the words before a mapping's first port make it a replacement ("change 80 to 8080"). */
+/**
+ * Whether the words before a mapping's first port make it a replacement ("change 80 to 8080"); a
+ * forwarding verb nearer the ports keeps it a mapping ("change the listener to forward 80 to 8080").
+ */
 function isReplacement(scan: Scanner, found: Found): boolean {
   const before = scan.before(found.start, 32);
-  return CHANGE_WORDS.some((word) => before.includes(word));
+  const change = Math.max(...CHANGE_WORDS.map((word) => before.lastIndexOf(word)));
+  return change >= 0 && change >= Math.max(...FORWARDING.map((word) => before.lastIndexOf(word)));
 }
 
 function isReplacementGap(scan: Scanner, found: Found, gap: string): boolean {

@@ -152,6 +152,9 @@ export const GENERATION_EN: SuiteCase[] = [
   one("port range", "ECS with ports 8000-8100 open to 10.0.0.0/8", ["port-range:8000-8100", "cidr:10.0.0.0/8"]),
   one("terabyte storage", "PostgreSQL 14 with 1 TB storage", ["engine-version:PostgreSQL 14", "size:1 TB"]),
   one("backend first", "two app servers on backend port 8080 behind listener 80", ["count:two app servers", "port-mapping:8080"]),
+  one("backend first, SLB named", "SLB with backend 8080 behind listener 80, two ECS", ["port-mapping:8080 behind listener 80", "count:two ECS"], {
+    inTemplate: ["port-mapping:8080 behind listener 80", "count:two ECS"],
+  }),
   one("gigabit eip", "an EIP with 1 Gbps for the NAT gateway", ["bandwidth:1 Gbps"]),
   one("zone pinned database", "MySQL 8.0 in cn-hangzhou-h with 100GB", ["engine-version:MySQL 8.0", "zone:cn-hangzhou-h", "size:100GB"]),
   one("existing security group", "ECS ecs.g6.large in sg-bp1abcdefghij1234 and vsw-bp1zyxwvutsr9876", [
@@ -204,6 +207,31 @@ export const GAPS_CLOSED: SuiteCase[] = [
     ],
   },
   one("现有安全组", "在现有安全组 sg-bp1existing0003 里建两台ECS", ["resource-id:sg-bp1existing0003", "count:两台ECS"]),
+  // A count right after a comma-separated CIDR ("10.0.0.0/16, 2 ECS") is a count, not part of the block.
+  one(
+    "comma list: count and ports after a VPC range (Terraform)",
+    "Terraform: VPC 10.0.0.0/16, 2 ECS, open 80 and 443 from 203.0.113.0/24",
+    ["cidr:10.0.0.0/16", "count:2 ECS", "port:80", "port:443", "cidr:203.0.113.0/24"],
+    { inTemplate: ["cidr:10.0.0.0/16", "count:2 ECS", "port:80", "port:443", "cidr:203.0.113.0/24"] },
+  ),
+  one(
+    "semicolon list: two ECS, ports open from a range",
+    "VPC 10.0.0.0/16; two ECS; ports 80,443 open from 198.51.100.0/24",
+    ["cidr:10.0.0.0/16", "count:two ECS", "port:80", "port:443", "cidr:198.51.100.0/24"],
+    { inTemplate: ["count:two ECS", "port:80", "port:443", "cidr:198.51.100.0/24"] },
+  ),
+  one(
+    "逗号列表：两台ECS，端口开放给网段",
+    "一个VPC 10.0.0.0/16，两台ECS，开放80和443给 203.0.113.0/24",
+    ["cidr:10.0.0.0/16", "count:两台ECS", "port:80", "port:443", "cidr:203.0.113.0/24"],
+    { inTemplate: ["count:两台ECS", "port:80", "port:443", "cidr:203.0.113.0/24"] },
+  ),
+  one(
+    "Terraform 逗号列表",
+    "terraform，VPC 172.16.0.0/12，3台ECS，开放 8080 端口给 10.8.0.0/16",
+    ["cidr:172.16.0.0/12", "count:3台ECS", "port:8080", "cidr:10.8.0.0/16"],
+    { inTemplate: ["count:3台ECS", "port:8080", "cidr:10.8.0.0/16"] },
+  ),
   one("a tf- name is no Terraform", "private bucket tf-logs-03 with versioning", [
     "bucket-name:tf-logs-03",
     "bucket-setting:versioning",
@@ -306,6 +334,28 @@ export const GENERATION_ZH: SuiteCase[] = [
 ];
 
 export const CONVERSATIONS: SuiteCase[] = [
+  {
+    name: "ZH: 两台ECS开22和80 → 去掉 22 端口 / 把80端口删掉",
+    turns: [
+      { ask: "两台ECS，开放22和80端口", values: ["count:两台ECS", "port:22", "port:80"] },
+      { ask: "去掉 22 端口", values: ["port:22"], inTemplate: ["port:22"] },
+      { ask: "把80端口删掉", values: ["port:80"], inTemplate: ["port:80"] },
+    ],
+  },
+  {
+    name: "EN: SLB on 80 → change the listener to forward 80 to 8080 (the listener keeps 80, the servers open 8080)",
+    turns: [
+      { ask: "an SLB on port 80 with two ECS", values: ["port:80", "count:two ECS"], inTemplate: ["port:80", "count:two ECS"] },
+      { ask: "change the listener to forward 80 to 8080", values: ["port-mapping:80 to 8080"], inTemplate: ["port-mapping:80 to 8080"] },
+    ],
+  },
+  {
+    name: "ZH: 负载均衡监听80 → 改成转发到后端8080",
+    turns: [
+      { ask: "一个负载均衡，监听80端口，后面两台ECS", values: ["port:80", "count:两台ECS"] },
+      { ask: "监听80转发到后端8080", values: ["port-mapping:80转发到后端8080"], inTemplate: ["port-mapping:80转发到后端8080"] },
+    ],
+  },
   {
     name: "EN (gaps closed): web server → open 8080 too → system disk 120 GB",
     turns: [

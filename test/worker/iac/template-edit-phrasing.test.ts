@@ -54,6 +54,29 @@ describe("issue 19 item 4: edits that mean what users mean", () => {
     });
   }
 
+  // Issue 19 (listener mapping in an edit): the listener keeps its own port; the servers' rule follows the backend.
+  for (const ask of ["change the listener to forward 80 to 8080", "backend 8080 behind listener 80", "监听80转发到后端8080"]) {
+    it(`maps a listener to a new backend port: ${ask}`, () => {
+      const result = edit(start("two ECS servers with an SLB on port 80"), ask);
+      expect(result.listeners()).toEqual([[80, 8080]]);
+      const ports = result.rules().map((rule) => rule.PortRange);
+      expect(ports).toContain("8080/8080");
+      expect(ports).not.toContain("80/80");
+      expect(result.said).toContain("listener 80 now forwards to backend port 8080");
+    });
+  }
+
+  // Issue 19 (removing a port's rule): the verb before or after the port, Chinese or English, with or without "port".
+  for (const ask of ["去掉 22 端口", "把22端口删掉", "remove the port-22 rule", "delete 22 port"]) {
+    it(`removes every rule of a port: ${ask}`, () => {
+      const result = edit(start("two ECS servers with ports 22 and 80 open"), ask);
+      const ports = result.rules().map((rule) => rule.PortRange);
+      expect(ports).not.toContain("22/22");
+      expect(ports).toContain("80/80");
+      expect(result.said).toContain("port 22 closed");
+    });
+  }
+
   it("a number the template does not use as a port is not a port change", () => {
     const result = edit(start("two ECS servers, port 443 open"), "change the system disk from 40 to 100 GB");
     expect(result.ofType("ALIYUN::ECS::Instance").map((instance) => instance.Properties?.SystemDiskSize)).toEqual([100, 100]);
