@@ -12,6 +12,7 @@
  */
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
+import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
 import { portMappingsOf, type PortMapping } from "./port-mappings";
@@ -554,6 +555,8 @@ export function editTemplate(current: Template, text: string): EditResult {
   }
   editPorts(template, text, changes);
   openPorts(template, text, changes);
+  // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
+  changes.push(...moveIntoExistingVpc(template, text));
   const values = applyRequestedValues(template, parseRequestedValues(text));
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);

@@ -335,6 +335,20 @@ export const GENERATION_ZH: SuiteCase[] = [
 
 export const CONVERSATIONS: SuiteCase[] = [
   {
+    name: "EN: servers and a database → put it in an existing VPC",
+    turns: [
+      { ask: "two ECS and a MySQL 8.0 database, Hangzhou", values: ["count:two ECS", "engine-version:MySQL 8.0", "region:cn-hangzhou"] },
+      { ask: "put it in vpc-bp1existing0009", values: ["resource-id:vpc-bp1existing0009"], inTemplate: ["resource-id:vpc-bp1existing0009"] },
+    ],
+  },
+  {
+    name: "ZH: 一台ECS → 放到现有VPC里",
+    turns: [
+      { ask: "一台ECS，开放80端口", values: ["count:一台ECS", "port:80"] },
+      { ask: "放到现有的 vpc-bp1existing0010 里", values: ["resource-id:vpc-bp1existing0010"], inTemplate: ["resource-id:vpc-bp1existing0010"] },
+    ],
+  },
+  {
     name: "ZH: 两台ECS开22和80 → 去掉 22 端口 / 把80端口删掉",
     turns: [
       { ask: "两台ECS，开放22和80端口", values: ["count:两台ECS", "port:22", "port:80"] },

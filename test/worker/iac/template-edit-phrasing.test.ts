@@ -77,6 +77,27 @@ describe("issue 19 item 4: edits that mean what users mean", () => {
     });
   }
 
+  // Issue 19 (an existing VPC named in an edit): the template's own VPC gives way to it, everything else is kept.
+  for (const ask of ["put it in vpc-bp1existing0009", "放到现有的 vpc-bp1existing0009 里"]) {
+    it(`moves the template into an existing VPC: ${ask}`, () => {
+      const result = edit(start("two ECS servers with an SLB on port 80 and a MySQL database"), ask);
+      expect(result.ofType("ALIYUN::ECS::VPC")).toEqual([]);
+      const parameters = (result.template as { Parameters: Record<string, { Default?: unknown }> }).Parameters;
+      expect(parameters.VpcId?.Default).toBe("vpc-bp1existing0009");
+      expect(parameters.VpcCidrBlock?.Default).toBe("192.168.0.0/16");
+      for (const type of ["ALIYUN::ECS::VSwitch", "ALIYUN::ECS::SecurityGroup", "ALIYUN::ECS::Instance", "ALIYUN::RDS::DBInstance"]) {
+        const vpcIds = result.ofType(type).map((resource) => JSON.stringify(resource.Properties?.VpcId ?? { Ref: "VpcId" }));
+        expect(
+          vpcIds.filter((vpcId) => vpcId !== JSON.stringify({ Ref: "VpcId" })),
+          type,
+        ).toEqual([]);
+      }
+      expect(result.ofType("ALIYUN::ECS::Instance")).toHaveLength(2);
+      expect(result.ofType("ALIYUN::RDS::DBInstance")[0]?.Properties?.SecurityIPList).toEqual({ Ref: "VpcCidrBlock" });
+      expect(result.said).toContain("existing VPC vpc-bp1existing0009");
+    });
+  }
+
   it("a number the template does not use as a port is not a port change", () => {
     const result = edit(start("two ECS servers, port 443 open"), "change the system disk from 40 to 100 GB");
     expect(result.ofType("ALIYUN::ECS::Instance").map((instance) => instance.Properties?.SystemDiskSize)).toEqual([100, 100]);
