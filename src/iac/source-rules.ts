@@ -32,9 +32,14 @@ const NOT_PORT_AFTER = /^\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|k|核|台|个|天|day
 /** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
 const MIN_PORT = 20;
 
+/** A comma between two digits ("80,443") lists ports; it does not end a clause. */
+function listComma(text: string, at: number): boolean {
+  return /[,，]/.test(text[at] ?? "") && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? "");
+}
+
 export function clauseBefore(text: string, at: number): string {
   let from = at;
-  while (from > 0 && !CLAUSE_END.test(text[from - 1] ?? "")) from -= 1;
+  while (from > 0 && (!CLAUSE_END.test(text[from - 1] ?? "") || listComma(text, from - 1))) from -= 1;
   return text.slice(from, at);
 }
 

@@ -226,6 +226,13 @@ export const GAPS_CLOSED: SuiteCase[] = [
     ["cidr:10.0.0.0/16", "count:两台ECS", "port:80", "port:443", "cidr:203.0.113.0/24"],
     { inTemplate: ["count:两台ECS", "port:80", "port:443", "cidr:203.0.113.0/24"] },
   ),
+  // "80,443" without a space is one list of ports: the comma does not end the source's clause.
+  one(
+    "ports without spaces, then their source (Terraform)",
+    "terraform, vpc 10.0.0.0/16, 3 servers, allow 80,443 from 203.0.113.0/24",
+    ["cidr:10.0.0.0/16", "count:3 servers", "port:80", "port:443", "cidr:203.0.113.0/24"],
+    { inTemplate: ["count:3 servers", "port:80", "port:443", "cidr:203.0.113.0/24"] },
+  ),
   one(
     "Terraform 逗号列表",
     "terraform，VPC 172.16.0.0/12，3台ECS，开放 8080 端口给 10.8.0.0/16",
