@@ -5,9 +5,9 @@
  * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
  * that cannot be applied is named, never dropped silently.
  */
-import { BUCKET_NAME } from "./kinds/oss";
+import { BUCKET_NAME } from "./kinds/oss/bucket-name";
 import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
-import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
+import { portsNamedIn, takesSourceRange } from "./kinds/security-group/source-range";
 import type { RequestedValues } from "./request-values";
 import type { SourceRule } from "./source-rules";
 import { phrase, type Phrase } from "./request-language";

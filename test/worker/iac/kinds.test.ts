@@ -19,7 +19,7 @@ import {
   ROS_RESOURCE_TYPES,
 } from "../../../src/iac/index";
 import { greetingAnswer } from "../../../src/agent/offline-answers";
-import type { ResourceKind } from "../../../src/iac/kinds";
+import { BUILD_ORDER, type ResourceKind } from "../../../src/iac/kinds";
 import type { RequestedValues } from "../../../src/iac/kinds/values";
 
 type Template = Record<string, unknown> & { Resources: Record<string, { Type: string }> };
@@ -29,6 +29,19 @@ function typesOf(template: Record<string, unknown> | undefined): string[] {
 }
 
 describe("issue 19 item 3: the registry of resource kinds", () => {
+  it("builds every kind once, through the builders its definition holds, each after the kinds it needs", () => {
+    expect([...BUILD_ORDER].sort()).toEqual([...RESOURCE_KINDS].sort());
+    for (const [index, kind] of BUILD_ORDER.entries()) {
+      for (const need of KINDS[kind].needs) expect(BUILD_ORDER.indexOf(need), `${kind} needs ${need}`).toBeLessThan(index);
+    }
+    // The generators name no kind: a request for every kind builds each kind's own type from its folder's builders.
+    const built = typesOf(
+      generateTemplate({ text: "a VPC with 2 vSwitches, a security group, 2 ECS, an SLB, RDS MySQL, Redis, an OSS bucket and a NAT gateway with an EIP" })
+        .template,
+    );
+    for (const kind of RESOURCE_KINDS) expect(built, kind).toContain(KINDS[kind].rosType);
+  });
+
   it("names only ROS types the catalogue knows, and properties those types have", () => {
     for (const kind of RESOURCE_KINDS) {
       const definition = KINDS[kind];
