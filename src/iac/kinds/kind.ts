@@ -7,6 +7,7 @@
  * all read a kind from here, so a noun the generator knows is a noun the editor can remove, and a
  * value the generator writes is a value the check looks for in the same property.
  */
+import type { RosResourceTypeSpec } from "../data/ros-resource-type-spec";
 import type { Phrase } from "../request-language";
 import type { RosBuild } from "../ros-build/builder";
 import type { TerraformBuild } from "../terraform-build/build";
@@ -101,6 +102,8 @@ export interface KindDefinition {
    * notation of data/ros-property-catalogue.ts: `Name:t` or `Name:t=a|b|c`, space-separated.
    */
   readonly rosProperties: Readonly<Record<string, string>>;
+  /** The offline resource-type catalogue's entries of the kind's ROS types (data/ros-resource-types.ts): attributes and required properties. */
+  readonly rosResourceTypes: Readonly<Record<string, RosResourceTypeSpec>>;
   /**
    * The kind's builders (its folder's ros.ts and terraform.ts), run in `BUILD_ORDER` (index.ts) by
    * ros-template-builder.ts and terraform-builder.ts: each adds the kind's resources, parameters and

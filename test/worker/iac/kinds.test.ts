@@ -46,6 +46,9 @@ describe("issue 19 item 3: the registry of resource kinds", () => {
     for (const kind of RESOURCE_KINDS) {
       const definition = KINDS[kind];
       for (const type of [definition.rosType, ...definition.rosParts]) expect(ROS_RESOURCE_TYPES, `${kind}: ${type}`).toHaveProperty([type]);
+      // The catalogue entries of the kind's types are the kind's own, in its folder, and are the catalogue's.
+      expect(Object.keys(definition.rosResourceTypes).sort(), kind).toEqual([definition.rosType, ...definition.rosParts].sort());
+      for (const [type, spec] of Object.entries(definition.rosResourceTypes)) expect(ROS_RESOURCE_TYPES[type], `${kind}: ${type}`).toBe(spec);
       for (const value of definition.values) {
         const head = value.rosProperty.split(/[.[]/)[0] ?? "";
         expect(Object.keys(ROS_PROPERTY_CATALOGUE[value.rosType] ?? {}), `${kind}: ${value.rosType}.${head}`).toContain(head);

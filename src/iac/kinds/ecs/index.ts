@@ -1,5 +1,6 @@
 /** The ECS instance: a virtual server, billed by the hour (and by traffic with a public IP). */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";
@@ -144,6 +145,9 @@ function readEcsValues(text: string, into: RequestedValues): void {
   readSizeHint(text, into);
 }
 
+/** The `Fn::GetAtt` attributes of an ECS instance, shared with the catalogue's clone types. */
+export const ECS_INSTANCE_ATTRIBUTES = "HostName InnerIp InstanceId PrimaryNetworkInterfaceId PrivateIp PublicIp SecurityGroupIds ZoneId";
+
 export const ecs: KindDefinition = {
   kind: "ecs",
   label: phrase("ECS instance", "ECS 实例"),
@@ -208,6 +212,9 @@ export const ecs: KindDefinition = {
       "SystemDiskPerformanceLevel:s=PL0|PL1|PL2|PL3 SystemDiskProvisionedIops:i SystemDiskSize:i Tags:l Tenancy:s UserData:s VSwitchId:s VpcId:s ZoneId:s",
       "StorageSetId:s StorageSetPartitionNumber:i",
     ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::Instance": spec(ECS_INSTANCE_ATTRIBUTES, "InstanceType", ["ImageId ImageFamily"]),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,5 +1,6 @@
 /** The EIP: a public address, billed by the hour and by traffic; bound to a NAT gateway or an ECS instance. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEips as buildRos } from "./ros";
 import { buildEips as buildTerraform } from "./terraform";
@@ -56,6 +57,10 @@ export const eip: KindDefinition = {
     "ALIYUN::VPC::EIP":
       "Bandwidth:i Description:s InstanceChargeType:s=Prepaid|Postpaid InternetChargeType:s=PayByBandwidth|PayByTraffic Isp:s Name:s Netmode:s Period:i PricingCycle:s=Month|Year ResourceGroupId:s Tags:l DeletionProtection:b AutoPay:b PublicIpAddressPoolId:s SecurityProtectionTypes:l Zone:s IpAddress:s",
     "ALIYUN::VPC::EIPAssociation": "AllocationId:s InstanceId:s InstanceType:s Mode:s PrivateIpAddress:s VpcId:s",
+  },
+  rosResourceTypes: {
+    "ALIYUN::VPC::EIP": spec("AllocationId EipAddress Isp OrderId"),
+    "ALIYUN::VPC::EIPAssociation": spec("AllocationId EipAddress", "AllocationId InstanceId"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

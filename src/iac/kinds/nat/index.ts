@@ -1,5 +1,6 @@
 /** The NAT gateway: outbound Internet access for a VPC through SNAT, billed by the hour; its EIP goes with it. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildNat as buildRos } from "./ros";
 import { buildNat as buildTerraform } from "./terraform";
@@ -22,6 +23,10 @@ export const nat: KindDefinition = {
     "ALIYUN::VPC::NatGateway":
       "AutoPay:b DeletionForce:b DeletionProtection:b Description:s Duration:i EipBindMode:s IcmpReplyEnabled:b InstanceChargeType:s=PrePaid|PostPaid InternetChargeType:s=PayBySpec|PayByLcu NatGatewayName:s NatType:s=Normal|Enhanced NetworkType:s=internet|intranet PricingCycle:s=Month|Year SecurityProtectionEnabled:b Spec:s Tags:l VSwitchId:s VpcId:s",
     "ALIYUN::VPC::SnatEntry": "EipAffinity:i SnatEntryName:s SnatIp:s SnatTableId:s SourceCIDR:s SourceVSwitchId:s",
+  },
+  rosResourceTypes: {
+    "ALIYUN::VPC::NatGateway": spec("ForwardTableId NatGatewayId SNatTableId", "VpcId VSwitchId"),
+    "ALIYUN::VPC::SnatEntry": spec("SnatEntryIds", "SnatIp SnatTableId"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,5 +1,6 @@
 /** The OSS bucket: billed by storage and traffic; outside any VPC. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
@@ -143,6 +144,9 @@ export const oss: KindDefinition = {
   rosProperties: {
     "ALIYUN::OSS::Bucket":
       "AccessControl:s=private|public-read|public-read-write BucketName:s CORSConfiguration:m DeletionForce:b EnableOssHdfsService:b LifecycleConfiguration:m LoggingConfiguration:m Policy:m RedundancyType:s=LRS|ZRS RefererConfiguration:m ResourceGroupId:s ServerSideEncryptionConfiguration:m StorageClass:s=Standard|IA|Archive|ColdArchive|DeepColdArchive Tags:m VersioningConfiguration:m WebsiteConfiguration:m",
+  },
+  rosResourceTypes: {
+    "ALIYUN::OSS::Bucket": spec("DomainName InternalDomainName Name", "BucketName"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,5 +1,6 @@
 /** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
 import { type Phrase, phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition, ValueReading } from "../kind";
 import { buildRds as buildRos } from "./ros";
 import { buildRds as buildTerraform } from "./terraform";
@@ -130,6 +131,12 @@ export const rds: KindDefinition = {
       "StorageThreshold:i StorageUpperBound:i Tags:m TargetDedicatedHostIdForLog:s TargetDedicatedHostIdForMaster:s TargetDedicatedHostIdForSlave:s",
       "VSwitchId:s VpcId:s VPCId:s ZoneId:s ServerlessConfig:m",
     ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::RDS::DBInstance": spec(
+      "DBInstanceId InnerConnectionString InnerIPAddress InnerPort PublicConnectionString PublicIPAddress PublicPort",
+      "DBInstanceClass DBInstanceStorage Engine EngineVersion SecurityIPList",
+    ),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

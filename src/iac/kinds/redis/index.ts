@@ -1,5 +1,6 @@
 /** The Redis (Tair) instance: billed by the hour; inside the VPC only. */
 import { type Phrase, phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildRedis as buildRos } from "./ros";
 import { buildRedis as buildTerraform } from "./terraform";
@@ -30,6 +31,10 @@ function readRedisValues(text: string, into: RequestedValues): void {
   const version = redisEngineVersion(text, into.unsupported);
   if (version) into.redisEngineVersion = version;
 }
+
+/** The `Fn::GetAtt` attributes of a Redis instance, shared with the catalogue's prepaid type. */
+export const REDIS_INSTANCE_ATTRIBUTES =
+  "ArchitectureType Bandwidth Capacity ChargeType ClassicInnerConnectionPort ClassicInnerConnectionString ConnectionDomain Connections DirectConnectionPort DirectConnectionString EngineVersion HasRenewChangeOrder InstanceClass InstanceId InstanceName InstanceType NetworkType NodeType OrderId PackageType Port PrivateIp PublicConnectionPort PublicConnectionString QPS ResourceGroupId VSwitchId VpcId VpcPrivateConnectionPort VpcPrivateConnectionString ZoneId";
 
 export const redis: KindDefinition = {
   kind: "redis",
@@ -73,6 +78,9 @@ export const redis: KindDefinition = {
       "Password:s Period:i Port:i ReadOnlyCount:i ResourceGroupId:s SecondaryZoneId:s SecurityGroupId:s SecurityIps:s ShardCount:i SSLEnabled:s",
       "Tags:l TairMode:s VpcId:s VpcPasswordFree:b VSwitchId:s ZoneId:s",
     ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::REDIS::Instance": spec(REDIS_INSTANCE_ATTRIBUTES),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

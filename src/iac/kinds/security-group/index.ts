@@ -1,5 +1,6 @@
 /** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSecurityGroups as buildRos } from "./ros";
 import { buildSecurityGroup as buildTerraform } from "./terraform";
@@ -106,6 +107,9 @@ export const securityGroup: KindDefinition = {
   rosProperties: {
     "ALIYUN::ECS::SecurityGroup":
       "Description:s ResourceGroupId:s SecurityGroupEgress:l SecurityGroupIngress:l SecurityGroupName:s SecurityGroupType:s=normal|enterprise Tags:l VpcId:s DeletionForce:b",
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::SecurityGroup": spec("SecurityGroupId SecurityGroupName"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,10 +1,14 @@
 /** The SLB load balancer: an Internet-facing CLB with a listener per port, billed by the hour and by traffic. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSlb as buildRos } from "./ros";
 import { buildSlb as buildTerraform } from "./terraform";
 
 const LISTENER = "ALIYUN::SLB::Listener";
+
+const SLB_LOAD_BALANCER_ATTRIBUTES =
+  "AddressIPVersion AddressType Bandwidth IpAddress LoadBalancerId LoadBalancerName LoadBalancerSpec MasterZoneId NetworkType OrderId PayType ResourceGroupId SlaveZoneId VSwitchId VpcId";
 
 export const slb: KindDefinition = {
   kind: "slb",
@@ -43,6 +47,11 @@ export const slb: KindDefinition = {
     "ALIYUN::SLB::Listener":
       "AclId:s AclStatus:s=on|off AclType:s=white|black BackendServerPort:i Bandwidth:i CACertificateId:s Description:s EnableHttp2:s=on|off GzipEnabled:s=on|off HealthCheck:m HttpConfig:m IdleTimeout:i ListenerPort:i LoadBalancerId:s MasterSlaveServerGroupId:s Persistence:m PortRange:l Protocol:s=http|https|tcp|udp RequestTimeout:i Scheduler:s=wrr|wlc|rr|sch|tch|qch ServerCertificateId:s StartListener:b TLSCipherPolicy:s VServerGroupId:s",
     "ALIYUN::SLB::BackendServerAttachment": "BackendServerList:l BackendServerWeightList:l BackendServers:l LoadBalancerId:s",
+  },
+  rosResourceTypes: {
+    "ALIYUN::SLB::LoadBalancer": spec(SLB_LOAD_BALANCER_ATTRIBUTES),
+    "ALIYUN::SLB::Listener": spec("ListenerPortsAndProtocol LoadBalancerId", "BackendServerPort Bandwidth ListenerPort LoadBalancerId Protocol"),
+    "ALIYUN::SLB::BackendServerAttachment": spec("BackendServers LoadBalancerId", "LoadBalancerId"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

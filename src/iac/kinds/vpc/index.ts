@@ -1,5 +1,6 @@
 /** The VPC: the network every server, database and cache is created in. Free of charge. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildVpc as buildRos } from "./ros";
 import { buildVpc as buildTerraform } from "./terraform";
@@ -46,6 +47,9 @@ export const vpc: KindDefinition = {
   rosProperties: {
     "ALIYUN::ECS::VPC":
       "CidrBlock:s Description:s EnableIpv6:b Ipv6CidrBlock:s Ipv6Isp:s ResourceGroupId:s Tags:l UserCidr:s VpcName:s Ipv4IpamPoolId:s Ipv4CidrMask:i DeletionForce:b SecondaryCidrBlocks:l",
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::VPC": spec("RouteTableId VRouterId VpcId VpcName"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,5 +1,6 @@
 /** The vSwitch: a VPC's subnet in one zone; resources in a VPC are placed in one. Free of charge. */
 import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildVSwitch as buildRos } from "./ros";
 import { buildVSwitches as buildTerraform } from "./terraform";
@@ -54,6 +55,9 @@ export const vswitch: KindDefinition = {
   readValues: readVSwitchValues,
   rosProperties: {
     "ALIYUN::ECS::VSwitch": "CidrBlock:s Description:s Ipv6CidrBlock:i Tags:l VSwitchName:s VpcId:s ZoneId:s NetworkAclId:s",
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::VSwitch": spec("CidrBlock Ipv6CidrBlock VSwitchId VSwitchName", "CidrBlock VpcId ZoneId"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };
