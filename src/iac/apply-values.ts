@@ -54,7 +54,7 @@ function inRange(size: number, range: { min: number; max: number }, label: Phras
 
 /**
  * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
- * (kinds/ecs.ts), and the console selector stays, so a zone without it gets another of that size.
+ * (kinds/ecs/index.ts), and the console selector stays, so a zone without it gets another of that size.
  */
 function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
   const definition = parameter(template, "EcsInstanceType");
