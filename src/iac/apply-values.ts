@@ -5,9 +5,9 @@
  * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
  * that cannot be applied is named, never dropped silently.
  */
-import { BUCKET_NAME } from "./kinds/oss";
+import { BUCKET_NAME } from "./kinds/oss/bucket-name";
 import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
-import { portsNamedIn, takesSourceRange } from "./kinds/security-group";
+import { portsNamedIn, takesSourceRange } from "./kinds/security-group/source-range";
 import type { RequestedValues } from "./request-values";
 import type { SourceRule } from "./source-rules";
 import { phrase, type Phrase } from "./request-language";
@@ -54,7 +54,7 @@ function inRange(size: number, range: { min: number; max: number }, label: Phras
 
 /**
  * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
- * (kinds/ecs.ts), and the console selector stays, so a zone without it gets another of that size.
+ * (kinds/ecs/index.ts), and the console selector stays, so a zone without it gets another of that size.
  */
 function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
   const definition = parameter(template, "EcsInstanceType");

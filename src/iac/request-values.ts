@@ -1,6 +1,6 @@
 /**
  * The values a request states for the resources it asks for. Each kind's value grammar is in its
- * own file (`readValues` in kinds/<kind>.ts: instance types, images, disks, engine versions,
+ * own file (`readValues` in kinds/<kind>/index.ts: instance types, images, disks, engine versions,
  * storage and classes, bucket settings, existing VPC and vSwitch ids, source ranges, bandwidth);
  * this file runs them in registry order and reads what belongs to no one kind: zones, public
  * access, and the features the engine does not build.

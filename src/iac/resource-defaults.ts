@@ -4,7 +4,7 @@
  * instance gets when the request names none, and the size limits a stated disk or storage size must
  * fall in (ROS and Terraform builders alike).
  */
-import type { RdsEngine } from "./generation-request";
+import type { RdsEngine } from "./infrastructure-request";
 
 /** ECS system disks: 20–2048 GiB for cloud disks (ECS block storage limits). */
 export const SYSTEM_DISK_GIB = { min: 20, max: 2048 } as const;

@@ -6,19 +6,12 @@
  * AssociationProperty and no guessed default, secrets are NoEcho parameters, every Output has a Label,
  * and SSH is open only to the VPC itself.
  *
- * Each kind's builder is in ros-build/<kind>.ts (the network kinds together in ros-build/network.ts);
- * this file runs them in dependency order and writes the template around them.
+ * Each kind's builder is in kinds/<kind>/ros.ts, reached from its definition; this file runs them in
+ * the registry's build order (kinds/index.ts `BUILD_ORDER`) and writes the template around them.
  */
-import type { InfrastructureRequest } from "./generation-request";
-import type { Builder, Definition, Template } from "./ros-build/builder";
-import { buildEcs } from "./ros-build/ecs";
-import { buildEips } from "./ros-build/eip";
-import { buildNat } from "./ros-build/nat";
-import { buildNetwork } from "./ros-build/network";
-import { buildOss } from "./ros-build/oss";
-import { buildRds } from "./ros-build/rds";
-import { buildRedis } from "./ros-build/redis";
-import { buildSlb } from "./ros-build/slb";
+import type { InfrastructureRequest } from "./infrastructure-request";
+import { BUILD_ORDER, KINDS } from "./kinds";
+import type { Builder, Definition, RosBuild, Template } from "./ros-build/builder";
 import { ROS_FORMAT_VERSION } from "./template-model";
 
 function description(request: InfrastructureRequest, resources: Record<string, Definition>): string {
@@ -34,14 +27,8 @@ function description(request: InfrastructureRequest, resources: Record<string, D
 
 export function buildRosTemplate(request: InfrastructureRequest): Template {
   const builder: Builder = { parameters: {}, resources: {}, outputs: {}, groups: [], notes: [] };
-  const network = buildNetwork(request, builder);
-  const instances = buildEcs(request, network, builder);
-  const natEip = buildEips(request, instances, builder);
-  buildNat(request, network, natEip, builder);
-  buildSlb(request, instances, builder);
-  buildRds(request, network, builder);
-  buildRedis(request, network, builder);
-  buildOss(request, builder);
+  const build: RosBuild = { request, builder, network: { vswitches: [], zones: [], securityGroups: [] }, instances: [] };
+  for (const kind of BUILD_ORDER) KINDS[kind].build.ros(build);
   const template: Template = {
     ROSTemplateFormatVersion: ROS_FORMAT_VERSION,
     Description: description(request, builder.resources),

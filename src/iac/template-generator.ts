@@ -8,7 +8,7 @@ import { RDS_STORAGE_GB, SYSTEM_DISK_GIB, sizeWithin } from "./resource-defaults
 import { buildRosTemplate } from "./ros-template-builder";
 import { checkTerraform } from "./terraform-check";
 import { buildTerraform, type TerraformConfiguration } from "./terraform-builder";
-import { statedBucketName } from "./terraform-build/oss";
+import { statedBucketName } from "./kinds/oss/terraform";
 import { resourceType, section } from "./template-model";
 import { validateTemplateObject } from "./template-validator";
 import { toRosYaml } from "./template-yaml";

@@ -6,22 +6,16 @@
  * (alicloud_zones, alicloud_instance_types, alicloud_images, alicloud_db_instance_classes), which is
  * the Terraform way of not hard-coding what a region may not sell.
  *
- * Each kind's builder is in terraform-build/<kind>.ts (the network kinds together in
- * terraform-build/network.ts), like the ROS builders in ros-build/; this file runs them in
- * dependency order, each appending its blocks to the one `Hcl` being written.
+ * Each kind's builder is in kinds/<kind>/terraform.ts, reached from its definition like its ROS
+ * builder; this file writes the header (terraform-build/header.ts) and runs them in the registry's
+ * build order (kinds/index.ts `BUILD_ORDER`), each appending its blocks to the one `Hcl` being written.
  */
-import type { InfrastructureRequest } from "./generation-request";
+import type { InfrastructureRequest } from "./infrastructure-request";
+import { BUILD_ORDER, KINDS } from "./kinds";
 import type { RequestedValues } from "./kinds/values";
-import { buildEcs } from "./terraform-build/ecs";
-import { buildEips } from "./terraform-build/eip";
+import type { TerraformBuild } from "./terraform-build/build";
 import { buildHeader } from "./terraform-build/header";
 import { Hcl, type TerraformConfiguration } from "./terraform-build/hcl";
-import { buildNat } from "./terraform-build/nat";
-import { buildNetwork, buildSecurityGroup } from "./terraform-build/network";
-import { buildOss } from "./terraform-build/oss";
-import { buildRds } from "./terraform-build/rds";
-import { buildRedis } from "./terraform-build/redis";
-import { buildSlb } from "./terraform-build/slb";
 
 export type { TerraformConfiguration } from "./terraform-build/hcl";
 
@@ -29,14 +23,7 @@ export type { TerraformConfiguration } from "./terraform-build/hcl";
 export function buildTerraform(request: InfrastructureRequest, values: RequestedValues): TerraformConfiguration {
   const hcl = new Hcl();
   buildHeader(request, values, hcl);
-  const vswitches = buildNetwork(request, hcl);
-  buildSecurityGroup(request, values, hcl);
-  const instances = buildEcs(request, values, vswitches, hcl);
-  const natEip = buildEips(request, values, instances, hcl);
-  buildNat(request, vswitches, natEip, hcl);
-  buildSlb(request, instances, hcl);
-  buildRds(request, values, vswitches, hcl);
-  buildRedis(request, values, vswitches, hcl);
-  buildOss(request, values, hcl);
+  const build: TerraformBuild = { request, values, hcl, vswitches: [], instances: [] };
+  for (const kind of BUILD_ORDER) KINDS[kind].build.terraform(build);
   return { text: hcl.text(), resources: hcl.resources };
 }

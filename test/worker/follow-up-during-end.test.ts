@@ -7,9 +7,12 @@
  *
  * The follow-up is sent as soon as the stream's INPUT_REQUIRED frame is read, over a WebSocket (no
  * new HTTP request to open), twenty times, so the window is hit on an idle machine too.
+ *
+ * And the other side of that tail: a stream closes once the index has the end, so a client that
+ * lists its tasks when its stream closes (the playground) sees the task in its final state.
  */
 import { describe, expect, it } from "vitest";
-import { BASE, userMessage, worker } from "./helpers/rpc";
+import { BASE, post, readSse, rpc, userMessage, worker } from "./helpers/rpc";
 
 interface Frame {
   id?: string;
@@ -53,5 +56,22 @@ describe("a turn's end and the next turn of the same task (issue 22 item 3's tur
       expect((frame as Frame).result?.task?.status.state, `round ${round}`).toBe("TASK_STATE_INPUT_REQUIRED");
     }
     ws.close(1000, "done");
+  }, 60_000);
+});
+
+describe("a stream's close and the task list", () => {
+  it("when a turn's stream closes, ListTasks already shows its task in the final state (read-your-writes)", async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const contextId = `close-then-list-${round}-${crypto.randomUUID().slice(0, 8)}`;
+      const res = await post({ jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: userMessage("hello", { contextId }) } });
+      const events = await readSse(res); // read to the stream's close
+      const last = events.at(-1)?.data as { result?: { statusUpdate?: { status: { state: string } } } } | undefined;
+      expect(last?.result?.statusUpdate?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+      const listed = await rpc<{ tasks: Array<{ status: { state: string } }> }>("ListTasks", { contextId });
+      expect(
+        listed.result?.tasks.map((t) => t.status.state),
+        `round ${round}`,
+      ).toEqual(["TASK_STATE_INPUT_REQUIRED"]);
+    }
   }, 60_000);
 });

@@ -85,12 +85,19 @@ export class TurnEnd {
         this.state.touch(w.records);
         return this.recordPushJobs(w, taskId, logged.seq);
       });
-      this.state.hub.closeAll(taskId);
-      // The end is written and the client may already send the next message of this task: from
-      // here on a follow-up is a new turn, not a second end (the tail below awaits the index).
+      // The end is written (its status already published to every stream) and the client may
+      // already send the next message of this task: from here on a follow-up is a new turn, not a
+      // second end (the tail below awaits the index).
       finishing.delete(taskId);
       turn?.log.end(state);
-      await this.state.index.flush();
+      // Streams close once the index has the end: a client that lists its tasks when its stream
+      // closes (the playground does) finds this one in its final state (read-your-writes). A flush
+      // that fails still closes them (the outbox keeps the mark for the alarm's retry).
+      try {
+        await this.state.index.flush();
+      } finally {
+        this.state.hub.closeAll(taskId);
+      }
       await this.enqueuePush(jobs, turn?.log.trace);
       await this.alarm.scheduleAlarm();
     } finally {

@@ -9,7 +9,7 @@
  * "not in the offline catalogue" (a warning), because ROS adds properties over time; only a near
  * miss of a known name is an error.
  *
- * The entries of the types the engine builds live with their kind (kinds/<kind>.ts `rosProperties`),
+ * The entries of the types the engine builds live with their kind (kinds/<kind>/index.ts `rosProperties`),
  * so adding a kind brings its catalogue; this file holds the notation, its parser and the types the
  * engine reads in reviews but does not build.
  *
@@ -46,7 +46,7 @@ function properties(list: string): Readonly<Record<string, PropertySpec>> {
   return out;
 }
 
-/** Every kind's own types (kinds/<kind>.ts `rosProperties`), then the types the engine reads but does not build. */
+/** Every kind's own types (kinds/<kind>/index.ts `rosProperties`), then the types the engine reads but does not build. */
 export const ROS_PROPERTY_CATALOGUE: Readonly<Record<string, Readonly<Record<string, PropertySpec>>>> = {
   ...Object.fromEntries(
     RESOURCE_KINDS.flatMap((kind) => Object.entries(KINDS[kind].rosProperties).map(([type, list]) => [type, properties(list)])),

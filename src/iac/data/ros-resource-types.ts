@@ -17,44 +17,24 @@
  *   without a `required` list is simply not checked for missing properties (a missing check is cheaper
  *   than a false error in a review).
  *
+ * The entries of the types the offline engine builds sit with their kind (kinds/<kind>/index.ts
+ * `rosResourceTypes`) and are added after the others here.
+ *
  * The catalogue is not the full ROS registry (about 1,300 types); the validator treats a type that is
  * missing here but belongs to a known product as "not in the offline catalogue" (a warning), not as invalid.
  */
+import { KINDS, RESOURCE_KINDS } from "../kinds";
+import { ECS_INSTANCE_ATTRIBUTES } from "../kinds/ecs";
+import { REDIS_INSTANCE_ATTRIBUTES } from "../kinds/redis";
+import { type RosResourceTypeSpec, spec } from "./ros-resource-type-spec";
 
-export interface RosResourceTypeSpec {
-  /** Attribute names accepted by `Fn::GetAtt`. An empty list means the type exposes none. */
-  readonly attributes: readonly string[];
-  /** Properties the type cannot be created without. */
-  readonly required?: readonly string[];
-  /** Groups of alternatives: at least one property of each group must be set (e.g. ImageId or ImageFamily). */
-  readonly requiredOneOf?: readonly (readonly string[])[];
-  /** Attribute names are open-ended (nested stack outputs, custom resources), so they are not checked. */
-  readonly dynamicAttributes?: boolean;
-}
+export type { RosResourceTypeSpec } from "./ros-resource-type-spec";
 
-function words(list: string): string[] {
-  return list.split(/\s+/).filter((word) => word.length > 0);
-}
-
-function spec(attributes: string, required = "", requiredOneOf: string[] = []): RosResourceTypeSpec {
-  return {
-    attributes: words(attributes),
-    ...(required ? { required: words(required) } : {}),
-    ...(requiredOneOf.length > 0 ? { requiredOneOf: requiredOneOf.map(words) } : {}),
-  };
-}
-
-const ECS_INSTANCE_ATTRIBUTES =
-  "HostName InnerIp InstanceId PrimaryNetworkInterfaceId PrivateIp PublicIp SecurityGroupIds ZoneId";
 const CS_CLUSTER_ATTRIBUTES =
   "APIServerSLBId ClusterId DefaultUserKubeConfig IngressSLBId Nodes PrivateUserKubConfig ScalingConfigurationId ScalingGroupId ScalingRuleId TaskId WorkerRamRoleName";
-const REDIS_INSTANCE_ATTRIBUTES =
-  "ArchitectureType Bandwidth Capacity ChargeType ClassicInnerConnectionPort ClassicInnerConnectionString ConnectionDomain Connections DirectConnectionPort DirectConnectionString EngineVersion HasRenewChangeOrder InstanceClass InstanceId InstanceName InstanceType NetworkType NodeType OrderId PackageType Port PrivateIp PublicConnectionPort PublicConnectionString QPS ResourceGroupId VSwitchId VpcId VpcPrivateConnectionPort VpcPrivateConnectionString ZoneId";
-const SLB_LOAD_BALANCER_ATTRIBUTES =
-  "AddressIPVersion AddressType Bandwidth IpAddress LoadBalancerId LoadBalancerName LoadBalancerSpec MasterZoneId NetworkType OrderId PayType ResourceGroupId SlaveZoneId VSwitchId VpcId";
 const MONGODB_INSTANCE_ATTRIBUTES = "ConnectionURI DBInstanceId DBInstanceStatus OrderId ReplicaSetName";
 
-export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> = {
+const OTHER_TYPES: Readonly<Record<string, RosResourceTypeSpec>> = {
   // ACK / CS (Container Service for Kubernetes)
   "ALIYUN::CS::Cluster": spec("Ca Cert ClusterId ExternalLoadBalancerId Key MasterUrl"),
   "ALIYUN::CS::ClusterAddons": spec(""),
@@ -148,7 +128,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::ECS::ImageComponent": spec("ImageComponentId"),
   "ALIYUN::ECS::ImagePipeline": spec("ImagePipelineId"),
   "ALIYUN::ECS::ImageSharePermission": spec("ImageId"),
-  "ALIYUN::ECS::Instance": spec(ECS_INSTANCE_ATTRIBUTES, "InstanceType", ["ImageId ImageFamily"]),
   "ALIYUN::ECS::InstanceClone": spec(ECS_INSTANCE_ATTRIBUTES),
   "ALIYUN::ECS::InstanceGroup": spec(
     "HostNames InnerIps InstanceIds Ipv6AddressIds PrivateIps PublicIps ZoneIds",
@@ -187,7 +166,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::ECS::SNatEntry": spec("SNatEntryId", "SNatIp SNatTableId"),
   "ALIYUN::ECS::SSHKeyPair": spec("KeyPairFingerPrint KeyPairName PrivateKeyBody", "KeyPairName"),
   "ALIYUN::ECS::SSHKeyPairAttachment": spec("", "InstanceIds KeyPairName"),
-  "ALIYUN::ECS::SecurityGroup": spec("SecurityGroupId SecurityGroupName"),
   "ALIYUN::ECS::SecurityGroupClone": spec("SecurityGroupId"),
   "ALIYUN::ECS::SecurityGroupEgress": spec("", "IpProtocol PortRange SecurityGroupId"),
   "ALIYUN::ECS::SecurityGroupEgresses": spec("", "Permissions SecurityGroupId"),
@@ -195,8 +173,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::ECS::SecurityGroupIngresses": spec("", "Permissions SecurityGroupId"),
   "ALIYUN::ECS::Snapshot": spec("SnapshotId", "DiskId"),
   "ALIYUN::ECS::SnapshotGroup": spec("SnapshotGroupId"),
-  "ALIYUN::ECS::VPC": spec("RouteTableId VRouterId VpcId VpcName"),
-  "ALIYUN::ECS::VSwitch": spec("CidrBlock Ipv6CidrBlock VSwitchId VSwitchName", "CidrBlock VpcId ZoneId"),
 
   // EDAS / Elasticsearch / EventBridge
   "ALIYUN::EDAS::Application": spec("AppId Port"),
@@ -322,7 +298,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::NLB::ServerGroup": spec("ServerGroupId", "ServerGroupName"),
 
   // OSS / OTS
-  "ALIYUN::OSS::Bucket": spec("DomainName InternalDomainName Name", "BucketName"),
   "ALIYUN::OSS::BucketLogging": spec("LoggingRole TargetBucket TargetPrefix"),
   "ALIYUN::OSS::BucketPublicAccessBlock": spec("BlockPublicAccess"),
   "ALIYUN::OSS::BucketReplication": spec(""),
@@ -373,10 +348,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::RDS::Account": spec("AccountName", "AccountName AccountPassword DBInstanceId"),
   "ALIYUN::RDS::AccountPrivilege": spec("", "AccountName AccountPrivilege DBInstanceId DBName"),
   "ALIYUN::RDS::Connection": spec("BabelfishPort ConnectionString DBInstanceId Port"),
-  "ALIYUN::RDS::DBInstance": spec(
-    "DBInstanceId InnerConnectionString InnerIPAddress InnerPort PublicConnectionString PublicIPAddress PublicPort",
-    "DBInstanceClass DBInstanceStorage Engine EngineVersion SecurityIPList",
-  ),
   "ALIYUN::RDS::DBInstanceClone": spec("DBInstanceId InnerConnectionString InnerPort"),
   "ALIYUN::RDS::DBInstanceParameterGroup": spec(""),
   "ALIYUN::RDS::DBInstanceSecurityIps": spec("SecurityIps"),
@@ -391,7 +362,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::REDIS::Account": spec("AccountName InstanceId"),
   "ALIYUN::REDIS::AuditLogConfig": spec("InstanceId"),
   "ALIYUN::REDIS::Connection": spec("ConnectionString"),
-  "ALIYUN::REDIS::Instance": spec(REDIS_INSTANCE_ATTRIBUTES),
   "ALIYUN::REDIS::PrepayInstance": spec(REDIS_INSTANCE_ATTRIBUTES),
   "ALIYUN::REDIS::Whitelist": spec("SecurityIpGroupAttribute SecurityIpGroupName SecurityIps"),
 
@@ -424,17 +394,11 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
 
   // SLB (CLB)
   "ALIYUN::SLB::AccessControl": spec("AclId", "AclName"),
-  "ALIYUN::SLB::BackendServerAttachment": spec("BackendServers LoadBalancerId", "LoadBalancerId"),
   "ALIYUN::SLB::BackendServerToVServerGroupAddition": spec("", "BackendServers VServerGroupId"),
   "ALIYUN::SLB::CaCertificate": spec(
     "CaCertificateId CaCertificateName CommonName CreateTime CreatedTimestamp ExpiredTime ExpiredTimestamp Fingerprint ResourceGroupId Tags"),
   "ALIYUN::SLB::Certificate": spec("CertificateId Fingerprint"),
   "ALIYUN::SLB::DomainExtension": spec("DomainExtensionId ListenerPort"),
-  "ALIYUN::SLB::Listener": spec(
-    "ListenerPortsAndProtocol LoadBalancerId",
-    "BackendServerPort Bandwidth ListenerPort LoadBalancerId Protocol",
-  ),
-  "ALIYUN::SLB::LoadBalancer": spec(SLB_LOAD_BALANCER_ATTRIBUTES),
   "ALIYUN::SLB::LoadBalancerClone": spec("LoadBalancerId"),
   "ALIYUN::SLB::MasterSlaveServerGroup": spec(
     "MasterSlaveServerGroupId"),
@@ -472,8 +436,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::VPC::CustomerGateway": spec("CustomerGatewayId"),
   "ALIYUN::VPC::DhcpOptionsSet": spec("DhcpOptionsSetId"),
   "ALIYUN::VPC::DhcpOptionsSetAttachment": spec("DhcpOptionsSetId VpcId"),
-  "ALIYUN::VPC::EIP": spec("AllocationId EipAddress Isp OrderId"),
-  "ALIYUN::VPC::EIPAssociation": spec("AllocationId EipAddress", "AllocationId InstanceId"),
   "ALIYUN::VPC::EIPPro": spec("ISP"),
   "ALIYUN::VPC::EIPSegment": spec("EipAddresses EipSegmentInstanceId"),
   "ALIYUN::VPC::FlowLog": spec(
@@ -489,7 +451,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
     "CreateTime Ipv4GatewayDescription Ipv4GatewayId Ipv4GatewayName Ipv4GatewayRouteTableId VpcId"),
   "ALIYUN::VPC::Ipv6Gateway": spec("Ipv6GatewayId"),
   "ALIYUN::VPC::Ipv6InternetBandwidth": spec("InternetBandwidthId"),
-  "ALIYUN::VPC::NatGateway": spec("ForwardTableId NatGatewayId SNatTableId", "VpcId VSwitchId"),
   "ALIYUN::VPC::NatIp": spec("NatIp NatIpId"),
   "ALIYUN::VPC::NetworkAcl": spec("NetworkAclEntryName NetworkAclId"),
   "ALIYUN::VPC::NetworkAclAssociation": spec("NetworkAclId"),
@@ -503,7 +464,6 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
   "ALIYUN::VPC::RouteTableAssociation": spec("RouteTableId VSwitchId", "RouteTableId VSwitchId"),
   "ALIYUN::VPC::RouteTableAttachment": spec("RouteTableId VSwitchId"),
   "ALIYUN::VPC::RouterInterface": spec("RouterInterfaceId"),
-  "ALIYUN::VPC::SnatEntry": spec("SnatEntryIds", "SnatIp SnatTableId"),
   "ALIYUN::VPC::SslVpnClientCert": spec("SslVpnClientCertId"),
   "ALIYUN::VPC::SslVpnServer": spec("SslVpnServerId"),
   "ALIYUN::VPC::VSwitchCidrReservation": spec("VSwitchCidrReservationId"),
@@ -523,6 +483,11 @@ export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> =
 };
 
 /** Product namespaces (the middle part of `ALIYUN::<Product>::<Type>`) present in the catalogue. */
+export const ROS_RESOURCE_TYPES: Readonly<Record<string, RosResourceTypeSpec>> = {
+  ...OTHER_TYPES,
+  ...Object.fromEntries(RESOURCE_KINDS.flatMap((kind) => Object.entries(KINDS[kind].rosResourceTypes))),
+};
+
 export const KNOWN_ROS_PRODUCTS: ReadonlySet<string> = new Set(
   Object.keys(ROS_RESOURCE_TYPES).map((type) => type.split("::")[1] ?? ""),
 );

@@ -1,7 +1,9 @@
 /**
- * The registry of resource kinds, in build order. Everything that needs to know a kind — its
- * nouns, types, labels, dependencies, billing, values and their properties — reads it from here,
- * so adding a kind touches its own file, this list and its tests.
+ * The registry of resource kinds. Everything that needs to know a kind — its nouns, types, labels,
+ * dependencies, billing, values and their properties, its ROS and Terraform builders — reads it from
+ * here. A kind is a folder, kinds/<kind>/ (index.ts its definition, ros.ts and terraform.ts its
+ * builders), so adding a kind touches its folder, its name in resource-kind.ts, the two
+ * lists below, and its tests.
  */
 import type { Phrase, ReplyLanguage } from "../request-language";
 import { ecs } from "./ecs";
@@ -21,6 +23,14 @@ export type { KindDefinition, KindValue, RequestValueSort, ResourceKind } from "
 export const KINDS: Readonly<Record<ResourceKind, KindDefinition>> = { vpc, vswitch, securityGroup, ecs, slb, rds, oss, eip, nat, redis };
 
 export const RESOURCE_KINDS: readonly ResourceKind[] = Object.keys(KINDS) as ResourceKind[];
+
+/**
+ * The order the generators run the kinds' builders in (ros-template-builder.ts, terraform-builder.ts):
+ * each kind after the kinds it needs and the kinds whose results it reads (the network, the
+ * instances an EIP or a load balancer binds, the EIP a NAT gateway uses); it is also the order of
+ * the resources and outputs in a generated template.
+ */
+export const BUILD_ORDER: readonly ResourceKind[] = ["vpc", "vswitch", "securityGroup", "ecs", "eip", "nat", "slb", "rds", "redis", "oss"];
 
 /** A fresh count of zero per kind. */
 export function zeroCounts(): Record<ResourceKind, number> {

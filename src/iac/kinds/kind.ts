@@ -7,10 +7,14 @@
  * all read a kind from here, so a noun the generator knows is a noun the editor can remove, and a
  * value the generator writes is a value the check looks for in the same property.
  */
+import type { RosResourceTypeSpec } from "../data/ros-resource-type-spec";
 import type { Phrase } from "../request-language";
+import type { RosBuild } from "../ros-build/builder";
+import type { TerraformBuild } from "../terraform-build/build";
+import type { ResourceKind } from "./resource-kind";
 import type { RequestedValues } from "./values";
 
-export type ResourceKind = "vpc" | "vswitch" | "securityGroup" | "ecs" | "slb" | "rds" | "oss" | "eip" | "nat" | "redis";
+export type { ResourceKind } from "./resource-kind";
 
 /** The sorts of value a request states ("3306", "50 GB", "Redis 6.0", "vsw-…"), as the request check names them. */
 export type RequestValueSort =
@@ -98,4 +102,12 @@ export interface KindDefinition {
    * notation of data/ros-property-catalogue.ts: `Name:t` or `Name:t=a|b|c`, space-separated.
    */
   readonly rosProperties: Readonly<Record<string, string>>;
+  /** The offline resource-type catalogue's entries of the kind's ROS types (data/ros-resource-types.ts): attributes and required properties. */
+  readonly rosResourceTypes: Readonly<Record<string, RosResourceTypeSpec>>;
+  /**
+   * The kind's builders (its folder's ros.ts and terraform.ts), run in `BUILD_ORDER` (index.ts) by
+   * ros-template-builder.ts and terraform-builder.ts: each adds the kind's resources, parameters and
+   * outputs and leaves in the build what the kinds after it read.
+   */
+  readonly build: { readonly ros: (build: RosBuild) => void; readonly terraform: (build: TerraformBuild) => void };
 }

@@ -1,9 +1,9 @@
 /**
- * What every kind's ROS builder shares (ros-build/<kind>.ts): the template being built, with its
- * parameters, resources, outputs and parameter groups, the network the kinds are placed in, and the
- * small helpers for references and names.
+ * What every kind's ROS builder shares (kinds/<kind>/ros.ts): the template being built, with its
+ * parameters, resources, outputs and parameter groups, the network the kinds are placed in, what
+ * each kind's builder leaves for the kinds built after it, and the small helpers for references and names.
  */
-import type { InfrastructureRequest } from "../generation-request";
+import type { InfrastructureRequest } from "../infrastructure-request";
 
 export type Template = Record<string, unknown>;
 export type Definition = Record<string, unknown>;
@@ -48,4 +48,17 @@ export interface Network {
 /** The VPC's range in rules and whitelists: the literal plan, or the parameter of an existing VPC. */
 export function vpcRange(request: InfrastructureRequest): unknown {
   return request.existingVpc ? ref("VpcCidrBlock") : request.vpcCidr.text;
+}
+
+/**
+ * One template being built, handed to each kind's ROS builder in build order (kinds/index.ts
+ * `BUILD_ORDER`): the network kinds fill `network`, the ECS kind `instances`, the EIP kind the NAT
+ * gateway's `natEip`, and the kinds after them read what they need.
+ */
+export interface RosBuild {
+  readonly request: InfrastructureRequest;
+  readonly builder: Builder;
+  readonly network: Network;
+  instances: string[];
+  natEip?: string;
 }

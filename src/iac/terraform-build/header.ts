@@ -1,9 +1,9 @@
 /** The Terraform header: the terraform and provider blocks, the variables the deployer sets, and the inventory lookups (data sources) the kinds' builders read. */
-import type { InfrastructureRequest } from "../generation-request";
+import type { InfrastructureRequest } from "../infrastructure-request";
 import { RDS_ENGINE_VERSIONS } from "../resource-defaults";
 import type { RequestedValues } from "../kinds/values";
 import { type Hcl, quoted } from "./hcl";
-import { statedBucketName } from "./oss";
+import { statedBucketName } from "../kinds/oss/terraform";
 
 /** The providers the configuration needs: random_id (OSS bucket names) lives in hashicorp/random. */
 function requiredProviders(needsRandom: boolean): string[] {

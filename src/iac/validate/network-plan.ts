@@ -1,5 +1,5 @@
 /**
- * Validator checks of the network kinds (kinds/vpc.ts, kinds/vswitch.ts): each VPC's CIDR block, and
+ * Validator checks of the network kinds (kinds/vpc/, kinds/vswitch/): each VPC's CIDR block, and
  * each vSwitch's block inside its VPC's, without overlaps. Split out of template-validator.ts; the
  * codes are listed there.
  */

@@ -1,5 +1,5 @@
 /**
- * Validator checks of the security group kind (kinds/security-group.ts): each ingress rule's protocol
+ * Validator checks of the security group kind (kinds/security-group/): each ingress rule's protocol
  * and port range, and sensitive ports open to the world. Split out of template-validator.ts; the
  * codes are listed there.
  */

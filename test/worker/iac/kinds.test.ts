@@ -19,7 +19,7 @@ import {
   ROS_RESOURCE_TYPES,
 } from "../../../src/iac/index";
 import { greetingAnswer } from "../../../src/agent/offline-answers";
-import type { ResourceKind } from "../../../src/iac/kinds";
+import { BUILD_ORDER, type ResourceKind } from "../../../src/iac/kinds";
 import type { RequestedValues } from "../../../src/iac/kinds/values";
 
 type Template = Record<string, unknown> & { Resources: Record<string, { Type: string }> };
@@ -29,10 +29,26 @@ function typesOf(template: Record<string, unknown> | undefined): string[] {
 }
 
 describe("issue 19 item 3: the registry of resource kinds", () => {
+  it("builds every kind once, through the builders its definition holds, each after the kinds it needs", () => {
+    expect([...BUILD_ORDER].sort()).toEqual([...RESOURCE_KINDS].sort());
+    for (const [index, kind] of BUILD_ORDER.entries()) {
+      for (const need of KINDS[kind].needs) expect(BUILD_ORDER.indexOf(need), `${kind} needs ${need}`).toBeLessThan(index);
+    }
+    // The generators name no kind: a request for every kind builds each kind's own type from its folder's builders.
+    const built = typesOf(
+      generateTemplate({ text: "a VPC with 2 vSwitches, a security group, 2 ECS, an SLB, RDS MySQL, Redis, an OSS bucket and a NAT gateway with an EIP" })
+        .template,
+    );
+    for (const kind of RESOURCE_KINDS) expect(built, kind).toContain(KINDS[kind].rosType);
+  });
+
   it("names only ROS types the catalogue knows, and properties those types have", () => {
     for (const kind of RESOURCE_KINDS) {
       const definition = KINDS[kind];
       for (const type of [definition.rosType, ...definition.rosParts]) expect(ROS_RESOURCE_TYPES, `${kind}: ${type}`).toHaveProperty([type]);
+      // The catalogue entries of the kind's types are the kind's own, in its folder, and are the catalogue's.
+      expect(Object.keys(definition.rosResourceTypes).sort(), kind).toEqual([definition.rosType, ...definition.rosParts].sort());
+      for (const [type, spec] of Object.entries(definition.rosResourceTypes)) expect(ROS_RESOURCE_TYPES[type], `${kind}: ${type}`).toBe(spec);
       for (const value of definition.values) {
         const head = value.rosProperty.split(/[.[]/)[0] ?? "";
         expect(Object.keys(ROS_PROPERTY_CATALOGUE[value.rosType] ?? {}), `${kind}: ${value.rosType}.${head}`).toContain(head);

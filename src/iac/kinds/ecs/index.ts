@@ -1,0 +1,220 @@
+/** The ECS instance: a virtual server, billed by the hour (and by traffic with a public IP). */
+import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
+import type { KindDefinition } from "../kind";
+import { buildEcs as buildRos } from "./ros";
+import { buildEcs as buildTerraform } from "./terraform";
+import { sizeNear, sizePatterns } from "../stated-size";
+import type { RequestedValues } from "../values";
+
+const INSTANCE = "ALIYUN::ECS::Instance";
+
+/**
+ * ECS named by a word that means a server, not the generic "instance" other products share: a bare
+ * "instance" next to a database or cache names that product, not a server, and a "database
+ * server" is the database.
+ */
+export const SERVER_WORDS =
+  /\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/i;
+
+const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
+const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
+
+const DISK_CATEGORIES: readonly [RegExp, string][] = [
+  [/cloud_essd_entry|essd\s*entry|essd\s*入门/i, "cloud_essd_entry"],
+  [/cloud_auto|essd\s*auto(?:pl)?/i, "cloud_auto"],
+  [/cloud_essd|\bessd\b/i, "cloud_essd"],
+  [/cloud_efficiency|ultra disk|高效云盘/i, "cloud_efficiency"],
+  [/cloud_ssd|\bssd\b|ssd\s*云盘/i, "cloud_ssd"],
+];
+
+function diskCategory(text: string): string | undefined {
+  return DISK_CATEGORIES.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+function imageHint(text: string): string | undefined {
+  const match = /\b(ubuntu|centos|debian|rocky ?linux|alibaba cloud linux|alinux|almalinux|windows server|windows|anolis)\s*(\d+(?:\.\d+)?)?/i.exec(text);
+  return match ? `${match[1] ?? ""}${match[2] ? ` ${match[2]}` : ""}` : undefined;
+}
+
+/** An image id: "m-bp1…", or a public image file name with "_x64_" ending in ".vhd". */
+function imageId(text: string): string | undefined {
+  for (const match of text.matchAll(/\b(m-[a-z0-9]{8,}|[a-z0-9_]+\.vhd)\b/gi)) {
+    const id = match[1] ?? "";
+    if (id.startsWith("m-") || id.startsWith("M-") || /_x64_[a-z0-9_]/i.test(id)) return id;
+  }
+  return undefined;
+}
+
+const CLAUSE_END = /[,，。;；\n]/;
+const DATA_DISK_WORD = /data disk|数据盘/i;
+/** A clause's reach on either side of "data disk", in characters. */
+const DATA_DISK_CLAUSE_REACH = 30;
+
+/**
+ * The words around the first "data disk": the 30 characters before it within its clause and the
+ * word itself, or, when it opens a clause, the word and the 30 characters after it.
+ */
+function dataDiskClause(text: string): string | undefined {
+  const word = DATA_DISK_WORD.exec(text);
+  if (!word) return undefined;
+  const start = word.index;
+  let from = start;
+  while (from > 0 && start - from < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[from - 1] ?? "")) from -= 1;
+  if (from < start) return text.slice(from, start + word[0].length);
+  let to = start + word[0].length;
+  while (to < text.length && to - start - word[0].length < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[to] ?? "")) to += 1;
+  return text.slice(start, to);
+}
+
+/** The disks: system disk size and category, and a data disk when one is named. */
+function readDisks(text: string, into: RequestedValues): void {
+  const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
+  if (systemSize !== undefined) into.systemDisk.size = systemSize;
+  const systemClause = /(?:system disk|系统盘)[^,，。;；\n]{0,30}/i.exec(text)?.[0] ?? "";
+  const dataClause = dataDiskClause(text);
+  const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
+  if (category && !/storage type|存储类型/i.test(text)) into.systemDisk.category = category;
+  if (dataClause) {
+    const size = sizeNear(text, DATA_DISK_SIZE);
+    const dataCategory = diskCategory(dataClause);
+    into.dataDisk = { ...(size !== undefined ? { size } : {}), ...(dataCategory ? { category: dataCategory } : {}) };
+  }
+}
+
+/**
+ * The 7th-generation type an Alibaba Cloud engineer picks for a vCPU / memory size ("4核8G",
+ * "4 vCPU 16 GiB"): the family by memory per vCPU (c7 1:2 compute-optimised, g7 1:4 general
+ * purpose, r7 1:8 memory-optimised), the size by vCPUs (large = 2, xlarge = 4, Nxlarge = 4N, the
+ * sizes those families are sold in). Undefined for a size outside them (1 vCPU, 6 vCPU, 1:3…).
+ */
+const FAMILY_BY_RATIO: Readonly<Record<number, string>> = { 2: "c7", 4: "g7", 8: "r7" };
+const SIZE_BY_VCPUS: Readonly<Record<number, string>> = {
+  2: "large",
+  4: "xlarge",
+  8: "2xlarge",
+  12: "3xlarge",
+  16: "4xlarge",
+  24: "6xlarge",
+  32: "8xlarge",
+  64: "16xlarge",
+};
+
+export function instanceTypeForSize(vcpus: number, memoryGib: number): string | undefined {
+  const family = memoryGib % vcpus === 0 ? FAMILY_BY_RATIO[memoryGib / vcpus] : undefined;
+  const size = SIZE_BY_VCPUS[vcpus];
+  return family && size ? `ecs.${family}.${size}` : undefined;
+}
+
+/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
+const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/i;
+
+/** "4 vCPU 8 GiB" without an instance type: the type of that size (instanceTypeForSize), or a hint ROS cannot take as such. */
+function readSizeHint(text: string, into: RequestedValues): void {
+  const pair = CPU_MEMORY.exec(text);
+  const cpu = pair?.[1] ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
+  const memoryGib = pair?.[2] ?? memory?.[1] ?? memory?.[2];
+  if (into.ecsInstanceType || !(cpu || memoryGib)) return;
+  const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
+  into.sizeHint = size;
+  const instanceType = cpu && memoryGib ? instanceTypeForSize(Number(cpu), Number(memoryGib)) : undefined;
+  if (instanceType) {
+    into.sizeSpec = { vcpus: Number(cpu), memoryGib: Number(memoryGib), instanceType };
+    return;
+  }
+  into.unsupported.push(
+    phrase(
+      `a size of ${size} as such: ROS needs an instance type, so pick one of that size in the \`EcsInstanceType\` selector (or name it, e.g. ecs.g7.large)`,
+      `按 ${size} 指定规格：ROS 需要实例规格，请在 \`EcsInstanceType\` 选择器中选择该大小的规格（或直接给出，如 ecs.g7.large）`,
+    ),
+  );
+}
+
+/** The ECS values: instance type, image (or an OS hint), disks, and a vCPU/memory size named instead of a type. */
+function readEcsValues(text: string, into: RequestedValues): void {
+  const instanceType = /\b(ecs\.[a-z0-9-]+\.[a-z0-9]+)\b/i.exec(text)?.[1];
+  if (instanceType) into.ecsInstanceType = instanceType.toLowerCase();
+  const image = imageId(text);
+  if (image) into.ecsImageId = image;
+  else {
+    const hint = imageHint(text);
+    if (hint) into.imageHint = hint;
+  }
+  readDisks(text, into);
+  readSizeHint(text, into);
+}
+
+/** The `Fn::GetAtt` attributes of an ECS instance, shared with the catalogue's clone types. */
+export const ECS_INSTANCE_ATTRIBUTES = "HostName InnerIp InstanceId PrimaryNetworkInterfaceId PrivateIp PublicIp SecurityGroupIds ZoneId";
+
+export const ecs: KindDefinition = {
+  kind: "ecs",
+  label: phrase("ECS instance", "ECS 实例"),
+  catalogueName: phrase("ECS", "ECS"),
+  rosType: INSTANCE,
+  rosParts: [],
+  terraformType: "alicloud_instance",
+  terraformParts: [],
+  nouns:
+    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
+  billable: true,
+  maxCount: 20,
+  needs: ["vpc", "vswitch", "securityGroup"],
+  takesAlong: [],
+  values: [
+    {
+      sort: "instanceType",
+      label: phrase("instance type", "实例规格"),
+      rosType: INSTANCE,
+      rosProperty: "InstanceType",
+      rosParameter: "EcsInstanceType",
+      terraformType: "alicloud_instance",
+      terraformArgument: "instance_type",
+    },
+    { sort: "image", label: phrase("image", "镜像"), rosType: INSTANCE, rosProperty: "ImageId", rosParameter: "EcsImageId" },
+    {
+      sort: "size",
+      label: phrase("system disk size", "系统盘大小"),
+      rosType: INSTANCE,
+      rosProperty: "SystemDiskSize",
+      terraformType: "alicloud_instance",
+      terraformArgument: "system_disk_size",
+    },
+    { sort: "size", label: phrase("data disk size", "数据盘大小"), rosType: INSTANCE, rosProperty: "DiskMappings[].Size" },
+    {
+      sort: "diskCategory",
+      label: phrase("system disk category", "系统盘类型"),
+      rosType: INSTANCE,
+      rosProperty: "SystemDiskCategory",
+      rosParameter: "EcsSystemDiskCategory",
+    },
+    { sort: "diskCategory", label: phrase("data disk category", "数据盘类型"), rosType: INSTANCE, rosProperty: "DiskMappings[].Category" },
+    {
+      sort: "bandwidth",
+      label: phrase("public bandwidth", "公网带宽"),
+      rosType: INSTANCE,
+      rosProperty: "InternetMaxBandwidthOut",
+      terraformType: "alicloud_instance",
+      terraformArgument: "internet_max_bandwidth_out",
+    },
+  ],
+  readValues: readEcsValues,
+  rosProperties: {
+    "ALIYUN::ECS::Instance": [
+      "Affinity:s AllocatePublicIP:b ImageFamily:s AutoRenew:s=True|False AutoRenewPeriod:i CreditSpecification:s DedicatedHostId:s DeletionProtection:b",
+      "DeploymentSetId:s Description:s DiskMappings:l HostName:s HpcClusterId:s ImageId:s InstanceChargeType:s=PrePaid|PostPaid",
+      "InstanceName:s InstanceType:s InternetChargeType:s=PayByBandwidth|PayByTraffic InternetMaxBandwidthIn:i InternetMaxBandwidthOut:i",
+      "IoOptimized:s=none|optimized Ipv6AddressCount:i Ipv6Addresses:l KeyPairName:s LaunchTemplateId:s LaunchTemplateName:s LaunchTemplateVersion:s",
+      "Password:s PasswordInherit:b Period:i PeriodUnit:s=Week|Month PrivateIpAddress:s RamRoleName:s ResourceGroupId:s",
+      "SecurityEnhancementStrategy:s=Active|Deactive SecurityGroupId:s SecurityGroupIds:l SpotPriceLimit:n SpotStrategy:s=NoSpot|SpotWithPriceLimit|SpotAsPriceGo",
+      "SystemDiskAutoSnapshotPolicyId:s SystemDiskBurstingEnabled:b SystemDiskCategory:s SystemDiskDescription:s SystemDiskDiskName:s",
+      "SystemDiskPerformanceLevel:s=PL0|PL1|PL2|PL3 SystemDiskProvisionedIops:i SystemDiskSize:i Tags:l Tenancy:s UserData:s VSwitchId:s VpcId:s ZoneId:s",
+      "StorageSetId:s StorageSetPartitionNumber:i",
+    ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::Instance": spec(ECS_INSTANCE_ATTRIBUTES, "InstanceType", ["ImageId ImageFamily"]),
+  },
+  build: { ros: buildRos, terraform: buildTerraform },
+};

@@ -1,0 +1,30 @@
+/** The Terraform builder of the ECS kind (index.ts): instances with the stated type and system disk size, else type and image from the data sources. */
+import { SYSTEM_DISK_GIB, sizeWithin } from "../../resource-defaults";
+import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform-build/hcl";
+
+/** The ECS instances, with a public address of their own only when nothing else gives them one. */
+export function buildEcs(build: TerraformBuild): void {
+  const { request, values, vswitches, hcl } = build;
+  const { counts } = request;
+  const instanceType = values.ecsInstanceType ? quoted(values.ecsInstanceType) : "data.alicloud_instance_types.ecs.instance_types[0].id";
+  const diskSize = sizeWithin(values.systemDisk.size, SYSTEM_DISK_GIB) ?? 40;
+  const publicAccess = counts.eip === 0 && counts.slb === 0 && counts.nat === 0;
+  build.instances = Array.from({ length: counts.ecs }, (_, index) => {
+    const name = `ecs_${index + 1}`;
+    hcl.resource("alicloud_instance", name, [
+      `instance_name              = ${quoted(`ecs-${index + 1}`)}`,
+      `instance_type              = ${instanceType}`,
+      "image_id                   = data.alicloud_images.ecs.images[0].id",
+      `vswitch_id                 = ${vswitchFor(vswitches, index)}`,
+      "security_groups            = [alicloud_security_group.main.id]",
+      'system_disk_category       = "cloud_essd"',
+      `system_disk_size           = ${diskSize}`,
+      "password                   = var.ecs_password",
+      'instance_charge_type       = "PostPaid"',
+      `internet_max_bandwidth_out = ${publicAccess ? 5 : 0}`,
+    ]);
+    hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
+    return name;
+  });
+}

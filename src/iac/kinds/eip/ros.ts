@@ -1,0 +1,28 @@
+/** The ROS builder of the EIP kind (index.ts): EIPs bound first to the NAT gateway, then to instances. */
+import { getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+
+/** EIPs go first to the NAT gateway (for SNAT), then one per ECS instance; extras stay unbound. */
+export function buildEips(build: RosBuild): void {
+  const { request, instances, builder } = build;
+  const eips = names("Eip", request.counts.eip);
+  let natEip: string | undefined;
+  const targets = [...instances];
+  eips.forEach((eip, index) => {
+    builder.resources[eip] = {
+      Type: "ALIYUN::VPC::EIP",
+      Properties: { Name: `eip-${index + 1}`, Bandwidth: 5, InternetChargeType: "PayByTraffic" },
+    };
+    output(builder, `${eip}Address`, `EIP ${index + 1} address`, getAtt(eip, "EipAddress"), "The public IP address of the EIP.");
+    if (request.counts.nat > 0 && natEip === undefined) {
+      natEip = eip;
+      return;
+    }
+    const instance = targets.shift();
+    if (instance === undefined) return;
+    builder.resources[`${eip}Association`] = {
+      Type: "ALIYUN::VPC::EIPAssociation",
+      Properties: { AllocationId: getAtt(eip, "AllocationId"), InstanceId: ref(instance) },
+    };
+  });
+  if (natEip !== undefined) build.natEip = natEip;
+}

@@ -1,0 +1,152 @@
+/** The OSS bucket: billed by storage and traffic; outside any VPC. */
+import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
+import type { KindDefinition } from "../kind";
+import { buildOss as buildRos } from "./ros";
+import { buildOss as buildTerraform } from "./terraform";
+import { afterKeyword } from "../../text-after";
+import type { RequestedValues } from "../values";
+
+const BUCKET = "ALIYUN::OSS::Bucket";
+
+/** Words that follow "bucket" but are not its name. */
+const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
+
+/** OSS bucket names are 3 to 63 characters. */
+const BUCKET_NAME_MIN = 3;
+const BUCKET_NAME_MAX = 63;
+const RENAMED_TO = /(?:name it|call it|rename it to|rename the bucket to|命名为|改名为|名字改成|名称改为)\s*[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])[`"'”]?/gi;
+const NAME_REACH = 24 + BUCKET_NAME_MAX + 16;
+const BUCKET_WORD = /bucket|存储桶|oss/gi;
+const NAMING_WORD = /named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)/gi;
+/** After "bucket": "bucket named logs-2024", "bucket: logs-2024", "存储桶名为 logs". */
+const NAME_AFTER_BUCKET_WORD =
+  /^(?:\s*(?:named|called|name(?:d)?(?:\s*(?:is|=))?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)))?(?:\s*[:：])?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]*[a-z0-9])/i;
+/** After "named": "named logs-2024 bucket", "名为 logs 的存储桶". */
+const NAME_BEFORE_BUCKET_WORD = /^\s*[`"'“]?([a-z0-9][a-z0-9-]*[a-z0-9])[`"'”]?\s*(?:的\s*)?(?:oss|bucket|存储桶)/i;
+
+function nameOf(found: { text: string; tail: RegExpExecArray }): { whole: string; name: string } {
+  return { whole: found.text, name: found.tail[1] ?? "" };
+}
+
+function bucketName(text: string): string | undefined {
+  const candidates = [
+    ...Array.from(text.matchAll(RENAMED_TO), (match) => ({ whole: match[0], name: match[1] ?? "" })),
+    ...Array.from(afterKeyword(text, BUCKET_WORD, NAME_AFTER_BUCKET_WORD, NAME_REACH), nameOf),
+    ...Array.from(afterKeyword(text, NAMING_WORD, NAME_BEFORE_BUCKET_WORD, NAME_REACH), nameOf),
+  ];
+  for (const { whole, name } of candidates) {
+    if (
+      name.length >= BUCKET_NAME_MIN &&
+      name.length <= BUCKET_NAME_MAX &&
+      !NOT_NAMES.test(name) &&
+      /[-\d]|^[a-z]{3,}$/.test(name) &&
+      !/^(?:bucket|buckets|oss|s)$/i.test(name) &&
+      (name.includes("-") || /\d/.test(name) || /named|called|name it|call it|名|叫/i.test(whole))
+    )
+      return name.toLowerCase();
+  }
+  return undefined;
+}
+
+function bucketAcl(text: string): RequestedValues["bucketAcl"] {
+  if (/public[- ]read[- ]write|公共读写/i.test(text)) return "public-read-write";
+  if (/public[- ]read|publicly readable|公共读|公开读/i.test(text)) return "public-read";
+  if (/\bprivate\b|私有/i.test(text) && /bucket|oss|存储桶|对象存储/i.test(text)) return "private";
+  return undefined;
+}
+
+const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|清理|删除|过期/gi;
+/** "expire objects after 30 days": up to 30 characters without a digit, then the days. */
+const DAYS_AFTER = /^[^\d\n]*?(\d{1,4})\s*(?:days?|天)/i;
+const DAYS_REACH = 30 + 4 + 8 + 4;
+
+function lifecycleDays(text: string): number | undefined {
+  for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
+    if (tail[1] && tail[0].search(/\d/) <= 30) return Number(tail[1]);
+  }
+  const before = /(?<!\d)(\d{1,4})\s*(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理)/i.exec(text);
+  return before?.[1] ? Number(before[1]) : undefined;
+}
+
+/** The bucket values: name, ACL, versioning, encryption, lifecycle days. */
+function readOssValues(text: string, into: RequestedValues): void {
+  const name = bucketName(text);
+  if (name) into.bucketName = name;
+  const acl = bucketAcl(text);
+  if (acl) into.bucketAcl = acl;
+  if (/versioning|versioned|version control|多版本|版本控制/i.test(text))
+    into.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
+  if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) into.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
+  const days = lifecycleDays(text);
+  if (days !== undefined) into.lifecycleDays = days;
+}
+
+export const oss: KindDefinition = {
+  kind: "oss",
+  label: phrase("OSS bucket", "OSS 存储桶"),
+  catalogueName: phrase("OSS", "OSS"),
+  rosType: BUCKET,
+  rosParts: [],
+  terraformType: "alicloud_oss_bucket",
+  terraformParts: ["alicloud_oss_bucket_acl", "random_id"],
+  nouns: /\boss(?: buckets?)?\b|\bbuckets?\b|\bobject storage\b|对象存储|存储桶|存储空间/gi,
+  // "200GB 存储空间" is a size (a database's storage); "存储空间" alone is what the OSS console calls a bucket.
+  notARequest: (mention, before, after) =>
+    mention === "存储空间" && (/\d\s{0,3}(?:[gt]i?b?|[gt])?\s{0,3}(?:的\s{0,3})?$/i.test(before) || /^\s{0,3}(?:为|是|[:：])?\s{0,3}\d/.test(after)),
+  billable: true,
+  maxCount: 5,
+  needs: [],
+  takesAlong: [],
+  values: [
+    {
+      sort: "bucketName",
+      label: phrase("bucket name", "存储桶名称"),
+      rosType: BUCKET,
+      rosProperty: "BucketName",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "bucket",
+    },
+    {
+      sort: "bucketSetting",
+      label: phrase("ACL", "读写权限"),
+      rosType: BUCKET,
+      rosProperty: "AccessControl",
+      terraformType: "alicloud_oss_bucket_acl",
+      terraformArgument: "acl",
+    },
+    {
+      sort: "bucketSetting",
+      label: phrase("versioning", "版本控制"),
+      rosType: BUCKET,
+      rosProperty: "VersioningConfiguration.Status",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "versioning.status",
+    },
+    {
+      sort: "bucketSetting",
+      label: phrase("encryption", "服务端加密"),
+      rosType: BUCKET,
+      rosProperty: "ServerSideEncryptionConfiguration.SSEAlgorithm",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "server_side_encryption_rule.sse_algorithm",
+    },
+    {
+      sort: "days",
+      label: phrase("lifecycle days", "生命周期天数"),
+      rosType: BUCKET,
+      rosProperty: "LifecycleConfiguration.Rule[].Expiration.Days",
+      terraformType: "alicloud_oss_bucket",
+      terraformArgument: "lifecycle_rule.expiration.days",
+    },
+  ],
+  readValues: readOssValues,
+  rosProperties: {
+    "ALIYUN::OSS::Bucket":
+      "AccessControl:s=private|public-read|public-read-write BucketName:s CORSConfiguration:m DeletionForce:b EnableOssHdfsService:b LifecycleConfiguration:m LoggingConfiguration:m Policy:m RedundancyType:s=LRS|ZRS RefererConfiguration:m ResourceGroupId:s ServerSideEncryptionConfiguration:m StorageClass:s=Standard|IA|Archive|ColdArchive|DeepColdArchive Tags:m VersioningConfiguration:m WebsiteConfiguration:m",
+  },
+  rosResourceTypes: {
+    "ALIYUN::OSS::Bucket": spec("DomainName InternalDomainName Name", "BucketName"),
+  },
+  build: { ros: buildRos, terraform: buildTerraform },
+};

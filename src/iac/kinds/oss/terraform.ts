@@ -1,0 +1,45 @@
+/** The Terraform builder of the OSS kind (index.ts): buckets with the name and settings the request states, private by default. */
+import { BUCKET_NAME } from "./bucket-name";
+import type { RequestedValues } from "../values";
+import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted } from "../../terraform-build/hcl";
+
+/** The bucket name the request states, when OSS accepts it; without one the names get a random suffix (they are global). */
+export function statedBucketName(values: RequestedValues): string | undefined {
+  return values.bucketName && BUCKET_NAME.test(values.bucketName) ? values.bucketName : undefined;
+}
+
+/** The nested blocks of the settings the request states: versioning, server-side encryption, a lifecycle rule. */
+function settingBlocks(values: RequestedValues): string[] {
+  const days = values.lifecycleDays;
+  return [
+    ...(values.versioning ? ["versioning {", '  status = "Enabled"', "}"] : []),
+    ...(values.encryption ? ["server_side_encryption_rule {", `  sse_algorithm = ${quoted(values.encryption)}`, "}"] : []),
+    ...(days !== undefined
+      ? [
+          "lifecycle_rule {",
+          `  id      = ${quoted(`expire-after-${days}-days`)}`,
+          '  prefix  = ""',
+          "  enabled = true",
+          "  expiration {",
+          `    days = ${days}`,
+          "  }",
+          "}",
+        ]
+      : []),
+  ];
+}
+
+/** The buckets: the stated name (`name`, `name-2`, …) or a random suffix, the stated ACL (private by default) and settings. */
+export function buildOss({ request, values, hcl }: TerraformBuild): void {
+  if (request.counts.oss === 0) return;
+  const stated = statedBucketName(values);
+  if (!stated) hcl.resource("random_id", "bucket_suffix", ["byte_length = 4"]);
+  for (let index = 0; index < request.counts.oss; index += 1) {
+    const name = `bucket_${index + 1}`;
+    const bucket = stated ? quoted(index === 0 ? stated : `${stated}-${index + 1}`) : `"bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`;
+    hcl.resource("alicloud_oss_bucket", name, [`bucket = ${bucket}`, ...settingBlocks(values)]);
+    hcl.resource("alicloud_oss_bucket_acl", name, [`bucket = alicloud_oss_bucket.${name}.bucket`, `acl    = ${quoted(values.bucketAcl ?? "private")}`]);
+    hcl.output(`${name}_domain`, `alicloud_oss_bucket.${name}.extranet_endpoint`, `The endpoint of bucket ${index + 1}.`);
+  }
+}

@@ -1,0 +1,142 @@
+/** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
+import { type Phrase, phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
+import type { KindDefinition, ValueReading } from "../kind";
+import { buildRds as buildRos } from "./ros";
+import { buildRds as buildTerraform } from "./terraform";
+import { protocolMention } from "../protocol-mention";
+import { gibOf, sizeNear, sizePatterns } from "../stated-size";
+import type { RequestedValues } from "../values";
+
+const DATABASE = "ALIYUN::RDS::DBInstance";
+
+const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
+const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
+
+function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
+  const mysql = /mysql\s{0,3}(?:version|版本)?\s{0,3}(?:用|改成|改为|换成|升级到|to)?\s{0,3}(\d(?:\.\d)?)(?!\d)/i.exec(text);
+  if (mysql?.[1]) {
+    const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
+    if (MYSQL_VERSIONS.includes(version)) return version;
+    unsupported.push(phrase(`MySQL ${mysql[1]} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql[1]}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
+    return undefined;
+  }
+  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text);
+  if (postgres?.[1]) {
+    const version = `${postgres[1]}.0`;
+    if (POSTGRES_VERSIONS.includes(version)) return version;
+    unsupported.push(phrase(`PostgreSQL ${postgres[1]} (RDS offers 10 to 17)`, `PostgreSQL ${postgres[1]}（RDS 支持 10 到 17）`));
+  }
+  return undefined;
+}
+
+const STORAGE_SIZE = sizePatterns(String.raw`storage|disk space|存储空间|存储`);
+
+/** The RDS values: engine version (or a named miss), storage, instance class. */
+/** "7 day backup retention", "backup retention of 30 days", "retain backups for 14 days", "备份保留7天", "保留30天备份". */
+const BACKUP_RETENTION =
+  /(\d{1,3})[ -]?days?\s{0,3}(?:of\s{1,3})?backups?\s{0,3}retention|(?:backup retention|retain backups|keep backups)[^\d\n]{0,16}?(\d{1,3})\s{0,2}days?|备份保留\s{0,3}(\d{1,3})\s{0,2}天|保留\s{0,3}(\d{1,3})\s{0,2}天的?备份/i;
+/** Named without a number of days: the reply says it was not set. */
+const RETENTION_WORDS = /backup retention|retain backups|keep backups|备份保留|保留.{0,4}备份/i;
+
+function backupRetention(text: string, unsupported: Phrase[]): number | undefined {
+  const match = BACKUP_RETENTION.exec(text);
+  const days = match?.[1] ?? match?.[2] ?? match?.[3] ?? match?.[4];
+  if (days) return Number(days);
+  if (RETENTION_WORDS.test(text))
+    unsupported.push(phrase("the database backup retention (say how many days, 7 to 730)", "数据库备份保留策略（请给出天数，7 到 730）"));
+  return undefined;
+}
+
+function readRdsValues(text: string, into: RequestedValues, reading: ValueReading): void {
+  const version = engineVersion(text, into.unsupported);
+  if (version) into.rdsEngineVersion = version;
+  const storage = sizeNear(text, STORAGE_SIZE);
+  const databaseOnly =
+    /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
+  // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
+  const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
+  // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
+  const rdsStorage = storage ?? reading.sizeForKind("rds") ?? (loneSize?.[1] ? gibOf(loneSize[1], loneSize[2]) : undefined);
+  // "increase storage to 200 GB", "存储改成500G": a size said to be storage is the database's, in an edit too (applied only where there is one).
+  if (rdsStorage !== undefined && (storage !== undefined || /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text)))
+    into.rdsStorage = rdsStorage;
+  const retention = backupRetention(text, into.unsupported);
+  if (retention !== undefined) into.backupRetentionDays = retention;
+  const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
+  if (rdsClass) into.rdsInstanceClass = rdsClass.toLowerCase();
+}
+
+export const rds: KindDefinition = {
+  kind: "rds",
+  label: phrase("RDS database", "RDS 数据库"),
+  catalogueName: phrase("RDS", "RDS"),
+  rosType: DATABASE,
+  rosParts: [],
+  terraformType: "alicloud_db_instance",
+  terraformParts: ["alicloud_rds_account"],
+  nouns: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
+  // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
+  notARequest: protocolMention([3306, 5432, 1433], /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i),
+  billable: true,
+  maxCount: 3,
+  needs: ["vpc", "vswitch"],
+  takesAlong: [],
+  values: [
+    {
+      sort: "engine",
+      label: phrase("engine", "引擎"),
+      rosType: DATABASE,
+      rosProperty: "Engine",
+      terraformType: "alicloud_db_instance",
+      terraformArgument: "engine",
+    },
+    {
+      sort: "engineVersion",
+      label: phrase("engine version", "引擎版本"),
+      rosType: DATABASE,
+      rosProperty: "EngineVersion",
+      terraformType: "alicloud_db_instance",
+      terraformArgument: "engine_version",
+    },
+    {
+      sort: "size",
+      label: phrase("storage", "存储空间"),
+      rosType: DATABASE,
+      rosProperty: "DBInstanceStorage",
+      terraformType: "alicloud_db_instance",
+      terraformArgument: "instance_storage",
+    },
+    { sort: "instanceClass", label: phrase("instance class", "实例规格"), rosType: DATABASE, rosProperty: "DBInstanceClass", rosParameter: "RdsInstanceClass" },
+    {
+      sort: "sourceRange",
+      label: phrase("whitelist", "白名单"),
+      rosType: DATABASE,
+      rosProperty: "SecurityIPList",
+      terraformType: "alicloud_db_instance",
+      terraformArgument: "security_ips",
+    },
+  ],
+  readValues: readRdsValues,
+  rosProperties: {
+    "ALIYUN::RDS::DBInstance": [
+      "AllocatePublicConnection:b AutoRenew:b BackupPolicyMode:s=DataBackupPolicy|LogBackupPolicy BackupRetentionPeriod:i BurstingEnabled:b",
+      "Category:s=Basic|HighAvailability|AlwaysOn|Finance|serverless_basic|serverless_standard|serverless_ha|cluster ConnectionMode:s=Performance|Safty",
+      "ConnectionStringPrefix:s ConnectionStringType:s=Inner|Public DBInstanceClass:s DBInstanceDescription:s DBInstanceNetType:s=Internet|Intranet",
+      "DBInstanceStorage:i DBInstanceStorageType:s=local_ssd|cloud_ssd|cloud_essd|cloud_essd2|cloud_essd3|general_essd DBIsIgnoreCase:i DBMappings:l DBParamGroupId:s",
+      "DBTimeZone:s DedicatedHostGroupId:s EncryptionKey:s Engine:s=MySQL|SQLServer|PostgreSQL|PPAS|MariaDB EngineVersion:s MaintainTime:s",
+      "MasterUserPassword:s MasterUserType:s=Normal|Super|Sysadmin MasterUsername:s MultiAZ:b PayType:s=Postpaid|Prepaid|Serverless Period:i",
+      "PeriodType:s=Month|Year Port:i PreferredBackupPeriod:l PreferredBackupTime:s PrivateIpAddress:s ResourceGroupId:s RoleARN:s",
+      "SQLCollectorStatus:s=Enable|Disabled SSLSetting:s SecurityGroupId:s SecurityIPList:a SlaveZoneIds:l StorageAutoScale:s=Enable|Disable",
+      "StorageThreshold:i StorageUpperBound:i Tags:m TargetDedicatedHostIdForLog:s TargetDedicatedHostIdForMaster:s TargetDedicatedHostIdForSlave:s",
+      "VSwitchId:s VpcId:s VPCId:s ZoneId:s ServerlessConfig:m",
+    ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::RDS::DBInstance": spec(
+      "DBInstanceId InnerConnectionString InnerIPAddress InnerPort PublicConnectionString PublicIPAddress PublicPort",
+      "DBInstanceClass DBInstanceStorage Engine EngineVersion SecurityIPList",
+    ),
+  },
+  build: { ros: buildRos, terraform: buildTerraform },
+};

@@ -1,0 +1,28 @@
+/** The Terraform builder of the RDS kind (index.ts): databases inside the VPC, each with its administrator account. */
+import { RDS_ENGINE_VERSIONS, RDS_STORAGE_GB, sizeWithin } from "../../resource-defaults";
+import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform-build/hcl";
+
+/** The databases (inside the VPC only), each with its administrator account. */
+export function buildRds({ request, values, vswitches, hcl }: TerraformBuild): void {
+  for (let index = 0; index < (request.counts.vpc > 0 ? request.counts.rds : 0); index += 1) {
+    const name = `rds_${index + 1}`;
+    hcl.resource("alicloud_db_instance", name, [
+      `instance_name            = ${quoted(`rds-${index + 1}`)}`,
+      `engine                   = ${quoted(request.rdsEngine)}`,
+      `engine_version           = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
+      "instance_type            = data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class",
+      `instance_storage         = ${sizeWithin(values.rdsStorage, RDS_STORAGE_GB) ?? 20}`,
+      'db_instance_storage_type = "cloud_essd"',
+      `vswitch_id               = ${vswitchFor(vswitches, index)}`,
+      `security_ips             = [${quoted(request.vpcCidr.text)}]`,
+    ]);
+    hcl.resource("alicloud_rds_account", name, [
+      `db_instance_id   = alicloud_db_instance.${name}.id`,
+      'account_name     = "dbadmin"',
+      "account_password = var.db_password",
+      'account_type     = "Super"',
+    ]);
+    hcl.output(`${name}_connection_string`, `alicloud_db_instance.${name}.connection_string`, `The connection string of database ${index + 1}.`);
+  }
+}

@@ -1,0 +1,86 @@
+/** The Redis (Tair) instance: billed by the hour; inside the VPC only. */
+import { type Phrase, phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
+import type { KindDefinition } from "../kind";
+import { buildRedis as buildRos } from "./ros";
+import { buildRedis as buildTerraform } from "./terraform";
+import { protocolMention } from "../protocol-mention";
+import type { RequestedValues } from "../values";
+
+const CACHE = "ALIYUN::REDIS::Instance";
+
+/** EngineVersion values of ALIYUN::REDIS::Instance that are still sold (the catalogue also lists 2.8, retired). */
+const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
+
+/** "Redis 6.0", "Redis 版本 5", "Tair v7.0": the version, or a named miss when ROS does not offer it. */
+function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
+  // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
+  const match = /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(text);
+  const named = match?.[1] ?? match?.[2];
+  if (!named) return undefined;
+  const version = named.includes(".") ? named : `${named}.0`;
+  if (REDIS_VERSIONS.includes(version)) return version;
+  unsupported.push(phrase(`Redis ${named} (ROS offers ${REDIS_VERSIONS.join(", ")})`, `Redis ${named}（ROS 支持 ${REDIS_VERSIONS.join("、")}）`));
+  return undefined;
+}
+
+/** The Redis values: instance class and engine version (or a named miss). */
+function readRedisValues(text: string, into: RequestedValues): void {
+  const redisClass = /\b(redis\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
+  if (redisClass) into.redisInstanceClass = redisClass.toLowerCase();
+  const version = redisEngineVersion(text, into.unsupported);
+  if (version) into.redisEngineVersion = version;
+}
+
+/** The `Fn::GetAtt` attributes of a Redis instance, shared with the catalogue's prepaid type. */
+export const REDIS_INSTANCE_ATTRIBUTES =
+  "ArchitectureType Bandwidth Capacity ChargeType ClassicInnerConnectionPort ClassicInnerConnectionString ConnectionDomain Connections DirectConnectionPort DirectConnectionString EngineVersion HasRenewChangeOrder InstanceClass InstanceId InstanceName InstanceType NetworkType NodeType OrderId PackageType Port PrivateIp PublicConnectionPort PublicConnectionString QPS ResourceGroupId VSwitchId VpcId VpcPrivateConnectionPort VpcPrivateConnectionString ZoneId";
+
+export const redis: KindDefinition = {
+  kind: "redis",
+  label: phrase("Redis instance", "Redis 实例"),
+  catalogueName: phrase("Redis", "Redis"),
+  rosType: CACHE,
+  rosParts: [],
+  terraformType: "alicloud_kvstore_instance",
+  terraformParts: [],
+  nouns: /\bredis\b|\btair\b|\bcache (?:instances?|servers?)\b|缓存/gi,
+  // "open the Redis port 6379" on servers opens a port; it does not buy a cache.
+  notARequest: protocolMention([6379], /^(?:redis|tair)$/i),
+  billable: true,
+  maxCount: 3,
+  needs: ["vpc", "vswitch"],
+  takesAlong: [],
+  values: [
+    {
+      sort: "engineVersion",
+      label: phrase("Redis version", "Redis 版本"),
+      rosType: CACHE,
+      rosProperty: "EngineVersion",
+      terraformType: "alicloud_kvstore_instance",
+      terraformArgument: "engine_version",
+    },
+    { sort: "instanceClass", label: phrase("Redis class", "Redis 规格"), rosType: CACHE, rosProperty: "InstanceClass", rosParameter: "RedisInstanceClass" },
+    {
+      sort: "sourceRange",
+      label: phrase("whitelist", "白名单"),
+      rosType: CACHE,
+      rosProperty: "SecurityIps",
+      terraformType: "alicloud_kvstore_instance",
+      terraformArgument: "security_ips",
+    },
+  ],
+  readValues: readRedisValues,
+  rosProperties: {
+    "ALIYUN::REDIS::Instance": [
+      "AutoRenewDuration:i BackupPolicy:m Capacity:i ChargeType:s=PrePaid|PostPaid ConnectionStringPrefix:s DeletionForce:b DeletionProtection:b",
+      "EngineVersion:s=2.8|4.0|5.0|6.0|7.0 EvictionPolicy:s InstanceClass:s InstanceMaintainTime:m InstanceName:s InstanceType:s NodeType:s",
+      "Password:s Period:i Port:i ReadOnlyCount:i ResourceGroupId:s SecondaryZoneId:s SecurityGroupId:s SecurityIps:s ShardCount:i SSLEnabled:s",
+      "Tags:l TairMode:s VpcId:s VpcPasswordFree:b VSwitchId:s ZoneId:s",
+    ].join(" "),
+  },
+  rosResourceTypes: {
+    "ALIYUN::REDIS::Instance": spec(REDIS_INSTANCE_ATTRIBUTES),
+  },
+  build: { ros: buildRos, terraform: buildTerraform },
+};

@@ -1,0 +1,20 @@
+/** The Terraform builder of the Redis kind (index.ts): instances inside the VPC. */
+import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform-build/hcl";
+
+/** The Redis instances (inside the VPC only). */
+export function buildRedis({ request, values, vswitches, hcl }: TerraformBuild): void {
+  for (let index = 0; index < (request.counts.vpc > 0 ? request.counts.redis : 0); index += 1) {
+    const name = `redis_${index + 1}`;
+    hcl.resource("alicloud_kvstore_instance", name, [
+      `db_instance_name = ${quoted(`redis-${index + 1}`)}`,
+      'instance_class   = "redis.master.small.default"',
+      'instance_type    = "Redis"',
+      `engine_version   = ${quoted(values.redisEngineVersion ?? "7.0")}`,
+      `vswitch_id       = ${vswitchFor(vswitches, index)}`,
+      "password         = var.redis_password",
+      `security_ips     = [${quoted(request.vpcCidr.text)}]`,
+    ]);
+    hcl.output(`${name}_connection_domain`, `alicloud_kvstore_instance.${name}.connection_domain`, `The connection domain of Redis ${index + 1}.`);
+  }
+}

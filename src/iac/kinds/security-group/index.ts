@@ -1,0 +1,115 @@
+/** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
+import { phrase } from "../../request-language";
+import { spec } from "../../data/ros-resource-type-spec";
+import type { KindDefinition } from "../kind";
+import { buildSecurityGroups as buildRos } from "./ros";
+import { buildSecurityGroup as buildTerraform } from "./terraform";
+import { clauseBefore, type SourceRule, sourceRules } from "../../source-rules";
+import type { RequestedValues } from "../values";
+
+const RULES = "ALIYUN::ECS::SecurityGroup";
+
+export interface SourceRanges {
+  /** For the opened ports. */
+  ports?: string;
+  /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
+  ssh?: string;
+  /** "SSH only from …", "restrict SSH to …": the range replaces the default SSH rule instead of joining it. */
+  sshOnly?: boolean;
+  /** Every source range, to keep out of the address plan. */
+  all: string[];
+  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
+  spans: [number, number][];
+  /** The ranges that are not SSH's, each with the ports of its clause (source-rules.ts). */
+  rules: SourceRule[];
+}
+
+/** Words around a source range that make it the only one allowed. */
+const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+const SSH_WORD = /\bssh\b/i;
+/** How far after a range "only" still belongs to it: "port 22 from 198.51.100.7 only". */
+const ONLY_AFTER_REACH = 8;
+
+/** Source ranges (a CIDR or a single address after "from", "only", "whitelist", "只允许"…), each for the ports of its own clause. */
+export function sourceRangesOf(text: string): SourceRanges {
+  const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  for (const rule of sourceRules(text)) {
+    const [start, end] = rule.span;
+    ranges.all.push(rule.cidr);
+    ranges.spans.push(rule.span);
+    const clause = clauseBefore(text, start);
+    const ssh = SSH_WORD.test(clause) || rule.ports.includes(22);
+    if (ssh) {
+      if (ranges.ssh === undefined && ONLY.test(clause + text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
+      ranges.ssh ??= rule.cidr;
+    }
+    const others = rule.ports.filter((port) => port !== 22);
+    if (!ssh || others.length > 0) {
+      ranges.ports ??= rule.cidr;
+      ranges.rules.push({ ...rule, ports: others });
+    }
+  }
+  return ranges;
+}
+
+/** The rules' source ranges: for the opened ports, for SSH, and whether SSH is allowed only from its range. */
+function readSecurityGroupValues(text: string, into: RequestedValues): void {
+  const sources = sourceRangesOf(text);
+  if (sources.ports) into.sourceCidr = sources.ports;
+  if (sources.ssh) into.sshCidr = sources.ssh;
+  if (sources.sshOnly) into.sshOnly = true;
+  into.sourceRules = sources.rules;
+  const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  if (securityGroupId) {
+    into.existingSecurityGroupId = securityGroupId;
+    // A security group belongs to a VPC: naming one names its VPC too.
+    into.existingVpc = true;
+  }
+}
+
+export const securityGroup: KindDefinition = {
+  kind: "securityGroup",
+  label: phrase("security group", "安全组"),
+  catalogueName: phrase("security groups", "安全组"),
+  rosType: RULES,
+  rosParts: [],
+  terraformType: "alicloud_security_group",
+  terraformParts: ["alicloud_security_group_rule"],
+  nouns: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
+  billable: false,
+  maxCount: 3,
+  needs: ["vpc"],
+  neededBecause: () =>
+    phrase(
+      "Security group: every ECS instance must belong to one (SSH only from inside the VPC).",
+      "安全组：每台 ECS 必须属于一个安全组（SSH 仅允许 VPC 内访问）。",
+    ),
+  takesAlong: [],
+  values: [
+    {
+      sort: "port",
+      label: phrase("opened port", "开放端口"),
+      rosType: RULES,
+      rosProperty: "SecurityGroupIngress[].PortRange",
+      terraformType: "alicloud_security_group_rule",
+      terraformArgument: "port_range",
+    },
+    {
+      sort: "sourceRange",
+      label: phrase("source range", "来源网段"),
+      rosType: RULES,
+      rosProperty: "SecurityGroupIngress[].SourceCidrIp",
+      terraformType: "alicloud_security_group_rule",
+      terraformArgument: "cidr_ip",
+    },
+  ],
+  readValues: readSecurityGroupValues,
+  rosProperties: {
+    "ALIYUN::ECS::SecurityGroup":
+      "Description:s ResourceGroupId:s SecurityGroupEgress:l SecurityGroupIngress:l SecurityGroupName:s SecurityGroupType:s=normal|enterprise Tags:l VpcId:s DeletionForce:b",
+  },
+  rosResourceTypes: {
+    "ALIYUN::ECS::SecurityGroup": spec("SecurityGroupId SecurityGroupName"),
+  },
+  build: { ros: buildRos, terraform: buildTerraform },
+};

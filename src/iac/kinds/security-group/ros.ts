@@ -1,0 +1,92 @@
+/** The ROS builder of the security group kind (index.ts): the groups with SSH from inside the VPC and the requested ports, or an existing group. */
+import type { InfrastructureRequest } from "../../infrastructure-request";
+import { SENSITIVE_PORTS } from "../../resource-defaults";
+import { addGroup, type Builder, type Definition, getAtt, names, output, ref, type RosBuild, vpcRange } from "../../ros-build/builder";
+
+/** The groups (`network.securityGroups`) the ECS instances join. */
+export function buildSecurityGroups({ request, builder, network }: RosBuild): void {
+  const vpc = network.vpc;
+  if (vpc === undefined) return;
+  if (request.existingSecurityGroupId && request.counts.securityGroup > 0) {
+    // The VPC's range served the new group's rules; a database's whitelist still uses it.
+    if (request.existingVpc && request.counts.rds === 0) {
+      delete builder.parameters.VpcCidrBlock;
+      for (const group of builder.groups) group.parameters = group.parameters.filter((name) => name !== "VpcCidrBlock");
+    }
+    network.securityGroups.push(existingSecurityGroup(request, builder));
+    return;
+  }
+  const securityGroups = names("SecurityGroup", request.counts.securityGroup);
+  for (const securityGroup of securityGroups) {
+    builder.resources[securityGroup] = {
+      Type: "ALIYUN::ECS::SecurityGroup",
+      Properties: {
+        VpcId: ref(vpc),
+        SecurityGroupName: securityGroup.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase(),
+        SecurityGroupIngress: ingressRules(request),
+      },
+    };
+    output(
+      builder,
+      `${securityGroup}Id`,
+      `${securityGroup.replace(/([a-z])([A-Z0-9])/g, "$1 $2")} ID`,
+      getAtt(securityGroup, "SecurityGroupId"),
+      "The ID of the security group.",
+    );
+  }
+  network.securityGroups.push(...securityGroups);
+}
+
+/**
+ * "in sg-bp1…": the servers join the group the user named, a parameter with that id as its default
+ * (the selector lists the VPC's groups); its rules are the group's own, so none are added here.
+ */
+function existingSecurityGroup(request: InfrastructureRequest, builder: Builder): string {
+  builder.parameters.SecurityGroupId = {
+    Type: "String",
+    Label: "Existing security group",
+    Description: "The security group the ECS instances join; its rules are kept as they are.",
+    AssociationProperty: "ALIYUN::ECS::SecurityGroup::SecurityGroupId",
+    AssociationPropertyMetadata: { VpcId: "${VpcId}" },
+    ...(request.existingSecurityGroupId ? { Default: request.existingSecurityGroupId } : {}),
+  };
+  addGroup(builder, "Network", ["SecurityGroupId"]);
+  return "SecurityGroupId";
+}
+
+function ingressRules(request: InfrastructureRequest): Definition[] {
+  const vpcCidr = vpcRange(request);
+  const rules: Definition[] = [
+    {
+      IpProtocol: "tcp",
+      PortRange: "22/22",
+      SourceCidrIp: vpcCidr,
+      Policy: "accept",
+      Priority: 1,
+      Description: "SSH from inside the VPC only",
+    },
+  ];
+  for (const { from, to } of request.portRanges ?? []) {
+    rules.push({
+      IpProtocol: "tcp",
+      PortRange: `${from}/${to}`,
+      SourceCidrIp: "0.0.0.0/0",
+      Policy: "accept",
+      Priority: 1,
+      Description: `Ports ${from}-${to} from the Internet`,
+    });
+  }
+  for (const port of request.publicPorts) {
+    if (port === 22) continue;
+    const sensitive = SENSITIVE_PORTS.has(port);
+    rules.push({
+      IpProtocol: "tcp",
+      PortRange: `${port}/${port}`,
+      SourceCidrIp: sensitive ? vpcCidr : "0.0.0.0/0",
+      Policy: "accept",
+      Priority: 1,
+      Description: sensitive ? `Port ${port} from inside the VPC only` : `Port ${port} from the Internet`,
+    });
+  }
+  return rules;
+}

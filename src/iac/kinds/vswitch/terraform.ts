@@ -1,0 +1,26 @@
+/** The Terraform builder of the vSwitch kind (index.ts): the blocks given, then allocated ones, spread over the zones. */
+import { allocateSubnets } from "../../cidr";
+import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted } from "../../terraform-build/hcl";
+
+/** The vSwitches (`vswitches`) the kinds after it are placed in. */
+export function buildVSwitches(build: TerraformBuild): void {
+  const { request, hcl } = build;
+  if (request.counts.vpc === 0) return;
+  const vswitchCount = request.counts.vswitch;
+  const given = request.vswitchCidrs.slice(0, vswitchCount);
+  const cidrs = [...given, ...allocateSubnets(request.vpcCidr, vswitchCount - given.length, given)];
+  const names = cidrs.map((cidr, index) => {
+    const name = `vsw_${index + 1}`;
+    hcl.resource("alicloud_vswitch", name, [
+      `vswitch_name = ${quoted(`vsw-${index + 1}`)}`,
+      "vpc_id       = alicloud_vpc.main.id",
+      `cidr_block   = ${quoted(cidr.text)}`,
+      // Spreads vSwitches over zones; wraps around when the region has fewer zones.
+      `zone_id      = data.alicloud_zones.available.zones[${index} % length(data.alicloud_zones.available.zones)].id`,
+    ]);
+    return name;
+  });
+  hcl.output("vswitch_ids", `[${names.map((name) => `alicloud_vswitch.${name}.id`).join(", ")}]`, "The IDs of the vSwitches.");
+  build.vswitches = names;
+}
