@@ -38,10 +38,10 @@ const ADDED = [
   // The number of turns a task has had; the current turn's messages and events carry it.
   { table: "tasks", column: "turns", definition: "INTEGER NOT NULL DEFAULT 0" },
   { table: "messages", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
-  // A user message's messageId and Idempotency-Key (each at most STORED_ID_MAX_CHARS) and the
-  // digest of its parts: a repeated request answers the task it started (repeat-requests.ts).
   // The task's generation (a2a/generation.ts): 1 at creation, one more on every state or artifact change.
   { table: "tasks", column: "generation", definition: "INTEGER NOT NULL DEFAULT 1" },
+  // A user message's messageId and Idempotency-Key (each at most STORED_ID_MAX_CHARS) and the
+  // digest of its parts: a repeated request answers the task it started (repeat-requests.ts).
   { table: "messages", column: "message_id", definition: "TEXT" },
   { table: "messages", column: "request_key", definition: "TEXT" },
   { table: "messages", column: "request_digest", definition: "TEXT" },
