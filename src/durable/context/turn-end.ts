@@ -2,8 +2,9 @@
  * The end of a task's turn, written once whoever ends it (the agent, an error, a cancel, a
  * restart): the reply message (large parts to R2), the turn's `response` artifact when it
  * produced assistant text, the final status, the push deliveries and the index outbox mark in one
- * commit; then the task's streams close, the index and the push queue are told, the alarm is
- * planned again and the turn's waiters are released. A cancel racing a turn's end writes one end
+ * commit; then the index is told (the task's streams close once it has been, so a client that
+ * lists on close sees the end), the push queue is told, the alarm is planned again and the turn's
+ * waiters are released. A cancel racing a turn's end writes one end
  * (the slot's `finishing`).
  *
  * The lifecycle plans the alarm; this end only asks it to (AlarmPlanner), and the lifecycle learns
@@ -36,7 +37,7 @@ export class TurnEnd {
 
   /**
    * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
-   * kept in history), every stream of the task closed, the index updated, push queued, waiters released.
+   * kept in history), the index updated, every stream of the task closed, push queued, waiters released.
    * With `response`, the reply is also the turn's `response` artifact, just before the final status.
    */
   async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false): Promise<void> {
