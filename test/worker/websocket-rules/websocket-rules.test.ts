@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { generateKeyPair, importJWK, SignJWT } from "jose";
 import { JWT_CLOCK_TOLERANCE_SECONDS } from "../../../src/worker/jwt-auth";
 import { CLOSE_CREDENTIAL_INVALID, CLOSE_TOO_MANY_SOCKETS, MAX_WS_ATTACHMENT_BYTES } from "../../../src/worker/websocket-limits";
-import { RATE_LIMITED_CODE } from "../../../src/worker/rate-limit";
+import { RATE_LIMIT_PERIOD_SECONDS, RATE_LIMITED_CODE } from "../../../src/worker/rate-limit";
 import { BASE, V1, worker as self } from "../helpers/rpc";
 
 const API_LIMIT = 8;
@@ -76,21 +76,35 @@ async function open(token: string): Promise<Session> {
   return { ws, replies, closed, until };
 }
 
+/**
+ * Miniflare's binding counts in fixed windows of the period, all keys starting a new window at once:
+ * a burst begun in a window's last seconds would be split over two budgets. Wait for the next
+ * window then, so the counts below are exact.
+ */
+async function withRoomInTheWindow(roomMs = 10_000): Promise<void> {
+  const periodMs = RATE_LIMIT_PERIOD_SECONDS * 1000;
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < roomMs) await new Promise((r) => setTimeout(r, left + 100));
+}
+
 const getTask = (ws: WebSocket, id: number) => ws.send(JSON.stringify({ jsonrpc: "2.0", id, method: "GetTask", params: { id: "no-such-task" } }));
 
 describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
   it("every message counts in the caller's rate limit: -32000 with RetryInfo on the socket, and HTTP then gets 429", async () => {
+    await withRoomInTheWindow();
     const token = await tokenOf(`ws-rate-${crypto.randomUUID()}`);
     const s = await open(token);
     const sent = 3 * API_LIMIT;
     for (let id = 1; id <= sent; id++) getTask(s.ws, id);
+    await s.until(() => s.replies.length === sent);
     s.ws.send("{not json"); // counted too, answered as limited
     await s.until(() => s.replies.length === sent + 1);
     const limited = s.replies.filter((r) => r.error?.code === RATE_LIMITED_CODE);
     const served = s.replies.filter((r) => r.error?.code === -32001);
-    // The upgrade took one call; the binding's fixed window may end once mid-run.
-    expect(served.length).toBeGreaterThanOrEqual(API_LIMIT - 1);
-    expect(served.length).toBeLessThanOrEqual(2 * API_LIMIT);
+    // The upgrade took one call and the messages the rest. Which messages are served is not fixed:
+    // the object may take a pipelined burst's messages in any order (seen here under load), so the
+    // malformed one goes after the others' answers, when the budget is surely spent.
+    expect(served).toHaveLength(API_LIMIT - 1);
     expect(limited.length).toBe(sent + 1 - served.length);
     expect(limited[0]?.error).toEqual({
       code: RATE_LIMITED_CODE,
