@@ -118,7 +118,7 @@ function countBefore(prefix: string): number | undefined {
   // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
   // A spec may stand between the number and the noun: "两台4核8G的ECS".
   const chinese =
-    /(?:^|[^\d./一二两俩三四五六七八九十])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5\dA-Za-z]{0,8}的)?\s*$/.exec(
+    /(?:^|[^\d./一二两俩三四五六七八九十第])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5\dA-Za-z]{0,8}的)?\s*$/.exec(
       prefix,
     );
   if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");

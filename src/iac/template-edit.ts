@@ -35,7 +35,7 @@ export interface EditResult {
 
 const REMOVE_VERB =
   /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:(?:the|all|any|a|an|那个|这个|所有的?)\s*)?$/i;
-const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加|多加|额外/i;
+const MORE_WORD = /\b(?:more|another|additional|extra|second|third|2nd|3rd)\b|再加|再来|再增加|多加|额外|第二个|第三个/i;
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
   /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
@@ -58,8 +58,9 @@ function removedKinds(text: string): Set<ResourceKind> {
   return removed;
 }
 
-/** "another EIP", "one more server", "an extra vSwitch", "再加一个 Redis": one more of a kind the template has. */
-const ONE_MORE = /(?:\banother|\bone more|\ban? (?:extra|additional)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+/** "another EIP", "one more server", "an extra vSwitch", "a second vSwitch", "再加一个 Redis", "加第二个交换机": one more of a kind the template has. */
+const ONE_MORE =
+  /(?:\banother|\bone more|\ban? (?:extra|additional|second|third|2nd|3rd)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台|(?:再?加|添加|增加|新增)第[二三四]个|(?:再?加|添加|增加|新增)第[二三四]台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
 
 function asksOneMore(text: string, kind: ResourceKind): boolean {
   return requestMentions(text, kind).some((match) => ONE_MORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));

@@ -65,6 +65,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const start = match.index;
     const end = start + match[0].length;
     if (/^\d/.test(match[0]) && (isWordChar(scan.lower[start - 1]) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
+    // "第二个交换机" is the second one, not two.
+    if (scan.lower[start - 1] === "第") continue;
     const count = numberOf(match[0]);
     const found = count === undefined ? undefined : familyAfter(scan, end);
     if (count === undefined || !found) continue;

@@ -187,4 +187,25 @@ describe("issue 19 item 4: edits that mean what users mean", () => {
     const result = edit(start("four ECS servers behind an SLB"), "scale the servers to 2");
     expect(result.ofType("ALIYUN::ECS::Instance")).toHaveLength(2);
   });
+
+  it("'make the bucket public-read' sets the ACL and keeps the bucket's name (it renamed the bucket 'public-read')", () => {
+    const bucket = start("an OSS bucket acme-assets, Shanghai");
+    const result = edit(bucket, "make the bucket public-read with versioning");
+    const properties = view(result.template).ofType("ALIYUN::OSS::Bucket")[0]?.Properties ?? {};
+    expect(properties.BucketName).toBe("acme-assets");
+    expect(properties.AccessControl).toBe("public-read");
+    expect(properties.VersioningConfiguration).toEqual({ Status: "Enabled" });
+  });
+
+  it("'a second vSwitch' or '第二个交换机' adds one, with the block it names", () => {
+    const network = start("VPC 10.0.0.0/16 with one ECS");
+    const second = edit(network, "add a second vswitch 10.0.2.0/24");
+    expect(
+      view(second.template)
+        .ofType("ALIYUN::ECS::VSwitch")
+        .map((vsw) => vsw.Properties?.CidrBlock),
+    ).toContain("10.0.2.0/24");
+    expect(view(second.template).ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
+    expect(view(edit(network, "加第二个交换机").template).ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
+  });
 });

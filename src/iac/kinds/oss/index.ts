@@ -9,8 +9,9 @@ import type { RequestedValues } from "../values";
 
 const BUCKET = "ALIYUN::OSS::Bucket";
 
-/** Words that follow "bucket" but are not its name. */
-const NOT_NAMES = /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl)$/i;
+/** Words that follow "bucket" but are not its name: "make the bucket public-read" sets the ACL (it renamed the bucket "public-read"). */
+const NOT_NAMES =
+  /^(?:with|for|in|and|named|called|that|to|on|of|the|a|an|which|where|versioning|encryption|private|public|acl|public-read|public-read-write|read-only|kms|aes256|sse-kms|sse-oss)$/i;
 
 /** OSS bucket names are 3 to 63 characters. */
 const BUCKET_NAME_MIN = 3;
