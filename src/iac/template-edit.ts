@@ -14,11 +14,12 @@ import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
-import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
-import { portMappingsOf, type PortMapping } from "./port-mappings";
+import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "./kinds";
+import { portMappingsOf } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
+import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "./template-model";
 import { isRecord } from "./template-parser";
 
@@ -39,12 +40,6 @@ const MORE_WORD = /\b(?:more|another|additional|extra)\b|再加|再来|再增加
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
   /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
-
-function namesOfType(template: Template, type: string): string[] {
-  return Object.entries(section(template, "Resources"))
-    .filter(([, resource]) => resourceType(resource) === type)
-    .map(([name]) => name);
-}
 
 /** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
 function removedKinds(text: string): Set<ResourceKind> {
@@ -116,12 +111,6 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   return target;
 }
 
-function currentCounts(template: Template): Record<ResourceKind, number> {
-  const counts = zeroCounts();
-  for (const kind of RESOURCE_KINDS) counts[kind] = namesOfType(template, KINDS[kind].rosType).length;
-  return counts;
-}
-
 function publicPortsOf(template: Template): number[] {
   const ports = new Set<number>();
   for (const name of namesOfType(template, "ALIYUN::ECS::SecurityGroup")) {
@@ -167,14 +156,6 @@ function existingSecurityGroupOf(current: Template): { existingSecurityGroupId?:
   const parameter = section(current, "Parameters").SecurityGroupId;
   if (!isRecord(parameter) || namesOfType(current, KINDS.securityGroup.rosType).length > 0) return {};
   return { existingSecurityGroupId: typeof parameter.Default === "string" ? parameter.Default : "sg-" };
-}
-
-function listenerMappingsOf(template: Template): PortMapping[] {
-  return namesOfType(template, "ALIYUN::SLB::Listener").flatMap((name) => {
-    const properties = resourceProperties(section(template, "Resources")[name]);
-    const [front, back] = [properties.ListenerPort, properties.BackendServerPort];
-    return typeof front === "number" && typeof back === "number" ? [{ front, back }] : [];
-  });
 }
 
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
@@ -515,13 +496,6 @@ function refreshDescription(template: Template): void {
   }
   const region = regionSuffix(template.Description);
   template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
-}
-
-/** " Region: cn-hangzhou" at the end of a generated description: from its first mention on the last line. */
-function regionSuffix(description: string): string {
-  const lastLine = description.slice(Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => description.lastIndexOf(end))) + 1);
-  const at = lastLine.indexOf(" Region: ");
-  return at >= 0 ? lastLine.slice(at) : "";
 }
 
 /** What the reply says for an "add an X" the template already has: which X is kept, and how to ask for a second. */
