@@ -145,6 +145,11 @@ function summaryLines(input: TerraformRenderInput, configuration: TerraformConfi
   ];
 }
 
+/** The configuration a twin renders to, without a reply: what a Terraform conversation's file holds. */
+export function terraformOfTwin(twin: Record<string, unknown>): TerraformConfiguration {
+  return buildTerraform(readTwin(twin));
+}
+
 /** The configuration rendered from `twin`, with its reply. */
 export function renderTerraform(twin: Record<string, unknown>, input: TerraformRenderInput): RenderedTerraform {
   const reading = readTwin(twin);
