@@ -22,10 +22,10 @@ import { Hcl, type TerraformConfiguration } from "./terraform-build/hcl";
 export type { TerraformConfiguration } from "./terraform-build/hcl";
 
 /** Renders the configuration from its ROS twin, as read by terraform-build/from-ros.ts `readTwin`. */
-export function buildTerraform({ request, values, rules, listeners }: TwinReading): TerraformConfiguration {
+export function buildTerraform({ request, values, rules, listeners, details }: TwinReading): TerraformConfiguration {
   const hcl = new Hcl();
-  buildHeader(request, values, hcl);
-  const build: TerraformBuild = { request, values, rules, listeners, hcl, vswitches: [], instances: [] };
+  buildHeader(request, values, details, hcl);
+  const build: TerraformBuild = { request, values, rules, listeners, details, hcl, vswitches: [], instances: [] };
   for (const kind of BUILD_ORDER) KINDS[kind].build.terraform(build);
   return { text: hcl.text(), resources: hcl.resources };
 }

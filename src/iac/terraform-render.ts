@@ -52,7 +52,7 @@ const RULE_SOURCE = /cidr_ip {1,20}= "([\d./]{1,18})"/g;
 function terraformUnsupported(
   values: RequestedValues,
   unsupported: readonly Phrase[],
-  { request, values: written }: TwinReading,
+  { request, values: written, details }: TwinReading,
   configuration: TerraformConfiguration,
 ): Phrase[] {
   const named: Phrase[] = [...unsupported];
@@ -94,10 +94,16 @@ function terraformUnsupported(
     [values.existingVpc || undefined, phrase("the existing VPC", "已有 VPC")],
     [unwritten(values.sourceCidr, sources.has(values.sourceCidr)), phrase(`source range ${values.sourceCidr ?? ""}`, `来源网段 ${values.sourceCidr ?? ""}`)],
     [unwritten(values.sshCidr, sources.has(values.sshCidr)), phrase(`SSH source range ${values.sshCidr ?? ""}`, `SSH 来源网段 ${values.sshCidr ?? ""}`)],
-    [unwritten(values.bandwidth, request.counts.eip > 0), phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`)],
+    [
+      unwritten(values.bandwidth, request.counts.eip > 0 || details.ecsBandwidthOut === values.bandwidth),
+      phrase(`bandwidth ${values.bandwidth ?? ""} Mbps`, `带宽 ${values.bandwidth ?? ""} Mbps`),
+    ],
     [values.zones.length > 0 ? values.zones : undefined, phrase(`zone ${values.zones.join(", ")}`, `可用区 ${values.zones.join("、")}`)],
     [unwritten(values.bucketAcl, buckets), phrase(`bucket ACL ${values.bucketAcl ?? ""}`, `存储桶读写权限 ${values.bucketAcl ?? ""}`)],
-    [values.rdsInstanceClass, phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`)],
+    [
+      unwritten(values.rdsInstanceClass, details.rdsClass === values.rdsInstanceClass),
+      phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`),
+    ],
     [values.redisInstanceClass, phrase(`Redis class ${values.redisInstanceClass ?? ""}`, `Redis 规格 ${values.redisInstanceClass ?? ""}`)],
     [values.ecsImageId, phrase(`image ${values.ecsImageId ?? ""}`, `镜像 ${values.ecsImageId ?? ""}`)],
   ];

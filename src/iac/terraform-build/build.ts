@@ -8,7 +8,7 @@
  */
 import type { InfrastructureRequest } from "../infrastructure-request";
 import type { RequestedValues } from "../kinds/values";
-import type { IngressRule } from "./from-ros";
+import type { IngressRule, TwinDetails } from "./from-ros";
 import type { Hcl } from "./hcl";
 import type { PortMapping } from "../port-mappings";
 
@@ -20,6 +20,8 @@ export interface TerraformBuild {
   readonly rules: readonly IngressRule[];
   /** The twin's load balancer listeners (front → backend port), written as they are. */
   readonly listeners: readonly PortMapping[];
+  /** The twin's ECS bandwidth, database class and whitelists. */
+  readonly details: TwinDetails;
   readonly hcl: Hcl;
   vswitches: string[];
   instances: string[];

@@ -31,12 +31,21 @@ export interface IngressRule {
   cidr: string;
 }
 
+/** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
+export interface TwinDetails {
+  ecsBandwidthOut?: number;
+  rdsClass?: string;
+  /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
+  whitelists: { rds?: string[]; redis?: string[] };
+}
+
 export interface TwinReading {
   request: InfrastructureRequest;
   /** The values the builders write, as the twin holds them (not as a request stated them). */
   values: RequestedValues;
   rules: IngressRule[];
   listeners: PortMapping[];
+  details: TwinDetails;
 }
 
 /** The engine's default VPC range (generation-request.ts), for a twin that names none. */
@@ -136,6 +145,27 @@ function withOwnNetwork(counts: Record<ResourceKind, number>, rules: IngressRule
   return [{ protocol: "tcp", from: 22, to: 22, cidr: vpcCidr.text }];
 }
 
+function ipList(template: Template, value: unknown): string[] | undefined {
+  const list = text(literal(template, value));
+  return list
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+}
+
+function detailsOf(template: Template): TwinDetails {
+  const bandwidth = count(literal(template, firstOf(template, "ecs").InternetMaxBandwidthOut));
+  const rds = firstOf(template, "rds");
+  const rdsClass = text(literal(template, rds.DBInstanceClass));
+  const rdsIps = ipList(template, rds.SecurityIPList);
+  const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
+  return {
+    ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
+    ...(rdsClass ? { rdsClass } : {}),
+    whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
+  };
+}
+
 /** What the Terraform builders need, read from the twin. */
 export function readTwin(template: Template): TwinReading {
   const engine = text(literal(template, firstOf(template, "rds").Engine));
@@ -162,5 +192,5 @@ export function readTwin(template: Template): TwinReading {
   };
   // Every load balancer of the twin has the same listeners (the builders give each one all of them).
   const listeners = listenerMappingsOf(template).filter((mapping, index, all) => all.findIndex((other) => other.front === mapping.front) === index);
-  return { request, values: valuesOf(template), rules, listeners };
+  return { request, values: valuesOf(template), rules, listeners, details: detailsOf(template) };
 }
