@@ -67,7 +67,7 @@ const VERSIONED = /^(?:mysql|postgres|postgresql|pg|redis|mariadb|version|v|sqls
 
 /** Words that may stand between a number and its noun ("two private vSwitches") are adjectives, not these. */
 const NOT_ADJECTIVES =
-  /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps)$/i;
+  /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps|days?|weeks?|months?|years?|hours?|minutes?)$/i;
 
 /** A number this large before a noun is a version year ("SQL Server 2019"), not how many. */
 const MIN_YEAR = 1000;
@@ -81,6 +81,8 @@ function englishNumber(token: string): number | undefined {
 const COUNT_TOKEN = /[^\s,;:()，、：；]+/g;
 /** What may separate a number from the word before it for that word to qualify it ("10.0.0.0/16 2" but not "10.0.0.0/16, 2"). */
 const SAME_CLAUSE_GAP = /^\s*$/;
+/** Punctuation that ends a clause: a word before it is not part of the noun phrase after it ("30 day lifecycle, EIP 20M" has no count). */
+const CLAUSE_END = /[,;:()，、：；（）]/;
 
 /** The word before `word` when only spaces part them (the same phrase), else "". */
 function boundWord(text: string, before: RegExpMatchArray | undefined, word: RegExpMatchArray | undefined): string {
@@ -96,6 +98,11 @@ function countBefore(prefix: string): number | undefined {
   for (let skipped = 0; skipped <= 2; skipped += 1) {
     const token = tokens[tokens.length - 1 - skipped];
     if (token === undefined) break;
+    // A word of an earlier clause does not qualify the noun: the phrase ends at a comma.
+    const word = words[words.length - 1 - skipped];
+    const next = words[words.length - skipped];
+    const gap = word ? prefix.slice((word.index ?? 0) + word[0].length, next ? next.index : prefix.length) : "";
+    if (CLAUSE_END.test(gap)) break;
     const lower = token.toLowerCase();
     const number = lower === "of" ? undefined : englishNumber(lower);
     // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.

@@ -8,7 +8,7 @@ import { extractRequestedValues } from "./extract";
 import { locate } from "./locate";
 import type { RequestedValue, ValueKind } from "./requested-value";
 import { templateView, type TemplateView } from "./template-slots";
-import { unrequestedResources, type UnrequestedResource } from "./unrequested";
+import { excessResources, unrequestedResources, type UnrequestedResource } from "./unrequested";
 
 export interface CheckedValue {
   kind: ValueKind;
@@ -58,11 +58,17 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   const view = input.template === undefined ? NO_TEMPLATE : templateView(input.template);
   if (!view) return undefined;
   const result: RequestCheck = { applied: [], notExpressed: [], unrequested: [] };
-  for (const value of extractRequestedValues(input.request)) {
+  const values = extractRequestedValues(input.request);
+  for (const value of values) {
     const { applied, missed } = checkValue(value, locate(view, value));
     if (applied) result.applied.push(applied);
     if (missed) result.notExpressed.push(missed);
   }
-  result.unrequested = unrequestedResources(view, [input.request, ...(input.earlierRequests ?? [])], resourcesOf(input.before));
+  const before = resourcesOf(input.before);
+  const counts = values.filter((value) => value.kind === "count" && value.role === "wanted");
+  result.unrequested = [
+    ...unrequestedResources(view, [input.request, ...(input.earlierRequests ?? [])], before),
+    ...excessResources(view, input.request, counts, before),
+  ];
   return result;
 }

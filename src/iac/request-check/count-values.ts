@@ -28,7 +28,14 @@ function fillerOk(filler: string): boolean {
   return words.length <= MAX_FILLER_WORDS && words.every((word) => /^[a-z-]{1,16}$/.test(word) && !NOT_FILLER.test(word));
 }
 
+/** "3 x ecs.g7.large", "2台 ecs.c7.xlarge": a type string after a count names its product (the type itself is read, and claimed, first). */
+const TYPE_AFTER_COUNT = /^\s{0,3}(?:[x×*台个]\s{0,3})?(ecs|rds|redis|slb)\.[a-z0-9]{1,16}(?:\.[a-z0-9-]{1,24}){1,3}/;
+const TYPE_FAMILY: Record<string, string> = { ecs: "ecs", rds: "rds", redis: "redis", slb: "slb" };
+
 function familyAfter(scan: Scanner, end: number): { family: string; nounStart: number; nounEnd: number } | undefined {
+  const typed = TYPE_AFTER_COUNT.exec(scan.after(end, 48));
+  const typedFamily = typed?.[1] ? TYPE_FAMILY[typed[1]] : undefined;
+  if (typed?.[1] && typedFamily) return { family: typedFamily, nounStart: end + typed[0].indexOf(typed[1]), nounEnd: end + typed[0].length };
   const after = scan.lower.slice(end, end + 32);
   let best: { family: string; at: number; nounStart: number; nounEnd: number } | undefined;
   for (const family of FAMILIES) {

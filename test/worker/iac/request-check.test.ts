@@ -179,4 +179,34 @@ Resources:
     ]);
     expect(checkRequest({ request: "port 3306", template: rds, earlierRequests: ["a MySQL database"], before: rds })?.unrequested).toEqual([]);
   });
+
+  it("more of a named product than the request allows is unrequested too: 'EIP 20M' is one EIP, not twenty (ROS and Terraform)", () => {
+    const eips = (count: number) =>
+      Array.from({ length: count }, (_, i) => `  Eip${i + 1}:\n    Type: ALIYUN::VPC::EIP\n    Properties:\n      Bandwidth: 20\n`).join("");
+    const ros = (body: string) => `ROSTemplateFormatVersion: '2015-09-01'\nResources:\n${body}`;
+    const twenty = checkRequest({ request: "VPC, OSS bucket with versioning and 30 day lifecycle, EIP 20M", template: ros(eips(20)) });
+    expect(twenty?.unrequested).toEqual(Array.from({ length: 19 }, (_, i) => ({ resource: `Eip${i + 2}`, type: "ALIYUN::VPC::EIP" })));
+    // A NAT gateway's EIP comes on top of the one asked for; "each" allows one per server; stated counts add up.
+    const nat = "  Nat:\n    Type: ALIYUN::VPC::NatGateway\n";
+    expect(checkRequest({ request: "a NAT gateway and an EIP for the bastion", template: ros(nat + eips(2)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "a NAT gateway and an EIP for the bastion", template: ros(nat + eips(3)) })?.unrequested).toEqual([
+      { resource: "Eip3", type: "ALIYUN::VPC::EIP" },
+    ]);
+    const servers = (count: number) => Array.from({ length: count }, (_, i) => `  Ecs${i + 1}:\n    Type: ALIYUN::ECS::Instance\n`).join("");
+    expect(checkRequest({ request: "3 servers, each with an EIP", template: ros(servers(3) + eips(3)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "2 web servers and 3 app servers", template: ros(servers(5)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "2 web servers and 3 app servers", template: ros(servers(6)) })?.unrequested).toEqual([
+      { resource: "Ecs6", type: "ALIYUN::ECS::Instance" },
+    ]);
+    expect(checkRequest({ request: "Web tier: 3 x ecs.g7.large", template: ros(servers(3)) })?.unrequested).toEqual([]);
+    // "add 2 more" sets no upper bound; what the template had before this turn is no addition.
+    expect(checkRequest({ request: "add 2 more servers", template: ros(servers(5)), before: ros(servers(3)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "make the EIP 50M", template: ros(eips(4)), before: ros(eips(4)) })?.unrequested).toEqual([]);
+    const terraform = Array.from({ length: 4 }, (_, i) => `resource "alicloud_eip_address" "eip_${i + 1}" {\n  bandwidth = 20\n}\n`).join("");
+    expect(checkRequest({ request: "Terraform: EIP 20M", template: terraform })?.unrequested.map((resource) => resource.resource)).toEqual([
+      "eip_2",
+      "eip_3",
+      "eip_4",
+    ]);
+  });
 });

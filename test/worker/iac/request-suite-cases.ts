@@ -167,6 +167,19 @@ export const GENERATION_EN: SuiteCase[] = [
 
 /** Issue 19, the ROS generator's gaps closed (i19d): each of these values was once only "not expressed". */
 export const GAPS_CLOSED: SuiteCase[] = [
+  // A number of an earlier clause counts nothing after the comma: this once built twenty EIPs.
+  one(
+    "a lifecycle's days before an EIP",
+    "OSS bucket app-logs-2026 with versioning and 30 day lifecycle, EIP 20M, Hangzhou",
+    ["bucket-name:app-logs-2026", "bucket-setting:versioning", "days:30 day", "bandwidth:20M", "region:cn-hangzhou"],
+    { inTemplate: ["days:30 day"] },
+  ),
+  one("生命周期天数在 EIP 之前", "一个OSS存储桶，30天生命周期，EIP 带宽 20M", ["days:30天", "bandwidth:20M"], { inTemplate: ["days:30天"] }),
+  one("terraform: sizes and days, then counts", "Terraform: RDS MySQL 8.0 with 7 day backups, 2 ECS", [
+    "engine-version:MySQL 8.0",
+    "days:7 day",
+    "count:2 ECS",
+  ]),
   one("a DB is a database", "need a DB for the app: MySQL 5.7, 30 GB, Shanghai", ["engine-version:MySQL 5.7", "size:30 GB", "region:cn-shanghai"]),
   one("backup retention kept", "Postgres 15 DB, 100GB, keep backups 30 days", ["engine-version:Postgres 15", "size:100GB", "days:30 days"]),
   one("保留备份天数", "MySQL 8.0，存储100G，保留15天备份", ["engine-version:MySQL 8.0", "size:100G", "days:15天"]),

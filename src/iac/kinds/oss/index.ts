@@ -56,7 +56,7 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   return undefined;
 }
 
-const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|清理|删除|过期/gi;
+const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
 /** "expire objects after 30 days": up to 30 characters without a digit, then the days. */
 const DAYS_AFTER = /^[^\d\n]*?(\d{1,4})\s*(?:days?|天)/i;
 const DAYS_REACH = 30 + 4 + 8 + 4;
@@ -65,7 +65,10 @@ function lifecycleDays(text: string): number | undefined {
   for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
     if (tail[1] && tail[0].search(/\d/) <= 30) return Number(tail[1]);
   }
-  const before = /(?<!\d)(\d{1,4})\s*(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理)/i.exec(text);
+  // "30 days later expire", "30-day lifecycle", "30天生命周期".
+  const before = /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
+    text,
+  );
   return before?.[1] ? Number(before[1]) : undefined;
 }
 
