@@ -6,13 +6,13 @@
  * the workspace holds it, on the twin the reply carries, and on the request check in the reply.
  */
 import { describe, expect, it } from "vitest";
-import { BASE, send, userMessage, worker } from "../helpers/rpc";
+import { BASE, fileArtifacts, send, userMessage, worker } from "../helpers/rpc";
 
 const HAN = /[\u4e00-\u9fff]/;
 
 interface Turn {
   reply: string;
-  /** `main.tf` as the workspace holds it after the turn. */
+  /** `main.tf` as the workspace holds it after the turn (without a workspace: the turn's artifact). */
   file: string;
   /** The ROS form the reply carries under the template marker. */
   twin: string;
@@ -23,18 +23,28 @@ async function workspaceFile(path: string): Promise<{ status: number; text: stri
   return { status: res.status, text: await res.text() };
 }
 
-/** One conversation in one context and workspace. */
-function conversation(cwd: string) {
+/** The turn's last file artifact, downloaded. */
+async function lastArtifact(task: Parameters<typeof fileArtifacts>[0]): Promise<string> {
+  const part = fileArtifacts(task).at(-1)?.parts[0] as { url?: string } | undefined;
+  if (!part?.url) return "";
+  const res = await worker().fetch(part.url);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** One conversation in one context and workspace (or none). */
+function conversation(cwd?: string) {
   let contextId: string | undefined;
   return {
     async say(text: string): Promise<Turn> {
-      const { task } = await send(userMessage(text, { ...(contextId ? { contextId } : {}), metadata: { iac_code: { cwd } } }));
+      const { task } = await send(userMessage(text, { ...(contextId ? { contextId } : {}), ...(cwd ? { metadata: { iac_code: { cwd } } } : {}) }));
       if (!task) throw new Error("no task");
       contextId = task.contextId;
       expect(task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
       const reply = task.status.message?.parts[0]?.text ?? "";
       expect(HAN.test(reply.slice(0, 60)), reply.slice(0, 120)).toBe(HAN.test(text));
       const twin = /(?:ROS form of `main\.tf`|`main\.tf` ?的 ROS 形式)[^\n]*\n```yaml\n([\s\S]*?)```/.exec(reply)?.[1] ?? "";
+      if (!cwd) return { reply, file: await lastArtifact(task), twin };
       const file = await workspaceFile(`${cwd}/main.tf`);
       expect(file.status).toBe(200);
       return { reply, file: file.text, twin };
@@ -143,6 +153,20 @@ describe("issue 19 item 4: Terraform follow-ups edit the configuration through i
     expect(third.file).toContain('cidr_block = "10.30.0.0/16"');
     expect(third.file).toContain('"8443/8443"');
     expect(third.twin).toContain("ALIYUN::REDIS::Instance");
+    const fourth = await chat.say("系统盘改成100G");
+    for (const name of ["ecs_1", "ecs_2"]) expect(block(fourth.file, "alicloud_instance", name)).toContain("system_disk_size           = 100");
+    expect(lineDiff(third.file, fourth.file).removed).toEqual(Array(2).fill("  system_disk_size           = 40"));
+  });
+
+  it("EN, no workspace: the configuration comes back as each turn's artifact, and a follow-up edits it", async () => {
+    const chat = conversation();
+    const first = await chat.say("Terraform: two ECS instances behind an SLB, port 80");
+    expect(first.reply).toContain("ROS form of `main.tf`");
+    expect(resourcesOf(first.file, "alicloud_slb_listener")).toEqual(["slb_1_80"]);
+    const second = await chat.say("change port 80 to 8080");
+    expect(resourcesOf(second.file, "alicloud_slb_listener")).toEqual(["slb_1_8080"]);
+    expect(block(second.file, "alicloud_slb_listener", "slb_1_8080")).toContain("backend_port     = 8080");
+    expect(resourcesOf(second.file, "alicloud_instance")).toEqual(["ecs_1", "ecs_2"]);
   });
 
   it("a main.tf changed in the workspace after this conversation wrote it is not overwritten", async () => {
