@@ -8,9 +8,24 @@
  */
 import type { InfrastructureRequest } from "../infrastructure-request";
 import type { RequestedValues } from "../kinds/values";
-import type { IngressRule, TwinDetails } from "./from-ros";
 import type { Hcl } from "./hcl";
 import type { PortMapping } from "../port-mappings";
+
+/** One ingress rule of the twin's security group: a port range (`-1` both ends for all ports) from a source range. */
+export interface IngressRule {
+  protocol: string;
+  from: number;
+  to: number;
+  cidr: string;
+}
+
+/** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
+export interface TwinDetails {
+  ecsBandwidthOut?: number;
+  rdsClass?: string;
+  /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
+  whitelists: { rds?: string[]; redis?: string[] };
+}
 
 export interface TerraformBuild {
   readonly request: InfrastructureRequest;

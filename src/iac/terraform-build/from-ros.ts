@@ -17,27 +17,12 @@ import type { InfrastructureRequest, RdsEngine } from "../infrastructure-request
 import { dependentsOf, KINDS, type ResourceKind } from "../kinds";
 import type { RequestedValues } from "../kinds/values";
 import type { PortMapping } from "../port-mappings";
+import type { IngressRule, TwinDetails } from "./build";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "../template-inventory";
 import { functionCallName, resourceProperties, section } from "../template-model";
 import { isRecord } from "../template-parser";
 
 type Template = Record<string, unknown>;
-
-/** One ingress rule of the twin's security group: a port range (`-1` both ends for all ports) from a source range. */
-export interface IngressRule {
-  protocol: string;
-  from: number;
-  to: number;
-  cidr: string;
-}
-
-/** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
-export interface TwinDetails {
-  ecsBandwidthOut?: number;
-  rdsClass?: string;
-  /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
-  whitelists: { rds?: string[]; redis?: string[] };
-}
 
 export interface TwinReading {
   request: InfrastructureRequest;
@@ -117,16 +102,19 @@ function bucketValues(template: Template): Partial<RequestedValues> {
 function valuesOf(template: Template): RequestedValues {
   const ecs = firstOf(template, "ecs");
   const rds = firstOf(template, "rds");
-  const found = {
+  return {
     ecsInstanceType: text(literal(template, ecs.InstanceType)),
     systemDisk: { size: count(literal(template, ecs.SystemDiskSize)) },
     rdsEngineVersion: text(literal(template, rds.EngineVersion)),
     rdsStorage: count(literal(template, rds.DBInstanceStorage)),
     redisEngineVersion: text(literal(template, firstOf(template, "redis").EngineVersion)),
     bandwidth: count(literal(template, firstOf(template, "eip").Bandwidth)),
+    ...bucketValues(template),
+    zones: [],
+    existingVpc: false,
+    unsupported: [],
+    text: "",
   };
-  const defined = Object.fromEntries(Object.entries(found).filter(([key, value]) => key === "systemDisk" || value !== undefined));
-  return { ...defined, ...bucketValues(template), systemDisk: found.systemDisk, zones: [], existingVpc: false, unsupported: [], text: "" };
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { InfrastructureRequest } from "../infrastructure-request";
 import { RDS_ENGINE_VERSIONS } from "../resource-defaults";
 import type { RequestedValues } from "../kinds/values";
-import type { TwinDetails } from "./from-ros";
+import type { TwinDetails } from "./build";
 import { type Hcl, quoted } from "./hcl";
 import { statedBucketName } from "../kinds/oss/terraform";
 

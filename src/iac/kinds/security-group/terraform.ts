@@ -1,6 +1,5 @@
 /** The Terraform builder of the security group kind (index.ts): the group and the ingress rules of the configuration's ROS twin. */
-import type { TerraformBuild } from "../../terraform-build/build";
-import type { IngressRule } from "../../terraform-build/from-ros";
+import type { IngressRule, TerraformBuild } from "../../terraform-build/build";
 import { quoted } from "../../terraform-build/hcl";
 
 /**
