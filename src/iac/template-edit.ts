@@ -130,7 +130,10 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
   const vpcCidr: CidrBlock = (typeof cidrText === "string" ? parseCidr(cidrText) : undefined) ?? asked.vpcCidr;
   const rdsName = namesOfType(current, KINDS.rds.rosType)[0];
   const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
-  const ports = publicPortsOf(current);
+  const listeners = listenerMappingsOf(current);
+  // With listeners, they are all the load balancers listen on: a port opened on the servers alone ("open 8080") gets none in a rebuild.
+  const listened = (port: number) => listeners.length === 0 || listeners.some(({ front, back }) => port === front || port === back);
+  const ports = publicPortsOf(current).filter(listened);
   // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
   const existingVpc = namesOfType(current, KINDS.vpc.rosType).length === 0 && "VpcId" in section(current, "Parameters");
   const vswitchParameter = section(current, "Parameters").VSwitchId;
@@ -144,7 +147,7 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
     publicPorts: ports.length > 0 ? ports : asked.publicPorts,
     // The listeners the template has keep their mappings (a rebuild must not add a listener per server port).
-    portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
+    portMappings: [...listeners, ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
     ...existingSecurityGroupOf(current),

@@ -12,7 +12,7 @@
  * of several resources of a kind (each ECS instance its own disk size), the first one is read: the
  * builders write one value per kind, as the generator does.
  */
-import { type CidrBlock, parseCidr } from "../cidr";
+import { type CidrBlock, cidrContains, parseCidr } from "../cidr";
 import type { InfrastructureRequest, RdsEngine } from "../infrastructure-request";
 import { dependentsOf, KINDS, type ResourceKind } from "../kinds";
 import type { RequestedValues } from "../kinds/values";
@@ -64,8 +64,17 @@ function cidrOf(template: Template, value: unknown): CidrBlock | undefined {
   return cidr === undefined ? undefined : parseCidr(cidr);
 }
 
-function vpcCidrOf(template: Template): CidrBlock {
-  return cidrOf(template, firstOf(template, "vpc").CidrBlock) ?? cidrOf(template, { Ref: "VpcCidrBlock" }) ?? (parseCidr(DEFAULT_VPC_CIDR) as CidrBlock);
+/**
+ * The VPC's range: its block, or the `VpcCidrBlock` default of a twin in an existing VPC; without
+ * either, the /16 around the vSwitches (so they stay inside the VPC the configuration writes), else
+ * the engine's default.
+ */
+function vpcCidrOf(template: Template, vswitches: readonly CidrBlock[]): CidrBlock {
+  const stated = cidrOf(template, firstOf(template, "vpc").CidrBlock) ?? cidrOf(template, { Ref: "VpcCidrBlock" });
+  if (stated) return stated;
+  const [a, b] = vswitches[0]?.text.split(".") ?? [];
+  const around = a !== undefined && b !== undefined ? parseCidr(`${a}.${b}.0.0/16`) : undefined;
+  return around && vswitches.every((block) => cidrContains(around, block)) ? around : (parseCidr(DEFAULT_VPC_CIDR) as CidrBlock);
 }
 
 /** The twin's ingress rules with a source range, in order (rules from another security group are not read). */
@@ -157,11 +166,11 @@ function detailsOf(template: Template): TwinDetails {
 /** What the Terraform builders need, read from the twin. */
 export function readTwin(template: Template): TwinReading {
   const engine = text(literal(template, firstOf(template, "rds").Engine));
-  const vpcCidr = vpcCidrOf(template);
   const vswitchCidrs = namesOfType(template, KINDS.vswitch.rosType).flatMap((name) => {
     const block = cidrOf(template, resourceProperties(section(template, "Resources")[name]).CidrBlock);
     return block ? [block] : [];
   });
+  const vpcCidr = vpcCidrOf(template, vswitchCidrs);
   const region = regionOf(template);
   const counts = currentCounts(template);
   const rules = withOwnNetwork(counts, ingressRulesOf(template), vpcCidr);

@@ -11,7 +11,7 @@
  *   values the suite says the template must carry are in `main.tf`.
  */
 import { describe, expect, it } from "vitest";
-import { type CheckedValue, checkRequest, generateTemplate, terraformOfTwin, toRosYaml } from "../../../src/iac";
+import { type CheckedValue, checkRequest, editTemplate, generateTemplate, terraformOfTwin, toRosYaml } from "../../../src/iac";
 import { ALL_CASES, type SuiteCase } from "./request-suite-cases";
 
 /** What the offline Terraform builder cannot write: the reply names these under "Not expressed". */
@@ -104,4 +104,12 @@ describe("issue 19 item 4: a Terraform configuration carries what its ROS twin c
       expect(lost, `${name}: in the ROS template, not in main.tf`).toEqual([]);
     });
   }
+
+  it("a twin moved into an existing VPC (whose range nothing used) renders a VPC around its vSwitches, not the engine's default", () => {
+    let twin = generateTemplate({ text: "Terraform: VPC 10.0.0.0/16, 2 ECS behind an SLB, open 80" }).template ?? {};
+    for (const ask of ["close port 22", "put it in vpc-bp1qpo0kug3a2abcdefg"]) twin = editTemplate(twin, ask).template;
+    const file = terraformOfTwin(twin).text;
+    expect(file).toContain('cidr_block = "10.0.0.0/16"');
+    expect(file).toContain('cidr_block   = "10.0.1.0/24"');
+  });
 });
