@@ -4,7 +4,7 @@ import { SERVER_WORDS } from "./kinds/ecs";
 import { portMappingsOf, type PortMapping } from "./port-mappings";
 import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
 import { findRegion } from "./regions";
-import { listedPorts } from "./port-lists";
+import { listedPorts, openedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 
@@ -199,6 +199,7 @@ function protocolPorts(text: string): number[] {
 function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[]): number[] {
   const ports = new Set<number>(ruled);
   for (const port of listedPorts(text)) ports.add(port);
+  for (const port of openedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   for (const port of protocolPorts(text)) ports.add(port);
   if (counts.slb > 0 && ports.size === 0) ports.add(80);
@@ -364,7 +365,12 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   }
   // "22 from 10.0.0.0/8, 80 and 443 from anywhere": ports written with their source are opened too.
   const ruled = [...sources.rules.flatMap((rule) => rule.ports), ...publicRulePorts(planText)];
-  if (counts.securityGroup === 0 && counts.vpc > 0 && ruled.length + ranges.length + listedPorts(planText).length > 0 && !portUsers(counts)) {
+  if (
+    counts.securityGroup === 0 &&
+    counts.vpc > 0 &&
+    ruled.length + ranges.length + listedPorts(planText).length + openedPorts(planText).length > 0 &&
+    !portUsers(counts)
+  ) {
     // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
     counts.securityGroup = 1;
   }

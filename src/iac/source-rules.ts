@@ -44,6 +44,10 @@ export function clauseBefore(text: string, at: number): string {
   return text.slice(from, at);
 }
 
+/** "80/443": a slash between two plain numbers lists ports (an address's "/16" follows a dotted number). */
+const SLASH_LIST_BEFORE = /(?:^|[^\d.])\d{2,5}\/$/;
+const SLASH_LIST_AFTER = /^\/\d{2,5}(?![\d./])/;
+
 /** The port numbers written in a clause: standalone numbers that are not part of an address, a version or a size. */
 export function clausePorts(clause: string): number[] {
   const ports: number[] = [];
@@ -52,8 +56,10 @@ export function clausePorts(clause: string): number[] {
     const end = start + match[0].length;
     const before = clause[start - 1] ?? "";
     const after = clause[end] ?? "";
+    const listedBefore = before === "/" && SLASH_LIST_BEFORE.test(clause.slice(Math.max(0, start - 7), start));
+    const listedAfter = after === "/" && !/[\d.]/.test(clause[start - 1] ?? "") && SLASH_LIST_AFTER.test(clause.slice(end, end + 8));
     // An end of a range ("8000-8100") is not a port of its own.
-    if (/[\d./a-z~-]/i.test(before) || /[\d./~-]/.test(after) || NOT_PORT_AFTER.test(clause.slice(end))) continue;
+    if ((/[\d./a-z~-]/i.test(before) && !listedBefore) || (/[\d./~-]/.test(after) && !listedAfter) || NOT_PORT_AFTER.test(clause.slice(end))) continue;
     const port = Number(match[0]);
     if (port >= MIN_PORT && port <= 65535 && !ports.includes(port)) ports.push(port);
   }
@@ -65,7 +71,36 @@ function normalized(address: string): string | undefined {
   return parseCidr(text) ? text : undefined;
 }
 
-/** Every source range of the text with the ports of its clause, in the order written. */
+/** "SSH", "RDP", "远程桌面" named after a range: the port it means. */
+const PROTOCOL_AFTER: ReadonlyArray<[RegExp, number]> = [
+  [/\bssh\b/i, 22],
+  [/\brdp\b|远程桌面/i, 3389],
+];
+
+/** "to reach", "to access", "for", "on", "访问", "连接", "登录" right after a range: what follows is what it may reach. */
+const ACCESS_AFTER = /^\s{0,3}(?:(?:only\s{1,3})?(?:to\s{1,3}(?:reach|access|connect\s{1,3}to|use)|for|on)\b|访问|连接|登录|连)/i;
+
+/** The clause after a range, to its end: "只允许 10.0.0.0/8 访问 22 端口", "allow 10.0.0.0/8 to reach SSH". */
+function clauseAfter(text: string, at: number): string {
+  let to = at;
+  while (to < text.length && (!CLAUSE_END.test(text[to] ?? "") || listComma(text, to))) to += 1;
+  return text.slice(at, to);
+}
+
+/** The ports a range's clause names after it, when none come before it (the Chinese word order "允许 X 访问 22 端口"). */
+function portsAfter(text: string, end: number): number[] {
+  const clause = clauseAfter(text, end);
+  // Another source in the same clause starts its own rule ("… and SSH from 198.51.100.0/24"): stop there.
+  const next = clause.search(/\d{1,3}(?:\.\d{1,3}){3}|\b(?:from|source|allow|only|whitelist)\b|来自|来源|允许|白名单/i);
+  const own = next >= 0 ? clause.slice(0, next) : clause;
+  // Only words of access tie what follows to this range: "… and SSH from Y" is the next rule's.
+  if (!ACCESS_AFTER.test(own)) return [];
+  const ports = clausePorts(own);
+  for (const [word, port] of PROTOCOL_AFTER) if (word.test(own) && !ports.includes(port)) ports.push(port);
+  return ports;
+}
+
+/** Every source range of the text with the ports of its clause (before it, else after it), in the order written. */
 export function sourceRules(text: string): SourceRule[] {
   const rules: SourceRule[] = [];
   let previousEnd = 0;
@@ -76,7 +111,8 @@ export function sourceRules(text: string): SourceRule[] {
     if (!cidr) continue;
     // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
     const clauseStart = Math.min(Math.max(match.index - clauseBefore(text, match.index).length, previousEnd), match.index);
-    const ports = clausePorts(text.slice(clauseStart, match.index));
+    const before = clausePorts(text.slice(clauseStart, match.index));
+    const ports = before.length > 0 ? before : portsAfter(text, end);
     rules.push({ ports, cidr, span: [end - address.length, end] });
     // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
     let at = end;

@@ -461,18 +461,11 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
 
 /** Ports asked to be opened that the security groups do not open yet. */
 /** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
-const OPEN_NUMBERS =
-  /(?:^|[^a-z])(?:open|expose|开放|放行|打开)\s{0,3}(\d{2,5}(?:\s{0,2}(?:,|，|、|and|和)\s{0,2}\d{2,5}){0,7})(?![\d.]|\s{0,2}(?:g|gb|m|mbps|台|个)(?![a-z]))/gi;
-
-function openedPorts(text: string): number[] {
-  return [...text.matchAll(OPEN_NUMBERS)].flatMap((match) => (match[1]?.match(/\d{2,5}/g) ?? []).map(Number)).filter((port) => port >= 20 && port <= 65535);
-}
-
 function openPorts(current: Template, text: string, changes: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
-  const asked = [...parseGenerationRequest(text).publicPorts, ...openedPorts(text)];
+  const asked = new Set(parseGenerationRequest(text).publicPorts);
   const existing = new Set(publicPortsOf(current));
-  for (const port of asked.filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
+  for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
       const properties = resourceProperties(section(current, "Resources")[name]);
       const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : (properties.SecurityGroupIngress = []);

@@ -184,4 +184,33 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     const joins = generated("an ECS server, SSH from 203.0.113.0/24");
     expect(joins.rules().filter((rule) => rule.PortRange === "22/22")).toHaveLength(2);
   });
+
+  it('a range written before its ports goes to those ports ("只允许 X 访问 22 端口", "allow X to reach port 22"), not to another port of the request', () => {
+    const rulesOf = (text: string) =>
+      generated(text)
+        .rules()
+        .map((rule) => `${String(rule.PortRange)} ${String(rule.SourceCidrIp)}`);
+    // 8080 came back restricted to 10.0.0.0/8 while SSH stayed open to the VPC.
+    expect(rulesOf("两台 ECS，安全组只允许 10.0.0.0/8 访问 22 端口，开放 8080").sort()).toEqual(["22/22 10.0.0.0/8", "8080/8080 0.0.0.0/0"]);
+    expect(rulesOf("2 ECS, 只允许 10.0.0.0/8 访问 SSH, 开放 8080").sort()).toEqual(["22/22 10.0.0.0/8", "8080/8080 0.0.0.0/0"]);
+    // Without "only" the range joins the default SSH rule, as "SSH from X" does.
+    expect(rulesOf("one ECS, allow 10.0.0.0/8 to reach port 22").sort()).toEqual(["22/22 10.0.0.0/8", "22/22 192.168.0.0/16"]);
+    // The next range's protocol is the next rule's: HTTPS stays with its own range.
+    expect(rulesOf("Two app servers with HTTPS allowed only from 203.0.113.0/24 and SSH from 198.51.100.0/24")).toEqual(
+      expect.arrayContaining(["443/443 203.0.113.0/24", "22/22 198.51.100.0/24"]),
+    );
+  });
+
+  it('ports opened with a verb and no port word, or listed with a slash, are opened ("open 80 and 443", "开放 80、443", "80/443 to the world")', () => {
+    const opened = (text: string) =>
+      generated(text)
+        .rules()
+        .map((rule) => `${String(rule.PortRange)} ${String(rule.SourceCidrIp)}`);
+    expect(opened("2 ECS, open 80 and 443")).toEqual(expect.arrayContaining(["80/80 0.0.0.0/0", "443/443 0.0.0.0/0"]));
+    expect(opened("一台ECS，开放 80、443")).toEqual(expect.arrayContaining(["80/80 0.0.0.0/0", "443/443 0.0.0.0/0"]));
+    expect(opened("3 servers, VPC 172.16.0.0/16, open 80/443 to the world")).toEqual(expect.arrayContaining(["80/80 0.0.0.0/0", "443/443 0.0.0.0/0"]));
+    expect(opened("one ECS; allow 80/443 from 10.0.0.0/8")).toEqual(expect.arrayContaining(["80/80 10.0.0.0/8", "443/443 10.0.0.0/8"]));
+    // A size, a count or a time after the verb is no port; an address's "/8" lists nothing.
+    expect(opened("one ECS, allow 30 days of backups, open 100 GB")).toEqual(["22/22 192.168.0.0/16"]);
+  });
 });

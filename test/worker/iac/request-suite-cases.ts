@@ -175,6 +175,27 @@ export const GAPS_CLOSED: SuiteCase[] = [
     { inTemplate: ["days:30 day"] },
   ),
   one("生命周期天数在 EIP 之前", "一个OSS存储桶，30天生命周期，EIP 带宽 20M", ["days:30天", "bandwidth:20M"], { inTemplate: ["days:30天"] }),
+  one(
+    "backup days without 'retention'",
+    "MySQL 8.0 RDS, 500GB, backup 14 days, allow 10.1.0.0/16",
+    ["engine-version:MySQL 8.0", "size:500GB", "days:14 days", "cidr:10.1.0.0/16"],
+    {
+      inTemplate: ["days:14 days"],
+    },
+  ),
+  one("备份天数", "MySQL 数据库，备份 14 天", ["days:14 天"], { inTemplate: ["days:14 天"] }),
+  one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
+  one(
+    "a slash list of ports to the world",
+    "3 servers, VPC 172.16.0.0/16, open 80/443 to the world",
+    ["count:3 servers", "cidr:172.16.0.0/16", "port:80", "port:443"],
+    {
+      inTemplate: ["port:80", "port:443"],
+    },
+  ),
+  one("来源在端口之前", "两台 ECS，安全组只允许 10.0.0.0/8 访问 22 端口，开放 8080", ["count:两台 ECS", "cidr:10.0.0.0/8", "port:22", "port:8080"], {
+    inTemplate: ["cidr:10.0.0.0/8", "port:8080"],
+  }),
   one("terraform: sizes and days, then counts", "Terraform: RDS MySQL 8.0 with 7 day backups, 2 ECS", [
     "engine-version:MySQL 8.0",
     "days:7 day",

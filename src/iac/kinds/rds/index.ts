@@ -33,15 +33,18 @@ function engineVersion(text: string, unsupported: Phrase[]): string | undefined 
 const STORAGE_SIZE = sizePatterns(String.raw`storage|disk space|存储空间|存储`);
 
 /** The RDS values: engine version (or a named miss), storage, instance class. */
-/** "7 day backup retention", "backup retention of 30 days", "retain backups for 14 days", "备份保留7天", "保留30天备份". */
+/**
+ * "7 day backup retention", "14 days of backups", "backup retention of 30 days", "retain backups for
+ * 14 days", "backup 14 days", "backups kept for 14 days", "备份保留7天", "备份 14 天", "保留30天备份".
+ */
 const BACKUP_RETENTION =
-  /(\d{1,3})[ -]?days?\s{0,3}(?:of\s{1,3})?backups?\s{0,3}retention|(?:backup retention|retain backups|keep backups)[^\d\n]{0,16}?(\d{1,3})\s{0,2}days?|备份保留\s{0,3}(\d{1,3})\s{0,2}天|保留\s{0,3}(\d{1,3})\s{0,2}天的?备份/i;
+  /(\d{1,3})[ -]?days?\s{0,3}(?:of\s{1,3})?backups?(?:\s{0,3}retention)?|(?:backup retention|retain backups|keep backups)[^\d\n]{0,16}?(\d{1,3})\s{0,2}days?|备份(?:保留)?\s{0,3}(\d{1,3})\s{0,2}天|保留\s{0,3}(\d{1,3})\s{0,2}天的?备份|backups?\s{1,3}(?:(?:kept|retained)\s{1,3})?(?:for\s{1,3})?(\d{1,3})\s{0,2}days?/i;
 /** Named without a number of days: the reply says it was not set. */
 const RETENTION_WORDS = /backup retention|retain backups|keep backups|备份保留|保留.{0,4}备份/i;
 
 function backupRetention(text: string, unsupported: Phrase[]): number | undefined {
   const match = BACKUP_RETENTION.exec(text);
-  const days = match?.[1] ?? match?.[2] ?? match?.[3] ?? match?.[4];
+  const days = match?.[1] ?? match?.[2] ?? match?.[3] ?? match?.[4] ?? match?.[5];
   if (days) return Number(days);
   if (RETENTION_WORDS.test(text))
     unsupported.push(phrase("the database backup retention (say how many days, 7 to 730)", "数据库备份保留策略（请给出天数，7 到 730）"));
