@@ -8,11 +8,14 @@
  *   the offline Terraform builder cannot write (an existing resource's id, a named zone, the backup
  *   retention, a data disk), and those the check lists as not expressed, so the reply names them;
  * - no stated value is silently dropped: each is in `main.tf` or listed as not expressed, and the
- *   values the suite says the template must carry are in `main.tf`.
+ *   values the suite says the template must carry are in `main.tf`;
+ * - over the suite's conversations flipped to Terraform, each edit of the twin renders a
+ *   configuration that passes the self-check and carries what the edited twin carries.
  */
 import { describe, expect, it } from "vitest";
 import { type CheckedValue, checkRequest, editTemplate, generateTemplate, terraformOfTwin, toRosYaml } from "../../../src/iac";
-import { ALL_CASES, type SuiteCase } from "./request-suite-cases";
+import { checkTerraform } from "../../../src/iac/terraform-check";
+import { ALL_CASES, CONVERSATIONS, type SuiteCase } from "./request-suite-cases";
 
 /** What the offline Terraform builder cannot write: the reply names these under "Not expressed". */
 function cannotExpress(value: CheckedValue): boolean {
@@ -112,4 +115,24 @@ describe("issue 19 item 4: a Terraform configuration carries what its ROS twin c
     expect(file).toContain('cidr_block = "10.0.0.0/16"');
     expect(file).toContain('cidr_block   = "10.0.1.0/24"');
   });
+
+  for (const conversation of CONVERSATIONS) {
+    it(`conversation flipped to Terraform: ${conversation.name}`, () => {
+      const [first, ...edits] = conversation.turns;
+      if (!first) throw new Error("no turn");
+      const zh = /[\u4e00-\u9fff]/.test(first.ask);
+      const ask = /terraform/i.test(first.ask) ? first.ask : zh ? `用Terraform写：${first.ask}` : `Terraform: ${first.ask}`;
+      let twin = generateTemplate({ text: ask }).template;
+      if (!twin) throw new Error(`${conversation.name}: no twin`);
+      for (const turn of edits) {
+        twin = editTemplate(twin, turn.ask).template;
+        const file = terraformOfTwin(twin).text;
+        expect(checkTerraform(file), `${conversation.name} | ${turn.ask}`).toEqual([]);
+        const inFile = new Set((checkRequest({ request: turn.ask, template: file })?.applied ?? []).map(key));
+        const inTwin = checkRequest({ request: turn.ask, template: toRosYaml(twin) })?.applied ?? [];
+        const lost = inTwin.filter((value) => !inFile.has(key(value)) && !cannotExpress(value)).map(key);
+        expect(lost, `${conversation.name} | ${turn.ask}: in the edited twin, not in main.tf`).toEqual([]);
+      }
+    });
+  }
 });
