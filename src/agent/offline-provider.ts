@@ -142,9 +142,10 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
           `（工作区中的 \`${plan.filename}\` 不是本会话写的，未覆盖）`,
         )
       : "";
+  const what = plan.isRos ? { en: "template", zh: "模板" } : { en: "configuration", zh: "配置" };
   const where = workspace
-    ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, "; the whole template is also attached as this turn's artifact.", "；完整模板同时作为本轮产物附上。")}`
-    : t(language, "The template is attached to this task as an artifact.", "模板已作为本任务的产物附上。");
+    ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, `; the whole ${what.en} is also attached as this turn's artifact.`, `；完整${what.zh}同时作为本轮产物附上。`)}`
+    : t(language, `The ${what.en} is attached to this task as an artifact.`, `${what.zh}已作为本任务的产物附上。`);
   const fence = plan.isRos
     ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"]
     : plan.twin
