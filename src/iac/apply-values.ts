@@ -257,9 +257,15 @@ function applySourceRange(template: Template, values: RequestedValues, out: Appl
 }
 
 /** Database and cache ports: a range written for one of them, or for none, is their whitelist. */
-const WHITELISTS: readonly { type: string; property: string; ports: readonly number[]; label: Phrase }[] = [
-  { type: "ALIYUN::RDS::DBInstance", property: "SecurityIPList", ports: [3306, 5432, 1433], label: phrase("database whitelist", "数据库白名单") },
-  { type: "ALIYUN::REDIS::Instance", property: "SecurityIps", ports: [6379], label: phrase("Redis whitelist", "Redis 白名单") },
+const WHITELISTS: readonly { type: string; property: string; ports: readonly number[]; product: SourceRule["for"]; label: Phrase }[] = [
+  {
+    type: "ALIYUN::RDS::DBInstance",
+    property: "SecurityIPList",
+    ports: [3306, 5432, 1433],
+    product: "database",
+    label: phrase("database whitelist", "数据库白名单"),
+  },
+  { type: "ALIYUN::REDIS::Instance", property: "SecurityIps", ports: [6379], product: "cache", label: phrase("Redis whitelist", "Redis 白名单") },
 ];
 
 /**
@@ -274,7 +280,10 @@ function applyWhitelists(template: Template, values: RequestedValues, out: Appli
     const targets = resourcesOf(template, whitelist.type);
     if (targets.length === 0) continue;
     const ranges = (values.sourceRules ?? [])
-      .filter((rule) => (rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port))))
+      .filter((rule) => {
+        if (rule.for) return rule.for === whitelist.product;
+        return rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port));
+      })
       .map((rule) => rule.cidr.replace(/\/32$/, ""));
     const list = [...new Set(ranges)].join(",");
     if (list === "") continue;

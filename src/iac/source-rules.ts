@@ -16,6 +16,17 @@ export interface SourceRule {
   cidr: string;
   /** Where the range is written ([start, end) offsets), to keep it out of the address plan. */
   span: [number, number];
+  /** The product its clause names it for ("only allow X to reach the database", "Redis only from X"): its whitelist, not a server port's source. */
+  for?: "database" | "cache";
+}
+
+const DATABASE_WORDS = /\b(?:database|db|rds|mysql|postgres(?:ql)?|sql ?server|mariadb)\b|数据库/i;
+const CACHE_WORDS = /\b(?:redis|cache|tair)\b|缓存/i;
+
+/** The product a range's own words name, if any: a cache before a database ("the Redis cache DB"). */
+function productOf(words: string): SourceRule["for"] {
+  if (CACHE_WORDS.test(words)) return "cache";
+  return DATABASE_WORDS.test(words) ? "database" : undefined;
 }
 
 /** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
@@ -87,14 +98,21 @@ function clauseAfter(text: string, at: number): string {
   return text.slice(at, to);
 }
 
-/** The ports a range's clause names after it, when none come before it (the Chinese word order "允许 X 访问 22 端口"). */
-function portsAfter(text: string, end: number): number[] {
+/**
+ * The words after a range that are its own: up to the next source of the clause ("… and SSH from
+ * 198.51.100.0/24" starts another rule), and only when an access word ties them to the range.
+ */
+function ownAfter(text: string, end: number): string | undefined {
   const clause = clauseAfter(text, end);
-  // Another source in the same clause starts its own rule ("… and SSH from 198.51.100.0/24"): stop there.
   const next = clause.search(/\d{1,3}(?:\.\d{1,3}){3}|\b(?:from|source|allow|only|whitelist)\b|来自|来源|允许|白名单/i);
   const own = next >= 0 ? clause.slice(0, next) : clause;
-  // Only words of access tie what follows to this range: "… and SSH from Y" is the next rule's.
-  if (!ACCESS_AFTER.test(own)) return [];
+  return ACCESS_AFTER.test(own) ? own : undefined;
+}
+
+/** The ports a range's clause names after it, when none come before it (the Chinese word order "允许 X 访问 22 端口"). */
+function portsAfter(text: string, end: number): number[] {
+  const own = ownAfter(text, end);
+  if (own === undefined) return [];
   const ports = clausePorts(own);
   for (const [word, port] of PROTOCOL_AFTER) if (word.test(own) && !ports.includes(port)) ports.push(port);
   return ports;
@@ -111,9 +129,12 @@ export function sourceRules(text: string): SourceRule[] {
     if (!cidr) continue;
     // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
     const clauseStart = Math.min(Math.max(match.index - clauseBefore(text, match.index).length, previousEnd), match.index);
-    const before = clausePorts(text.slice(clauseStart, match.index));
+    const clause = text.slice(clauseStart, match.index);
+    const before = clausePorts(clause);
     const ports = before.length > 0 ? before : portsAfter(text, end);
-    rules.push({ ports, cidr, span: [end - address.length, end] });
+    // Only a range without ports is named for a product by words; "MySQL 3306 from X" is the port's.
+    const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? ""));
+    rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}) });
     // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
     let at = end;
     for (let more = MORE_ADDRESS.exec(text.slice(at, at + 40)); more; more = MORE_ADDRESS.exec(text.slice(at, at + 40))) {

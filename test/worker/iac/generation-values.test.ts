@@ -6,7 +6,7 @@
  * replaced by a new one; "SSH only from X" leaves no other SSH rule.
  */
 import { describe, expect, it } from "vitest";
-import { checkRequest, generateTemplate } from "../../../src/iac/index";
+import { checkRequest, editTemplate, generateTemplate } from "../../../src/iac/index";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
@@ -212,5 +212,34 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(opened("one ECS; allow 80/443 from 10.0.0.0/8")).toEqual(expect.arrayContaining(["80/80 10.0.0.0/8", "443/443 10.0.0.0/8"]));
     // A size, a count or a time after the verb is no port; an address's "/8" lists nothing.
     expect(opened("one ECS, allow 30 days of backups, open 100 GB")).toEqual(["22/22 192.168.0.0/16"]);
+  });
+
+  it("a range written for the database or the cache is its whitelist, and leaves the servers' ports alone (it narrowed the SLB backend port)", () => {
+    const rulesAndLists = (template: Template) =>
+      Object.values(template.Resources).flatMap((resource) => {
+        if (resource.Type === "ALIYUN::ECS::SecurityGroup")
+          return (resource.Properties?.SecurityGroupIngress as Record<string, unknown>[]).map(
+            (rule) => `${String(rule.PortRange)} ${String(rule.SourceCidrIp)}`,
+          );
+        if (resource.Type === "ALIYUN::RDS::DBInstance") return [`database ${String(resource.Properties?.SecurityIPList)}`];
+        if (resource.Type === "ALIYUN::REDIS::Instance") return [`redis ${String(resource.Properties?.SecurityIps)}`];
+        return [];
+      });
+    const base = generated("VPC 10.8.0.0/16, 2 ECS behind an SLB (80 -> 8080), RDS MySQL 8.0").template;
+    const edited = editTemplate(base, "only allow 10.8.1.0/24 to reach the database").template as Template;
+    expect(rulesAndLists(edited).sort()).toEqual(["22/22 10.8.0.0/16", "8080/8080 0.0.0.0/0", "database 10.8.1.0/24"]);
+    expect(rulesAndLists(generated("2 ECS, MySQL database only from 10.0.1.0/24, port 8080 from 10.0.0.0/8").template).sort()).toEqual([
+      "22/22 192.168.0.0/16",
+      "8080/8080 10.0.0.0/8",
+      "database 10.0.1.0/24",
+    ]);
+    expect(rulesAndLists(generated("两台ECS和一个MySQL数据库，只允许 10.0.1.0/24 访问数据库").template).sort()).toEqual([
+      "22/22 192.168.0.0/16",
+      "database 10.0.1.0/24",
+    ]);
+    expect(rulesAndLists(generated("2 ECS and a Redis; Redis only reachable from 10.0.1.0/24").template).sort()).toEqual([
+      "22/22 192.168.0.0/16",
+      "redis 10.0.1.0/24",
+    ]);
   });
 });

@@ -45,7 +45,8 @@ export function sourceRangesOf(text: string): SourceRanges {
     }
     const others = rule.ports.filter((port) => port !== 22);
     if (!ssh || others.length > 0) {
-      ranges.ports ??= rule.cidr;
+      // A range for a database or a cache is its whitelist (apply-values.ts), not a source of the servers' ports.
+      if (!rule.for) ranges.ports ??= rule.cidr;
       ranges.rules.push({ ...rule, ports: others });
     }
   }
