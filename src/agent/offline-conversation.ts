@@ -26,6 +26,19 @@ export interface Conversation {
 
 export const WORKSPACE_FILE_MARKER = { en: "Workspace file:", zh: "工作区文件：" };
 export const TEMPLATE_MARKER = { en: "Current template", zh: "当前模板" };
+/**
+ * In a Terraform conversation the template after the marker is the ROS form ("twin") of the
+ * Terraform file, which the engine renders the file from (src/iac/terraform-render.ts): the marker
+ * line says so with these words, and a follow-up edits the twin and renders the file again.
+ */
+export const TERRAFORM_TWIN_NOTE = { en: "ROS form of", zh: "的 ROS 形式" };
+
+export interface CurrentTemplate {
+  text: string;
+  path?: string;
+  /** The template is the ROS form of a Terraform file (`path`) this context wrote. */
+  terraform: boolean;
+}
 
 export function readConversation(messages: readonly ChatMessage[]): Conversation {
   let userIndex = -1;
@@ -54,14 +67,16 @@ export function writtenFiles(replies: readonly string[]): string[] {
 }
 
 /** The template of the newest reply that carries one, with the workspace file it was written to. */
-export function currentTemplate(replies: readonly string[]): { text: string; path?: string } | undefined {
+export function currentTemplate(replies: readonly string[]): CurrentTemplate | undefined {
   for (const reply of [...replies].reverse()) {
     const at = Math.max(reply.lastIndexOf(TEMPLATE_MARKER.en), reply.lastIndexOf(TEMPLATE_MARKER.zh));
     if (at < 0) continue;
     const fenced = /```yaml\n([\s\S]*?)```/.exec(reply.slice(at));
     if (!fenced?.[1]) continue;
+    const markerLine = reply.slice(at, at + fenced.index);
+    const terraform = markerLine.includes(TERRAFORM_TWIN_NOTE.en) || markerLine.includes(TERRAFORM_TWIN_NOTE.zh);
     const path = /(?:Workspace file:|工作区文件：)\s*`([^`]+)`/.exec(reply)?.[1];
-    return { text: fenced[1], ...(path ? { path } : {}) };
+    return { text: fenced[1], ...(path ? { path } : {}), terraform };
   }
   return undefined;
 }

@@ -24,8 +24,12 @@ import {
   generateTemplate,
   packageTerraform,
   parseTemplate,
+  type Phrase,
+  renderTerraform,
   reviewTemplate,
   summarizeRosTemplate,
+  TERRAFORM_MEDIA_TYPE,
+  terraformOfTwin,
   toRosYaml,
   validateTemplateObject,
   withRequestCheck,
@@ -35,9 +39,11 @@ import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest }
 import { overBudgetMessage } from "./offline-budget";
 import {
   currentTemplate,
+  type CurrentTemplate,
   outputOf,
   readConversation,
   TEMPLATE_MARKER,
+  TERRAFORM_TWIN_NOTE,
   WORKSPACE_FILE_MARKER,
   writtenFiles,
   type Conversation,
@@ -65,7 +71,18 @@ interface WritePlan {
   editing?: string;
   summary: string;
   isRos: boolean;
+  /** For a Terraform file: its ROS form (twin), which the reply carries as the conversation's template. */
+  twin?: string;
   language: ReplyLanguage;
+}
+
+/** The marker line of a Terraform file's ROS form: what it is, and that follow-ups edit it and render the file from it. */
+function twinMarker(language: ReplyLanguage, path: string): string {
+  return t(
+    language,
+    `${TEMPLATE_MARKER.en} (${TERRAFORM_TWIN_NOTE.en} \`${path}\`; follow-ups edit this one and \`${path}\` is rendered from it):`,
+    `${TEMPLATE_MARKER.zh}（\`${path}\`${TERRAFORM_TWIN_NOTE.zh}；后续修改基于此模板，\`${path}\` 由它生成）：`,
+  );
 }
 
 function relativePaths(listing: Record<string, unknown> | undefined): { cwd: string; files: Set<string> } | undefined {
@@ -125,12 +142,15 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
           `（工作区中的 \`${plan.filename}\` 不是本会话写的，未覆盖）`,
         )
       : "";
+  const what = plan.isRos ? { en: "template", zh: "模板" } : { en: "configuration", zh: "配置" };
   const where = workspace
-    ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, "; the whole template is also attached as this turn's artifact.", "；完整模板同时作为本轮产物附上。")}`
-    : t(language, "The template is attached to this task as an artifact.", "模板已作为本任务的产物附上。");
+    ? `${WORKSPACE_FILE_MARKER[language]} \`${path}\`${skipped}${t(language, `; the whole ${what.en} is also attached as this turn's artifact.`, `；完整${what.zh}同时作为本轮产物附上。`)}`
+    : t(language, `The ${what.en} is attached to this task as an artifact.`, `${what.zh}已作为本任务的产物附上。`);
   const fence = plan.isRos
     ? ["", `${TEMPLATE_MARKER[language]}${t(language, " (follow-ups edit this one):", "（后续修改基于此模板）：")}`, "```yaml", plan.content.trimEnd(), "```"]
-    : [];
+    : plan.twin
+      ? ["", twinMarker(language, workspace ? path : plan.filename), "```yaml", plan.twin.trimEnd(), "```"]
+      : [];
   return { say: [namingFile(plan.summary, plan.filename, path), "", where, ...fence].join("\n") };
 }
 
@@ -181,20 +201,23 @@ function editBase(conversation: Conversation, language: ReplyLanguage): { base?:
   return { base: parsed.template, ...(path && typeof fileText === "string" ? { path } : {}) };
 }
 
+function editHint(language: ReplyLanguage): string {
+  return t(
+    language,
+    'I could not tell what to change in the current template, so it is unchanged. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
+    "我没看出要对当前模板做什么修改，模板未改动。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
+  );
+}
+
 function editSteps(conversation: Conversation, language: ReplyLanguage): Step | undefined {
+  const current = currentTemplate(conversation.replies);
+  if (current?.terraform && namedWorkspaceFile(conversation.prompt) === undefined) return terraformEditSteps(current, conversation, language);
   const { base, path, step } = editBase(conversation, language);
   if (step) return step;
   if (!base) return undefined;
   const before = toRosYaml(base);
   const edit = editTemplate(base, conversation.prompt);
-  if (!edit.understood) {
-    const hint = t(
-      language,
-      'I could not tell what to change in the current template, so it is unchanged. Say what to add, remove or change, e.g. "add a Redis instance", "make it 3 ECS instances", "change port 80 to 8080", "system disk 100 GB".',
-      "我没看出要对当前模板做什么修改，模板未改动。请说明要添加、删除或修改什么，例如“加一个 Redis”“改成 3 台 ECS”“把 80 端口改成 8080”“系统盘改成 100G”。",
-    );
-    return { say: withoutTemplateChange(hint, conversation, before, language) };
-  }
+  if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before, language) };
   const diagnostics = validateTemplateObject(edit.template);
   const summary = summarizeRosTemplate(
     edit.template,
@@ -219,6 +242,68 @@ function editSteps(conversation: Conversation, language: ReplyLanguage): Step | 
       editing: path ?? currentTemplate(conversation.replies)?.path,
       summary: checkedSummary(summary, conversation, content, language, before),
       isRos: true,
+      language,
+    },
+    conversation,
+  );
+}
+
+/** The Terraform file's resources an edit added and removed, by their `type.name`. */
+function fileChanges(path: string, before: readonly string[], after: readonly string[]): Phrase[] {
+  const added = after.filter((name) => !before.includes(name)).map((name) => `\`${name}\``);
+  const removed = before.filter((name) => !after.includes(name)).map((name) => `\`${name}\``);
+  return [
+    ...(added.length > 0 ? [{ en: `\`${path}\`: added ${added.join(", ")}`, zh: `\`${path}\`：新增 ${added.join("、")}` }] : []),
+    ...(removed.length > 0 ? [{ en: `\`${path}\`: removed ${removed.join(", ")}`, zh: `\`${path}\`：删除 ${removed.join("、")}` }] : []),
+  ];
+}
+
+/**
+ * A follow-up in a Terraform conversation (issue 19 item 4): the ROS form of the file (its twin, the
+ * reply's current template) is edited by the same editor as a ROS template, the file is rendered
+ * from the edited twin and written back, and the reply carries the new twin. A file that no longer
+ * holds what this context wrote (edited by hand) is not overwritten.
+ */
+function terraformEditSteps(current: CurrentTemplate, conversation: Conversation, language: ReplyLanguage): Step | undefined {
+  const parsed = parseTemplate(current.text);
+  if (!parsed.ok) return undefined;
+  const path = current.path;
+  const read = conversation.results.find((r) => r.name === "read_file");
+  if (path && !read) return { say: t(language, `Reading \`${path}\`.\n`, `读取 \`${path}\`。\n`), call: { name: "read_file", input: { path } } };
+  const filename = path ?? "main.tf";
+  const before = terraformOfTwin(parsed.template);
+  const fileText = outputOf(read)?.content;
+  if (typeof fileText === "string" && fileText !== before.text) {
+    const changed = t(
+      language,
+      `\`${filename}\` no longer holds the configuration this conversation wrote (it was changed in the workspace), so it was not overwritten. The offline engine edits only the Terraform it wrote; ask for a new configuration, or edit your file yourself.`,
+      `\`${filename}\` 已不是本会话写入的配置（在工作区中被修改过），因此未覆盖。离线引擎只修改它自己写的 Terraform；请要求生成新配置，或自行修改你的文件。`,
+    );
+    return { say: withoutTemplateChange(changed, conversation, fileText, language) };
+  }
+  const edit = editTemplate(parsed.template, conversation.prompt);
+  if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before.text, language) };
+  const after = terraformOfTwin(edit.template).resources;
+  const rendered = renderTerraform(edit.template, {
+    text: conversation.prompt,
+    language,
+    title: {
+      en: `Updated the Terraform configuration (\`${filename}\`) by editing its ROS form; everything you did not ask to change is kept.`,
+      zh: `已通过修改其 ROS 形式更新 Terraform 配置（\`${filename}\`）；未要求修改的部分保持不变。`,
+    },
+    changes: [...edit.changes, ...edit.applied, ...fileChanges(filename, before.resources, after)],
+    unsupported: edit.unsupported,
+    notes: [],
+  });
+  return writeSteps(
+    {
+      content: rendered.content,
+      mediaType: TERRAFORM_MEDIA_TYPE,
+      filename,
+      ...(path ? { editing: path } : {}),
+      summary: checkedSummary(rendered.summary, conversation, rendered.content, language, before.text),
+      isRos: false,
+      twin: toRosYaml(edit.template),
       language,
     },
     conversation,
@@ -258,6 +343,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
       filename: generated.filename,
       summary: checkedSummary(`${afresh}${generated.summary}`, conversation, generated.content, language),
       isRos: generated.format === "ros-yaml",
+      ...(generated.format === "terraform" && generated.template ? { twin: toRosYaml(generated.template) } : {}),
       language,
     },
     conversation,
@@ -274,7 +360,8 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
     const content = outputOf(read)?.content;
     if (typeof content === "string") template = content;
   }
-  template ??= currentTemplate(conversation.replies)?.text;
+  const current = template === undefined ? currentTemplate(conversation.replies) : undefined;
+  template ??= current?.text;
   if (template === undefined) {
     return {
       say: t(
@@ -298,7 +385,15 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
       call: { name: "save_artifact", input: { filename: "template.reviewed.yaml", mediaType: "application/yaml", content: review.corrected } },
     };
   }
-  return { say: review.summary };
+  // A Terraform conversation's template is the ROS form of its file: the review says so first.
+  const twinOf = current?.terraform
+    ? t(
+        language,
+        `Reviewed the ROS form of \`${current.path ?? "main.tf"}\` (the Terraform configuration is rendered from it).\n\n`,
+        `审查的是 \`${current.path ?? "main.tf"}\` 的 ROS 形式（Terraform 配置由它生成）。\n\n`,
+      )
+    : "";
+  return { say: `${twinOf}${review.summary}` };
 }
 
 function conversionSteps(conversation: Conversation, language: ReplyLanguage): Step {
@@ -361,8 +456,11 @@ function plan(conversation: Conversation): Step {
       return { say: greetingAnswer(language) };
     case "question":
       return { say: questionAnswer(language) };
-    case "deploy":
-      return { say: deployAnswer(conversation.prompt, currentTemplate(conversation.replies), language) };
+    case "deploy": {
+      // A Terraform conversation's file is not a ROS template: the answer does not hand it to ROS as one.
+      const current = currentTemplate(conversation.replies);
+      return { say: deployAnswer(conversation.prompt, current?.terraform ? undefined : current, language) };
+    }
     case "out_of_scope":
       return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
         ? generationSteps(conversation, language)

@@ -7,7 +7,7 @@
  * template, and stack explanations, deploy answers and greetings write none: their turns carry no check.
  */
 import type { JsonObject } from "../a2a/types";
-import { checkRequest, classifyRequest, extractRequestedValues, requestCheckMetadata, type RequestKind } from "../iac";
+import { checkRequest, classifyRequest, extractRequestedValues, parseTemplate, requestCheckMetadata, type RequestKind, terraformOfTwin } from "../iac";
 import { currentTemplate } from "./offline-conversation";
 import type { ChatMessage } from "./model";
 
@@ -26,6 +26,17 @@ export function writtenTemplate(name: string, input: unknown): string | undefine
     : undefined;
 }
 
+/**
+ * The context's template before this turn: in a Terraform conversation the reply carries the file's
+ * ROS form (offline-conversation.ts), and the file before the turn is what that form renders to.
+ */
+function templateBefore(earlier: readonly ChatMessage[]): string | undefined {
+  const current = currentTemplate(earlier.flatMap((message) => (message.role === "assistant" ? [message.content] : [])));
+  if (!current?.terraform) return current?.text;
+  const twin = parseTemplate(current.text);
+  return twin.ok ? terraformOfTwin(twin.template).text : undefined;
+}
+
 /** Requests that never ask for a template of their own: their turns carry no check. */
 const UNCHECKED: ReadonlySet<RequestKind> = new Set(["iac_review", "terraform_ros_conversion", "aliyun_ros_operations", "deploy", "greeting"]);
 
@@ -38,7 +49,7 @@ const UNCHECKED: ReadonlySet<RequestKind> = new Set(["iac_review", "terraform_ro
 export function turnRequestCheck(prompt: string, earlier: readonly ChatMessage[], template: string | undefined): JsonObject | undefined {
   if (UNCHECKED.has(classifyRequest(prompt))) return undefined;
   const earlierRequests = earlier.flatMap((message) => (message.role === "user" ? [message.content] : []));
-  const before = currentTemplate(earlier.flatMap((message) => (message.role === "assistant" ? [message.content] : [])))?.text;
+  const before = templateBefore(earlier);
   if (template === undefined && extractRequestedValues(prompt).length === 0) return undefined;
   const check = checkRequest({ request: prompt, template: template ?? before, earlierRequests, ...(before ? { before } : {}) });
   return check ? (requestCheckMetadata(check) as unknown as JsonObject) : undefined;

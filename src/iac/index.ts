@@ -16,6 +16,7 @@ export { reviewTemplate, type ReviewResult, type ReviewOptions } from "./templat
 export { asksForVerdict } from "./review-verdict";
 export { generateTemplate, type GenerationRequest, type GeneratedTemplate } from "./template-generator";
 export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./terraform-packager";
+export { renderTerraform, TERRAFORM_MEDIA_TYPE, terraformOfTwin, type RenderedTerraform, type TerraformRenderInput } from "./terraform-render";
 export { explainStackOperation } from "./stack-operations";
 export { classifyRequest, type RequestKind } from "./request-classifier";
 export {

@@ -2,9 +2,10 @@
  * Which ports each source range of a request is for: "22 from 10.0.0.0/8, 3389 from 192.168.1.0/24,
  * 80 and 443 from anywhere", "3306 端口只允许 10.0.2.0/24", "whitelist 10.1.0.0/16 and 10.2.0.0/16".
  * A source is a CIDR block or a single address (written as /32) after a source word; its ports are
- * the port numbers of its own clause (the text since the last comma, semicolon or full stop) before
- * it. "From anywhere" / "对所有人开放" opens its clause's ports to the Internet. One pass over the
- * text with bounded patterns: linear in its length.
+ * the port numbers of its own clause (the text since the last comma, semicolon or full stop, or
+ * since the source before it in the same clause) before it. "From anywhere" / "对所有人开放" opens
+ * its clause's ports to the Internet. One pass over the text with bounded patterns: linear in its
+ * length.
  */
 import { parseCidr } from "./cidr";
 
@@ -120,12 +121,15 @@ function portsAfter(text: string, end: number): number[] {
 /** Every source range of the text with the ports of its clause (before it, else after it), in the order written. */
 export function sourceRules(text: string): SourceRule[] {
   const rules: SourceRule[] = [];
+  let previousEnd = 0;
   for (const match of text.matchAll(SOURCE_ADDRESS)) {
     const address = match[1] ?? "";
     const end = match.index + match[0].length;
     const cidr = normalized(address);
     if (!cidr) continue;
-    const clause = clauseBefore(text, match.index);
+    // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
+    const clauseStart = Math.min(Math.max(match.index - clauseBefore(text, match.index).length, previousEnd), match.index);
+    const clause = text.slice(clauseStart, match.index);
     const before = clausePorts(clause);
     const ports = before.length > 0 ? before : portsAfter(text, end);
     // Only a range without ports is named for a product by words; "MySQL 3306 from X" is the port's.
@@ -138,6 +142,7 @@ export function sourceRules(text: string): SourceRule[] {
       at += more[0].length;
       if (next) rules.push({ ports, cidr: next, span: [at - (more[1] ?? "").length, at] });
     }
+    previousEnd = at;
   }
   return rules;
 }

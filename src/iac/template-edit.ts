@@ -14,11 +14,12 @@ import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
-import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES, zeroCounts } from "./kinds";
-import { portMappingsOf, type PortMapping } from "./port-mappings";
+import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "./kinds";
+import { portMappingsOf } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
 import { parseRequestedValues } from "./request-values";
 import { buildRosTemplate } from "./ros-template-builder";
+import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "./template-model";
 import { isRecord } from "./template-parser";
 
@@ -39,12 +40,6 @@ const MORE_WORD = /\b(?:more|another|additional|extra|second|third|2nd|3rd)\b|�
 const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
   /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
-
-function namesOfType(template: Template, type: string): string[] {
-  return Object.entries(section(template, "Resources"))
-    .filter(([, resource]) => resourceType(resource) === type)
-    .map(([name]) => name);
-}
 
 /** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
 function removedKinds(text: string): Set<ResourceKind> {
@@ -117,12 +112,6 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   return target;
 }
 
-function currentCounts(template: Template): Record<ResourceKind, number> {
-  const counts = zeroCounts();
-  for (const kind of RESOURCE_KINDS) counts[kind] = namesOfType(template, KINDS[kind].rosType).length;
-  return counts;
-}
-
 function publicPortsOf(template: Template): number[] {
   const ports = new Set<number>();
   for (const name of namesOfType(template, "ALIYUN::ECS::SecurityGroup")) {
@@ -142,7 +131,10 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
   const vpcCidr: CidrBlock = (typeof cidrText === "string" ? parseCidr(cidrText) : undefined) ?? asked.vpcCidr;
   const rdsName = namesOfType(current, KINDS.rds.rosType)[0];
   const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
-  const ports = publicPortsOf(current);
+  const listeners = listenerMappingsOf(current);
+  // With listeners, they are all the load balancers listen on: a port opened on the servers alone ("open 8080") gets none in a rebuild.
+  const listened = (port: number) => listeners.length === 0 || listeners.some(({ front, back }) => port === front || port === back);
+  const ports = publicPortsOf(current).filter(listened);
   // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
   const existingVpc = namesOfType(current, KINDS.vpc.rosType).length === 0 && "VpcId" in section(current, "Parameters");
   const vswitchParameter = section(current, "Parameters").VSwitchId;
@@ -156,7 +148,7 @@ function requestFor(current: Template, counts: Record<ResourceKind, number>, tex
     rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
     publicPorts: ports.length > 0 ? ports : asked.publicPorts,
     // The listeners the template has keep their mappings (a rebuild must not add a listener per server port).
-    portMappings: [...listenerMappingsOf(current), ...asked.portMappings],
+    portMappings: [...listeners, ...asked.portMappings],
     existingVpc,
     ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
     ...existingSecurityGroupOf(current),
@@ -168,14 +160,6 @@ function existingSecurityGroupOf(current: Template): { existingSecurityGroupId?:
   const parameter = section(current, "Parameters").SecurityGroupId;
   if (!isRecord(parameter) || namesOfType(current, KINDS.securityGroup.rosType).length > 0) return {};
   return { existingSecurityGroupId: typeof parameter.Default === "string" ? parameter.Default : "sg-" };
-}
-
-function listenerMappingsOf(template: Template): PortMapping[] {
-  return namesOfType(template, "ALIYUN::SLB::Listener").flatMap((name) => {
-    const properties = resourceProperties(section(template, "Resources")[name]);
-    const [front, back] = [properties.ListenerPort, properties.BackendServerPort];
-    return typeof front === "number" && typeof back === "number" ? [{ front, back }] : [];
-  });
 }
 
 /** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
@@ -509,13 +493,6 @@ function refreshDescription(template: Template): void {
   }
   const region = regionSuffix(template.Description);
   template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
-}
-
-/** " Region: cn-hangzhou" at the end of a generated description: from its first mention on the last line. */
-function regionSuffix(description: string): string {
-  const lastLine = description.slice(Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => description.lastIndexOf(end))) + 1);
-  const at = lastLine.indexOf(" Region: ");
-  return at >= 0 ? lastLine.slice(at) : "";
 }
 
 /** What the reply says for an "add an X" the template already has: which X is kept, and how to ask for a second. */

@@ -2,6 +2,7 @@
 import type { InfrastructureRequest } from "../infrastructure-request";
 import { RDS_ENGINE_VERSIONS } from "../resource-defaults";
 import type { RequestedValues } from "../kinds/values";
+import type { TwinDetails } from "./build";
 import { type Hcl, quoted } from "./hcl";
 import { statedBucketName } from "../kinds/oss/terraform";
 
@@ -21,7 +22,7 @@ function sensitiveVariable(name: string, description: string): [string, string[]
 }
 
 /** The terraform and provider blocks, the variables the deployer sets, and the inventory lookups. */
-export function buildHeader(request: InfrastructureRequest, values: RequestedValues, hcl: Hcl): void {
+export function buildHeader(request: InfrastructureRequest, values: RequestedValues, details: TwinDetails, hcl: Hcl): void {
   const { counts } = request;
   hcl.add("terraform", requiredProviders(counts.oss > 0 && statedBucketName(values) === undefined));
   hcl.add('provider "alicloud"', ["region = var.region"]);
@@ -40,7 +41,8 @@ export function buildHeader(request: InfrastructureRequest, values: RequestedVal
     ]);
   }
   if (counts.ecs > 0) hcl.add('data "alicloud_images" "ecs"', ['name_regex  = "^aliyun_3_x64"', 'owners      = "system"', "most_recent = true"]);
-  if (counts.rds > 0) {
+  // A database class the twin states is written as such; without one, a class the zone sells is looked up.
+  if (counts.rds > 0 && !details.rdsClass) {
     hcl.add('data "alicloud_db_instance_classes" "rds"', [
       "zone_id        = data.alicloud_zones.available.zones[0].id",
       `engine         = ${quoted(request.rdsEngine)}`,

@@ -557,6 +557,33 @@ export const CONVERSATIONS: SuiteCase[] = [
       { ask: "只允许 10.2.0.0/16 访问", values: ["cidr:10.2.0.0/16"] },
     ],
   },
+  {
+    // Issue 19 item 4: a Terraform conversation edits main.tf through its ROS form.
+    name: "EN: Terraform VPC + 2 ECS → change 443 to 8443 → add a Redis 6.0 → 3 ECS → SSH only from a range",
+    turns: [
+      {
+        ask: "Terraform: a VPC 10.20.0.0/16 with two ECS instances (ecs.g7.large) and a security group allowing 443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16",
+        values: ["instance-type:ecs.g7.large", "cidr:10.20.0.0/16", "cidr:0.0.0.0/0", "count:two ECS", "port:443"],
+        inTemplate: ["instance-type:ecs.g7.large", "cidr:10.20.0.0/16", "cidr:0.0.0.0/0", "count:two ECS", "port:443"],
+      },
+      { ask: "change 443 to 8443", values: ["port:8443"], inTemplate: ["port:8443"] },
+      { ask: "add a Redis 6.0 instance", values: ["engine-version:Redis 6.0"], inTemplate: ["engine-version:Redis 6.0"] },
+      { ask: "make it 3 ECS instances", values: ["count:3 ECS"], inTemplate: ["count:3 ECS"] },
+      { ask: "SSH only from 203.0.113.0/24", values: ["cidr:203.0.113.0/24"], inTemplate: ["cidr:203.0.113.0/24"] },
+    ],
+  },
+  {
+    name: "ZH: Terraform 两台ECS → 把443改成8443 → 加一个 Redis 6.0",
+    turns: [
+      {
+        ask: "用Terraform写：VPC 10.30.0.0/16，两台ECS，开放443端口",
+        values: ["cidr:10.30.0.0/16", "count:两台ECS", "port:443"],
+        inTemplate: ["cidr:10.30.0.0/16", "count:两台ECS", "port:443"],
+      },
+      { ask: "把443改成8443", values: ["port:8443"], inTemplate: ["port:8443"] },
+      { ask: "加一个 Redis 6.0", values: ["engine-version:Redis 6.0"], inTemplate: ["engine-version:Redis 6.0"] },
+    ],
+  },
 ];
 
 const OPEN_SSH = `ROSTemplateFormatVersion: '2015-09-01'

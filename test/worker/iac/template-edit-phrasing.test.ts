@@ -208,4 +208,14 @@ describe("issue 19 item 4: edits that mean what users mean", () => {
     expect(view(second.template).ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
     expect(view(edit(network, "加第二个交换机").template).ofType("ALIYUN::ECS::VSwitch")).toHaveLength(2);
   });
+
+  it("a port opened on the servers alone gets no listener when a later edit rebuilds (adding a bucket, a server)", () => {
+    const opened = edit(start("VPC 10.0.0.0/16, 2 ECS behind an SLB, open 80"), "open 8080");
+    expect(opened.listeners()).toEqual([[80, 80]]);
+    const bucket = edit(opened.template, "add an OSS bucket named logs-2026");
+    expect(bucket.listeners()).toEqual([[80, 80]]);
+    const servers = edit(bucket.template, "make it 3 ECS instances");
+    expect(servers.listeners()).toEqual([[80, 80]]);
+    expect(servers.rules().map((rule) => rule.PortRange)).toEqual(expect.arrayContaining(["80/80", "8080/8080"]));
+  });
 });

@@ -5,7 +5,7 @@ import { quoted, vswitchFor } from "../../terraform-build/hcl";
 
 /** The ECS instances, with a public address of their own only when nothing else gives them one. */
 export function buildEcs(build: TerraformBuild): void {
-  const { request, values, vswitches, hcl } = build;
+  const { request, values, details, vswitches, hcl } = build;
   const { counts } = request;
   const instanceType = values.ecsInstanceType ? quoted(values.ecsInstanceType) : "data.alicloud_instance_types.ecs.instance_types[0].id";
   const diskSize = sizeWithin(values.systemDisk.size, SYSTEM_DISK_GIB) ?? 40;
@@ -22,7 +22,7 @@ export function buildEcs(build: TerraformBuild): void {
       `system_disk_size           = ${diskSize}`,
       "password                   = var.ecs_password",
       'instance_charge_type       = "PostPaid"',
-      `internet_max_bandwidth_out = ${publicAccess ? 5 : 0}`,
+      `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
     ]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
     return name;

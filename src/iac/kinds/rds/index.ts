@@ -110,7 +110,16 @@ export const rds: KindDefinition = {
       terraformType: "alicloud_db_instance",
       terraformArgument: "instance_storage",
     },
-    { sort: "instanceClass", label: phrase("instance class", "实例规格"), rosType: DATABASE, rosProperty: "DBInstanceClass", rosParameter: "RdsInstanceClass" },
+    {
+      sort: "instanceClass",
+      label: phrase("instance class", "实例规格"),
+      rosType: DATABASE,
+      rosProperty: "DBInstanceClass",
+      rosParameter: "RdsInstanceClass",
+      // Written when the ROS twin states a class (terraform-build/from-ros.ts); looked up otherwise.
+      terraformType: "alicloud_db_instance",
+      terraformArgument: "instance_type",
+    },
     {
       sort: "sourceRange",
       label: phrase("whitelist", "白名单"),

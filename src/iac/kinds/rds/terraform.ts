@@ -4,18 +4,20 @@ import type { TerraformBuild } from "../../terraform-build/build";
 import { quoted, vswitchFor } from "../../terraform-build/hcl";
 
 /** The databases (inside the VPC only), each with its administrator account. */
-export function buildRds({ request, values, vswitches, hcl }: TerraformBuild): void {
+export function buildRds({ request, values, details, vswitches, hcl }: TerraformBuild): void {
+  const instanceClass = details.rdsClass ? quoted(details.rdsClass) : "data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class";
+  const whitelist = (details.whitelists.rds ?? [request.vpcCidr.text]).map(quoted).join(", ");
   for (let index = 0; index < (request.counts.vpc > 0 ? request.counts.rds : 0); index += 1) {
     const name = `rds_${index + 1}`;
     hcl.resource("alicloud_db_instance", name, [
       `instance_name            = ${quoted(`rds-${index + 1}`)}`,
       `engine                   = ${quoted(request.rdsEngine)}`,
       `engine_version           = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
-      "instance_type            = data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class",
+      `instance_type            = ${instanceClass}`,
       `instance_storage         = ${sizeWithin(values.rdsStorage, RDS_STORAGE_GB) ?? 20}`,
       'db_instance_storage_type = "cloud_essd"',
       `vswitch_id               = ${vswitchFor(vswitches, index)}`,
-      `security_ips             = [${quoted(request.vpcCidr.text)}]`,
+      `security_ips             = [${whitelist}]`,
     ]);
     hcl.resource("alicloud_rds_account", name, [
       `db_instance_id   = alicloud_db_instance.${name}.id`,

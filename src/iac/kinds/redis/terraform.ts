@@ -3,7 +3,8 @@ import type { TerraformBuild } from "../../terraform-build/build";
 import { quoted, vswitchFor } from "../../terraform-build/hcl";
 
 /** The Redis instances (inside the VPC only). */
-export function buildRedis({ request, values, vswitches, hcl }: TerraformBuild): void {
+export function buildRedis({ request, values, details, vswitches, hcl }: TerraformBuild): void {
+  const whitelist = (details.whitelists.redis ?? [request.vpcCidr.text]).map(quoted).join(", ");
   for (let index = 0; index < (request.counts.vpc > 0 ? request.counts.redis : 0); index += 1) {
     const name = `redis_${index + 1}`;
     hcl.resource("alicloud_kvstore_instance", name, [
@@ -13,7 +14,7 @@ export function buildRedis({ request, values, vswitches, hcl }: TerraformBuild):
       `engine_version   = ${quoted(values.redisEngineVersion ?? "7.0")}`,
       `vswitch_id       = ${vswitchFor(vswitches, index)}`,
       "password         = var.redis_password",
-      `security_ips     = [${quoted(request.vpcCidr.text)}]`,
+      `security_ips     = [${whitelist}]`,
     ]);
     hcl.output(`${name}_connection_domain`, `alicloud_kvstore_instance.${name}.connection_domain`, `The connection domain of Redis ${index + 1}.`);
   }

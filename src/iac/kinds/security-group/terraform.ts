@@ -1,35 +1,40 @@
-/** The Terraform builder of the security group kind (index.ts): the group and its ingress rules. */
-import { SENSITIVE_PORTS } from "../../resource-defaults";
-import type { TerraformBuild } from "../../terraform-build/build";
+/** The Terraform builder of the security group kind (index.ts): the group and the ingress rules of the configuration's ROS twin. */
+import type { IngressRule, TerraformBuild } from "../../terraform-build/build";
 import { quoted } from "../../terraform-build/hcl";
-import { portsNamedIn, takesSourceRange } from "./source-range";
 
 /**
- * SSH from inside the VPC (and from the range the request names for it; "only" drops the VPC one),
- * then each public port: to the Internet, or to the VPC if sensitive, narrowed to the request's
- * source range as the ROS template is (source-range.ts `takesSourceRange`).
+ * A rule's resource name: `ssh_from_vpc` (22 from the VPC range), `ssh_from_range` (22 from another
+ * range), `port_<n>`, `ports_<from>_<to>` for a range, `all_ports` for -1/-1; a protocol other than
+ * TCP leads (`udp_port_53`); a second rule of the same name gets `_2`, `_3`….
  */
-export function buildSecurityGroup({ request, values, hcl }: TerraformBuild): void {
+function ruleName(rule: IngressRule, vpcRange: string): string {
+  const ports =
+    rule.from === -1
+      ? "all_ports"
+      : rule.from !== rule.to
+        ? `ports_${rule.from}_${rule.to}`
+        : rule.from === 22 && rule.protocol === "tcp"
+          ? rule.cidr === vpcRange
+            ? "ssh_from_vpc"
+            : "ssh_from_range"
+          : `port_${rule.from}`;
+  return rule.protocol === "tcp" ? ports : `${rule.protocol.replace(/\W/g, "_")}_${ports}`;
+}
+
+/** The group and, in the twin's order, each of its ingress rules as the twin has it (port range and source range). */
+export function buildSecurityGroup({ request, rules, hcl }: TerraformBuild): void {
   if (request.counts.securityGroup === 0 || request.counts.vpc === 0) return;
   hcl.resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
-  const vpcRange = request.vpcCidr.text;
-  const sshRange = values.sshCidr !== vpcRange ? values.sshCidr : undefined;
-  const rules: { port: number; cidr: string; name: string }[] = [];
-  if (!(sshRange && values.sshOnly)) rules.push({ port: 22, cidr: vpcRange, name: "ssh_from_vpc" });
-  if (sshRange) rules.push({ port: 22, cidr: sshRange, name: "ssh_from_range" });
-  const named = portsNamedIn(values.text);
-  for (const port of request.publicPorts) {
-    if (port === 22) continue;
-    const cidr = SENSITIVE_PORTS.has(port) ? vpcRange : "0.0.0.0/0";
-    const range = values.sourceCidr && takesSourceRange(port, cidr === "0.0.0.0/0", cidr === vpcRange, named) ? values.sourceCidr : cidr;
-    rules.push({ port, cidr: range, name: `port_${port}` });
-  }
+  const used = new Map<string, number>();
   for (const rule of rules) {
-    hcl.resource("alicloud_security_group_rule", rule.name, [
+    const base = ruleName(rule, request.vpcCidr.text);
+    const seen = (used.get(base) ?? 0) + 1;
+    used.set(base, seen);
+    hcl.resource("alicloud_security_group_rule", seen === 1 ? base : `${base}_${seen}`, [
       'type              = "ingress"',
-      'ip_protocol       = "tcp"',
+      `ip_protocol       = ${quoted(rule.protocol)}`,
       'policy            = "accept"',
-      `port_range        = ${quoted(`${rule.port}/${rule.port}`)}`,
+      `port_range        = ${quoted(`${rule.from}/${rule.to}`)}`,
       "priority          = 1",
       "security_group_id = alicloud_security_group.main.id",
       `cidr_ip           = ${quoted(rule.cidr)}`,

@@ -1,11 +1,9 @@
-/** The Terraform builder of the SLB kind (index.ts): load balancers, listeners and backend servers. */
-import { listenersOf } from "./listeners";
+/** The Terraform builder of the SLB kind (index.ts): load balancers, the ROS twin's listeners and backend servers. */
 import type { TerraformBuild } from "../../terraform-build/build";
 import { quoted } from "../../terraform-build/hcl";
 
-/** The load balancers: a listener per public port (80 when none), every instance as a backend. */
-export function buildSlb({ request, instances, hcl }: TerraformBuild): void {
-  const listeners = listenersOf(request.publicPorts, request.portMappings);
+/** The load balancers: the twin's listeners (front → backend port), every instance as a backend. */
+export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild): void {
   for (let index = 0; index < request.counts.slb; index += 1) {
     const name = `slb_${index + 1}`;
     hcl.resource("alicloud_slb_load_balancer", name, [
