@@ -132,7 +132,10 @@ function countAfter(suffix: string): number | undefined {
       suffix,
     );
   const count = match?.[1] ?? match?.[2];
-  return count ? Number(count) : undefined;
+  if (count) return Number(count);
+  // "服务器 3 台", "ECS 两台": a number and its measure word after the noun, ending the phrase.
+  const measured = /^\s{0,3}(\d{1,3}|[一二两俩三四五六七八九十]{1,3})\s{0,2}[台个](?=\s{0,2}(?:$|[，,。.;；、]))/.exec(suffix);
+  return measured?.[1] ? (/^\d/.test(measured[1]) ? Number(measured[1]) : chineseNumber(measured[1])) : undefined;
 }
 
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */

@@ -51,8 +51,38 @@ function familyAfter(scan: Scanner, end: number): { family: string; nounStart: n
   return best ? { family: best.family, nounStart: best.nounStart, nounEnd: best.nounEnd } : undefined;
 }
 
+/** "x2" written right after a word: the multiplier of "ECS x2", not a letter of a word. */
+const MULTIPLIER_X = /(?:^|\s)x$/;
+/** "ECS x2", "ECS × 2", "ECS *2" before the number; "服务器 3 台" after it. */
+const MULTIPLIER_BEFORE = /[x×*]\s{0,2}$/;
+const MEASURE_AFTER = /^\s{0,2}[台个]/;
+
+/** A count written after its noun: "ECS x2", "SLB × 2", "服务器 3 台". */
+function familyBefore(scan: Scanner, start: number, end: number): { family: string; nounStart: number; nounEnd: number } | undefined {
+  const window = scan.lower.slice(Math.max(0, start - 32), start);
+  const multiplier = MULTIPLIER_BEFORE.exec(window);
+  if (!multiplier && !MEASURE_AFTER.test(scan.lower.slice(end, end + 4))) return undefined;
+  const head = (multiplier ? window.slice(0, multiplier.index) : window).trimEnd();
+  const offset = Math.max(0, start - 32);
+  for (const family of FAMILIES) {
+    for (const noun of family.nouns) {
+      const plural = [noun, `${noun}s`, `${noun}es`].find((form) => head.endsWith(form));
+      if (!plural) continue;
+      const at = head.length - plural.length;
+      if (/^[a-z]/.test(noun) && isWordChar(head[at - 1])) continue;
+      return { family: family.id, nounStart: offset + at, nounEnd: offset + head.length };
+    }
+  }
+  return undefined;
+}
+
 /** "3 ECS", "两台ECS"; when another value sits between number and noun ("两台4核8G的ECS"), the number and the noun alone: "两台 ECS". */
 function countText(scan: Scanner, start: number, end: number, found: { nounStart: number; nounEnd: number }): string {
+  // Written after its noun: "ECS x2", "服务器 3 台".
+  if (found.nounStart < start) {
+    const measure = MEASURE_AFTER.exec(scan.lower.slice(end, end + 4))?.[0].length ?? 0;
+    return scan.original(found.nounStart, end + measure);
+  }
   const filler = scan.lower.slice(end, found.nounStart);
   if (!filler.includes("  ")) return scan.original(start, found.nounEnd);
   const measure = MEASURE.has(filler.trimStart()[0] ?? "") ? (filler.trimStart()[0] ?? "") : "";
@@ -64,11 +94,12 @@ export function countValues(scan: Scanner): RequestedValue[] {
   for (const match of scan.lower.matchAll(COUNT)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (/^\d/.test(match[0]) && (isWordChar(scan.lower[start - 1]) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
+    const multiplied = MULTIPLIER_X.test(scan.lower.slice(Math.max(0, start - 2), start));
+    if (/^\d/.test(match[0]) && ((isWordChar(scan.lower[start - 1]) && !multiplied) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
     // "第二个交换机" is the second one, not two.
     if (scan.lower[start - 1] === "第") continue;
     const count = numberOf(match[0]);
-    const found = count === undefined ? undefined : familyAfter(scan, end);
+    const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
     const before = scan.before(start, 16);
     const atLeast = ADD_WORDS.some((word) => before.includes(word));

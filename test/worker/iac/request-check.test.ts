@@ -199,6 +199,10 @@ Resources:
       { resource: "Ecs6", type: "ALIYUN::ECS::Instance" },
     ]);
     expect(checkRequest({ request: "Web tier: 3 x ecs.g7.large", template: ros(servers(3)) })?.unrequested).toEqual([]);
+    // A count written after its noun: "ECS x2", "服务器 3 台".
+    expect(checkRequest({ request: "ECS x2 + SLB(80->8080)", template: ros(servers(2)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "服务器 3 台，开放 80", template: ros(servers(3)) })?.unrequested).toEqual([]);
+    expect(checkRequest({ request: "服务器 3 台，开放 80", template: ros(servers(1)) })?.notExpressed.map((value) => value.text)).toContain("服务器 3 台");
     // "add 2 more" sets no upper bound; what the template had before this turn is no addition.
     expect(checkRequest({ request: "add 2 more servers", template: ros(servers(5)), before: ros(servers(3)) })?.unrequested).toEqual([]);
     expect(checkRequest({ request: "make the EIP 50M", template: ros(eips(4)), before: ros(eips(4)) })?.unrequested).toEqual([]);

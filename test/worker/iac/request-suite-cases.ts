@@ -184,6 +184,10 @@ export const GAPS_CLOSED: SuiteCase[] = [
     },
   ),
   one("备份天数", "MySQL 数据库，备份 14 天", ["days:14 天"], { inTemplate: ["days:14 天"] }),
+  one("counts after the noun", "ECS x2 + SLB(80->8080,443->8443)", ["count:ECS x2", "port-mapping:80->8080", "port-mapping:443->8443"], {
+    inTemplate: ["count:ECS x2"],
+  }),
+  one("数量写在名词之后", "服务器 3 台，开放 80", ["count:服务器 3 台", "port:80"], { inTemplate: ["count:服务器 3 台", "port:80"] }),
   one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
   one(
     "a slash list of ports to the world",
