@@ -152,6 +152,15 @@ function explicitCount(text: string, kind: ResourceKind): number | undefined {
   return best;
 }
 
+const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
+
+/** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
+export function zoneCount(text: string): number | undefined {
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
+  return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
+}
+
 /** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
 const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
 
@@ -339,7 +348,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   if (needsNetwork) {
     counts.vpc = Math.max(counts.vpc, 1);
     // A VPC holds resources only through its vSwitches: one per zone asked for.
-    counts.vswitch = Math.max(counts.vswitch, highAvailability ? 2 : 1);
+    counts.vswitch = Math.max(counts.vswitch, zoneCount(text) ?? (highAvailability ? 2 : 1));
   }
   if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
   // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).

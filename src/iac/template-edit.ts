@@ -13,7 +13,7 @@
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
-import { explicitCounts, parseGenerationRequest, type InfrastructureRequest, type RdsEngine } from "./generation-request";
+import { explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "./generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "./kinds";
 import { portMappingsOf } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
@@ -59,15 +59,6 @@ const ONE_MORE =
 
 function asksOneMore(text: string, kind: ResourceKind): boolean {
   return requestMentions(text, kind).some((match) => ONE_MORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
-}
-
-const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
-
-/** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
-function zoneCount(text: string): number | undefined {
-  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
-  if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
-  return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
 
 /** "an SLB", "一个负载均衡": an article before the noun, not a number of them. Bounded window before the noun. */

@@ -30,6 +30,8 @@ export interface TemplateView {
   regionText: string;
 }
 
+const ZONE_PARAMETER_KEY = /^ZoneId$/;
+
 /** Deepest property nesting the flattening follows (ROS properties nest a few levels; a bound keeps it linear). */
 const MAX_DEPTH = 12;
 
@@ -59,6 +61,8 @@ function flatten(
     const fallback = isRecord(parameter) ? parameter.Default : undefined;
     if (typeof fallback === "string" || typeof fallback === "number" || typeof fallback === "boolean")
       out.push({ resource, type, path, key, value: fallback, parameter: ref });
+    // A zone the deployer picks (a selector without a default) still counts as a zone: "3 vSwitches in 3 zones" is three ZoneId parameters.
+    else if (ZONE_PARAMETER_KEY.test(key)) out.push({ resource, type, path, key, value: "", parameter: ref });
     return;
   }
   for (const [name, inner] of Object.entries(value)) {

@@ -188,6 +188,8 @@ export const GAPS_CLOSED: SuiteCase[] = [
     inTemplate: ["count:ECS x2"],
   }),
   one("数量写在名词之后", "服务器 3 台，开放 80", ["count:服务器 3 台", "port:80"], { inTemplate: ["count:服务器 3 台", "port:80"] }),
+  one("zones as a number", "3 servers across 2 zones, open 80", ["count:3 servers", "count:2 zones", "port:80"], { inTemplate: ["count:2 zones"] }),
+  one("三个可用区", "VPC 10.1.0.0/16，3 个可用区各一个交换机", ["cidr:10.1.0.0/16", "count:3 个可用区"], { inTemplate: ["count:3 个可用区"] }),
   one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
   one(
     "a slash list of ports to the world",
