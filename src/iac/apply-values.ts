@@ -109,8 +109,8 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   }
   const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
   // "公网带宽5M", "10 Mbps public bandwidth" for servers without an EIP or a load balancer: their own public IP at that bandwidth.
-  if ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath) {
-    const bandwidth = values.bandwidth ?? 5;
+  if (values.serverBandwidth !== undefined || ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath)) {
+    const bandwidth = values.serverBandwidth ?? values.bandwidth ?? 5;
     if (bandwidth > ECS_BANDWIDTH_MBPS.max) {
       out.unsupported.push(
         phrase(

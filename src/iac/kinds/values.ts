@@ -53,6 +53,8 @@ export interface RequestedValues {
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
+  /** A server's own public bandwidth written beside an EIP's ("ECS with 10 Mbps, EIP 5M for the NAT gateway"). */
+  serverBandwidth?: number;
   publicAccess?: boolean;
   unsupported: Phrase[];
   /** The request text, for appliers that narrow by what it names. */

@@ -190,6 +190,15 @@ export const GAPS_CLOSED: SuiteCase[] = [
   one("数量写在名词之后", "服务器 3 台，开放 80", ["count:服务器 3 台", "port:80"], { inTemplate: ["count:服务器 3 台", "port:80"] }),
   one("zones as a number", "3 servers across 2 zones, open 80", ["count:3 servers", "count:2 zones", "port:80"], { inTemplate: ["count:2 zones"] }),
   one("三个可用区", "VPC 10.1.0.0/16，3 个可用区各一个交换机", ["cidr:10.1.0.0/16", "count:3 个可用区"], { inTemplate: ["count:3 个可用区"] }),
+  one(
+    "a server's bandwidth beside the NAT's EIP",
+    "VPC 192.168.0.0/16, one ECS with 10 Mbps bandwidth, EIP 5M for the NAT gateway",
+    ["cidr:192.168.0.0/16", "bandwidth:10 Mbps", "bandwidth:5M", "count:one ECS"],
+    { inTemplate: ["bandwidth:10 Mbps", "bandwidth:5M"] },
+  ),
+  one("服务器带宽与 NAT 的 EIP 带宽", "一台ECS，公网带宽20M，NAT网关的EIP带宽100M", ["bandwidth:20M", "bandwidth:100M", "count:一台ECS"], {
+    inTemplate: ["bandwidth:20M", "bandwidth:100M"],
+  }),
   one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
   one(
     "a slash list of ports to the world",

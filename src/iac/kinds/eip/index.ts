@@ -18,8 +18,49 @@ function bandwidthOf(text: string): number | undefined {
   return bare ? Number(bare) : undefined;
 }
 
-/** The bandwidth of the public address (the EIP's, or the server's own when it has no EIP). */
+/** A bandwidth with a unit, wherever it is written: "10 Mbps", "5M", "20兆". Bounded, one pass. */
+const BANDWIDTH_WITH_UNIT = /(?<![\d.])(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m(?![a-z])|兆)/gi;
+/** The owner the words before a bandwidth name last: the server ("ECS with 10 Mbps") or the EIP / NAT ("EIP 5M"). */
+const SERVER_OWNER = /\b(?:ecs|servers?|instances?|vms?)\b|服务器|实例|主机/gi;
+const EIP_OWNER = /\b(?:eips?|elastic ips?|nat)\b|弹性|NAT/gi;
+
+function lastIndexOf(pattern: RegExp, text: string): number {
+  let last = -1;
+  for (const match of text.matchAll(pattern)) last = match.index;
+  return last;
+}
+
+/**
+ * "one ECS with 10 Mbps bandwidth, EIP 5M for the NAT gateway": two bandwidths, each for the owner
+ * named nearest before it (since the previous bandwidth). Undefined unless both a server's and an
+ * EIP's are written.
+ */
+function bandwidthsByOwner(text: string): { server: number; eip: number } | undefined {
+  const owned = new Map<"server" | "eip", number>();
+  let previous = 0;
+  for (const match of text.matchAll(BANDWIDTH_WITH_UNIT)) {
+    // The words since the previous bandwidth: "一台ECS，公网带宽20M" names its server a clause earlier.
+    const clause = text.slice(previous, match.index);
+    previous = match.index + match[0].length;
+    const server = lastIndexOf(SERVER_OWNER, clause);
+    const eip = lastIndexOf(EIP_OWNER, clause);
+    if (server < 0 && eip < 0) continue;
+    const owner = server > eip ? "server" : "eip";
+    if (!owned.has(owner)) owned.set(owner, Number(match[1]));
+  }
+  const server = owned.get("server");
+  const eip = owned.get("eip");
+  return server !== undefined && eip !== undefined ? { server, eip } : undefined;
+}
+
+/** The bandwidth of the public address (the EIP's, or the server's own when it has no EIP), and the server's own beside an EIP's. */
 function readEipValues(text: string, into: RequestedValues): void {
+  const owned = bandwidthsByOwner(text);
+  if (owned) {
+    into.serverBandwidth = owned.server;
+    into.bandwidth = owned.eip;
+    return;
+  }
   const bandwidth = bandwidthOf(text);
   if (bandwidth !== undefined) into.bandwidth = bandwidth;
 }
