@@ -281,7 +281,7 @@ function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: numb
 }
 
 /** An EIP asked for every server: "each with an EIP", "an EIP for every instance", "每台都有公网 IP". Bounded gaps. */
-const EIP_PER_SERVER =
+export const EIP_PER_SERVER =
   /\b(?:each|every|per)\b[^.;\n]{0,24}?\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:for|on)\s{1,3}(?:each|every)\b|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)/i;
 
 /** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */

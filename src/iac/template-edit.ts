@@ -13,7 +13,7 @@
 import { applyRequestedValues, dropParameter } from "./apply-values";
 import { parseCidr, type CidrBlock } from "./cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
-import { explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "./generation-request";
+import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "./generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "./kinds";
 import { portMappingsOf } from "./port-mappings";
 import { phrase, type Phrase } from "./request-language";
@@ -41,13 +41,19 @@ const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
 const SET_WORD =
   /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
 
-/** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis"). */
+/** "把 SLB 去掉", "NAT 网关删掉", "the NAT gateway can go": a removal verb right after the noun. */
+const REMOVE_AFTER =
+  /^\s{0,3}(?:网关|实例|数据库|缓存|负载均衡|gateway|instance|database)?\s{0,2}(?:也|都|就)?\s{0,2}(?:去掉|删掉|删除|移除|拿掉|不要了|can go\b|goes\b|has to go\b)/i;
+
+/** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis") or comes before one ("把 SLB 去掉"). */
 function removedKinds(text: string): Set<ResourceKind> {
   const removed = new Set<ResourceKind>();
   for (const kind of RESOURCE_KINDS) {
     for (const match of requestMentions(text, kind)) {
-      const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
-      if (REMOVE_VERB.test(before)) removed.add(kind);
+      const start = match.index ?? 0;
+      const before = text.slice(Math.max(0, start - 24), start);
+      const after = text.slice(start + match[0].length, start + match[0].length + 16);
+      if (REMOVE_VERB.test(before) || REMOVE_AFTER.test(after)) removed.add(kind);
     }
   }
   return removed;
@@ -91,6 +97,8 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
     else target[kind] = count;
   }
   for (const kind of removed) target[kind] = 0;
+  // "给每台 ECS 一个 EIP", "an EIP for each server": one per server (and the NAT gateway's own), as in a new template.
+  if (target.ecs > 1 && EIP_PER_SERVER.test(text) && !removed.has("eip")) target.eip = Math.max(target.eip, target.ecs + (target.nat > 0 ? 1 : 0));
   const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
   if (uses("vswitch")) {
     target.vpc = Math.max(target.vpc, 1);

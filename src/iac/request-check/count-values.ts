@@ -9,6 +9,7 @@ import type { RequestedValue } from "./requested-value";
 
 const COUNT = /\d{1,3}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b|[一二两三四五六七八九十]/g;
 const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*"]);
+const PER_ITEM = /\b(?:each|every|per)\b|每/;
 const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "添加", "新增"];
 /** At most this many filler words (or Han characters) between a number and its noun. */
 const MAX_FILLER_WORDS = 2;
@@ -102,7 +103,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
     const before = scan.before(start, 16);
-    const atLeast = ADD_WORDS.some((word) => before.includes(word));
+    // "给每台 ECS 一个 EIP", "an EIP for each server": one per server, so at least that many in all.
+    const atLeast = ADD_WORDS.some((word) => before.includes(word)) || PER_ITEM.test(before);
     values.push({
       kind: "count",
       text: countText(scan, start, end, found),

@@ -68,5 +68,22 @@ export function engineValues(scan: Scanner): RequestedValue[] {
     if (RDS_ENGINES.has(engine) && !named.has(engine)) values.push({ kind: "engine", text: scan.original(start, end), role: "wanted", value: engine });
     named.add(engine);
   }
+  return [...values, ...detachedVersions(scan)];
+}
+
+/** "版本 6.0", "version 5.7" apart from the engine word: the engine named last before it in the sentence owns it. */
+const DETACHED_VERSION = /(?:\bversion|版本)[ ]{0,3}(?:用|为|是|改成|改为|换成|to)?[ ]{0,3}(\d{1,2}(?:\.\d{1,2})?)(?![\d.])/g;
+const OWNER_REACH = 40;
+
+function detachedVersions(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(DETACHED_VERSION)) {
+    const engines = [...scan.before(match.index, OWNER_REACH).matchAll(ENGINE)];
+    const owner = engines[engines.length - 1]?.[0];
+    if (!owner || !match[1]) continue;
+    const end = match.index + match[0].length;
+    values.push({ kind: "engine-version", text: scan.original(match.index, end), role: "wanted", value: match[1], target: ENGINE_NAMES[owner] ?? owner });
+    scan.claim(match.index, end);
+  }
   return values;
 }

@@ -199,6 +199,15 @@ export const GAPS_CLOSED: SuiteCase[] = [
   one("服务器带宽与 NAT 的 EIP 带宽", "一台ECS，公网带宽20M，NAT网关的EIP带宽100M", ["bandwidth:20M", "bandwidth:100M", "count:一台ECS"], {
     inTemplate: ["bandwidth:20M", "bandwidth:100M"],
   }),
+  one(
+    "a version a clause after its engine",
+    "a MySQL database in Shanghai, version 5.7, 100GB",
+    ["engine-version:version 5.7", "region:cn-shanghai", "size:100GB"],
+    {
+      inTemplate: ["engine-version:version 5.7"],
+    },
+  ),
+  one("版本写在后面", "VPC，两台 ECS，再加一个 Redis，版本 6.0", ["engine-version:版本 6.0", "count:两台 ECS"], { inTemplate: ["engine-version:版本 6.0"] }),
   one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
   one(
     "a slash list of ports to the world",
@@ -390,6 +399,18 @@ export const GENERATION_ZH: SuiteCase[] = [
 ];
 
 export const CONVERSATIONS: SuiteCase[] = [
+  {
+    name: "ZH: 三台ECS挂SLB → 把 SLB 去掉，每台一个 EIP → 把 Redis 加上，版本 6.0 → 数据库只允许一个网段",
+    turns: [
+      {
+        ask: "杭州，VPC 10.30.0.0/16，三台 ECS 挂在 SLB 后面，监听 80 转发到 8080，再来一个 MySQL 8.0",
+        values: ["cidr:10.30.0.0/16", "count:三台 ECS", "port-mapping:80 转发到 8080", "engine-version:MySQL 8.0", "region:cn-hangzhou"],
+      },
+      { ask: "把 SLB 去掉，给每台 ECS 一个 EIP，带宽 10M", values: ["bandwidth:10M", "count:一个 EIP"], inTemplate: ["bandwidth:10M"] },
+      { ask: "把 Redis 加上，版本 6.0", values: ["engine-version:版本 6.0"], inTemplate: ["engine-version:版本 6.0"] },
+      { ask: "数据库只允许 10.30.1.0/24 访问", values: ["cidr:10.30.1.0/24"], inTemplate: ["cidr:10.30.1.0/24"] },
+    ],
+  },
   {
     name: "EN: servers and a database → put it in an existing VPC",
     turns: [

@@ -218,4 +218,17 @@ describe("issue 19 item 4: edits that mean what users mean", () => {
     expect(servers.listeners()).toEqual([[80, 80]]);
     expect(servers.rules().map((rule) => rule.PortRange)).toEqual(expect.arrayContaining(["80/80", "8080/8080"]));
   });
+
+  it("the Chinese order 'noun, then verb': '把 SLB 去掉', 'NAT 网关删掉'; '给每台 ECS 一个 EIP' is one per server; '把 Redis 加上，版本 6.0' keeps the version", () => {
+    const web = start("VPC 10.30.0.0/16, 3 ECS behind an SLB listening 80 -> 8080, MySQL 8.0");
+    const swapped = edit(web, "把 SLB 去掉，给每台 ECS 一个 EIP，带宽 10M");
+    expect(swapped.ofType("ALIYUN::SLB::LoadBalancer")).toHaveLength(0);
+    expect(swapped.ofType("ALIYUN::VPC::EIP").map((eip) => eip.Properties?.Bandwidth)).toEqual([10, 10, 10]);
+    expect(swapped.ofType("ALIYUN::VPC::EIPAssociation")).toHaveLength(3);
+    const cache = edit(swapped.template, "把 Redis 加上，版本 6.0");
+    expect(cache.ofType("ALIYUN::REDIS::Instance").map((redis) => redis.Properties?.EngineVersion)).toEqual(["6.0"]);
+    const nat = edit(start("VPC with a NAT gateway and one ECS"), "NAT 网关删掉");
+    expect(nat.ofType("ALIYUN::VPC::NatGateway")).toHaveLength(0);
+    expect(nat.ofType("ALIYUN::VPC::SnatEntry")).toHaveLength(0);
+  });
 });

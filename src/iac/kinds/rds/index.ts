@@ -7,6 +7,7 @@ import { buildRds as buildTerraform } from "./terraform";
 import { protocolMention } from "../protocol-mention";
 import { gibOf, sizeNear, sizePatterns } from "../stated-size";
 import type { RequestedValues } from "../values";
+import { detachedVersion } from "../stated-version";
 
 const DATABASE = "ALIYUN::RDS::DBInstance";
 
@@ -14,18 +15,21 @@ const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
 
 function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  const mysql = /mysql\s{0,3}(?:version|版本)?\s{0,3}(?:用|改成|改为|换成|升级到|to)?\s{0,3}(\d(?:\.\d)?)(?!\d)/i.exec(text);
-  if (mysql?.[1]) {
-    const version = mysql[1].includes(".") ? mysql[1] : `${mysql[1]}.0`;
+  // "MySQL 8.0", or "a MySQL database, version 8.0" (stated-version.ts).
+  const mysql =
+    /mysql\s{0,3}(?:version|版本)?\s{0,3}(?:用|改成|改为|换成|升级到|to)?\s{0,3}(\d(?:\.\d)?)(?!\d)/i.exec(text)?.[1] ?? detachedVersion(text, "mysql");
+  if (mysql) {
+    const version = mysql.includes(".") ? mysql : `${mysql}.0`;
     if (MYSQL_VERSIONS.includes(version)) return version;
-    unsupported.push(phrase(`MySQL ${mysql[1]} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql[1]}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
+    unsupported.push(phrase(`MySQL ${mysql} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
     return undefined;
   }
-  const postgres = /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text);
-  if (postgres?.[1]) {
-    const version = `${postgres[1]}.0`;
+  const postgres =
+    /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text)?.[1] ?? detachedVersion(text, "postgres")?.split(".")[0];
+  if (postgres) {
+    const version = `${postgres}.0`;
     if (POSTGRES_VERSIONS.includes(version)) return version;
-    unsupported.push(phrase(`PostgreSQL ${postgres[1]} (RDS offers 10 to 17)`, `PostgreSQL ${postgres[1]}（RDS 支持 10 到 17）`));
+    unsupported.push(phrase(`PostgreSQL ${postgres} (RDS offers 10 to 17)`, `PostgreSQL ${postgres}（RDS 支持 10 到 17）`));
   }
   return undefined;
 }

@@ -6,17 +6,18 @@ import { buildRedis as buildRos } from "./ros";
 import { buildRedis as buildTerraform } from "./terraform";
 import { protocolMention } from "../protocol-mention";
 import type { RequestedValues } from "../values";
+import { detachedVersion } from "../stated-version";
 
 const CACHE = "ALIYUN::REDIS::Instance";
 
 /** EngineVersion values of ALIYUN::REDIS::Instance that are still sold (the catalogue also lists 2.8, retired). */
 const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
 
-/** "Redis 6.0", "Redis 版本 5", "Tair v7.0": the version, or a named miss when ROS does not offer it. */
+/** "Redis 6.0", "Redis 版本 5", "Tair v7.0", "加一个 Redis，版本 6.0": the version, or a named miss when ROS does not offer it. */
 function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
   // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
   const match = /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(text);
-  const named = match?.[1] ?? match?.[2];
+  const named = match?.[1] ?? match?.[2] ?? detachedVersion(text, "redis");
   if (!named) return undefined;
   const version = named.includes(".") ? named : `${named}.0`;
   if (REDIS_VERSIONS.includes(version)) return version;
