@@ -133,9 +133,14 @@ function terraformView(text: string): TemplateView {
     const attribute = ATTRIBUTE.exec(line);
     if (attribute && current) {
       const key = attribute[1] ?? "";
-      for (const value of hclScalar(attribute[2] ?? "", variables)) {
+      const values = hclScalar(attribute[2] ?? "", variables);
+      for (const value of values) {
         if (current.kind === "resource") slots.push({ resource: current.name, type: current.type, path: [...stack, key].join("."), key, value });
         if (current.kind === "provider" && key === "region") regionText += ` ${String(value)}`;
+      }
+      // A zone looked up by a data source ("data.alicloud_zones….zones[1 % …].id") is still a zone: kept by its expression, so zones can be counted.
+      if (values.length === 0 && key === "zone_id" && current.kind === "resource") {
+        slots.push({ resource: current.name, type: current.type, path: [...stack, key].join("."), key, value: "", parameter: (attribute[2] ?? "").trim() });
       }
     }
     if (line.trim().startsWith("}")) {

@@ -213,4 +213,18 @@ Resources:
       "eip_4",
     ]);
   });
+
+  it("counts zones the deployer picks: ZoneId selectors without a default (ROS), zones looked up by a data source (Terraform)", () => {
+    const ros = (zones: number) =>
+      `ROSTemplateFormatVersion: '2015-09-01'\nParameters:\n${Array.from({ length: zones }, (_, i) => `  ZoneId${i + 1}:\n    Type: String\n`).join("")}Resources:\n${Array.from({ length: zones }, (_, i) => `  VSwitch${i + 1}:\n    Type: ALIYUN::ECS::VSwitch\n    Properties:\n      ZoneId:\n        Ref: ZoneId${i + 1}\n`).join("")}`;
+    expect(checkRequest({ request: "a VPC across 3 zones", template: ros(3) })?.applied.map((value) => value.where)).toEqual(["3 × zone"]);
+    expect(checkRequest({ request: "a VPC across 3 zones", template: ros(1) })?.notExpressed.map((value) => value.text)).toEqual(["3 zones"]);
+    const terraform = [1, 2]
+      .map(
+        (i) =>
+          `resource "alicloud_vswitch" "vsw_${i}" {\n  zone_id = data.alicloud_zones.available.zones[${i - 1} % length(data.alicloud_zones.available.zones)].id\n}\n`,
+      )
+      .join("");
+    expect(checkRequest({ request: "Terraform: a VPC across 2 zones", template: terraform })?.applied.map((value) => value.where)).toEqual(["2 × zone"]);
+  });
 });
