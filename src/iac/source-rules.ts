@@ -82,6 +82,9 @@ function normalized(address: string): string | undefined {
   return parseCidr(text) ? text : undefined;
 }
 
+/** A clause that is only a restriction: "只允许 X 访问", "only from X", "only allow X". */
+const ONLY_CLAUSE = /^\s{0,3}(?:(?:and|but|和|但)\s{0,3})?(?:only|仅|只)/i;
+
 /** "SSH", "RDP", "远程桌面" named after a range: the port it means. */
 const PROTOCOL_AFTER: ReadonlyArray<[RegExp, number]> = [
   [/\bssh\b/i, 22],
@@ -131,9 +134,12 @@ export function sourceRules(text: string): SourceRule[] {
     const clauseStart = Math.min(Math.max(match.index - clauseBefore(text, match.index).length, previousEnd), match.index);
     const clause = text.slice(clauseStart, match.index);
     const before = clausePorts(clause);
-    const ports = before.length > 0 ? before : portsAfter(text, end);
+    const after = before.length > 0 ? before : portsAfter(text, end);
     // Only a range without ports is named for a product by words; "MySQL 3306 from X" is the port's.
-    const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? ""));
+    // "开放 22 和 3389，只允许 1.2.3.4 访问": an "only" clause of its own restricts what the clause before it opened or named.
+    const restricted = after.length === 0 && ONLY_CLAUSE.test(clause + match[0]) ? clauseBefore(text, Math.max(0, clauseStart - 1)) : "";
+    const ports = after.length > 0 ? after : clausePorts(restricted);
+    const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? "") ?? productOf(restricted));
     rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}) });
     // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
     let at = end;

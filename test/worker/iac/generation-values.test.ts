@@ -242,4 +242,23 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
       "redis 10.0.1.0/24",
     ]);
   });
+
+  it("an 'only' clause of its own restricts what the clause before it opened or named ('开放 22 和 3389，只允许 1.2.3.4 访问')", () => {
+    const rulesOf = (text: string) =>
+      generated(text)
+        .rules()
+        .map((rule) => `${String(rule.PortRange)} ${String(rule.SourceCidrIp)}`);
+    // SSH stayed open to the VPC alone, so nobody at 1.2.3.4 could reach it.
+    expect(rulesOf("一台 ECS，开放 22 和 3389，只允许 1.2.3.4 访问").sort()).toEqual(["22/22 1.2.3.4/32", "3389/3389 1.2.3.4/32"]);
+    expect(rulesOf("2 ECS, open 80 and 443, only from 10.0.0.0/8").sort()).toEqual(["22/22 192.168.0.0/16", "443/443 10.0.0.0/8", "80/80 10.0.0.0/8"]);
+    // The clause before names the database: the range is its whitelist, and the web port stays open.
+    const database = generated("two servers, open 80; a MySQL database, only from 10.0.1.0/24");
+    expect(
+      database
+        .rules()
+        .map((rule) => `${String(rule.PortRange)} ${String(rule.SourceCidrIp)}`)
+        .sort(),
+    ).toEqual(["22/22 192.168.0.0/16", "80/80 0.0.0.0/0"]);
+    expect(database.props("ALIYUN::RDS::DBInstance").SecurityIPList).toBe("10.0.1.0/24");
+  });
 });
