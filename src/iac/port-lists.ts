@@ -90,11 +90,11 @@ export function listedPorts(text: string): number[] {
 
 /**
  * After an opening verb, without the word "port": "open 80 and 443", "expose 8080", "allow 80/443",
- * "开放 80、443". A number followed by a unit is a size, a count or a time, not a port. Bounded:
+ * "开放 80、443", and after a service that listens: "nginx on 80/443", "app on 8080". A number followed by a unit is a size, a count or a time, not a port. Bounded:
  * at most eight numbers, each joined by one separator.
  */
 const OPEN_NUMBERS =
-  /(?:^|[^a-z])(?:open|expose|allow|开放|放行|打开|允许)\s{0,3}(\d{2,5}(?:\s{0,2}(?:,|，|、|\/|and|和)\s{0,2}\d{2,5}){0,7})(?![\d.]|\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|台|个|核|天|days?|vcpus?|cores?|servers?|instances?)(?![a-z]))/gi;
+  /(?:^|[^a-z])(?:open|expose|allow|开放|放行|打开|允许|(?:nginx|apache|tomcat|caddy|app|web|api|service|服务)\s{1,3}(?:on|at|listening on|监听))\s{0,3}(\d{2,5}(?:\s{0,2}(?:,|，|、|\/|and|和)\s{0,2}\d{2,5}){0,7})(?![\d.]|\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|台|个|核|天|days?|vcpus?|cores?|servers?|instances?)(?![a-z]))/gi;
 
 /** The ports the text opens with a verb ("open 80 and 443"), in the order written. */
 export function openedPorts(text: string): number[] {

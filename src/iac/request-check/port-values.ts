@@ -11,6 +11,12 @@ import type { RequestedValue } from "./requested-value";
 const NUMBER = /\d{1,5}/g;
 const PORT_CUES = [
   "port",
+  // A web server or app "on" a number: "nginx on 80/443", "app on 8080".
+  "nginx on",
+  "apache on",
+  "tomcat on",
+  "app on",
+  "web on",
   "端口",
   "listen",
   "监听",

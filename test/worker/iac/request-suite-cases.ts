@@ -208,6 +208,13 @@ export const GAPS_CLOSED: SuiteCase[] = [
     },
   ),
   one("版本写在后面", "VPC，两台 ECS，再加一个 Redis，版本 6.0", ["engine-version:版本 6.0", "count:两台 ECS"], { inTemplate: ["engine-version:版本 6.0"] }),
+  one(
+    "a web server on its ports",
+    "small web stack: 2 x ecs.c7.large in cn-shenzhen, nginx on 80/443, a MySQL 5.7 (20 GB)",
+    ["count:2 x ecs.c7.large", "region:cn-shenzhen", "port:80", "port:443", "engine-version:MySQL 5.7", "size:20 GB"],
+    { inTemplate: ["port:80", "port:443"] },
+  ),
+  one("an app on its port", "one ECS, app on 8080, SSH from 10.0.0.0/8", ["count:one ECS", "port:8080", "cidr:10.0.0.0/8"], { inTemplate: ["port:8080"] }),
   one("ports opened with a verb only", "2 ECS, open 80 and 443", ["count:2 ECS", "port:80", "port:443"], { inTemplate: ["port:80", "port:443"] }),
   one(
     "a slash list of ports to the world",
