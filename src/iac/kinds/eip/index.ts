@@ -22,7 +22,7 @@ function bandwidthOf(text: string): number | undefined {
 const BANDWIDTH_WITH_UNIT = /(?<![\d.])(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m(?![a-z])|兆)/gi;
 /** The owner the words before a bandwidth name last: the server ("ECS with 10 Mbps") or the EIP / NAT ("EIP 5M"). */
 const SERVER_OWNER = /\b(?:ecs|servers?|instances?|vms?)\b|服务器|实例|主机/gi;
-const EIP_OWNER = /\b(?:eips?|elastic ips?|nat)\b|弹性|NAT/gi;
+const EIP_OWNER = /\b(?:eips?|elastic ips?|nat)\b|弹性/gi;
 
 function lastIndexOf(pattern: RegExp, text: string): number {
   let last = -1;
