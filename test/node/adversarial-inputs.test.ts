@@ -31,12 +31,12 @@ import {
   reviewTemplate,
   validateTemplate,
 } from "../../src/iac";
-import { parseGenerationRequest } from "../../src/iac/generation-request";
-import { listedPorts } from "../../src/iac/port-lists";
-import { parseRequestedValues } from "../../src/iac/request-values";
-import { checkTerraform } from "../../src/iac/terraform-check";
-import { checkRequest, extractRequestedValues } from "../../src/iac/request-check";
-import { substitutionVariables } from "../../src/iac/template-model";
+import { parseGenerationRequest } from "../../src/iac/read/generation-request";
+import { listedPorts } from "../../src/iac/read/port-lists";
+import { parseRequestedValues } from "../../src/iac/read/request-values";
+import { checkTerraform } from "../../src/iac/terraform/terraform-check";
+import { checkRequest, extractRequestedValues } from "../../src/iac/check";
+import { substitutionVariables } from "../../src/iac/template/template-model";
 import { ProviderError } from "../../src/agent/model";
 
 /** The contract's largest text part. */

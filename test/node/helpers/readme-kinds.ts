@@ -8,7 +8,7 @@
  * Why generated: adding a kind touches its own file and its tests; a hand-kept table would be the
  * one place that silently goes stale.
  */
-import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/data/ros-property-catalogue.ts";
+import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/template/data/ros-property-catalogue.ts";
 import { KINDS, type KindDefinition, type KindValue, kindCatalogue, RESOURCE_KINDS } from "../../../src/iac/kinds/index.ts";
 
 const NONE = "—";

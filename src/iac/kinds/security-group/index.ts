@@ -1,10 +1,10 @@
 /** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSecurityGroups as buildRos } from "./ros";
 import { buildSecurityGroup as buildTerraform } from "./terraform";
-import { clauseBefore, type SourceRule, sourceRules } from "../../source-rules";
+import { clauseBefore, type SourceRule, sourceRules } from "../../read/source-rules";
 import type { RequestedValues } from "../values";
 
 const RULES = "ALIYUN::ECS::SecurityGroup";
