@@ -7,6 +7,7 @@
  */
 import { BUCKET_NAME } from "../kinds/oss/bucket-name";
 import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
+import { switchEngine } from "./apply-engine";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -132,7 +133,9 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
 function applyRds(template: Template, values: RequestedValues, out: AppliedValues): void {
   const databases = resourcesOf(template, "ALIYUN::RDS::DBInstance");
   if (databases.length === 0) return;
-  if (values.rdsEngineVersion) {
+  const switched = values.rdsEngine ? switchEngine(template, databases, values.rdsEngine, values.rdsEngineVersion) : [];
+  out.applied.push(...switched);
+  if (values.rdsEngineVersion && switched.length === 0) {
     for (const database of databases) database.EngineVersion = values.rdsEngineVersion;
     const metadata = parameter(template, "RdsInstanceClass")?.AssociationPropertyMetadata;
     if (isRecord(metadata)) metadata.EngineVersion = values.rdsEngineVersion;

@@ -7,6 +7,7 @@
  */
 import type { Phrase } from "../read/request-language";
 import type { SourceRule } from "../read/source-rules";
+import type { RdsEngine } from "../read/infrastructure-request";
 
 export interface DiskValue {
   size?: number;
@@ -24,6 +25,8 @@ export interface RequestedValues {
   sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string };
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
+  /** The engine the request asks for ("use PostgreSQL 15 instead of MySQL": PostgreSQL), kinds/rds/engine.ts. */
+  rdsEngine?: RdsEngine;
   rdsEngineVersion?: string;
   rdsStorage?: number;
   rdsInstanceClass?: string;

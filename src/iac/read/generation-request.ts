@@ -1,10 +1,12 @@
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "../kinds";
 import { SERVER_WORDS } from "../kinds/ecs";
+import { wantedEngine } from "../kinds/rds/engine";
 import { portMappingsOf, type PortMapping } from "./port-mappings";
 import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
 import { findRegion } from "./regions";
 import { listedPorts, openedPorts } from "./port-lists";
+import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 
@@ -74,7 +76,8 @@ const MIN_YEAR = 1000;
 
 function englishNumber(token: string): number | undefined {
   if (/^\d+$/.test(token)) return Number(token);
-  return ENGLISH_NUMBERS[token.toLowerCase()];
+  // "2x ecs.c7.xlarge": a multiplier before the noun (count-forms.ts).
+  return ENGLISH_NUMBERS[token.toLowerCase()] ?? multiplierCount(token);
 }
 
 /** The words of a count's prefix, separated by spaces or punctuation. Linear: one bounded class. */
@@ -187,11 +190,19 @@ function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
   return others > 0 ? 0 : counts.ecs;
 }
 
+/** The engine asked for (kinds/rds/engine.ts: "PostgreSQL instead of MySQL" is PostgreSQL); MySQL when none is named. */
+/**
+ * Servers counted without a count next to their noun: "api x2, worker x1, scheduler x1" (a role
+ * list, with servers named or nothing else asked for), "2台 4核16G" (a measure word before a size).
+ */
+function serverCountForms(text: string, counts: Record<ResourceKind, number>): number {
+  const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss;
+  const roles = counts.ecs > 0 || others === 0 ? roleListCount(text, isResourceNoun) : undefined;
+  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0);
+}
+
 function rdsEngine(text: string): RdsEngine {
-  if (/postgres|\bpg\b/i.test(text)) return "PostgreSQL";
-  if (/sql ?server|mssql/i.test(text)) return "SQLServer";
-  if (/mariadb/i.test(text)) return "MariaDB";
-  return "MySQL";
+  return wantedEngine(text)?.engine ?? "MySQL";
 }
 
 const PORT_KEYWORDS: [RegExp, number][] = [
@@ -280,9 +291,7 @@ function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: numb
   return { publicPorts: [...opened].sort((a, b) => a - b), portMappings: mappings };
 }
 
-/** An EIP asked for every server: "each with an EIP", "an EIP for every instance", "每台都有公网 IP". Bounded gaps. */
-export const EIP_PER_SERVER =
-  /\b(?:each|every|per)\b[^.;\n]{0,24}?\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:for|on)\s{1,3}(?:each|every)\b|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+export { EIP_PER_SERVER } from "./count-forms";
 
 /** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
 function blankSpans(text: string, spans: readonly [number, number][]): string {
@@ -325,7 +334,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
   const counts = zeroCounts();
   for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
-  counts.ecs = ecsCount(text, counts);
+  counts.ecs = Math.max(ecsCount(text, counts), serverCountForms(text, counts));
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
   const sources = sourceRangesOf(text);

@@ -7,31 +7,48 @@ import { buildRds as buildTerraform } from "./terraform";
 import { protocolMention } from "../protocol-mention";
 import { gibOf, sizeNear, sizePatterns } from "../stated-size";
 import type { RequestedValues } from "../values";
-import { detachedVersion } from "../stated-version";
+import { detachedVersion, type VersionedEngine } from "../stated-version";
+import type { RdsEngine } from "../../read/infrastructure-request";
+import { wantedEngine } from "./engine";
 
 const DATABASE = "ALIYUN::RDS::DBInstance";
 
 const MYSQL_VERSIONS = ["5.6", "5.7", "8.0"];
 const POSTGRES_VERSIONS = ["10.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0"];
+const MARIADB_VERSIONS = ["10.3"];
+/** SQL Server on RDS: the standard high-availability edition of each year RDS offers. */
+const SQLSERVER_YEARS = ["2016", "2017", "2019", "2022"];
 
-function engineVersion(text: string, unsupported: Phrase[]): string | undefined {
-  // "MySQL 8.0", or "a MySQL database, version 8.0" (stated-version.ts).
-  const mysql =
-    /mysql\s{0,3}(?:version|版本)?\s{0,3}(?:用|改成|改为|换成|升级到|to)?\s{0,3}(\d(?:\.\d)?)(?!\d)/i.exec(text)?.[1] ?? detachedVersion(text, "mysql");
-  if (mysql) {
-    const version = mysql.includes(".") ? mysql : `${mysql}.0`;
-    if (MYSQL_VERSIONS.includes(version)) return version;
-    unsupported.push(phrase(`MySQL ${mysql} (RDS offers ${MYSQL_VERSIONS.join(", ")})`, `MySQL ${mysql}（RDS 支持 ${MYSQL_VERSIONS.join("、")}）`));
+/** The RDS version of `written` for `engine`, or a named miss. */
+function versionFor(engine: RdsEngine, written: string, unsupported: Phrase[]): string | undefined {
+  if (engine === "SQLServer") {
+    const year = written.slice(0, 4);
+    if (SQLSERVER_YEARS.includes(year)) return `${year}_std_ha`;
+    unsupported.push(
+      phrase(`SQL Server ${written} (RDS offers ${SQLSERVER_YEARS.join(", ")})`, `SQL Server ${written}（RDS 支持 ${SQLSERVER_YEARS.join("、")}）`),
+    );
     return undefined;
   }
-  const postgres =
-    /(?:postgres(?:ql)?|\bpg)\s*(?:version\s*|版本\s*)?(\d{1,2})(?:\.\d)?(?!\d)/i.exec(text)?.[1] ?? detachedVersion(text, "postgres")?.split(".")[0];
-  if (postgres) {
-    const version = `${postgres}.0`;
-    if (POSTGRES_VERSIONS.includes(version)) return version;
-    unsupported.push(phrase(`PostgreSQL ${postgres} (RDS offers 10 to 17)`, `PostgreSQL ${postgres}（RDS 支持 10 到 17）`));
-  }
+  const offered = engine === "MySQL" ? MYSQL_VERSIONS : engine === "MariaDB" ? MARIADB_VERSIONS : POSTGRES_VERSIONS;
+  // "PostgreSQL 15" is 15.0; "MySQL 8" is 8.0; "PostgreSQL 15.4" is the major 15.0 RDS offers.
+  const version = engine === "PostgreSQL" ? `${written.split(".")[0]}.0` : written.includes(".") ? written : `${written}.0`;
+  if (offered.includes(version)) return version;
+  unsupported.push(phrase(`${engine} ${written} (RDS offers ${offered.join(", ")})`, `${engine} ${written}（RDS 支持 ${offered.join("、")}）`));
   return undefined;
+}
+
+const DETACHED: Record<RdsEngine, VersionedEngine> = { MySQL: "mysql", PostgreSQL: "postgres", MariaDB: "mariadb", SQLServer: "sqlserver" };
+
+/** The engine the request asks for (engine.ts) and its version: "MySQL 8.0", "a MySQL database, version 8.0" (stated-version.ts). */
+function engineVersion(text: string, into: RequestedValues): void {
+  const wanted = wantedEngine(text);
+  if (!wanted) return;
+  into.rdsEngine = wanted.engine;
+  const written = wanted.version ?? detachedVersion(text, DETACHED[wanted.engine]);
+  // "SQL Server 2019 database": a year is a version; a lone small number after "MySQL" is one too.
+  if (!written) return;
+  const version = versionFor(wanted.engine, written, into.unsupported);
+  if (version) into.rdsEngineVersion = version;
 }
 
 const STORAGE_SIZE = sizePatterns(String.raw`storage|disk space|存储空间|存储`);
@@ -56,8 +73,7 @@ function backupRetention(text: string, unsupported: Phrase[]): number | undefine
 }
 
 function readRdsValues(text: string, into: RequestedValues, reading: ValueReading): void {
-  const version = engineVersion(text, into.unsupported);
-  if (version) into.rdsEngineVersion = version;
+  engineVersion(text, into);
   const storage = sizeNear(text, STORAGE_SIZE);
   const databaseOnly =
     /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
