@@ -13,6 +13,7 @@
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
+import { readableText } from "../read/request-text";
 import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
 import { portMappingsOf } from "../read/port-mappings";
@@ -506,7 +507,9 @@ function alreadyThere(template: Template, kind: ResourceKind): Phrase {
   );
 }
 
-export function editTemplate(current: Template, text: string): EditResult {
+export function editTemplate(current: Template, request: string): EditResult {
+  // Read in the one spelling the grammars know (read/request-text.ts).
+  const text = readableText(request);
   const template = structuredClone(current);
   const changes: Phrase[] = [];
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));

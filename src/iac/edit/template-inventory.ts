@@ -37,7 +37,10 @@ export function regionSuffix(description: string): string {
 export function listenerMappingsOf(template: Template): PortMapping[] {
   return namesOfType(template, "ALIYUN::SLB::Listener").flatMap((name) => {
     const properties = resourceProperties(section(template, "Resources")[name]);
-    const [front, back] = [properties.ListenerPort, properties.BackendServerPort];
-    return typeof front === "number" && typeof back === "number" ? [{ front, back }] : [];
+    const [front, back, protocol] = [properties.ListenerPort, properties.BackendServerPort, properties.Protocol];
+    if (typeof front !== "number" || typeof back !== "number") return [];
+    return typeof protocol === "string" && /^(?:tcp|udp|https?)$/.test(protocol)
+      ? [{ front, back, protocol: protocol as "tcp" | "udp" | "http" | "https" }]
+      : [{ front, back }];
   });
 }

@@ -1,6 +1,8 @@
 import { applyRequestedValues } from "./apply-values";
 import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "../read/request-language";
 import { parseRequestedValues } from "../read/request-values";
+import { readableText } from "../read/request-text";
+import { listenerProtocols, withListenerPorts } from "../kinds/slb/protocol";
 import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest } from "../read/generation-request";
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
@@ -123,9 +125,9 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
 }
 
 export function generateTemplate(request: GenerationRequest): GeneratedTemplate {
-  const infrastructure = parseGenerationRequest(request.text);
+  // Read in the one spelling the grammars know ("…/24." is "…/24", "100 gigs" is "100 GB"): read/request-text.ts.
+  const text = readableText(request.text);
+  const infrastructure = withListenerPorts(parseGenerationRequest(text), listenerProtocols(request.text), request.text);
   const language = request.language ?? detectLanguage(request.text);
-  return infrastructure.format === "terraform"
-    ? generateTerraform(infrastructure, request.text, language)
-    : generateRos(infrastructure, request.text, language);
+  return infrastructure.format === "terraform" ? generateTerraform(infrastructure, text, language) : generateRos(infrastructure, text, language);
 }

@@ -26,6 +26,8 @@ export interface InfrastructureRequest {
   publicPorts: number[];
   /** Port ranges to open in the security group ("ports 8000-8100"), besides single ports. */
   portRanges?: { from: number; to: number }[];
+  /** The protocol the request gives a listener port ("SLB on 443 (TCP)"), by port: kinds/slb/protocol.ts. */
+  listenerProtocols?: ReadonlyMap<number, "tcp" | "udp" | "http" | "https">;
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
   portMappings: PortMapping[];
   /** Build in an existing VPC (a parameter) instead of a new one. */

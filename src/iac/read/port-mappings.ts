@@ -11,6 +11,8 @@ export interface PortMapping {
   front: number;
   /** The port of the backend servers. */
   back: number;
+  /** The listener's protocol when the request states one ("443 (TCP)"): kinds/slb/protocol.ts. */
+  protocol?: "tcp" | "udp" | "http" | "https";
 }
 
 const PORT = String.raw`(\d{2,5})(?!\d)`;

@@ -13,6 +13,7 @@ import type { ValueReading } from "../kinds/kind";
 import type { RequestedValues } from "../kinds/values";
 import { phrase, type Phrase } from "./request-language";
 import { sizeForKind } from "./request-sizes";
+import { readableText } from "./request-text";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
@@ -35,7 +36,8 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];
 
-export function parseRequestedValues(text: string): RequestedValues {
+export function parseRequestedValues(request: string): RequestedValues {
+  const text = readableText(request);
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
   const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind) };
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);

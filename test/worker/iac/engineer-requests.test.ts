@@ -118,3 +118,36 @@ describe("issue 27 item 6: count forms and 'each'/'per' counts", () => {
     expect(ofType(template, "ALIYUN::VPC::EIP")).toHaveLength(2);
   });
 });
+
+describe("issue 27 item 6: a listener's protocol", () => {
+  const listeners = (template: Template) => props(template, "ALIYUN::SLB::Listener").map((l) => [l.Protocol, l.ListenerPort, l.BackendServerPort]);
+
+  it("'internet SLB on 443 (TCP)' is a TCP listener on 443, not HTTP on 80 (ROS and Terraform)", () => {
+    const template = generated("two ECS behind an internet SLB on 443 (TCP), Hangzhou");
+    expect(listeners(template)).toEqual([["tcp", 443, 443]]);
+    expect(hcl(template)).toMatch(/protocol\s+= "tcp"\n\s+frontend_port\s+= 443/);
+  });
+
+  it("'HTTPS on 443' is an HTTPS listener with a certificate parameter", () => {
+    const template = generated("SLB with HTTPS on 443 forwarding to backend 8080, two ECS");
+    expect(listeners(template)).toEqual([["https", 443, 8080]]);
+    expect(template.Parameters?.SlbServerCertificateId).toBeDefined();
+    expect(hcl(template)).toContain("server_certificate_id = var.slb_server_certificate_id");
+  });
+
+  it("'负载均衡 TCP 监听 8080' is a TCP listener", () => {
+    const template = generated("两台ECS，负载均衡 TCP 监听 8080");
+    expect(listeners(template)).toEqual([["tcp", 8080, 8080]]);
+  });
+});
+
+describe("issue 27 item 5 findings: spellings that change no value", () => {
+  it("a full stop after a range keeps 'SSH only from' (ROS)", () => {
+    const plain = generated("VPC with an ECS, SSH only from 203.0.113.0/24");
+    expect(generated("VPC with an ECS, SSH only from 203.0.113.0/24.")).toEqual(plain);
+  });
+
+  it("'100 gigs' is 100 GB of storage", () => {
+    expect(props(generated("MySQL 8.0 database, 100 gigs storage"), "ALIYUN::RDS::DBInstance")[0]?.DBInstanceStorage).toBe(100);
+  });
+});

@@ -1,5 +1,6 @@
 /** The ROS builder of the SLB kind (index.ts): load balancers with a listener per port or mapping and every instance as a backend. */
 import { listenersOf } from "./listeners";
+import { protocolFor } from "./protocol";
 import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildSlb({ request, instances, builder }: RosBuild): void {
@@ -11,7 +12,16 @@ export function buildSlb({ request, instances, builder }: RosBuild): void {
     AssociationProperty: "ALIYUN::SLB::LoadBalancer::ZoneId",
   };
   addGroup(builder, "Load balancer", ["SlbZoneId"]);
-  const listeners = listenersOf(request.publicPorts, request.portMappings);
+  const listeners = listenersOf(request.publicPorts, request.portMappings, request.listenerProtocols);
+  // An HTTPS listener serves a certificate: the user picks theirs (an id ROS cannot invent).
+  if (listeners.some((listener) => listener.protocol === "https")) {
+    builder.parameters.SlbServerCertificateId = {
+      Type: "String",
+      Label: "SLB server certificate",
+      Description: "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first).",
+    };
+    addGroup(builder, "Load balancer", ["SlbServerCertificateId"]);
+  }
   names("Slb", request.counts.slb).forEach((slb, index) => {
     builder.resources[slb] = {
       Type: "ALIYUN::SLB::LoadBalancer",
@@ -23,15 +33,17 @@ export function buildSlb({ request, instances, builder }: RosBuild): void {
         MasterZoneId: ref("SlbZoneId"),
       },
     };
-    for (const { front, back } of listeners) {
+    for (const { front, back, protocol } of listeners) {
+      const stated = protocolFor(front, protocol);
       builder.resources[`${slb}Listener${front}`] = {
         Type: "ALIYUN::SLB::Listener",
         Properties: {
           LoadBalancerId: ref(slb),
-          Protocol: front === 80 ? "http" : "tcp",
+          Protocol: stated,
           ListenerPort: front,
           BackendServerPort: back,
           Bandwidth: -1,
+          ...(stated === "https" ? { ServerCertificateId: ref("SlbServerCertificateId") } : {}),
         },
       };
     }

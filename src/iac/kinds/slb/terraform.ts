@@ -1,9 +1,16 @@
 /** The Terraform builder of the SLB kind (index.ts): load balancers, the ROS twin's listeners and backend servers. */
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted } from "../../terraform/terraform-build/hcl";
+import { protocolFor } from "./protocol";
 
 /** The load balancers: the twin's listeners (front → backend port), every instance as a backend. */
 export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild): void {
+  if (request.counts.slb > 0 && listeners.some((listener) => listener.protocol === "https")) {
+    hcl.add('variable "slb_server_certificate_id"', [
+      'description = "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first)."',
+      "type        = string",
+    ]);
+  }
   for (let index = 0; index < request.counts.slb; index += 1) {
     const name = `slb_${index + 1}`;
     hcl.resource("alicloud_slb_load_balancer", name, [
@@ -12,10 +19,12 @@ export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild)
       'load_balancer_spec   = "slb.s1.small"',
       'internet_charge_type = "PayByTraffic"',
     ]);
-    for (const { front, back } of listeners) {
+    for (const { front, back, protocol } of listeners) {
+      const stated = protocolFor(front, protocol);
       hcl.resource("alicloud_slb_listener", `${name}_${front}`, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,
-        `protocol         = ${quoted(front === 80 ? "http" : "tcp")}`,
+        `protocol         = ${quoted(stated)}`,
+        ...(stated === "https" ? ["server_certificate_id = var.slb_server_certificate_id"] : []),
         `frontend_port    = ${front}`,
         `backend_port     = ${back}`,
         "bandwidth        = -1",
