@@ -76,15 +76,16 @@ function namesMore(original: readonly string[], variant: readonly string[]): boo
 
 type Outcome = "identical" | "named" | "silent";
 
-function compare(original: readonly TurnResult[], variant: readonly TurnResult[]): Outcome {
-  let outcome: Outcome = "identical";
+/** The outcome, and for a difference the turn (1-based) where it first shows. */
+function compare(original: readonly TurnResult[], variant: readonly TurnResult[]): { outcome: Outcome; turn?: number } {
+  let result: { outcome: Outcome; turn?: number } = { outcome: "identical" };
   for (const [index, turn] of variant.entries()) {
     const base = original[index];
     if (!base || base.key === turn.key) continue;
-    if (!namesMore(base.named, turn.named)) return "silent";
-    outcome = "named";
+    if (!namesMore(base.named, turn.named)) return { outcome: "silent", turn: index + 1 };
+    result = { outcome: "named", turn: index + 1 };
   }
-  return outcome;
+  return result;
 }
 
 const CASES: SuiteCase[] = [...GENERATION_EN, ...GAPS_CLOSED, ...GENERATION_ZH, ...CONVERSATIONS].filter((suiteCase) =>
@@ -99,14 +100,16 @@ describe("issue 27 item 5: the metamorphic suite", () => {
       const asks = suiteCase.turns.map((turn) => turn.ask);
       const original = run(asks);
       for (const rule of REWRITE_RULES) {
-        const rewritten = asks.map((ask, turn) => rule.rewrite(ask, turn));
-        if (rewritten.every((ask) => ask === undefined)) continue;
-        const variant = rewritten.map((ask, turn) => ask ?? asks[turn] ?? "");
-        const outcome = compare(original, run(variant));
-        const counts = tally.get(rule.name) ?? { identical: 0, named: 0, silent: 0 };
-        counts[outcome] += 1;
-        tally.set(rule.name, counts);
-        if (outcome === "silent") silent.push(`[${rule.name}] ${suiteCase.name}: ${variant.join(" → ")}`);
+        for (let form = 0; form < (rule.forms ?? 1); form += 1) {
+          const rewritten = asks.map((ask, turn) => rule.rewrite(ask, turn, form));
+          if (rewritten.every((ask) => ask === undefined)) continue;
+          const variant = rewritten.map((ask, turn) => ask ?? asks[turn] ?? "");
+          const { outcome, turn } = compare(original, run(variant));
+          const counts = tally.get(rule.name) ?? { identical: 0, named: 0, silent: 0 };
+          counts[outcome] += 1;
+          tally.set(rule.name, counts);
+          if (outcome === "silent") silent.push(`[${rule.name}] ${suiteCase.name} (turn ${turn}): ${variant.join(" → ")}`);
+        }
       }
     }
     const totals = { identical: 0, named: 0, silent: 0 };

@@ -8,6 +8,7 @@
 import { BUCKET_NAME } from "../kinds/oss/bucket-name";
 import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
 import { switchEngine } from "./apply-engine";
+import { applyBucketRules } from "./apply-bucket";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -188,7 +189,7 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
     if (values.bucketAcl) bucket.AccessControl = values.bucketAcl;
     if (values.versioning) bucket.VersioningConfiguration = { Status: "Enabled" };
     if (values.encryption) bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: values.encryption };
-    if (values.lifecycleDays !== undefined) {
+    if (values.lifecycleDays !== undefined && !values.lifecycleRule) {
       bucket.LifecycleConfiguration = {
         Rule: [{ ID: `expire-after-${values.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: values.lifecycleDays } }],
       };
@@ -197,8 +198,10 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
   if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
   if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
   if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
-  if (values.lifecycleDays !== undefined)
+  if (values.lifecycleDays !== undefined && !values.lifecycleRule)
     out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
+  // A scoped rule or transitions, and a static website (apply-bucket.ts).
+  out.applied.push(...applyBucketRules(buckets, values.lifecycleRule, values.website));
 }
 
 function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {

@@ -12,8 +12,8 @@ const VERSION_WORD = /(?:\bversion|版本)\s{0,3}(?:用|为|是|改成|改为|�
 const ENGINE_WORD = /\b(?:redis|tair|mysql|postgres(?:ql)?|pg|mariadb|sql ?server)\b/gi;
 /** How far back the engine may be: "把 Redis 加上，版本 6.0" is 9 characters. */
 const ENGINE_REACH = 40;
-/** A sentence ends here: the version is not that engine's. */
-const SENTENCE_END = /[。\n]|\.\s/g;
+/** A sentence ends here: the version is not that engine's. A list item's line break is no end ("- Redis\n- 版本 6.0"); a blank line is. */
+const SENTENCE_END = /[。]|\.\s|\n\s{0,4}\n/g;
 
 export type VersionedEngine = "redis" | "mysql" | "postgres" | "mariadb" | "sqlserver";
 

@@ -8,6 +8,8 @@
 import type { Phrase } from "../read/request-language";
 import type { SourceRule } from "../read/source-rules";
 import type { RdsEngine } from "../read/infrastructure-request";
+import type { LifecycleRule } from "./oss/lifecycle";
+import type { WebsiteValue } from "./oss/website";
 
 export interface DiskValue {
   size?: number;
@@ -38,6 +40,10 @@ export interface RequestedValues {
   versioning?: boolean;
   encryption?: "AES256" | "KMS";
   lifecycleDays?: number;
+  /** A lifecycle rule scoped to a prefix or with transitions ("logs/ after 30 days", "IA after 30 days"): kinds/oss/lifecycle.ts. */
+  lifecycleRule?: LifecycleRule;
+  /** The static website the bucket hosts (index and error documents): kinds/oss/website.ts. */
+  website?: WebsiteValue;
   zones: string[];
   existingVpcId?: string;
   existingVSwitchId?: string;

@@ -16,7 +16,10 @@ const SPOKEN_TIB = /(\d{1,5})\s{0,2}(?:terabytes?|teras?)\b/gi;
 /** "443 (HTTPS)", "22（SSH）", "80 (tcp)": a protocol in parentheses after a port. */
 export const PORT_PROTOCOL = /(\d{2,5})\s{0,2}[(（]\s{0,2}(tcp|udp|https?|ssh|rdp|mysql|postgres(?:ql)?|redis|sql ?server)\s{0,2}[)）]/gi;
 
+/** "需求单 4821：", "工单#123 —", "JIRA-77:": a ticket label before the request; its number is no value. */
+const TICKET_LABEL = /^\s{0,4}(?:需求单|工单|单号|ticket|issue|jira|case)[\s#-]{0,3}\d{1,10}\s{0,2}(?:[:：]|—{1,2}|--?)/i;
+
 /** The request with value-neutral spellings normalized; idempotent. */
 export function readableText(text: string): string {
-  return text.replace(SENTENCE_END, " ").replace(SPOKEN_GIB, "$1 GB").replace(SPOKEN_TIB, "$1 TB").replace(PORT_PROTOCOL, "$1");
+  return text.replace(TICKET_LABEL, "").replace(SENTENCE_END, " ").replace(SPOKEN_GIB, "$1 GB").replace(SPOKEN_TIB, "$1 TB").replace(PORT_PROTOCOL, "$1");
 }

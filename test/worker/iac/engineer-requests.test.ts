@@ -151,3 +151,56 @@ describe("issue 27 item 5 findings: spellings that change no value", () => {
     expect(props(generated("MySQL 8.0 database, 100 gigs storage"), "ALIYUN::RDS::DBInstance")[0]?.DBInstanceStorage).toBe(100);
   });
 });
+
+describe("issue 27 item 6: OSS static websites and lifecycle rules with prefixes and transitions", () => {
+  const ask =
+    "Static website on OSS in Hangzhou: bucket named acme-site-01, index document index.html and error page 404.html, and expire objects under logs/ after 30 days";
+
+  it("the issue's website request: WebsiteConfiguration, and a lifecycle rule scoped to logs/ (ROS)", () => {
+    const [bucket] = props(generated(ask), "ALIYUN::OSS::Bucket");
+    expect(bucket?.WebsiteConfiguration).toEqual({ IndexDocument: "index.html", ErrorDocument: "404.html" });
+    const rules = (bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ Prefix: "logs/", Expiration: { Days: 30 } });
+  });
+
+  it("the same request in Terraform: a website block and a lifecycle_rule with prefix logs/", () => {
+    const result = generateTemplate({ text: `Terraform. ${ask}` });
+    expect(result.content).toMatch(/website \{\n\s+index_document = "index.html"\n\s+error_document = "404.html"/);
+    expect(result.content).toMatch(/lifecycle_rule \{\n\s+prefix\s+= "logs\/"/);
+    expect(result.content).not.toContain('prefix  = ""');
+  });
+
+  it("'静态网站托管，首页 index.html，错误页 404.html，logs/ 前缀 30 天后删除'", () => {
+    const [bucket] = props(generated("OSS 静态网站托管，首页 index.html，错误页 404.html，logs/ 前缀 30 天后删除"), "ALIYUN::OSS::Bucket");
+    expect(bucket?.WebsiteConfiguration).toEqual({ IndexDocument: "index.html", ErrorDocument: "404.html" });
+    expect((bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0]).toMatchObject({ Prefix: "logs/", Expiration: { Days: 30 } });
+  });
+
+  it("transitions: 'move to IA after 30 days, Archive after 90, delete after 365'", () => {
+    const [bucket] = props(
+      generated("an OSS bucket for backups/: move to IA after 30 days, Archive after 90 days, delete after 365 days"),
+      "ALIYUN::OSS::Bucket",
+    );
+    const rule = (bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0];
+    expect(rule).toMatchObject({
+      Prefix: "backups/",
+      Expiration: { Days: 365 },
+      Transition: [
+        { Days: 30, StorageClass: "IA" },
+        { Days: 90, StorageClass: "Archive" },
+      ],
+    });
+  });
+
+  it("'30天后转低频，90天后归档' in Terraform: transitions blocks", () => {
+    const result = generateTemplate({ text: "用 Terraform 建一个 OSS 存储桶，30天后转低频，90天后归档" });
+    expect(result.content).toMatch(/transitions \{\n\s+days\s+= 30\n\s+storage_class = "IA"/);
+    expect(result.content).toMatch(/transitions \{\n\s+days\s+= 90\n\s+storage_class = "Archive"/);
+  });
+
+  it("a whole-bucket expiry stays a whole-bucket rule", () => {
+    const [bucket] = props(generated("A bucket called tf-state-prod-01, lifecycle: delete after 365 days"), "ALIYUN::OSS::Bucket");
+    expect((bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0]).toMatchObject({ Prefix: "", Expiration: { Days: 365 } });
+  });
+});

@@ -9,8 +9,10 @@
  */
 export interface RewriteRule {
   name: string;
-  /** Rewrites a turn's request; `turn` is its index in the conversation (0: the first request). */
-  rewrite(text: string, turn: number): string | undefined;
+  /** How many forms the rule writes (labels, polite wrappers): each form is a variant of its own. */
+  forms?: number;
+  /** Rewrites a turn's request; `turn` is its index in the conversation (0: the first request), `form` which of the rule's forms. */
+  rewrite(text: string, turn: number, form: number): string | undefined;
 }
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -99,7 +101,7 @@ const bandwidthUnits: RewriteRule = {
 const PROTOCOL_OF: Record<string, string> = {
   "22": "SSH",
   "80": "HTTP",
-  "443": "HTTPS",
+  "443": "TCP",
   "3306": "MySQL",
   "3389": "RDP",
   "6379": "Redis",
@@ -111,24 +113,28 @@ const protocolInParentheses: RewriteRule = {
   name: "protocol in parentheses",
   rewrite(text) {
     let done = false;
-    const after = text.replace(/(?<![\d./:-])\b(22|80|443|3306|3389|6379|5432)\b(?![\d./:-]|\s?(?:to|转发|端口|port))/g, (port: string) => {
-      if (done) return port;
-      done = true;
-      return `${port} (${PROTOCOL_OF[port] ?? "TCP"})`;
-    });
+    const after = text.replace(
+      /(?<![\d./:-])\b(22|80|443|3306|3389|6379|5432)\b(?![\d./:-]|\s?(?:to\b|转发|改|换|调|g\b|gb|gib|m\b|mbps|[a-z]{0,3}\d))/gi,
+      (port: string) => {
+        if (done) return port;
+        done = true;
+        return `${port} (${PROTOCOL_OF[port] ?? "TCP"})`;
+      },
+    );
     return changed(text, after);
   },
 };
 
-const LABELS_EN = ["Web tier — ", "Project Phoenix: ", "Prod env - ", "Staging: "];
-const LABELS_ZH = ["生产环境：", "项目A —— ", "测试环境："];
+const LABELS_EN = ["Web tier — ", "Project Phoenix: ", "Prod env - ", "Staging: ", "Backend team — ", "TICKET-4821: "];
+const LABELS_ZH = ["生产环境：", "项目A —— ", "测试环境：", "后端团队：", "需求单 4821：", "上线前准备："];
 
-/** "Web tier — …": a label before the request. */
+/** "Web tier — …": a label before the request, in one of six forms. */
 const leadingLabel: RewriteRule = {
   name: "leading label",
-  rewrite(text, turn) {
+  forms: 6,
+  rewrite(text, _turn, form) {
     const labels = isChinese(text) ? LABELS_ZH : LABELS_EN;
-    return `${labels[(text.length + turn) % labels.length] ?? ""}${text}`;
+    return `${labels[form] ?? ""}${text}`;
   },
 };
 
@@ -142,7 +148,7 @@ const clauseOrder: RewriteRule = {
     if (clauses.length < 3) return undefined;
     const last = clauses.pop() ?? "";
     // A clause that carries a number of the one before ("80, 443 and 8443") is a list, not a clause.
-    if (/^\d|^and\b|^和/.test(last) || /^\d/.test(clauses[clauses.length - 1] ?? "")) return undefined;
+    if (/^\d|^and\b|^和|^(?:version|版本)/i.test(last) || /^\d/.test(clauses[clauses.length - 1] ?? "")) return undefined;
     return [
       last.replace(/^[a-z]/, (c) => c.toUpperCase()),
       ...clauses.map((c, i) => (i === 0 ? c.replace(/^[A-Z](?=[a-z])/, (l) => l.toLowerCase()) : c)),
@@ -182,7 +188,7 @@ const chineseMeasureWords: RewriteRule = {
   rewrite(text) {
     if (!isChinese(text)) return undefined;
     const after = text
-      .replace(/([一两二三四五])\s?(台|个|块)/g, (_, n: string, measure: string) => `${ZH_NUMBER[n] ?? n} ${measure}`)
+      .replace(/(?<=^|[\u4e00-\u9fff，,：\s])([一两二三四五])\s?(台|个|块)/g, (_, n: string, measure: string) => `${ZH_NUMBER[n] ?? n} ${measure}`)
       .replace(/(?<![\d.])([1-5])(台|个|块)/g, (_, n: string, measure: string) => `${ZH_DIGIT[n] ?? n}${measure}`);
     return changed(text, after);
   },
@@ -221,12 +227,48 @@ const semicolons: RewriteRule = {
   },
 };
 
-/** "Please … Thanks!": politeness around the request. */
+const POLITE_EN: [string, string][] = [
+  ["Hi, could you do this for me: ", ". Thanks!"],
+  ["Please ", "."],
+  ["", " — thanks in advance"],
+  ["Quick one: ", " ASAP please"],
+];
+const POLITE_ZH: [string, string][] = [
+  ["麻烦帮忙：", "，谢谢！"],
+  ["请帮我", "。"],
+  ["", "，辛苦了"],
+  ["急：", "，尽快"],
+];
+
+/** "Please … Thanks!": politeness around the request, in one of four forms. */
 const politeness: RewriteRule = {
   name: "politeness",
-  rewrite(text) {
+  forms: 4,
+  rewrite(text, _turn, form) {
     if (text.includes("\n")) return undefined;
-    return isChinese(text) ? `麻烦帮忙：${text}，谢谢！` : `Hi, could you do this for me: ${text}. Thanks!`;
+    const [before, after] = (isChinese(text) ? POLITE_ZH : POLITE_EN)[form] ?? ["", ""];
+    return `${before}${text}${after}`;
+  },
+};
+
+const CONTEXT_EN = [" This is for the staging environment.", " We expect light traffic at first.", " Budget is tight, keep it simple."];
+const CONTEXT_ZH = ["。这是给测试环境用的。", "。前期流量不大。", "。预算有限，简单点就行。"];
+
+/** A sentence of context after the request that asks for nothing more, in one of three forms. */
+const trailingContext: RewriteRule = {
+  name: "trailing context",
+  forms: 3,
+  rewrite(text, _turn, form) {
+    if (text.includes("\n")) return undefined;
+    return `${text}${(isChinese(text) ? CONTEXT_ZH : CONTEXT_EN)[form] ?? ""}`;
+  },
+};
+
+/** Extra spaces, a leading line break and trailing blanks: whitespace as pasted. */
+const whitespace: RewriteRule = {
+  name: "whitespace",
+  rewrite(text) {
+    return `\n ${text.replace(/, /g, ",  ")}  \n`;
   },
 };
 
@@ -254,5 +296,7 @@ export const REWRITE_RULES: readonly RewriteRule[] = [
   bulletList,
   semicolons,
   politeness,
+  trailingContext,
+  whitespace,
   lowerCase,
 ];

@@ -6,6 +6,8 @@ import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
 import { afterKeyword } from "../../read/text-after";
 import type { RequestedValues } from "../values";
+import { lifecycleRuleOf } from "./lifecycle";
+import { websiteOf } from "./website";
 
 const BUCKET = "ALIYUN::OSS::Bucket";
 
@@ -84,6 +86,10 @@ function readOssValues(text: string, into: RequestedValues): void {
   if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) into.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
   const days = lifecycleDays(text);
   if (days !== undefined) into.lifecycleDays = days;
+  const rule = lifecycleRuleOf(text, days);
+  if (rule) into.lifecycleRule = rule;
+  const website = websiteOf(text);
+  if (website) into.website = website;
 }
 
 export const oss: KindDefinition = {

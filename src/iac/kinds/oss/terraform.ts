@@ -1,6 +1,7 @@
 /** The Terraform builder of the OSS kind (index.ts): buckets with the name and settings the request states, private by default. */
 import { BUCKET_NAME } from "./bucket-name";
 import type { RequestedValues } from "../values";
+import type { LifecycleRule } from "./lifecycle";
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted } from "../../terraform/terraform-build/hcl";
 
@@ -9,12 +10,34 @@ export function statedBucketName(values: RequestedValues): string | undefined {
   return values.bucketName && BUCKET_NAME.test(values.bucketName) ? values.bucketName : undefined;
 }
 
-/** The nested blocks of the settings the request states: versioning, server-side encryption, a lifecycle rule. */
+/** A lifecycle rule scoped to a prefix or with transitions (lifecycle.ts), as `lifecycle_rule` with `transitions` blocks. */
+function scopedRule(rule: LifecycleRule): string[] {
+  return [
+    "lifecycle_rule {",
+    `  prefix  = ${quoted(rule.prefix)}`,
+    "  enabled = true",
+    ...(rule.expireDays !== undefined ? ["  expiration {", `    days = ${rule.expireDays}`, "  }"] : []),
+    ...rule.transitions.flatMap((t) => ["  transitions {", `    days          = ${t.days}`, `    storage_class = ${quoted(t.storageClass)}`, "  }"]),
+    "}",
+  ];
+}
+
+/** The nested blocks of the settings the request states: versioning, server-side encryption, a lifecycle rule, a website. */
 function settingBlocks(values: RequestedValues): string[] {
-  const days = values.lifecycleDays;
+  const days = values.lifecycleRule ? undefined : values.lifecycleDays;
+  const website = values.website;
   return [
     ...(values.versioning ? ["versioning {", '  status = "Enabled"', "}"] : []),
     ...(values.encryption ? ["server_side_encryption_rule {", `  sse_algorithm = ${quoted(values.encryption)}`, "}"] : []),
+    ...(values.lifecycleRule ? scopedRule(values.lifecycleRule) : []),
+    ...(website
+      ? [
+          "website {",
+          `  index_document = ${quoted(website.indexDocument)}`,
+          ...(website.errorDocument ? [`  error_document = ${quoted(website.errorDocument)}`] : []),
+          "}",
+        ]
+      : []),
     ...(days !== undefined
       ? [
           "lifecycle_rule {",

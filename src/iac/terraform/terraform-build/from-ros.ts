@@ -13,6 +13,7 @@
  * builders write one value per kind, as the generator does.
  */
 import { type CidrBlock, cidrContains, parseCidr } from "../../read/cidr";
+import type { StorageClass } from "../../kinds/oss/lifecycle";
 import type { InfrastructureRequest, RdsEngine } from "../../read/infrastructure-request";
 import { dependentsOf, KINDS, type ResourceKind } from "../../kinds";
 import type { RequestedValues } from "../../kinds/values";
@@ -105,7 +106,32 @@ function bucketValues(template: Template): Partial<RequestedValues> {
     ...(versioning ? { versioning } : {}),
     ...(encryption === "AES256" || encryption === "KMS" ? { encryption } : {}),
     ...(days !== undefined ? { lifecycleDays: days } : {}),
+    ...scopedRuleOf(firstRule, days),
+    ...websiteOf(bucket.WebsiteConfiguration),
   };
+}
+
+/** A rule with a prefix or transitions is written whole (kinds/oss/lifecycle.ts); a whole-bucket expiry stays `lifecycleDays`. */
+function scopedRuleOf(rule: unknown, days: number | undefined): Partial<RequestedValues> {
+  if (!isRecord(rule)) return {};
+  const prefix = text(rule.Prefix) ?? "";
+  const transitions = (Array.isArray(rule.Transition) ? rule.Transition : []).flatMap((item: unknown) => {
+    if (!isRecord(item)) return [];
+    const transitionDays = count(item.Days);
+    const storageClass = text(item.StorageClass);
+    return transitionDays !== undefined && (storageClass === "IA" || storageClass === "Archive" || storageClass === "ColdArchive")
+      ? [{ days: transitionDays, storageClass: storageClass as StorageClass }]
+      : [];
+  });
+  if (prefix === "" && transitions.length === 0) return {};
+  return { lifecycleRule: { prefix, ...(days !== undefined ? { expireDays: days } : {}), transitions } };
+}
+
+function websiteOf(configuration: unknown): Partial<RequestedValues> {
+  if (!isRecord(configuration)) return {};
+  const indexDocument = text(configuration.IndexDocument);
+  const errorDocument = text(configuration.ErrorDocument);
+  return indexDocument ? { website: { indexDocument, ...(errorDocument ? { errorDocument } : {}), defaultIndex: false } } : {};
 }
 
 function valuesOf(template: Template): RequestedValues {

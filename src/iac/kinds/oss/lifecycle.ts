@@ -1,0 +1,65 @@
+/**
+ * OSS lifecycle rules as engineers write them (issue 27 item 6): a prefix the rule is scoped to
+ * ("expire objects under logs/ after 30 days": `Prefix: logs/`, never an empty prefix, which would
+ * expire every object of the bucket), and transitions to colder storage ("move to IA after 30 days,
+ * Archive after 90", "30天后转低频，90天后归档"). Each clause with days is one action; a prefix written
+ * in the request scopes the rule. ROS writes `LifecycleConfiguration.Rule[]` with `Prefix`,
+ * `Expiration` and `Transition`; Terraform a `lifecycle_rule` with `expiration` and `transitions`.
+ * Linear: bounded anchored patterns over the clauses.
+ */
+export type StorageClass = "IA" | "Archive" | "ColdArchive";
+
+export interface LifecycleRule {
+  /** The object prefix the rule applies to; "" (the whole bucket) only when the request names none. */
+  prefix: string;
+  expireDays?: number;
+  transitions: { days: number; storageClass: StorageClass }[];
+}
+
+/** "under logs/", "prefix logs/", "in tmp/", "logs/ 前缀", "logs/ 下的", "前缀 logs/": a path ending in "/". */
+const PREFIX =
+  /(?:under|prefix(?:ed)?(?: with)?|in|within|for|folder|前缀(?:为|是)?)\s{0,3}[\x60"'“]?([a-z0-9][\w.-]{0,60}\/(?:[\w.-]{1,60}\/){0,4})|(?<![\w/])([a-z0-9][\w.-]{0,60}\/(?:[\w.-]{1,60}\/){0,4})\s{0,3}(?:前缀|目录|下的|下面|prefix|folder)/i;
+/** Storage class words: "IA", "infrequent access", "低频", "Archive", "归档", "cold archive", "冷归档". */
+const CLASS_WORD = /(cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)/i;
+/** "to IA after 30 days", "IA after 30 days", "30 days → Archive", "30天后转低频", "90天后归档". */
+const TRANSITION_AFTER =
+  /(?:cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)(?:\s{0,3}storage)?\s{0,3}(?:after|at|in)\s{0,3}(\d{1,4})\s{0,2}(?:days?|天)/gi;
+const TRANSITION_BEFORE =
+  /(\d{1,4})\s{0,2}(?:days?|天)\s{0,3}(?:后|later|after that)?\s{0,3}(?:(?:move|transition|switch|convert|change|转(?:为|成|到|入)?|转换(?:为|成)?|变为|存为|进入)\s{0,3}(?:it |them |objects )?(?:to |into )?)?(?:the\s{1,3})?(?:cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)/gi;
+
+function classOf(word: string): StorageClass {
+  if (/cold|冷/i.test(word)) return "ColdArchive";
+  return /archive|归档/i.test(word) ? "Archive" : "IA";
+}
+
+/** The transitions to colder storage the request asks for, by days. */
+export function transitionsOf(text: string): LifecycleRule["transitions"] {
+  const byDays = new Map<number, StorageClass>();
+  for (const pattern of [TRANSITION_AFTER, TRANSITION_BEFORE]) {
+    for (const match of text.matchAll(pattern)) {
+      const word = CLASS_WORD.exec(match[0])?.[1] ?? "";
+      byDays.set(Number(match[1]), classOf(word));
+    }
+  }
+  return [...byDays.entries()].sort((a, b) => a[0] - b[0]).map(([days, storageClass]) => ({ days, storageClass }));
+}
+
+/** The prefix a lifecycle clause is scoped to, if the request writes one. */
+export function lifecyclePrefix(text: string): string | undefined {
+  const match = PREFIX.exec(text);
+  return match?.[1] ?? match?.[2];
+}
+
+/**
+ * The lifecycle rule of the request: its prefix, expiry (read by the kind's `lifecycleDays`) and
+ * transitions. Undefined when the request asks for no scoped rule and no transition (a plain
+ * "expire after 365 days" stays the whole-bucket rule it always was).
+ */
+export function lifecycleRuleOf(text: string, expireDays: number | undefined): LifecycleRule | undefined {
+  const transitions = transitionsOf(text);
+  const prefix = expireDays !== undefined || transitions.length > 0 ? lifecyclePrefix(text) : undefined;
+  if (prefix === undefined && transitions.length === 0) return undefined;
+  // An expiry day that is a transition's day was read from the transition clause ("IA after 30 days"): no expiry.
+  const expiry = expireDays !== undefined && !transitions.some((transition) => transition.days === expireDays) ? expireDays : undefined;
+  return { prefix: prefix ?? "", ...(expiry !== undefined ? { expireDays: expiry } : {}), transitions };
+}

@@ -1,0 +1,35 @@
+/**
+ * An OSS static website as engineers ask for it (issue 27 item 6): "static website on OSS, index
+ * document index.html and error page 404.html", "静态网站托管，首页 index.html，错误页 404.html".
+ * The documents are file names the request writes; "static website" without one gets OSS's usual
+ * index.html, and the reply says so. ROS writes `WebsiteConfiguration` (IndexDocument,
+ * ErrorDocument), Terraform a `website` block. Linear: bounded anchored patterns.
+ */
+export interface WebsiteValue {
+  indexDocument: string;
+  errorDocument?: string;
+  /** True when the request named no index document and index.html was used. */
+  defaultIndex: boolean;
+}
+
+const WEBSITE = /static (?:web ?site|site|web hosting|hosting)|website hosting|host(?:ing)? a (?:static )?(?:web ?site|site)|静态网站|静态站点|网站托管/i;
+/** A file name a document may have: "index.html", "404.html", "error/404.htm". */
+const FILE = String.raw`([a-z0-9][\w./-]{0,60}\.html?)`;
+const INDEX_DOCUMENT = new RegExp(
+  String.raw`(?:index|default|home)\s{0,2}(?:document|page|file)?\s{0,3}(?:is|=|:|of)?\s{0,3}[\x60"'“]?${FILE}|(?:首页|默认首页|索引页|默认页|主页)\s{0,3}(?:为|是|用|[:：])?\s{0,3}${FILE}`,
+  "i",
+);
+const ERROR_DOCUMENT = new RegExp(
+  String.raw`(?:error|404)\s{0,2}(?:document|page|file)\s{0,3}(?:is|=|:|of)?\s{0,3}[\x60"'“]?${FILE}|(?:错误页(?:面)?|404\s{0,2}页面?)\s{0,3}(?:为|是|用|[:：])?\s{0,3}${FILE}`,
+  "i",
+);
+
+/** The website the request asks the bucket to host, if it asks for one. */
+export function websiteOf(text: string): WebsiteValue | undefined {
+  const index = INDEX_DOCUMENT.exec(text);
+  const error = ERROR_DOCUMENT.exec(text);
+  const indexDocument = index?.[1] ?? index?.[2];
+  const errorDocument = error?.[1] ?? error?.[2];
+  if (!indexDocument && !errorDocument && !WEBSITE.test(text)) return undefined;
+  return { indexDocument: indexDocument ?? "index.html", ...(errorDocument ? { errorDocument } : {}), defaultIndex: indexDocument === undefined };
+}
