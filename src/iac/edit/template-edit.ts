@@ -60,6 +60,18 @@ function removedKinds(text: string): Set<ResourceKind> {
   return removed;
 }
 
+/** "remove one of the servers", "drop a server", "get rid of one ECS", "去掉一台服务器", "删掉1台ECS": one fewer, not none (issue 27 item 6). */
+const REMOVE_ONE =
+  /(?:remove|delete|drop|get rid of|kill|去掉|删掉|删除|移除|减少|减掉|拿掉)\s{0,3}(?:one(?:\s{1,3}of(?:\s{1,3}the)?)?|an?|a single|一台|一个|1\s{0,2}台|1\s{0,2}个)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+function removedOne(text: string): Set<ResourceKind> {
+  const fewer = new Set<ResourceKind>();
+  for (const kind of RESOURCE_KINDS) {
+    if (requestMentions(text, kind).some((match) => REMOVE_ONE.test(text.slice(Math.max(0, (match.index ?? 0) - 32), match.index ?? 0)))) fewer.add(kind);
+  }
+  return fewer;
+}
+
 /** "another EIP", "one more server", "an extra vSwitch", "a second vSwitch", "再加一个 Redis", "加第二个交换机": one more of a kind the template has. */
 const ONE_MORE =
   /(?:\banother|\bone more|\ban? (?:extra|additional|second|third|2nd|3rd)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台|(?:再?加|添加|增加|新增)第[二三四]个|(?:再?加|添加|增加|新增)第[二三四]台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
@@ -85,10 +97,16 @@ function namesPresentKind(text: string, kind: ResourceKind, count: number | unde
 function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
   const explicit = explicitCounts(text);
+  const fewer = removedOne(text);
   const removed = removedKinds(text);
+  for (const kind of fewer) removed.delete(kind);
   const target = { ...current };
   for (const kind of asked.mentioned) {
     if (removed.has(kind)) continue;
+    if (fewer.has(kind)) {
+      target[kind] = Math.max(current[kind] - 1, 0);
+      continue;
+    }
     const count = explicit[kind];
     // A kind the template lacks is added; one it has changes only by a count written next to it.
     if (current[kind] === 0) target[kind] = asked.counts[kind];
@@ -465,6 +483,9 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
 function openPorts(current: Template, text: string, changes: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
+  // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
+  const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
+  if (Number.isInteger(movedFrom)) asked.delete(movedFrom);
   const existing = new Set(publicPortsOf(current));
   for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {

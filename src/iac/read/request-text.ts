@@ -19,7 +19,27 @@ export const PORT_PROTOCOL = /(\d{2,5})\s{0,2}[(（]\s{0,2}(tcp|udp|https?|ssh|r
 /** "需求单 4821：", "工单#123 —", "JIRA-77:": a ticket label before the request; its number is no value. */
 const TICKET_LABEL = /^\s{0,4}(?:需求单|工单|单号|ticket|issue|jira|case)[\s#-]{0,3}\d{1,10}\s{0,2}(?:[:：]|—{1,2}|--?)/i;
 
+/** "lock SSH down to", "lock down SSH to", "restrict SSH to": the SSH grammar's "SSH only from". */
+const LOCK_DOWN =
+  /\block(?:ed)?\s{1,3}(ssh|rdp|port\s{0,2}\d{2,5}|\d{2,5})\s{1,3}down\s{1,3}to\b|\block\s{1,3}down\s{1,3}(ssh|rdp|port\s{0,2}\d{2,5}|\d{2,5})\s{1,3}to\b|\brestrict\s{1,3}(ssh|rdp)\s{1,3}to\b/gi;
+/** A lone address after a source word ("only from my office 203.0.113.7"): a /32 range. */
+const LONE_ADDRESS = /(\b(?:from|only|office|home|allow|允许|来自)\b[^\n,;，；]{0,24}?)(?<![\d./])(\d{1,3}(?:\.\d{1,3}){3})(?![\d/]|\.\d)/gi;
+/** "the HTTPS port to 8443": the port the protocol names ("port 443 to 8443"). */
+const NAMED_PORT = /\b(?:the\s{1,3})?(https|http|ssh|rdp|mysql|redis)\s{1,3}port\b(?=\s{1,3}(?:to|from)\s{1,3}\d)/gi;
+/** "… and also …", "… and then …", "…，另外…": a new clause, so a range of the second is not the first one's. */
+const CLAUSE_JOIN = /\s{1,3}(and also|and then|as well as|plus also)\s{1,3}/gi;
+const PROTOCOL_PORT: Record<string, number> = { https: 443, http: 80, ssh: 22, rdp: 3389, mysql: 3306, redis: 6379 };
+
 /** The request with value-neutral spellings normalized; idempotent. */
 export function readableText(text: string): string {
-  return text.replace(TICKET_LABEL, "").replace(SENTENCE_END, " ").replace(SPOKEN_GIB, "$1 GB").replace(SPOKEN_TIB, "$1 TB").replace(PORT_PROTOCOL, "$1");
+  return text
+    .replace(TICKET_LABEL, "")
+    .replace(LOCK_DOWN, (_whole, a?: string, b?: string, c?: string) => `${a ?? b ?? c ?? ""} only from`)
+    .replace(LONE_ADDRESS, "$1$2/32")
+    .replace(CLAUSE_JOIN, "; $1 ")
+    .replace(NAMED_PORT, (_whole, name: string) => `port ${PROTOCOL_PORT[name.toLowerCase()] ?? name}`)
+    .replace(SENTENCE_END, " ")
+    .replace(SPOKEN_GIB, "$1 GB")
+    .replace(SPOKEN_TIB, "$1 TB")
+    .replace(PORT_PROTOCOL, "$1");
 }

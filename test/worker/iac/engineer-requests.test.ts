@@ -204,3 +204,56 @@ describe("issue 27 item 6: OSS static websites and lifecycle rules with prefixes
     expect((bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0]).toMatchObject({ Prefix: "", Expiration: { Days: 365 } });
   });
 });
+
+describe("issue 27 item 6: the issue's defect list", () => {
+  const base = "VPC 10.0.0.0/16 with two ECS behind an SLB, HTTPS on 443, Hangzhou";
+  const portsOf = (template: Template) => rules(template).map((rule) => `${rule.PortRange} ${rule.SourceCidrIp}`);
+
+  it("'change the HTTPS port to 8443 and also allow SSH only from 203.0.113.0/24': 443 → 8443, SSH restricted, no range on 8443", () => {
+    const after = edited(
+      generated("VPC 10.0.0.0/16 with one ECS, open 443 to the internet"),
+      "change the HTTPS port to 8443 and also allow SSH only from 203.0.113.0/24",
+    );
+    const ports = portsOf(after);
+    expect(ports).toContain("8443/8443 0.0.0.0/0");
+    expect(ports).toContain("22/22 203.0.113.0/24");
+    expect(ports.some((port) => port.startsWith("443/443"))).toBe(false);
+  });
+
+  it("'22 from 192.0.2.0/24' in a Terraform request leaves the VPC's own CIDR alone", () => {
+    const result = generateTemplate({ text: "Terraform: a VPC with one ECS, 22 from 192.0.2.0/24" });
+    expect(result.content).not.toMatch(/cidr_block\s+= "192\.0\.2\.0\/24"/);
+    expect(result.content).toMatch(/"192\.0\.2\.0\/24"/);
+  });
+
+  it("'Open 8080 to the VPC only' opens 8080 to the VPC's range, not 0.0.0.0/0", () => {
+    const template = generated("VPC 10.0.0.0/16 with one ECS. Open 8080 to the VPC only");
+    expect(portsOf(template)).toContain("8080/8080 10.0.0.0/16");
+    expect(portsOf(template)).not.toContain("8080/8080 0.0.0.0/0");
+  });
+
+  it("a leading label 'Bastion host:' keeps 'SSH only from' on", () => {
+    const template = generated("Bastion host: one ECS in a new VPC, SSH only from 203.0.113.0/24");
+    expect(portsOf(template)).toEqual(["22/22 203.0.113.0/24"]);
+  });
+
+  it("'lock SSH down to my office 203.0.113.7' restricts SSH to 203.0.113.7/32", () => {
+    const after = edited(generated("VPC with one ECS, SSH open"), "lock SSH down to my office 203.0.113.7");
+    expect(portsOf(after).filter((port) => port.startsWith("22/22"))).toEqual(["22/22 203.0.113.7/32"]);
+  });
+
+  it("'remove one of the servers' leaves one server of two", () => {
+    const after = edited(generated("two ECS in a VPC, Hangzhou"), "remove one of the servers");
+    expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(1);
+  });
+
+  it("'去掉一台服务器' leaves two servers of three", () => {
+    const after = edited(generated("三台ECS，杭州"), "去掉一台服务器");
+    expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(2);
+  });
+
+  it("an HTTPS listener on 443 in the base keeps its protocol through an edit", () => {
+    const after = edited(generated(base), "bump the system disk to 100G");
+    expect(props(after, "ALIYUN::SLB::Listener").map((l) => l.Protocol)).toEqual(["https"]);
+  });
+});
