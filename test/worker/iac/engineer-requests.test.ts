@@ -226,12 +226,6 @@ describe("issue 27 item 6: the issue's defect list", () => {
     expect(result.content).toMatch(/"192\.0\.2\.0\/24"/);
   });
 
-  it("'Open 8080 to the VPC only' opens 8080 to the VPC's range, not 0.0.0.0/0", () => {
-    const template = generated("VPC 10.0.0.0/16 with one ECS. Open 8080 to the VPC only");
-    expect(portsOf(template)).toContain("8080/8080 10.0.0.0/16");
-    expect(portsOf(template)).not.toContain("8080/8080 0.0.0.0/0");
-  });
-
   it("a leading label 'Bastion host:' keeps 'SSH only from' on", () => {
     const template = generated("Bastion host: one ECS in a new VPC, SSH only from 203.0.113.0/24");
     expect(portsOf(template)).toEqual(["22/22 203.0.113.0/24"]);
