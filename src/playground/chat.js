@@ -216,9 +216,12 @@ class TurnView {
     this.text.replaceChildren(renderMarkdown(this.raw));
     for (const block of this.text.querySelectorAll(".codeblock")) {
       if (!isTemplateBlock(block)) continue;
-      const open = el("button", { type: "button", class: "open-template" }, "in the Template panel →");
-      open.addEventListener("click", () => this.workbench.show("template"));
-      block.replaceWith(el("p", { class: "template-note muted" }, `${block.dataset.filename}: `, open));
+      // A Terraform reply's ROS form (what follow-ups edit) is drawn in the Diagram tab; main.tf is the Template.
+      const rosForm = /ROS form/.test(block.previousElementSibling?.textContent ?? "");
+      const [label, target] = rosForm ? ["its ROS form: drawn in the Diagram panel →", "diagram"] : ["in the Template panel →", "template"];
+      const open = el("button", { type: "button", class: "open-template" }, label);
+      open.addEventListener("click", () => this.workbench.show(target));
+      block.replaceWith(el("p", { class: "template-note muted" }, rosForm ? "" : `${block.dataset.filename}: `, open));
     }
     const transcript = this.node.parentElement;
     if (transcript && !this.node.dataset.final) transcript.scrollTop = transcript.scrollHeight;

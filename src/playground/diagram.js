@@ -12,7 +12,12 @@ const SVG = "http://www.w3.org/2000/svg";
 const NODE = { w: 150, h: 46 };
 const GAP = 18;
 const PAD = 14;
-const HEADER = 26;
+/** Room for a container's name and address range above what it holds. */
+const HEADER = 40;
+/** Room for the "Sources" label above the top row. */
+const ROW_LABEL = 26;
+/** Characters of the removed-resources legend per line. */
+const LEGEND_LINE = 90;
 const COLORS = {
   vpc: "#eef4ff",
   vswitch: "#f6f9ff",
@@ -44,10 +49,10 @@ function text(x, y, content, attributes = {}) {
 function layout(model) {
   const at = new Map();
   const left = model.sources.length ? NODE.w + 2 * GAP : GAP;
-  model.sources.forEach((source, i) => at.set(source, { x: GAP, y: GAP + HEADER + i * (NODE.h / 1.5 + 10), w: NODE.w, h: NODE.h / 1.5 }));
-  model.outside.forEach((node, i) => at.set(node.name, { x: left + i * (NODE.w + GAP), y: GAP + HEADER, w: NODE.w, h: NODE.h }));
+  model.sources.forEach((source, i) => at.set(source, { x: GAP, y: GAP + ROW_LABEL + i * (NODE.h / 1.5 + 10), w: NODE.w, h: NODE.h / 1.5 }));
+  model.outside.forEach((node, i) => at.set(node.name, { x: left + i * (NODE.w + GAP), y: GAP + ROW_LABEL, w: NODE.w, h: NODE.h }));
   let x = left;
-  const top = GAP + HEADER + (model.outside.length ? NODE.h + 2 * GAP : 0);
+  const top = GAP + ROW_LABEL + (model.outside.length ? NODE.h + 2 * GAP : 0);
   for (const vpc of model.vpcs) {
     const strip = vpc.nodes.length ? NODE.h + GAP : 0;
     let sx = x + PAD;
@@ -103,13 +108,15 @@ function border(a, b) {
   return [ax + dx * scale, ay + dy * scale];
 }
 
-function edge(at, { from, to, label }, style) {
+function edge(at, { from, to, label }, style, slot = 0) {
   const a = at.get(from);
   const b = at.get(to);
   if (!a || !b) return undefined;
   const [x1, y1] = border(a, b);
   const [x2, y2] = from === to ? [x1, y1 + 24] : border(b, a);
-  const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+  // Edges between the same two boxes (two listeners to one server) put their labels at different points.
+  const t = 0.5 + (slot % 2 === 0 ? 1 : -1) * Math.ceil(slot / 2) * 0.18;
+  const [mx, my] = [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
   const width = label.length * 6.2 + 8;
   return svg(
     "g",
@@ -202,8 +209,14 @@ export function drawDiagram(template, changes = { added: [], changed: [], remove
     );
   }
   for (const source of model.sources) root.append(box(at.get(source), { fill: COLORS.source, title: source.slice("source:".length), kind: "source" }));
+  const slots = new Map();
+  const slotOf = (e) => {
+    const key = [e.from, e.to].sort().join("→");
+    slots.set(key, (slots.get(key) ?? -1) + 1);
+    return slots.get(key);
+  };
   for (const rule of model.rules) {
-    const drawn = edge(at, rule, EDGE_STYLES[rule.kind]);
+    const drawn = edge(at, rule, EDGE_STYLES[rule.kind], slotOf(rule));
     if (!drawn) continue;
     drawn.setAttribute("class", `edge ${rule.kind}`);
     root.append(drawn);
@@ -215,11 +228,24 @@ export function drawDiagram(template, changes = { added: [], changed: [], remove
       "data-kind": group.kind,
       "data-change": changeOf(group.resource),
     });
-    g.append(svg("title", {}, `${group.resource} (${group.kind})`), ...group.edges.map((e) => edge(at, e, EDGE_STYLES[group.kind])).filter(Boolean));
+    g.append(svg("title", {}, `${group.resource} (${group.kind})`), ...group.edges.map((e) => edge(at, e, EDGE_STYLES[group.kind], slotOf(e))).filter(Boolean));
     root.append(g);
   }
   const legend = changes.removed.length ? `removed since the previous version: ${changes.removed.join(", ")}` : "";
-  if (legend) root.append(text(GAP, height - 14, legend, { class: "removed", fill: "#b91c1c" }));
+  const lines = legend.match(new RegExp(`.{1,${LEGEND_LINE}}(\\s|$)`, "g")) ?? [];
+  if (lines.length) {
+    const total = height + (lines.length - 1) * 15;
+    root.setAttribute("height", total);
+    root.setAttribute("viewBox", `0 0 ${width} ${total}`);
+    root.querySelector("rect").setAttribute("height", total);
+    root.append(
+      svg(
+        "g",
+        { class: "removed" },
+        lines.map((line, i) => text(GAP, height - 14 + i * 15, line.trim(), { fill: "#b91c1c" })),
+      ),
+    );
+  }
   root.setAttribute("data-resources", String(model.resources.length));
   return root;
 }
