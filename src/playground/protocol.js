@@ -5,6 +5,7 @@
 // rpcStream traces, so it works for any agent behind the server, the conformance agent included.
 import { loadCredentials } from "./api.js";
 import { el, stateName } from "./dom.js";
+import { copyText } from "./markdown.js";
 
 /** Frames kept per turn: a long stream's first ones and a note of how many more came. */
 const MAX_FRAMES = 2000;
@@ -70,22 +71,12 @@ function seqOf(raw) {
   return /^id:\s*(\S+)/m.exec(raw)?.[1] ?? "";
 }
 
-async function copy(text, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy failed";
-  }
-  setTimeout(() => (button.textContent = "Copy as curl"), 1500);
-}
-
 /** One turn's exchange: the request, the HTTP status, the frames as a table. */
 export function renderExchange(record) {
   if (record?.replayed) return el("p", { class: "muted" }, "This turn was loaded from the task list: its protocol was not recorded in this page.");
   if (!record?.call) return el("p", { class: "muted" }, "No turn yet: send a message and its request and stream appear here.");
   const curl = el("button", { type: "button", class: "copy-curl" }, "Copy as curl");
-  curl.addEventListener("click", () => void copy(curlCommand(record.call), curl));
+  curl.addEventListener("click", () => void copyText(curlCommand(record.call), curl, "Copy as curl"));
   const headers = Object.entries(record.call.headers).map(([k, v]) => `${k}: ${v}`);
   const rows = record.frames.map((frame, i) => {
     const { kind, state, what } = frameSummary(frame.body);
