@@ -376,3 +376,38 @@ describe("issue 28 item 3: the protocol view on the conformance agent", () => {
     await page.close();
   });
 });
+
+describe("issue 28 item 1: a send refused by the server's rate limit keeps the message and says when to retry", () => {
+  let server: DevServer;
+  beforeAll(async () => {
+    server = await startWranglerDev({ IACCODE_A2A_HTTP_TOKEN: "e2e-workbench-token-0001" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("past the failed-authentication limit (20 a minute per address) the send gets 429, said with Retry-After's wait", async () => {
+    const { page } = await openPage(browser, server, join(OUTPUT, "rate-limited"));
+    // The page's own ListTasks was refused once (401); these use up the rest of the period's failures.
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++) {
+      const answer = await fetch(`${server.base}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "A2A-Version": "1.0", Authorization: "Bearer wrong" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "ListTasks", params: {} }),
+      });
+      status = answer.status;
+    }
+    expect(status).toBe(429);
+    await page.$eval("#composer textarea", (n) => ((n as HTMLTextAreaElement).value = "Create a VPC"));
+    await page.focus("#composer textarea");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => (document.querySelector("#send-error")?.textContent ?? "") !== "");
+    expect(await page.$eval("#send-error", (n) => n.textContent)).toMatch(
+      /^Rate limited \(HTTP 429\): too many requests from this client — retry in \d+ s\. Your message is kept\.$/,
+    );
+    expect(await page.$eval("#composer textarea", (n) => (n as HTMLTextAreaElement).value)).toBe("Create a VPC");
+    await shot(page, "10-rate-limited");
+    await page.close();
+  });
+});

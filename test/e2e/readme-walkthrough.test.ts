@@ -25,6 +25,9 @@ interface Command {
   note: string;
 }
 
+/** Some 40 commands, a dozen of them agent turns and `npx` starts: far above the e2e default on a loaded machine. */
+const WALK_THROUGH_TIMEOUT_MS = 240_000;
+
 /** Where the walk-through lives, in the order it runs: a file, and the heading of its section (all of it when none). */
 const WALK_THROUGH: ReadonlyArray<{ file: string; section?: string }> = [
   { file: "README.md", section: "## First request" },
@@ -132,28 +135,32 @@ describe("issue 21 item 2, issue 28 item 5: the documented walk-through runs as 
     await server?.stop();
   });
 
-  it("every command of the README's first request and of the docs' walk-through runs, in order, with no unannounced error", async () => {
-    const commands = walkThroughCommands();
-    expect(commands.length).toBeGreaterThan(25);
-    expect(commands[0]?.text).toMatch(/^export A2A_URL=http:\/\/127\.0\.0\.1:8787 /);
-    const outcomes = await runInBash(commands, server.base);
-    // The whole run, for a person to read (test/e2e/output/ is ignored by git).
-    mkdirSync(join(import.meta.dirname, "output"), { recursive: true });
-    writeFileSync(
-      join(import.meta.dirname, "output", "readme-walkthrough.log"),
-      outcomes.map((o) => `$ ${o.command.text}\n${o.output}\n[exit ${o.code}]\n`).join("\n"),
-    );
-    const report = outcomes.flatMap((o) => problems(o).map((p) => `${p}: ${o.command.text}\n${o.output.slice(0, 1500)}`));
-    expect(report).toEqual([]);
+  it(
+    "every command of the README's first request and of the docs' walk-through runs, in order, with no unannounced error",
+    async () => {
+      const commands = walkThroughCommands();
+      expect(commands.length).toBeGreaterThan(25);
+      expect(commands[0]?.text).toMatch(/^export A2A_URL=http:\/\/127\.0\.0\.1:8787 /);
+      const outcomes = await runInBash(commands, server.base);
+      // The whole run, for a person to read (test/e2e/output/ is ignored by git).
+      mkdirSync(join(import.meta.dirname, "output"), { recursive: true });
+      writeFileSync(
+        join(import.meta.dirname, "output", "readme-walkthrough.log"),
+        outcomes.map((o) => `$ ${o.command.text}\n${o.output}\n[exit ${o.code}]\n`).join("\n"),
+      );
+      const report = outcomes.flatMap((o) => problems(o).map((p) => `${p}: ${o.command.text}\n${o.output.slice(0, 1500)}`));
+      expect(report).toEqual([]);
 
-    // The answers are about what was asked.
-    const outputOf = (fragment: string) => outcomes.find((o) => o.command.text.includes(fragment))?.output ?? "";
-    expect(outputOf('echo "$ANSWER" | field .result.task.status')).toMatch(/vSwitch[\s\S]*cn-hangzhou|cn-hangzhou[\s\S]*vSwitch/);
-    expect(outputOf("the VSwitchId does not exist")).toMatch(/VSwitch1[\s\S]*(does not exist|NotFound)/);
-    expect(outputOf('"text":"Add an SLB"')).toMatch(/ALIYUN::SLB::LoadBalancer/);
-    expect(outputOf('"Add a Redis cache"')).toMatch(/ALIYUN::REDIS::Instance/);
-    expect(outputOf("CancelTask")).toContain("TASK_STATE_CANCELED");
-    expect(outputOf("/workspace/quickstart")).toMatch(/vSwitch/);
-    expect(outputOf("npx a2a-client download")).toMatch(/^wrote \S+template\.yaml \(\d+ bytes\)$/m);
-  });
+      // The answers are about what was asked.
+      const outputOf = (fragment: string) => outcomes.find((o) => o.command.text.includes(fragment))?.output ?? "";
+      expect(outputOf('echo "$ANSWER" | field .result.task.status')).toMatch(/vSwitch[\s\S]*cn-hangzhou|cn-hangzhou[\s\S]*vSwitch/);
+      expect(outputOf("the VSwitchId does not exist")).toMatch(/VSwitch1[\s\S]*(does not exist|NotFound)/);
+      expect(outputOf('"text":"Add an SLB"')).toMatch(/ALIYUN::SLB::LoadBalancer/);
+      expect(outputOf('"Add a Redis cache"')).toMatch(/ALIYUN::REDIS::Instance/);
+      expect(outputOf("CancelTask")).toContain("TASK_STATE_CANCELED");
+      expect(outputOf("/workspace/quickstart")).toMatch(/vSwitch/);
+      expect(outputOf("npx a2a-client download")).toMatch(/^wrote \S+template\.yaml \(\d+ bytes\)$/m);
+    },
+    WALK_THROUGH_TIMEOUT_MS,
+  );
 });
