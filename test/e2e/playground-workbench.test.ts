@@ -305,6 +305,11 @@ describe("issue 28: the playground as a workbench (IaC agent, auth off)", () => 
     expect(await page.$eval("#context-id", (n) => n.textContent)).toBe(before);
     expect(await page.$$eval("#workbench-pane select[name=version] option", (o) => o.length)).toBe(2);
     expect(await page.$eval("#workbench-pane .codeblock pre code", (n) => n.textContent)).toBe((await templateOf(task)).text);
+    // The next message continues that conversation, in its own workspace: version 3 of the same template.
+    await sendWithEnter(page, "open port 8080");
+    expect(await page.$$eval("#transcript li.agent .state", (n) => n.at(-1)?.textContent)).toBe("done — reply to continue");
+    expect((await newestTask(server, page)).contextId).toBe(task.contextId);
+    expect(await page.$$eval("#transcript li.agent .changes", (n) => n.at(-1)?.textContent)).toBe("template.yaml v3: changed SecurityGroup");
   });
 
   it("item 1: a send to a server that cannot be reached keeps the message and says so in words", async () => {
