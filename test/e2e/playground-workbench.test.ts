@@ -380,6 +380,52 @@ describe("issue 28 item 3: the protocol view on the conformance agent", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("reads the check from the final status message first, and shows a class of values the server adds (broader than asked) as such", async () => {
+    const { page } = await openPage(browser, server, join(OUTPUT, "check-classes"));
+    const value = (text: string, extra: Record<string, string> = {}) => ({
+      kind: "cidr",
+      text,
+      where: "SecurityGroup.SecurityGroupIngress[0].SourceCidrIp",
+      ...extra,
+    });
+    const onMessage = {
+      applied: [value("10.0.0.0/16")],
+      notExpressed: [{ kind: "port", text: "22", reason: "still-present", where: "SecurityGroup.SecurityGroupIngress[1].PortRange" }],
+      broaderThanAsked: [value("0.0.0.0/0")],
+      unrequested: [{ resource: "Eip", type: "ALIYUN::VPC::EIP" }],
+    };
+    const events = [
+      {
+        statusUpdate: { status: { state: "TASK_STATE_WORKING" }, metadata: { iac_code: { requestCheck: { applied: [], notExpressed: [], unrequested: [] } } } },
+      },
+      {
+        statusUpdate: {
+          status: { state: "TASK_STATE_INPUT_REQUIRED", message: { metadata: { iac_code: { requestCheck: onMessage } } } },
+          metadata: { iac_code: { requestCheck: { applied: [], notExpressed: [], unrequested: [] } } },
+        },
+      },
+    ];
+    // A string, not a function: the test runner would rewrite a function's import() for Node.
+    const shown = (await page.evaluate(`(async () => {
+      const { renderCheckTable, requestCheckOf } = await import("/playground/check-table.js");
+      const box = renderCheckTable(requestCheckOf(${JSON.stringify(events)}));
+      document.querySelector("#workbench-pane").replaceChildren(box);
+      return {
+        summary: box.querySelector(".check-summary").textContent,
+        rows: Array.from(box.querySelectorAll("tbody tr"), (tr) => [tr.className, ...Array.from(tr.querySelectorAll("td"), (td) => td.textContent)]),
+        unrequested: box.querySelector("ul").textContent,
+      };
+    })()`)) as { summary: string; rows: string[][]; unrequested: string };
+    expect(shown.summary).toBe("1 of 3 stated values confirmed in the template.");
+    expect(shown.rows).toEqual([
+      ["ok", "10.0.0.0/16", "cidr", "SecurityGroup.SecurityGroupIngress[0].SourceCidrIp", "✓"],
+      ["miss", "22", "port", "SecurityGroup.SecurityGroupIngress[1].PortRange", "still present (asked to remove)"],
+      ["broader", "0.0.0.0/0", "cidr", "SecurityGroup.SecurityGroupIngress[0].SourceCidrIp", "broader than asked"],
+    ]);
+    expect(shown.unrequested).toBe("Eip: ALIYUN::VPC::EIP");
+    await page.close();
+  });
 });
 
 describe("issue 28 item 1: a send refused by the server's rate limit keeps the message and says when to retry", () => {
