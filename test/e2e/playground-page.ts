@@ -5,10 +5,10 @@
  * server with every request, console error and failed request recorded; and the composer driven to
  * the end of a turn.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { DevServer } from "./wrangler-dev.ts";
 
 const CHROMIUM = process.env.IACCODE_TEST_CHROMIUM ?? "/usr/bin/chromium";
@@ -20,6 +20,25 @@ export function launchChromium(): Promise<Browser> {
     args: ["--no-sandbox", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=127.0.0.1;localhost", "--window-size=1500,1000"],
     defaultViewport: { width: 1500, height: 1000 },
   });
+}
+
+/**
+ * One Chromium for a test file: launched before its tests (with `output`, its screenshots and
+ * downloads, emptied) and closed after them. Returns the browser's getter.
+ */
+export function chromiumForFile(output: string): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    rmSync(output, { recursive: true, force: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is not running (chromiumForFile's beforeAll has not run)");
+    return browser;
+  };
 }
 
 export interface Watched {

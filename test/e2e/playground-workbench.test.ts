@@ -11,12 +11,12 @@
  * screenshot, docs/playground.png, refreshed by every run.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { launchChromium, openPage, screenshot, settledTurns, waitForFile, waitForTurn, type Watched } from "./playground-page.ts";
+import { chromiumForFile, openPage, screenshot, settledTurns, waitForFile, waitForTurn, type Watched } from "./playground-page.ts";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
 
 const OUTPUT = join(import.meta.dirname, "output", "playground-workbench");
@@ -47,14 +47,7 @@ interface Task {
   artifacts?: Array<{ name?: string; parts: Array<{ url?: string; filename?: string }> }>;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  rmSync(OUTPUT, { recursive: true, force: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(OUTPUT);
 
 const shot = (page: Page, name: string) => screenshot(page, join(OUTPUT, `${name}.png`));
 
@@ -146,7 +139,7 @@ describe("issue 28: the playground as a workbench (IaC agent, auth off)", () => 
   let page: Page;
   beforeAll(async () => {
     server = await startWranglerDev();
-    watched = await openPage(browser, server, join(OUTPUT, "downloads"));
+    watched = await openPage(browser(), server, join(OUTPUT, "downloads"));
     page = watched.page;
   });
   afterAll(async () => {
@@ -364,7 +357,7 @@ describe("issue 28 item 3: the protocol view on the conformance agent", () => {
   });
 
   it("records the request and every frame of a conformance turn; its curl runs; no template, no check", async () => {
-    const { page, problems } = await openPage(browser, server, join(OUTPUT, "conformance"));
+    const { page, problems } = await openPage(browser(), server, join(OUTPUT, "conformance"));
     await sendWithEnter(page, "hello from the playground");
     const view = await protocolView(page);
     expect(view.request).toContain('"text": "hello from the playground"');
@@ -382,7 +375,7 @@ describe("issue 28 item 3: the protocol view on the conformance agent", () => {
   });
 
   it("reads the check from the final status message first, and shows a class of values the server adds (broader than asked) as such", async () => {
-    const { page } = await openPage(browser, server, join(OUTPUT, "check-classes"));
+    const { page } = await openPage(browser(), server, join(OUTPUT, "check-classes"));
     const value = (text: string, extra: Record<string, string> = {}) => ({
       kind: "cidr",
       text,
@@ -438,7 +431,7 @@ describe("issue 28 item 1: a send refused by the server's rate limit keeps the m
   });
 
   it("past the failed-authentication limit (20 a minute per address) the send gets 429, said with Retry-After's wait", async () => {
-    const { page } = await openPage(browser, server, join(OUTPUT, "rate-limited"));
+    const { page } = await openPage(browser(), server, join(OUTPUT, "rate-limited"));
     // The page's own ListTasks was refused once (401); these use up the rest of the period's failures.
     let status = 0;
     for (let i = 0; i < 40 && status !== 429; i++) {

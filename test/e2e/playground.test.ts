@@ -11,10 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer-core";
-import { launchChromium, openPage, screenshot, sendAndWait, waitForFile, type Watched } from "./playground-page.ts";
+import type { Page } from "puppeteer-core";
+import { chromiumForFile, openPage, screenshot, sendAndWait, waitForFile, type Watched } from "./playground-page.ts";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
 import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 
@@ -69,18 +69,9 @@ const SAFE_TAGS = [
   "ul",
 ];
 
-let browser: Browser;
+const browser = chromiumForFile(OUTPUT);
 
-beforeAll(async () => {
-  rmSync(OUTPUT, { recursive: true, force: true });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const openPlayground = (server: DevServer, name: string) => openPage(browser, server, join(OUTPUT, name));
+const openPlayground = (server: DevServer, name: string) => openPage(browser(), server, join(OUTPUT, name));
 const shot = (page: Page, name: string, fullPage = false) => screenshot(page, join(OUTPUT, `${name}.png`), fullPage);
 
 /** The walk both configurations share; `headers` is what a Node client needs to read the same task. */
