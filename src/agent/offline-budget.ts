@@ -35,6 +35,13 @@ const TEMPLATE_READS = 2;
  * a request of many values pays for them, before the check reads them all.
  */
 export const PRODUCED_READS = 4;
+/**
+ * What reviewing a template costs per character, in the same units: its YAML parsed by the tool
+ * and the reviewer, every check of the validator, the repairs in rounds and the corrected template
+ * written out. Measured against a generation request's reading by `npm run bench:offline` (a review
+ * of 128 KiB took as long as reading about 2.6 MB of a request).
+ */
+export const REVIEW_READS = 18;
 
 export interface TurnReading {
   /** The request's text. */

@@ -36,7 +36,7 @@ import {
   type ReplyLanguage,
 } from "../iac";
 import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest } from "./model";
-import { OverBudget, overBudgetText, PRODUCED_READS, readCost, WorkMeter } from "./offline-budget";
+import { OverBudget, overBudgetText, PRODUCED_READS, readCost, REVIEW_READS, WorkMeter } from "./offline-budget";
 import { lastResult } from "./last-result";
 import {
   currentTemplate,
@@ -388,6 +388,8 @@ function reviewSteps(conversation: Turn, language: ReplyLanguage): Step {
       ),
     };
   }
+  // A review reads a template many times over (parse, validator, repairs in rounds, the corrected YAML): paid for before the first.
+  conversation.meter.charge(template.length * REVIEW_READS);
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
@@ -496,6 +498,9 @@ const LANGUAGE_SAMPLE = 4096;
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
 
+  /** `observeWork` hears the units each step charged (the bench sets the budget's rate from them). */
+  constructor(private readonly observeWork?: (units: number) => void) {}
+
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
     const conversation: Turn = { ...readConversation(request.messages), meter: new WorkMeter() };
     // The reading is charged before any rule reads the request, what the turn produces before the
@@ -504,6 +509,7 @@ export class OfflineProvider implements ModelProvider {
     try {
       conversation.meter.charge(readCost({ prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text }));
       step = plan(conversation);
+      this.observeWork?.(conversation.meter.spent);
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
       const language = detectLanguage(conversation.prompt.slice(0, LANGUAGE_SAMPLE));

@@ -8,6 +8,7 @@ import { listedPorts, openedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
   const values = parseRequestedValues(text);
@@ -343,6 +344,21 @@ function withinRuleQuota(
   return { ...plan, publicPorts: keptPorts, ...(keptRanges.length > 0 ? { portRanges: keptRanges } : {}) };
 }
 
+/** A load balancer's listeners within SLB_LISTENERS_MAX: the ports beyond it are opened on the servers but get no listener, and a note says so. */
+function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings: PortMapping[] }>(plan: Plan, balancers: number, notes: string[]): Plan {
+  if (balancers === 0) return plan;
+  const mappings = plan.portMappings.slice(0, SLB_LISTENERS_MAX);
+  const listeners = listenersOf(plan.publicPorts, plan.portMappings);
+  const all = plan.portMappings.length + plan.publicPorts.length;
+  if (listeners.length === SLB_LISTENERS_MAX && all > SLB_LISTENERS_MAX) {
+    const left = [...plan.portMappings.slice(mappings.length).map(({ front, back }) => `${front}→${back}`)];
+    notes.push(
+      `Listened on ${SLB_LISTENERS_MAX} ports: a load balancer holds at most ${SLB_LISTENERS_MAX} listeners; the other ports are opened on the servers without a listener${left.length > 0 ? ` (mappings not made: ${left.slice(0, NAMED_LEFT_OUT).join(", ")}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""})` : ""}.`,
+    );
+  }
+  return { ...plan, portMappings: mappings };
+}
+
 /** How many left-out ports a note names by number. */
 const NAMED_LEFT_OUT = 10;
 
@@ -426,7 +442,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...withinRuleQuota(portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)), ranges, notes),
+    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
