@@ -17,6 +17,7 @@ import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords } from "./token-context";
 import { placeToken } from "./token-places";
+import { uniformly } from "./uniform";
 
 export interface AccountingInput {
   /** The prose the tokens were read from. */
@@ -73,7 +74,7 @@ export function account(input: AccountingInput): Accounting {
   const asking = askingMentions(input.prose);
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
-    if (isCovered(keys, token) || usedForProtocol(token, asking)) continue;
+    if (isCovered(keys, tokens, index) || usedForProtocol(token, asking)) continue;
     const placement = placeToken(context, index);
     if (placement === "unplaced") unplaced.push(index);
     else if (placement !== "none" && "found" in placement) applied.push(placement.found);
@@ -83,15 +84,20 @@ export function account(input: AccountingInput): Accounting {
   applied.push(...servers.found);
   unplaced = servers.rest;
   const networks = new Set(input.values.filter((value) => value.kind === "cidr" && value.target === "network").map((value) => String(value.value)));
-  const bindings = checkBindings(tokens, rules, networks);
+  const bindings = checkBindings(tokens, rules, networks, view);
   const misplacedTexts = new Set(bindings.misplaced.filter((value) => value.kind === "cidr").map((value) => value.text));
-  const kept = applied.filter((value) => !(value.kind === "cidr" && misplacedTexts.has(value.text)));
+  const uniform = uniformly(
+    applied.filter((value) => !(value.kind === "cidr" && misplacedTexts.has(value.text))),
+    view,
+  );
+  const kept = uniform.kept;
+  notExpressed.push(...uniform.misplaced);
   const missingTexts = new Set(notExpressed.map((value) => `${value.kind}|${value.text}`));
   notExpressed.push(...bindings.misplaced.filter((value) => !missingTexts.has(`${value.kind}|${value.text}`)));
   return {
     applied: kept,
     notExpressed: dedupe(notExpressed),
-    broader: [...broaderScopes(tokens, input.values, view, rules), ...bindings.broader],
+    broader: [...broaderScopes(tokens, input.values, view, rules, input.before ? templateRules(input.before) : undefined), ...bindings.broader],
     unplaced: unplaced.map((index) => ({
       kind: tokens[index]?.kind ?? "word",
       text: tokens[index]?.text ?? "",

@@ -9,7 +9,9 @@
 import type { Token } from "../read/token";
 import type { BroaderScope, CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
-import { portsGivenTo, protocolOfPort } from "./token-context";
+import { familyOfType } from "./families";
+import type { TemplateView } from "./template-slots";
+import { isClauseEnd, portsGivenTo, protocolOfPort } from "./token-context";
 
 export interface BindingFindings {
   /** Values found, but not where the request puts them. */
@@ -82,11 +84,59 @@ function bindProtocol(tokens: readonly Token[], index: number, rules: TemplateRu
   out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${onPort[0]?.where} is ${onPort[0]?.protocol}` });
 }
 
+const NETWORK_KEYS = /^(?:CidrBlock|cidr_block)$/;
+const NETWORK_FAMILIES = new Set(["vpc", "vswitch"]);
+/** How many tokens back a range looks for its network's noun ("vSwitches 192.168.10.0/24 and 192.168.20.0/24"). */
+const NETWORK_REACH = 6;
+
+/** "VPC 10.0.0.0/16", "vSwitches A and B", "交换机网段 A": the network noun a range is written after. */
+function networkOf(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= NETWORK_REACH; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token)) return undefined;
+    if (token.kind === "name" && token.of === "product") return NETWORK_FAMILIES.has(String(token.value)) ? String(token.value) : undefined;
+  }
+  return undefined;
+}
+
+/** A network's own range on the network the request names: the VPC's range on the VPC, a vSwitch's on a vSwitch. */
+function bindNetwork(tokens: readonly Token[], index: number, view: TemplateView, out: BindingFindings): void {
+  const token = tokens[index] as Token;
+  const family = networkOf(tokens, index);
+  if (!family) return;
+  const carriers = view.slots.filter((slot) => NETWORK_KEYS.test(slot.key) && slot.value === token.value);
+  if (carriers.length === 0 || carriers.some((slot) => familyOfType(slot.type)?.id === family)) return;
+  const other = carriers[0];
+  out.misplaced.push({
+    kind: "cidr",
+    text: token.text,
+    target: "network",
+    reason: "misplaced",
+    where: `${other?.resource}.${other?.path}, not on the ${family}`,
+  });
+}
+
 /**
  * `networks`: the ranges the value families read as a network's own range (network-values.ts),
  * which bind to no port; every other range is given to the ports its clause names.
  */
-export function checkBindings(tokens: readonly Token[], rules: TemplateRules, networks: ReadonlySet<string>): BindingFindings {
+/** A listener the request names forwards to a back port; when the template has ingress rules, one of them must open it. */
+function bindBackends(ports: ReadonlySet<number>, rules: TemplateRules, out: BindingFindings): void {
+  if (rules.ingress.length === 0) return;
+  for (const listener of rules.listeners) {
+    const back = listener.back ?? listener.front;
+    if (listener.front === undefined || back === undefined || !ports.has(listener.front)) continue;
+    if (rules.ingress.some((rule) => holds(rule, back))) continue;
+    out.misplaced.push({
+      kind: "port",
+      text: String(listener.front),
+      reason: "misplaced",
+      where: `${listener.where} forwards to ${back}, which no security group rule opens`,
+    });
+  }
+}
+
+export function checkBindings(tokens: readonly Token[], rules: TemplateRules, networks: ReadonlySet<string>, view: TemplateView): BindingFindings {
   const out: BindingFindings = { misplaced: [], broader: [], bound: new Set() };
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
@@ -95,7 +145,9 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
       const ports = portsGivenTo(tokens, index);
       if (ports.length > 0) bindRange(token, ports, rules, out);
     }
+    if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
   }
+  bindBackends(new Set(tokens.filter((token) => token.kind === "port").map((token) => Number(token.value))), rules, out);
   return out;
 }

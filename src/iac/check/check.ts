@@ -10,7 +10,7 @@ import { account } from "./accounting";
 import { extractRequestedValues } from "./extract";
 import { requestProse } from "./prose";
 import { askedAway } from "./token-context";
-import { locate } from "./locate";
+import { locate, resourceCount } from "./locate";
 import type { RequestedValue } from "./requested-value";
 import type { CheckedValue, RequestCheck } from "./result";
 import { templateView, type TemplateView } from "./template-slots";
@@ -49,6 +49,19 @@ function checkValue(value: RequestedValue, found: string | undefined): { applied
   return found ? { applied: { ...base, where: found } } : { missed: { ...base, reason: "missing" } };
 }
 
+/**
+ * "add one more server" on an edit: exactly that many more than the template before, not merely
+ * at least; with no template before (a new template: "再加一个 Redis", or "加" inside "新加坡"),
+ * exactly the number stated.
+ */
+function locateAgainst(view: TemplateView, value: RequestedValue, before: TemplateView | undefined): string | undefined {
+  if (value.kind !== "count" || !value.atLeast || value.target === "zone") return locate(view, value);
+  if (!before) return locate(view, { ...value, atLeast: false });
+  const wanted = resourceCount(before, value.target) + Number(value.value);
+  const count = resourceCount(view, value.target);
+  return count === wanted ? `${count} × ${value.target} (${resourceCount(before, value.target)} before)` : undefined;
+}
+
 const NO_TEMPLATE: TemplateView = { format: "ros", slots: [], resources: [], regionText: "" };
 
 /** The check of one turn; undefined when the text is no template the check can read. */
@@ -60,12 +73,12 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   const values = withRolesFromTokens(extractRequestedValues(input.request), tokens);
   const applied: CheckedValue[] = [];
   const notExpressed: CheckedValue[] = [];
+  const beforeView = input.before === undefined ? undefined : templateView(input.before);
   for (const value of values) {
-    const outcome = checkValue(value, locate(view, value));
+    const outcome = checkValue(value, locateAgainst(view, value, beforeView));
     if (outcome.applied) applied.push(outcome.applied);
     if (outcome.missed) notExpressed.push(outcome.missed);
   }
-  const beforeView = input.before === undefined ? undefined : templateView(input.before);
   const accounted = account({ prose, tokens, values, view, applied, notExpressed, ...(beforeView ? { before: beforeView } : {}) });
   const before = resourcesOf(beforeView);
   const counts = values.filter((value) => value.kind === "count" && value.role === "wanted");

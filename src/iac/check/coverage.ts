@@ -6,6 +6,7 @@
  */
 import type { Token } from "../read/token";
 import type { RequestedValue } from "./requested-value";
+import { productNear } from "./token-context";
 
 /** "15" and "15.0" name the same version. */
 export const versionKey = (version: string) => (/^\d{1,3}$/.test(version) ? `${version}.0` : version);
@@ -25,7 +26,7 @@ function keysOfValue(value: RequestedValue): string[] {
     "compute-spec": () => [`compute|${value.value}`, `size|${value.second}`],
     bandwidth: () => [`bandwidth|${value.value}`],
     days: () => [`days|${value.value}`],
-    count: () => [`count|${value.value}`, `product|${value.target}`],
+    count: () => [`count|${value.value}|${value.target}`, `product|${value.target}`],
     "engine-version": () => [`version|${versionKey(lower)}`, `engine|${String(value.target).toLowerCase()}`],
     engine: () => [`engine|${lower}`],
     "instance-type": () => [`type|${lower}`],
@@ -46,8 +47,9 @@ function keysOfValue(value: RequestedValue): string[] {
   return [...own[value.kind](), ...numbers(value)];
 }
 
-/** The keys a token is covered by, any one of which is enough. */
-export function keysOfToken(token: Token): string[] {
+/** The keys a token is covered by, any one of which is enough; a count is covered only by a count of the same product. */
+export function keysOfToken(tokens: readonly Token[], index: number): string[] {
+  const token = tokens[index] as Token;
   const value = String(token.value).toLowerCase();
   switch (token.kind) {
     case "port":
@@ -68,7 +70,7 @@ export function keysOfToken(token: Token): string[] {
     case "compute":
       return [`compute|${value}`];
     case "count":
-      return [`count|${value}`];
+      return [`count|${value}|${productNear(tokens, index) ?? ""}`];
     case "version":
       return [`version|${versionKey(value)}`];
     case "resourceId":
@@ -95,4 +97,4 @@ export function coverage(values: readonly RequestedValue[]): Set<string> {
   return new Set(values.flatMap(keysOfValue));
 }
 
-export const isCovered = (keys: ReadonlySet<string>, token: Token) => keysOfToken(token).some((key) => keys.has(key));
+export const isCovered = (keys: ReadonlySet<string>, tokens: readonly Token[], index: number) => keysOfToken(tokens, index).some((key) => keys.has(key));

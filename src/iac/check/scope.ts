@@ -107,8 +107,52 @@ function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out
   }
 }
 
-export function broaderScopes(tokens: readonly Token[], values: readonly RequestedValue[], view: TemplateView, rules: TemplateRules): BroaderScope[] {
+const WELL_KNOWN: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
+
+/** The ports the request names: ports, ranges, mappings, and protocols named for their port. */
+function requestPorts(tokens: readonly Token[], values: readonly RequestedValue[]): Array<[number, number]> {
+  const ports: Array<[number, number]> = [];
+  for (const token of tokens) {
+    if (token.kind === "port") ports.push([Number(token.value), Number(token.value)]);
+    if (token.kind === "portRange" || token.kind === "range") ports.push([Number(token.value), token.second ?? Number(token.value)]);
+    const known = token.of === "protocol" ? WELL_KNOWN[String(token.value)] : undefined;
+    if (known !== undefined) ports.push([known, known]);
+  }
+  for (const value of values) {
+    if (value.kind !== "port" && value.kind !== "port-range" && value.kind !== "port-mapping") continue;
+    ports.push([Number(value.value), value.kind === "port-range" ? (value.second ?? Number(value.value)) : Number(value.value)]);
+    if (value.kind === "port-mapping" && value.second !== undefined) ports.push([value.second, value.second]);
+  }
+  return ports;
+}
+
+/** A rule this turn opened to 0.0.0.0/0 for ports the request never names ("open 80" written as SSH to everyone). */
+function unaskedOpenings(
+  tokens: readonly Token[],
+  values: readonly RequestedValue[],
+  rules: TemplateRules,
+  before: TemplateRules | undefined,
+  out: BroaderScope[],
+): void {
+  const asked = requestPorts(tokens, values);
+  const earlier = new Set((before?.ingress ?? []).map((rule) => `${rule.low}/${rule.high}|${rule.source}`));
+  for (const rule of rules.ingress) {
+    if (!ANYWHERE.has(rule.source ?? "") || earlier.has(`${rule.low}/${rule.high}|${rule.source}`)) continue;
+    if (asked.some(([low, high]) => low <= rule.high && rule.low <= high)) continue;
+    const ports = rule.low === rule.high ? `port ${rule.low}` : `ports ${rule.low}-${rule.high}`;
+    out.push({ kind: "source-range", text: ports, asked: `no opening of ${ports}`, found: `${ports} open to ${rule.source}`, where: rule.where });
+  }
+}
+
+export function broaderScopes(
+  tokens: readonly Token[],
+  values: readonly RequestedValue[],
+  view: TemplateView,
+  rules: TemplateRules,
+  before?: TemplateRules,
+): BroaderScope[] {
   const out: BroaderScope[] = [];
+  unaskedOpenings(tokens, values, rules, before, out);
   prefixScopes(tokens, rules, out);
   insideOnlyScopes(tokens, rules, out);
   privateScopes(tokens, view, out);

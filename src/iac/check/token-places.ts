@@ -157,7 +157,7 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
 }
 
 /** "an EIP each", "每台一个 EIP": as many of the product as there are servers. */
-function placeEach(context: PlaceContext, token: Token, index: number): Placement {
+function placeEach(context: PlaceContext, index: number): Placement {
   const product = [productNear(context.tokens, index), productNearBefore(context.tokens, index)].find((family) => family !== undefined && family !== "ecs");
   if (!product) return "none";
   const servers = resourceCount(context.view, "ecs");
@@ -239,7 +239,7 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "count":
       return placeCount(context, token, index);
     case "quantifier":
-      return placeEach(context, token, index);
+      return placeEach(context, index);
     case "number":
       return placeNumber(view, token);
     case "compute":

@@ -69,6 +69,9 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   if (isPunctuation(next, "->") && isBareInteger(tokens[index + 2])) return true;
   if (isPunctuation(tokens[index - 1], "->") && (isBareInteger(tokens[index - 2]) || tokens[index - 2]?.kind === "port")) return true;
   if (port < MIN_LOOSE_PORT) return false;
+  // "8080 from 10.0.0.0/8", "3306 来自 10.0.0.0/8": a number given a source range is a port.
+  const source = tokens[index + 2];
+  if (next && (next.value === "from" || next.value === "来自") && (source?.kind === "cidr" || source?.kind === "address")) return true;
   for (let back = 1; back <= LOOSE_REACH; back += 1) {
     const cue = tokens[index - back];
     if (!cue || isPunctuation(cue, ".", ";", "\n")) break;
