@@ -3,18 +3,17 @@
  * a list of roles each with its multiplier ("api x2, worker x1, scheduler x1" is four servers), a
  * Chinese measure word before a size with no noun ("2台 4核16G" is two servers of that size), and
  * a per-server quantifier after its noun ("an EIP each", "每台一个 EIP", "各配一个公网 IP").
- * When the lexer of issue 27 item 7 lands (read/lexer.ts), these read its count tokens instead of
- * the raw text; each function here takes the whole request, so the switch is in this file only.
- * Linear: each pattern is one bounded pass.
+ * The multiplier and the measured size read the lexer's tokens (read/lexer.ts, issue 27 item 7);
+ * the role list and the per-server quantifier are patterns still (bounded, one pass each).
  */
+import { tokenize } from "../kinds/vocabulary";
 
-/** "2x", "x2", "×3", "3×": a count written as a multiplier token. */
-const MULTIPLIER = /^(?:(\d{1,3})\s?[x×*]|[x×*]\s?(\d{1,3}))$/i;
-
-export function multiplierCount(token: string): number | undefined {
-  const match = MULTIPLIER.exec(token);
-  const count = match?.[1] ?? match?.[2];
-  return count ? Number(count) : undefined;
+/** "2x", "x2", "×3", "3×": a count written as a multiplier, read as the lexer's count token (read/lexer.ts). */
+export function multiplierCount(word: string): number | undefined {
+  if (!/[x×*]/i.test(word)) return undefined;
+  const tokens = tokenize(word);
+  const [token] = tokens;
+  return tokens.length === 1 && token?.kind === "count" && typeof token.value === "number" ? token.value : undefined;
 }
 
 /** "api x2", "worker ×1", "scheduler*1": one role of a list, a name and its multiplier. */
@@ -38,15 +37,17 @@ export function roleListCount(text: string, isNoun: (word: string) => boolean): 
   return roles >= 2 ? total : undefined;
 }
 
-/** "2台 4核16G", "两台8核32G": servers counted by a measure word before a CPU/memory size, with no noun. */
-const MEASURED_SPEC = /(\d{1,2}|[一二两俩三四五六七八九十])\s{0,2}台\s{0,2}(?:\d{1,3}\s{0,2}(?:核|c|vcpu)\s{0,2}\d{1,4}\s{0,2}(?:g|gb|gib))/i;
-
-const CHINESE_COUNT: Record<string, number> = { 一: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-
+/**
+ * "2台 4核16G", "两台8核32G": servers counted by a measure word before a CPU/memory size, with no noun:
+ * the lexer's count token (its measure word 台) right before a compute token.
+ */
 export function measuredSpecCount(text: string): number | undefined {
-  const written = MEASURED_SPEC.exec(text)?.[1];
-  if (!written) return undefined;
-  return /^\d/.test(written) ? Number(written) : CHINESE_COUNT[written];
+  const tokens = tokenize(text);
+  for (const [index, token] of tokens.entries()) {
+    const next = tokens[index + 1];
+    if (token.kind === "count" && token.text.includes("台") && next?.kind === "compute" && typeof token.value === "number") return token.value;
+  }
+  return undefined;
 }
 
 /**
