@@ -9,6 +9,7 @@ import { BUCKET_NAME } from "../kinds/oss/bucket-name";
 import { RDS_STORAGE_GB, SECURITY_GROUP_RULES_MAX, SYSTEM_DISK_GIB } from "./resource-defaults";
 import { switchEngine } from "./apply-engine";
 import { applyBucketRules } from "./apply-bucket";
+import { imagePick } from "../kinds/ecs/image-names";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -58,6 +59,18 @@ function inRange(size: number, range: { min: number; max: number }, label: Phras
  * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
  * (kinds/ecs/index.ts), and the console selector stays, so a zone without it gets another of that size.
  */
+/** "Ubuntu 22.04": the image parameter's default is the public image name pattern ROS resolves (kinds/ecs/image-names.ts). */
+function applyImagePick(template: Template, hint: string, out: AppliedValues): void {
+  const pick = imagePick(hint);
+  const image = parameter(template, "EcsImageId");
+  if (!pick || !image) return;
+  image.Default = pick.pattern;
+  image.Description = `Image of the ECS instances: ${pick.label} (the default is a public image name pattern; ROS picks the latest such image).`;
+  out.applied.push(
+    phrase(`image ${pick.label} (default of \`EcsImageId\`: \`${pick.pattern}\`)`, `镜像 ${pick.label}（参数 \`EcsImageId\` 的默认值：\`${pick.pattern}\`）`),
+  );
+}
+
 function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
   const definition = parameter(template, "EcsInstanceType");
   if (!definition) return;
@@ -79,6 +92,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   const typeParameter = parameter(template, "EcsInstanceType");
   if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
   if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
+  else if (values.imageHint && imagePick(values.imageHint)) applyImagePick(template, values.imageHint, out);
   else if (values.imageHint) {
     const image = parameter(template, "EcsImageId");
     if (image) image.Description = `Image of the ECS instances (requested: ${values.imageHint}).`;

@@ -251,3 +251,23 @@ describe("issue 27 item 6: the issue's defect list", () => {
     expect(props(after, "ALIYUN::SLB::Listener").map((l) => l.Protocol)).toEqual(["https"]);
   });
 });
+
+describe("issue 27 item 6: images by name", () => {
+  const image = (template: Template) => template.Parameters?.EcsImageId ?? {};
+
+  it("'Ubuntu 22.04' is the EcsImageId parameter's default as a name pattern ROS resolves, and its description says so", () => {
+    const template = generated("one ECS with Ubuntu 22.04 in a new VPC, Hangzhou");
+    expect(image(template).Default).toBe("ubuntu_22_04_x64_20G_alibase_*.vhd");
+    expect(String(image(template).Description)).toContain("Ubuntu 22.04");
+    expect(image(template).AssociationProperty).toBe("ALIYUN::ECS::Image::ImageId");
+  });
+
+  it("'阿里云 Alibaba Cloud Linux 3 的服务器' picks aliyun_3", () => {
+    expect(image(generated("两台 Alibaba Cloud Linux 3 的服务器，杭州")).Default).toBe("aliyun_3_x64_20G_alibase_*.vhd");
+  });
+
+  it("an image the table does not hold gets no guessed id", () => {
+    const template = generated("one ECS with Rocky Linux 9");
+    expect(image(template).Default).toBeUndefined();
+  });
+});
