@@ -22,6 +22,7 @@ import { buildRosTemplate } from "../generate/ros-template-builder";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
+import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
 
 type Template = Record<string, unknown>;
 
@@ -465,10 +466,16 @@ function openPorts(current: Template, text: string, changes: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
   const existing = new Set(publicPortsOf(current));
+  let full = 0;
   for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
+    let opened = false;
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
       const properties = resourceProperties(section(current, "Resources")[name]);
       const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : (properties.SecurityGroupIngress = []);
+      if (rules.length >= SECURITY_GROUP_RULES_MAX) {
+        full += 1;
+        continue;
+      }
       rules.push({
         IpProtocol: "tcp",
         PortRange: `${port}/${port}`,
@@ -477,8 +484,17 @@ function openPorts(current: Template, text: string, changes: Phrase[]): void {
         Priority: 1,
         Description: `Port ${port} from the Internet`,
       });
+      opened = true;
     }
-    changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
+    if (opened) changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
+  }
+  if (full > 0) {
+    changes.push(
+      phrase(
+        `${full.toLocaleString("en-US")} port rules not added: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
+        `${full.toLocaleString("en-US")} 条端口规则未添加：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
+      ),
+    );
   }
 }
 

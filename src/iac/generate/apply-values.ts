@@ -6,7 +6,7 @@
  * that cannot be applied is named, never dropped silently.
  */
 import { BUCKET_NAME } from "../kinds/oss/bucket-name";
-import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
+import { RDS_STORAGE_GB, SECURITY_GROUP_RULES_MAX, SYSTEM_DISK_GIB } from "./resource-defaults";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -294,24 +294,59 @@ function applyWhitelists(template: Template, values: RequestedValues, out: Appli
 
 const WHITELIST_WORD = /whitelist|allowlist|白名单|reachable|访问/i;
 
+/** A group's ingress rules by their first port, kept as rules are added: each port is looked up, not searched for. */
+function rulesByPort(rules: readonly unknown[]): Map<number, Record<string, unknown>[]> {
+  const byPort = new Map<number, Record<string, unknown>[]>();
+  for (const rule of rules) {
+    if (!isRecord(rule)) continue;
+    const port = fromPort(rule);
+    const same = byPort.get(port);
+    if (same) same.push(rule);
+    else byPort.set(port, [rule]);
+  }
+  return byPort;
+}
+
 function applyPortSources(template: Template, portRules: readonly SourceRule[], out: AppliedValues): void {
-  const groups = ingressRules(template);
+  const groups = ingressRules(template).map((rules) => ({ rules, byPort: rulesByPort(rules) }));
   if (groups.length === 0) return;
   const claimed = new Set<Record<string, unknown>>();
+  let left = 0;
   for (const { ports, cidr } of portRules) {
     for (const port of ports) {
-      for (const rules of groups) {
-        const same = rules.filter((rule) => isRecord(rule) && fromPort(rule) === port);
+      let placed = false;
+      for (const { rules, byPort } of groups) {
+        const known = byPort.get(port);
+        const same = known ?? [];
+        if (same.some((rule) => rule.SourceCidrIp === cidr)) {
+          placed = true;
+          continue;
+        }
         const open = same.find((rule) => !claimed.has(rule) && (rule.SourceCidrIp === "0.0.0.0/0" || isVpcRange(template, rule.SourceCidrIp)));
-        if (same.some((rule) => rule.SourceCidrIp === cidr)) continue;
+        if (!open && rules.length >= SECURITY_GROUP_RULES_MAX) continue;
         const rule = open ?? { IpProtocol: "tcp", PortRange: `${port}/${port}`, Policy: "accept", Priority: 1 };
         rule.SourceCidrIp = cidr;
         rule.Description = `Port ${port} from ${cidr}`;
         claimed.add(rule);
-        if (!open) rules.push(rule);
+        placed = true;
+        if (!open) {
+          rules.push(rule);
+          if (known) known.push(rule);
+          else byPort.set(port, [rule]);
+        }
       }
-      out.applied.push(phrase(`port ${port} reachable from ${cidr}`, `端口 ${port} 允许 ${cidr} 访问`));
+      if (placed) out.applied.push(phrase(`port ${port} reachable from ${cidr}`, `端口 ${port} 允许 ${cidr} 访问`));
+      else left += 1;
     }
+  }
+  if (left > 0) {
+    const count = left.toLocaleString("en-US");
+    out.unsupported.push(
+      phrase(
+        `${count} more port rules: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
+        `另外 ${count} 条端口规则：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
+      ),
+    );
   }
 }
 

@@ -7,6 +7,8 @@ import { findRegion } from "./regions";
 import { listedPorts, openedPorts } from "./port-lists";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
+import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
   const values = parseRequestedValues(text);
@@ -139,9 +141,9 @@ function countAfter(suffix: string): number | undefined {
 }
 
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
-function explicitCount(text: string, kind: ResourceKind): number | undefined {
+function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegExpMatchArray[] = requestMentions(text, kind)): number | undefined {
   let best: number | undefined;
-  for (const match of requestMentions(text, kind)) {
+  for (const match of mentions) {
     const start = match.index ?? 0;
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 24);
@@ -167,7 +169,7 @@ const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| a
 function countResource(text: string, kind: ResourceKind): number {
   const mentions = requestMentions(text, kind);
   const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
-  return wanted.length > 0 ? Math.max(explicitCount(text, kind) ?? 0, 1) : 0;
+  return wanted.length > 0 ? Math.max(explicitCount(text, kind, mentions) ?? 0, 1) : 0;
 }
 
 /** Counts the request writes next to a noun; a kind named without a number or article is absent. */
@@ -232,22 +234,30 @@ function addressPlan(
   vswitchCidrs: CidrBlock[];
 } {
   const found: CidrBlock[] = [];
+  const seen = new Set<string>();
   for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g)) {
     const block = parseCidr(match[0]);
     if (!block) {
       notes.push(`Ignored "${match[0]}": not a valid CIDR block (host bits must be zero).`);
       continue;
     }
-    if (!found.some((other) => other.text === block.text)) found.push(block);
+    if (!seen.has(block.text)) found.push(block);
+    seen.add(block.text);
   }
   const byPrefix = [...found].sort((a, b) => a.prefix - b.prefix);
   const vpcCandidate = byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24);
   const vpcCidr = vpcCandidate ?? (parseCidr("192.168.0.0/16") as CidrBlock);
   const vswitchCidrs: CidrBlock[] = [];
+  let more = 0;
   for (const block of found) {
     if (block === vpcCandidate) continue;
     if (block.prefix < 16 || block.prefix > 29 || !cidrContains(vpcCidr, block)) {
       notes.push(`Ignored vSwitch CIDR ${block.text}: it must be a /16–/29 subnet inside the VPC ${vpcCidr.text}.`);
+      continue;
+    }
+    if (vswitchCidrs.length === vswitchCount) {
+      // The vSwitches are planned: a further block is only counted (the overlap test is against the vSwitches kept).
+      more += 1;
       continue;
     }
     if (vswitchCidrs.some((other) => cidrsOverlap(other, block))) {
@@ -256,10 +266,7 @@ function addressPlan(
     }
     vswitchCidrs.push(block);
   }
-  if (vswitchCidrs.length > vswitchCount) {
-    notes.push(`Used the first ${vswitchCount} of the vSwitch CIDR blocks given.`);
-    vswitchCidrs.length = vswitchCount;
-  }
+  if (more > 0) notes.push(`Used the first ${vswitchCount} of the vSwitch CIDR blocks given.`);
   return { vpcCidr, vswitchCidrs };
 }
 
@@ -314,6 +321,46 @@ function portRangesOf(text: string): { from: number; to: number; span: [number, 
   }
   return ranges;
 }
+
+/**
+ * The ports and port ranges a security group can hold: one rule each, beside the SSH rule, within
+ * SECURITY_GROUP_RULES_MAX. The rest are named in a note, the first few of them by number.
+ */
+function withinRuleQuota(
+  plan: { publicPorts: number[]; portMappings: PortMapping[] },
+  ranges: readonly { from: number; to: number }[],
+  notes: string[],
+): { publicPorts: number[]; portMappings: PortMapping[]; portRanges?: { from: number; to: number }[] } {
+  const room = SECURITY_GROUP_RULES_MAX - 1;
+  const keptRanges = ranges.slice(0, room).map(({ from, to }) => ({ from, to }));
+  const keptPorts = plan.publicPorts.slice(0, room - keptRanges.length);
+  const left = [...ranges.slice(keptRanges.length).map(({ from, to }) => `${from}-${to}`), ...plan.publicPorts.slice(keptPorts.length).map(String)];
+  if (left.length > 0) {
+    const named = left.slice(0, NAMED_LEFT_OUT).join(", ");
+    notes.push(
+      `Opened ${keptPorts.length + keptRanges.length} of the ${keptPorts.length + keptRanges.length + left.length} ports and ranges: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules. Not opened: ${named}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""}.`,
+    );
+  }
+  return { ...plan, publicPorts: keptPorts, ...(keptRanges.length > 0 ? { portRanges: keptRanges } : {}) };
+}
+
+/** A load balancer's listeners within SLB_LISTENERS_MAX: the ports beyond it are opened on the servers but get no listener, and a note says so. */
+function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings: PortMapping[] }>(plan: Plan, balancers: number, notes: string[]): Plan {
+  if (balancers === 0) return plan;
+  const mappings = plan.portMappings.slice(0, SLB_LISTENERS_MAX);
+  const listeners = listenersOf(plan.publicPorts, plan.portMappings);
+  const all = plan.portMappings.length + plan.publicPorts.length;
+  if (listeners.length === SLB_LISTENERS_MAX && all > SLB_LISTENERS_MAX) {
+    const left = [...plan.portMappings.slice(mappings.length).map(({ front, back }) => `${front}→${back}`)];
+    notes.push(
+      `Listened on ${SLB_LISTENERS_MAX} ports: a load balancer holds at most ${SLB_LISTENERS_MAX} listeners; the other ports are opened on the servers without a listener${left.length > 0 ? ` (mappings not made: ${left.slice(0, NAMED_LEFT_OUT).join(", ")}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""})` : ""}.`,
+    );
+  }
+  return { ...plan, portMappings: mappings };
+}
+
+/** How many left-out ports a note names by number. */
+const NAMED_LEFT_OUT = 10;
 
 /** Kinds that put the ports a request names to use without a security group of their own (a database's port, a listener). */
 function portUsers(counts: Record<ResourceKind, number>): boolean {
@@ -395,8 +442,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)),
-    ...(ranges.length > 0 ? { portRanges: ranges.map(({ from, to }) => ({ from, to })) } : {}),
+    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
     ...vswitchPrefixOf(planText),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),

@@ -83,7 +83,10 @@ export function listedPorts(text: string): number[] {
   const list = tokens(text);
   const ports: number[] = [];
   list.forEach((token, index) => {
-    if (token.kind === "keyword") ports.push(...listedAfterKeyword(list, index), ...listedBeforeKeyword(list, index));
+    if (token.kind !== "keyword") return;
+    // One push per port: spreading a list of a million numbers into push() overflows the stack.
+    for (const port of listedAfterKeyword(list, index)) ports.push(port);
+    for (const port of listedBeforeKeyword(list, index)) ports.push(port);
   });
   return ports;
 }

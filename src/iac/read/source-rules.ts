@@ -41,6 +41,8 @@ const CLAUSE_END = /[,，;；。\n]/;
 const NUMBER = /\d{1,5}/g;
 /** A number followed by one of these is a size, a count or a spec, not a port. */
 const NOT_PORT_AFTER = /^\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|k|核|台|个|天|days?|vcpus?|cores?|x)(?![a-z])/i;
+/** The most characters NOT_PORT_AFTER can read (two spaces, "vcpus", the letter after it): a number reads no further. */
+const NOT_PORT_REACH = 9;
 /** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
 const MIN_PORT = 20;
 
@@ -49,9 +51,18 @@ function listComma(text: string, at: number): boolean {
   return /[,，]/.test(text[at] ?? "") && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? "");
 }
 
-export function clauseBefore(text: string, at: number): string {
+/** Whether the character at `at` ends a clause (a comma between two digits lists ports instead). */
+export function endsClause(text: string, at: number): boolean {
+  return CLAUSE_END.test(text[at] ?? "") && !listComma(text, at);
+}
+
+/**
+ * The clause that ends at `at`: back to the last clause end, but never before `floor` (the end of
+ * what the caller read already), so reading every source of a long clause stays linear.
+ */
+export function clauseBefore(text: string, at: number, floor = 0): string {
   let from = at;
-  while (from > 0 && (!CLAUSE_END.test(text[from - 1] ?? "") || listComma(text, from - 1))) from -= 1;
+  while (from > floor && !endsClause(text, from - 1)) from -= 1;
   return text.slice(from, at);
 }
 
@@ -61,7 +72,7 @@ const SLASH_LIST_AFTER = /^\/\d{2,5}(?![\d./])/;
 
 /** The port numbers written in a clause: standalone numbers that are not part of an address, a version or a size. */
 export function clausePorts(clause: string): number[] {
-  const ports: number[] = [];
+  const ports = new Set<number>();
   for (const match of clause.matchAll(NUMBER)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -70,11 +81,16 @@ export function clausePorts(clause: string): number[] {
     const listedBefore = before === "/" && SLASH_LIST_BEFORE.test(clause.slice(Math.max(0, start - 7), start));
     const listedAfter = after === "/" && !/[\d.]/.test(clause[start - 1] ?? "") && SLASH_LIST_AFTER.test(clause.slice(end, end + 8));
     // An end of a range ("8000-8100") is not a port of its own.
-    if ((/[\d./a-z~-]/i.test(before) && !listedBefore) || (/[\d./~-]/.test(after) && !listedAfter) || NOT_PORT_AFTER.test(clause.slice(end))) continue;
+    if (
+      (/[\d./a-z~-]/i.test(before) && !listedBefore) ||
+      (/[\d./~-]/.test(after) && !listedAfter) ||
+      NOT_PORT_AFTER.test(clause.slice(end, end + NOT_PORT_REACH))
+    )
+      continue;
     const port = Number(match[0]);
-    if (port >= MIN_PORT && port <= 65535 && !ports.includes(port)) ports.push(port);
+    if (port >= MIN_PORT && port <= 65535) ports.add(port);
   }
-  return ports;
+  return [...ports];
 }
 
 function normalized(address: string): string | undefined {
@@ -95,20 +111,24 @@ const PROTOCOL_AFTER: ReadonlyArray<[RegExp, number]> = [
 const ACCESS_AFTER = /^\s{0,3}(?:(?:only\s{1,3})?(?:to\s{1,3}(?:reach|access|connect\s{1,3}to|use)|for|on)\b|访问|连接|登录|连)/i;
 
 /** The clause after a range, to its end: "只允许 10.0.0.0/8 访问 22 端口", "allow 10.0.0.0/8 to reach SSH". */
-function clauseAfter(text: string, at: number): string {
+function clauseAfter(text: string, at: number, limit = text.length): string {
   let to = at;
-  while (to < text.length && (!CLAUSE_END.test(text[to] ?? "") || listComma(text, to))) to += 1;
+  while (to < limit && !endsClause(text, to)) to += 1;
   return text.slice(at, to);
 }
 
+/** Where the words after a range stop being its own: another address or source word. */
+const NEXT_SOURCE = /\d{1,3}(?:\.\d{1,3}){3}|\b(?:from|source|allow|only|whitelist)\b|来自|来源|允许|白名单/gi;
+
 /**
  * The words after a range that are its own: up to the next source of the clause ("… and SSH from
- * 198.51.100.0/24" starts another rule), and only when an access word ties them to the range.
+ * 198.51.100.0/24" starts another rule), and only when an access word ties them to the range. The
+ * next source is found first, so a clause of many ranges is read once in all, not once per range.
  */
 function ownAfter(text: string, end: number): string | undefined {
-  const clause = clauseAfter(text, end);
-  const next = clause.search(/\d{1,3}(?:\.\d{1,3}){3}|\b(?:from|source|allow|only|whitelist)\b|来自|来源|允许|白名单/i);
-  const own = next >= 0 ? clause.slice(0, next) : clause;
+  NEXT_SOURCE.lastIndex = end;
+  const next = NEXT_SOURCE.exec(text);
+  const own = clauseAfter(text, end, next ? next.index : text.length);
   return ACCESS_AFTER.test(own) ? own : undefined;
 }
 
@@ -116,28 +136,30 @@ function ownAfter(text: string, end: number): string | undefined {
 function portsAfter(text: string, end: number): number[] {
   const own = ownAfter(text, end);
   if (own === undefined) return [];
-  const ports = clausePorts(own);
-  for (const [word, port] of PROTOCOL_AFTER) if (word.test(own) && !ports.includes(port)) ports.push(port);
-  return ports;
+  const ports = new Set(clausePorts(own));
+  for (const [word, port] of PROTOCOL_AFTER) if (word.test(own)) ports.add(port);
+  return [...ports];
 }
 
 /** Every source range of the text with the ports of its clause (before it, else after it), in the order written. */
 export function sourceRules(text: string): SourceRule[] {
   const rules: SourceRule[] = [];
   let previousEnd = 0;
+  // Where the clause before the last one started: an "only" clause reads back no further than that.
+  let restrictedFloor = 0;
   for (const match of text.matchAll(SOURCE_ADDRESS)) {
     const address = match[1] ?? "";
     const end = match.index + match[0].length;
     const cidr = normalized(address);
     if (!cidr) continue;
     // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
-    const clauseStart = Math.min(Math.max(match.index - clauseBefore(text, match.index).length, previousEnd), match.index);
+    const clauseStart = match.index - clauseBefore(text, match.index, Math.min(previousEnd, match.index)).length;
     const clause = text.slice(clauseStart, match.index);
     const before = clausePorts(clause);
     const after = before.length > 0 ? before : portsAfter(text, end);
     // Only a range without ports is named for a product by words; "MySQL 3306 from X" is the port's.
     // "开放 22 和 3389，只允许 1.2.3.4 访问": an "only" clause of its own restricts what the clause before it opened or named.
-    const restricted = after.length === 0 && ONLY_CLAUSE.test(clause + match[0]) ? clauseBefore(text, Math.max(0, clauseStart - 1)) : "";
+    const restricted = after.length === 0 && ONLY_CLAUSE.test(clause + match[0]) ? clauseBefore(text, Math.max(0, clauseStart - 1), restrictedFloor) : "";
     const ports = after.length > 0 ? after : clausePorts(restricted);
     const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? "") ?? productOf(restricted));
     rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}) });
@@ -148,6 +170,7 @@ export function sourceRules(text: string): SourceRule[] {
       at += more[0].length;
       if (next) rules.push({ ports, cidr: next, span: [at - (more[1] ?? "").length, at] });
     }
+    restrictedFloor = clauseStart;
     previousEnd = at;
   }
   return rules;
@@ -155,5 +178,12 @@ export function sourceRules(text: string): SourceRule[] {
 
 /** The ports a clause opens to anyone ("80 and 443 from anywhere", "80和443对所有人开放"). */
 export function publicRulePorts(text: string): number[] {
-  return [...text.matchAll(FROM_ANYWHERE)].flatMap((match) => clausePorts(clauseBefore(text, match.index)));
+  const ports: number[] = [];
+  let previousEnd = 0;
+  for (const match of text.matchAll(FROM_ANYWHERE)) {
+    // Each "from anywhere" opens the ports since the one before it: the clause is read once.
+    for (const port of clausePorts(clauseBefore(text, match.index, Math.min(previousEnd, match.index)))) ports.push(port);
+    previousEnd = match.index + match[0].length;
+  }
+  return ports;
 }

@@ -42,7 +42,7 @@ export function reviewTemplate(text: string, language: ReplyLanguage = "en", opt
       return note === undefined ? [] : [`\`${diagnostic.code}\` ${note}`];
     });
     if (applied.length === 0) break;
-    repairs.push(...applied);
+    for (const repair of applied) repairs.push(repair);
     remaining = validateTemplateObject(corrected);
   }
   return {
@@ -76,7 +76,7 @@ function summarize(
     "",
   ];
   if (found.length === 0) lines.push(zh ? "未发现问题，模板通过离线 ROS 检查。" : "No problems found. The template passes the offline ROS checks.");
-  lines.push(...found.map(line));
+  for (const finding of found) lines.push(line(finding));
   if (!parsed) {
     lines.push(
       "",

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument } from "yaml";
+import { type Document, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import type { Diagnostic } from "./diagnostic";
 import { ROS_YAML_TAGS } from "./ros-yaml-tags";
 
@@ -80,7 +80,7 @@ export function parseTemplateText(text: string): ParseResult {
       fix: "Use one of the ROS short tags (!Ref, !GetAtt, !Sub, !Join, !Select, !If, ...) or the long form `Fn::Name`.",
     });
   }
-  diagnostics.push(...duplicateKeyDiagnostics(text));
+  for (const duplicate of duplicateKeyDiagnostics(document, lineCounter)) diagnostics.push(duplicate);
   return topLevel(document.toJS({ maxAliasCount: 100 }), "yaml", diagnostics);
 }
 
@@ -141,19 +141,29 @@ function topLevel(value: unknown, format: "yaml" | "json", diagnostics: Diagnost
  * The YAML parser resolves duplicate keys silently when `uniqueKeys` is off, so duplicates in the
  * sections whose keys are symbols are found here from the parsed node tree.
  */
-function duplicateKeyDiagnostics(text: string): Diagnostic[] {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { customTags: [...ROS_YAML_TAGS], uniqueKeys: true, lineCounter });
-  return document.errors
-    .filter((error) => error.code === "DUPLICATE_KEY")
-    .map((error) => {
-      const line = lineOf(lineCounter, error.pos[0]);
-      return {
-        code: "ROS4201",
-        severity: "error" as const,
-        path: `line ${line}`,
-        message: `Duplicate key at line ${line}; only the last definition is kept.`,
-        fix: "Rename or remove one of the two definitions so every symbol is defined once.",
-      };
-    });
+function duplicateKeyDiagnostics(document: Document, lineCounter: LineCounter): Diagnostic[] {
+  // Read from the tree already parsed (a second parse with `uniqueKeys` doubled a review's parse time).
+  const diagnostics: Diagnostic[] = [];
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = pair.key.value;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        const line = lineOf(lineCounter, pair.key.range?.[0] ?? 0);
+        diagnostics.push({
+          code: "ROS4201",
+          severity: "error",
+          path: `line ${line}`,
+          message: `Duplicate key at line ${line}; only the last definition is kept.`,
+          fix: "Rename or remove one of the two definitions so every symbol is defined once.",
+        });
+      }
+    },
+  });
+  return diagnostics;
 }

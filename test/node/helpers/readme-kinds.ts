@@ -2,7 +2,7 @@
  * The README's lists of resource kinds, rendered from the registry (src/iac/kinds): the table of
  * kinds with their types, billing, dependencies and the values each accepts, the inline list of
  * kinds in the skills table, and the size of the offline property catalogue. Each sits between
- * `<!-- registry:NAME -->` and `<!-- /registry:NAME -->` in README.md; test/node/readme-kinds.test.ts
+ * `<!-- registry:NAME -->` and `<!-- /registry:NAME -->` in docs/offline-engine.md; test/node/readme-kinds.test.ts
  * fails when one differs from its rendering, and `npm run -s docs:kinds` rewrites them.
  *
  * Why generated: adding a kind touches its own file and its tests; a hand-kept table would be the
