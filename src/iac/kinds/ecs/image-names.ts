@@ -33,9 +33,12 @@ const PATTERNS: readonly [RegExp, (version: string) => ImagePick | undefined][] 
 
 /** The image pattern of a named operating system ("Ubuntu 22.04"), if this table holds it. */
 export function imagePick(hint: string): ImagePick | undefined {
-  const match = /^(.*?)\s*(\d+(?:\.\d+)?)?$/.exec(hint.trim());
-  const name = (match?.[1] ?? "").trim();
-  const version = match?.[2] ?? "";
+  // The hint is "<name> <version>" (kinds/ecs/index.ts imageHint): the last word is the version when it is a number.
+  const words = hint.trim().split(" ");
+  const last = words[words.length - 1] ?? "";
+  const versioned = words.length > 1 && /^\d{1,4}(?:\.\d{1,2})?$/.test(last);
+  const name = (versioned ? words.slice(0, -1) : words).join(" ").trim();
+  const version = versioned ? last : "";
   for (const [pattern, pick] of PATTERNS) if (pattern.test(name)) return pick(version);
   return undefined;
 }

@@ -16,9 +16,11 @@ export interface LifecycleRule {
   transitions: { days: number; storageClass: StorageClass }[];
 }
 
-/** "under logs/", "prefix logs/", "in tmp/", "logs/ 前缀", "logs/ 下的", "前缀 logs/": a path ending in "/". */
-const PREFIX =
-  /(?:under|prefix(?:ed)?(?: with)?|in|within|for|folder|前缀(?:为|是)?)\s{0,3}[\x60"'“]?([a-z0-9][\w.-]{0,60}\/(?:[\w.-]{1,60}\/){0,4})|(?<![\w/])([a-z0-9][\w.-]{0,60}\/(?:[\w.-]{1,60}\/){0,4})\s{0,3}(?:前缀|目录|下的|下面|prefix|folder)/i;
+/** "under logs/", "prefix logs/", "in tmp/", "前缀 logs/": a path ending in "/" after a scope word. */
+const PREFIX_AFTER_WORD =
+  /\b(?:under|prefix(?:ed)?(?: with)?|in|within|for|folder)\s{1,3}[\x60"'“]?([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)|前缀(?:为|是)?\s{0,3}[\x60"'“]?([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)/i;
+/** "logs/ 前缀", "logs/ 下的", "logs/ prefix": the path before its scope word. */
+const PREFIX_BEFORE_WORD = /(?<![\w/.-])([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)\s{0,3}(?:前缀|目录|下的|下面|prefix|folder)/i;
 /** Storage class words: "IA", "infrequent access", "低频", "Archive", "归档", "cold archive", "冷归档". */
 const CLASS_WORD = /(cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)/i;
 /** "to IA after 30 days", "IA after 30 days", "30 days → Archive", "30天后转低频", "90天后归档". */
@@ -46,8 +48,8 @@ export function transitionsOf(text: string): LifecycleRule["transitions"] {
 
 /** The prefix a lifecycle clause is scoped to, if the request writes one. */
 export function lifecyclePrefix(text: string): string | undefined {
-  const match = PREFIX.exec(text);
-  return match?.[1] ?? match?.[2];
+  const after = PREFIX_AFTER_WORD.exec(text);
+  return after?.[1] ?? after?.[2] ?? PREFIX_BEFORE_WORD.exec(text)?.[1];
 }
 
 /**

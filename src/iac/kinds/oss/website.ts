@@ -14,13 +14,16 @@ export interface WebsiteValue {
 
 const WEBSITE = /static (?:web ?site|site|web hosting|hosting)|website hosting|host(?:ing)? a (?:static )?(?:web ?site|site)|静态网站|静态站点|网站托管/i;
 /** A file name a document may have: "index.html", "404.html", "error/404.htm". */
-const FILE = String.raw`([a-z0-9][\w./-]{0,60}\.html?)`;
+const FILE = String.raw`([a-z0-9][\w./-]{0,40}\.html?)`;
+/** A value's lead-in: spaces, then an optional "is", "=", ":" with its spaces (one run of spaces, never two side by side). */
+const LEAD_EN = String.raw`\s{0,3}(?:(?:is|=|:|of)\s{0,3})?[\x60"'“]?`;
+const LEAD_ZH = String.raw`\s{0,3}(?:(?:为|是|用|[:：])\s{0,3})?`;
 const INDEX_DOCUMENT = new RegExp(
-  String.raw`(?:index|default|home)\s{0,2}(?:document|page|file)?\s{0,3}(?:is|=|:|of)?\s{0,3}[\x60"'“]?${FILE}|(?:首页|默认首页|索引页|默认页|主页)\s{0,3}(?:为|是|用|[:：])?\s{0,3}${FILE}`,
+  String.raw`\b(?:index|default|home)(?:\s{1,2}(?:document|page|file))?${LEAD_EN}${FILE}|(?:首页|默认首页|索引页|默认页|主页)${LEAD_ZH}${FILE}`,
   "i",
 );
 const ERROR_DOCUMENT = new RegExp(
-  String.raw`(?:error|404)\s{0,2}(?:document|page|file)\s{0,3}(?:is|=|:|of)?\s{0,3}[\x60"'“]?${FILE}|(?:错误页(?:面)?|404\s{0,2}页面?)\s{0,3}(?:为|是|用|[:：])?\s{0,3}${FILE}`,
+  String.raw`\b(?:error|404)\s{1,2}(?:document|page|file)${LEAD_EN}${FILE}|(?:错误页面?|404\s{0,2}页面?)${LEAD_ZH}${FILE}`,
   "i",
 );
 
