@@ -21,8 +21,17 @@
  * machine.
  */
 
-/** Units of work (characters read by the engine's passes) one turn may take: about 2 s of CPU at the slowest rate measured. */
-export const OFFLINE_READ_BUDGET = 4 * 1024 * 1024;
+/**
+ * The slowest rate of the engine on large requests, in units per CPU second: 1 MiB of distinct
+ * counts or ports in a Chinese list and 创建服务器… repeated to 1 MiB, measured by
+ * `npm run bench:offline` on this 2-core machine with other suites running (a quiet machine is
+ * faster, so the bound holds there too). Small requests run at lower rates but cost well under 2 s.
+ */
+export const SLOWEST_UNITS_PER_CPU_SECOND = 1_130_000;
+/** CPU one offline turn may take (issue 30 item 1). */
+export const TURN_CPU_SECONDS = 2;
+/** Units of work (characters read by the engine's passes) one turn may take: TURN_CPU_SECONDS at the slowest rate measured. */
+export const OFFLINE_READ_BUDGET = Math.floor(TURN_CPU_SECONDS * SLOWEST_UNITS_PER_CPU_SECOND);
 
 /** How many times a turn's rules read the request: classification and language, then the skill's parse. */
 const REQUEST_READS = 2;
