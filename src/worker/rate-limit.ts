@@ -32,11 +32,14 @@ export async function limiterAllows(limiter: RateLimit | undefined, key: string)
   return success;
 }
 
-/** The answer over any limit: 429 with `Retry-After` (the bindings' period) and a JSON body. */
-export function tooManyRequests(): Response {
-  return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS }), {
+/**
+ * The answer over any limit: 429 with `Retry-After` (the bindings' period unless the limit has its
+ * own) and a JSON body, with `detail` naming the limit where one is given.
+ */
+export function tooManyRequests(retryAfterSeconds = RATE_LIMIT_PERIOD_SECONDS, detail?: string): Response {
+  return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds, ...(detail === undefined ? {} : { detail }) }), {
     status: 429,
-    headers: { "Content-Type": "application/json", "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
+    headers: { "Content-Type": "application/json", "Retry-After": String(retryAfterSeconds) },
   });
 }
 
