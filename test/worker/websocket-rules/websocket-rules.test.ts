@@ -53,8 +53,7 @@ interface Session {
   until(done: () => boolean, ms?: number): Promise<void>;
 }
 
-const upgrade = (token: string) =>
-  fetchWith(new Request(`${BASE}/?A2A-Version=1.0`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } }));
+const upgrade = (token: string) => fetchWith(new Request(`${BASE}/?A2A-Version=1.0`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } }));
 
 async function open(token: string): Promise<Session> {
   const res = await upgrade(token);
