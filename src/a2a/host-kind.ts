@@ -207,7 +207,7 @@ function embeddedIPv4(g: readonly number[]): number | undefined {
 }
 
 /** Eight 16-bit groups, or undefined. Accepts `::` compression and a trailing dotted-quad. */
-function parseIPv6(text: string): number[] | undefined {
+export function parseIPv6(text: string): number[] | undefined {
   const halves = text.split("::");
   if (halves.length > 2) return undefined;
   const head = parseGroups(halves[0] ?? "", halves.length === 1);

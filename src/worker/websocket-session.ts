@@ -80,6 +80,8 @@ export function isWebSocketUpgrade(request: Request): boolean {
  */
 export async function upgradeToWebSocket(upgrade: FrontRequest, expiresAtMs: number | undefined): Promise<Response> {
   if (!webSocketOriginAllowed(upgrade.config, upgrade.request)) return Response.json(ORIGIN_REFUSED_BODY, { status: 403 });
+  // Keyed on the upgrade as it arrived: a rebuilt request (withQueryExtensions) has no `request.cf`.
+  const rateKey = callerKey(upgrade.owner, upgrade.request, upgrade.config);
   const front = withQueryExtensions(upgrade);
   try {
     checkService(front);
@@ -87,7 +89,6 @@ export async function upgradeToWebSocket(upgrade: FrontRequest, expiresAtMs: num
     if (!(error instanceof A2AError)) throw error;
     return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: jsonRpcError(error.toShape()) }), { status: 400, headers: JSON_HEADERS });
   }
-  const rateKey = callerKey(front.owner, front.request.headers);
   const headers = new Headers(front.request.headers);
   headers.set(OWNER_HEADER, front.owner);
   headers.set(BASE_URL_HEADER, front.baseUrl);
