@@ -478,6 +478,12 @@ const LANGUAGE_SAMPLE = 4096;
 
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
+  /**
+   * Whole tool results (issue 30 item 6): a named workspace template over ~20 KB used to reach the
+   * review cut at 20,000 characters, and the reply asked for the file it had been given. A read is
+   * at most read_file's 1 MiB; as JSON, escapes can make each byte up to 6 characters.
+   */
+  readonly maxToolResultChars = 6 * 1_048_576 + 1024;
 
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
     const conversation = readConversation(request.messages);
