@@ -5,6 +5,10 @@
  * connections. Now the upgrade over the cap is answered HTTP 429 with `Retry-After` instead of the
  * 101 and no socket is made. Proved with the `ws` package against `wrangler dev`, over real TCP: the
  * refused upgrades never open, the five that did are served, and closing one lets exactly one more in.
+ *
+ * Issue 30 item 6 on the same server: in the trusted-local mode the caller is its address, and a
+ * client-sent `CF-Connecting-IP` used to become that address, so a new header per socket escaped the
+ * cap. Off Cloudflare the header is ignored: every spoofed address is the one local caller.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -87,5 +91,24 @@ describe("issue 30 item 2: the socket cap refuses at the upgrade (ws against wra
     const over = await upgrade();
     expect(over.opened ? 101 : over.status).toBe(429);
     for (const ws of [...rest, ...(replacement?.opened ? [replacement.ws] : [])]) await closed(ws);
+  });
+
+  it("issue 30 item 6: a new CF-Connecting-IP per upgrade does not escape the cap (the header is not believed off Cloudflare)", async () => {
+    const open: WebSocket[] = [];
+    let refused: Outcome | undefined;
+    // Sockets closed by the test before may still be closing: open until the first refusal.
+    for (let i = 0; i < 40 && !refused; i++) {
+      const outcome = await upgrade({ "CF-Connecting-IP": `198.18.44.${i + 1}` });
+      if (outcome.opened) open.push(outcome.ws);
+      else refused = outcome;
+    }
+    expect(refused?.opened ? 101 : refused?.status).toBe(429);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThanOrEqual(CAP);
+    for (let i = 0; i < 15; i++) {
+      const outcome = await upgrade({ "CF-Connecting-IP": `203.0.113.${i + 1}` });
+      expect(outcome.opened ? 101 : outcome.status).toBe(429);
+    }
+    for (const ws of open) await closed(ws);
   });
 });
