@@ -44,7 +44,8 @@ export function clientAddress(request: Request, config: Config): string {
 /** The key a limit counts `address` under: an IPv6 address's /64 (`2001:db8:1:2::/64`), any other as is. */
 export function addressKey(address: string): string {
   if (!address.includes(":")) return address;
-  const groups = parseIPv6(address.replace(/%.*$/, ""));
+  const zone = address.indexOf("%");
+  const groups = parseIPv6(zone === -1 ? address : address.slice(0, zone));
   if (groups === undefined) return address.slice(0, 64);
   // An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 host, not a /64 all such addresses share.
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
