@@ -1,5 +1,5 @@
 /** The SLB listeners a request asks for, shared by the kind's ROS and Terraform builders (ros.ts, terraform.ts). */
-import type { PortMapping } from "../../port-mappings";
+import type { PortMapping } from "../../read/port-mappings";
 
 /**
  * The listeners of a load balancer: each mapping ("80 to backend 8080") and each other public port
