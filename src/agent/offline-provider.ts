@@ -511,6 +511,12 @@ const LANGUAGE_SAMPLE = 4096;
 
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
+  /**
+   * Whole tool results (issue 30 item 6): a named workspace template over ~20 KB used to reach the
+   * review cut at 20,000 characters, and the reply asked for the file it had been given. A read is
+   * at most read_file's 1 MiB; as JSON, escapes can make each byte up to 6 characters.
+   */
+  readonly maxToolResultChars = 6 * 1_048_576 + 1024;
 
   /** `observeWork` hears the units each step charged (the bench sets the budget's rate from them). */
   constructor(private readonly observeWork?: (units: number) => void) {}

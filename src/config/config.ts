@@ -35,6 +35,12 @@ export interface Config {
   pushNotifications: boolean;
   pushAllowPrivate: boolean;
   pushMaxConfigsPerTask: number;
+  /**
+   * `IACCODE_A2A_TRUSTED_PROXY`: a proxy the operator trusts sets `CF-Connecting-IP` on every request
+   * (overwriting a client's), so the header names the caller even where the request did not come
+   * through Cloudflare's edge (src/worker/client-address.ts).
+   */
+  trustedProxy: boolean;
   /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: empty admits any public host. */
   pushAllowedHosts: string[];
   /** `IACCODE_A2A_PUSH_DOH_URL`: a DNS-over-HTTPS JSON endpoint that checks callback names. */
@@ -222,6 +228,7 @@ export function parseConfig(env: RawEnv): Config {
     requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
     maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 100 * 1024 * 1024),
     rateLimit: bool(env, "IACCODE_A2A_RATE_LIMIT", true),
+    trustedProxy: bool(env, "IACCODE_A2A_TRUSTED_PROXY", false),
     auth: auth(env),
     signingSecret,
     signingKeys,
