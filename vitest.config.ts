@@ -61,6 +61,7 @@ export default defineConfig({
             "test/worker/index-migration/**",
             "test/worker/push-delivery/**",
             "test/worker/push-strict/**",
+            "test/worker/owner-limits/**",
             "test/worker/aliyun/**",
             "test/worker/providers/**",
             "test/worker/iac-agent/**",
@@ -110,6 +111,27 @@ export default defineConfig({
           include: ["test/worker/push-delivery/**/*.test.ts"],
           globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
           testTimeout: 60_000,
+        },
+      },
+      {
+        // Two owners on one server (a static bearer token and an API key are two principals), push
+        // on, small per-owner quotas: what one owner does may not touch the other (issue 30 items 4-5).
+        extends: true,
+        plugins: [
+          worker("owner-limits", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_HTTP_TOKEN: "owner-a-token-0001",
+            IACCODE_A2A_API_KEY: "owner-b-key-0001",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+            IACCODE_A2A_PUSH_KEYRING: "k1:BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ=",
+          }),
+        ],
+        test: {
+          name: "owner-limits",
+          include: ["test/worker/owner-limits/**/*.test.ts"],
+          globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
+          testTimeout: 90_000,
         },
       },
       {

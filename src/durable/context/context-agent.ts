@@ -26,10 +26,10 @@ import { TurnSlot } from "./turn-slot";
 import { TurnEnd } from "./turn-end";
 import { TaskReads } from "./task-reads";
 import type { SendCall, SendResult } from "./send-call";
-import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
+import { pushPolicyOf, type DeliveryRecord } from "./push-configs";
 import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
-import { withGeneration } from "../../a2a/generation";
+import { PushDispatch, type DispatchAnswer } from "./push-dispatch";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-texts";
 export type { SendCall, SendResult } from "./send-call";
@@ -39,6 +39,7 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly turns: TurnRunner;
   private readonly reads: TaskReads;
   private readonly lifecycle: Lifecycle;
+  private readonly dispatch: PushDispatch;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -56,6 +57,7 @@ export class ContextAgent extends DurableObject<Env> {
     const reads = new TaskReads(state, slot);
     this.state = state;
     this.lifecycle = lifecycle;
+    this.dispatch = new PushDispatch(state, (work) => ctx.waitUntil(work));
     this.reads = reads;
     this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId });
     // Learn the alarm, end the turns a restart cut off, then send the index what it missed.
@@ -136,14 +138,11 @@ export class ContextAgent extends DurableObject<Env> {
   }
 
   /**
-   * For the queue consumer: the target and the event of a job, or undefined once either is gone.
-   * A config created with the generation extension active gets the generation after the event.
+   * For the queue consumer: starts the job's delivery attempt in this object and answers at once
+   * (push-dispatch.ts): the consumer never waits for a receiver.
    */
-  async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
-    const event = this.state.log.at(job.taskId, job.seq);
-    if (!event) return undefined;
-    const target = await this.state.push.target(job.taskId, job.configId);
-    return target ? { target, body: target.generation ? withGeneration(event.json, event.generation) : event.json } : undefined;
+  dispatchPush(job: PushJob): Promise<DispatchAnswer> {
+    return this.dispatch.start(job);
   }
 
   recordPushResult(job: PushJob, state: "delivered" | "dead", lastError?: string): void {

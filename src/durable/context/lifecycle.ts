@@ -30,7 +30,7 @@ const TURN_HEARTBEAT_MS = 30_000;
 const RETENTION_BATCH = 100;
 /**
  * A pending delivery older than this was lost: the consumer's whole schedule (5 attempts at most
- * 60 s apart, each timing out after 10 s: src/queues/retry-policy.ts) ends within about 3 minutes.
+ * 60 s apart, each timing out after 10 s: src/push/retry-policy.ts) ends within about 3 minutes.
  */
 export const PUSH_REQUEUE_AFTER_MS = 10 * 60_000;
 /** Re-enqueues of one lost delivery before it is recorded dead. */
