@@ -30,6 +30,7 @@ import { pushPolicyOf, type DeliveryRecord } from "./push-configs";
 import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
 import { PushDispatch, type DispatchAnswer } from "./push-dispatch";
+import { QuotaLease } from "./quota-lease";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-texts";
 export type { SendCall, SendResult } from "./send-call";
@@ -40,6 +41,7 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly reads: TaskReads;
   private readonly lifecycle: Lifecycle;
   private readonly dispatch: PushDispatch;
+  private readonly quota: QuotaLease;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -52,14 +54,16 @@ export class ContextAgent extends DurableObject<Env> {
     };
     const contextObjectId = ctx.id.toString();
     const slot = new TurnSlot();
-    const lifecycle = new Lifecycle(state, ctx.storage, slot, contextObjectId);
+    const quota = new QuotaLease(state, ctx.storage.sql);
+    const lifecycle = new Lifecycle(state, ctx.storage, slot, contextObjectId, quota);
     const end = new TurnEnd(state, slot, contextObjectId, lifecycle);
     const reads = new TaskReads(state, slot);
     this.state = state;
     this.lifecycle = lifecycle;
     this.dispatch = new PushDispatch(state, (work) => ctx.waitUntil(work));
     this.reads = reads;
-    this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId });
+    this.quota = quota;
+    this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId, quota });
     // Learn the alarm, end the turns a restart cut off, then send the index what it missed.
     void ctx.blockConcurrencyWhile(async () => {
       await lifecycle.start();
@@ -100,8 +104,13 @@ export class ContextAgent extends DurableObject<Env> {
       const first = repeated();
       if (first) return first;
       const sealed = await push.prepare(taskId, input, pushPolicyOf(this.state.config));
+      // A new config is charged to the owner's quota before it is written (a replaced one is not).
+      const isNew = push.get(taskId, sealed.id) === undefined;
+      if (isNew) await this.quota.charge(owner, { pushConfigs: 1 });
       // A concurrent repeat may have stored it while this one was sealing: checked again, with no await before the write.
-      return repeated() ?? push.write(sealed, Date.now(), request);
+      const again = repeated();
+      if (again && isNew) await this.quota.release(owner, { pushConfigs: 1 });
+      return again ?? push.write(sealed, Date.now(), request);
     }, "createPushConfig");
   }
 
@@ -123,9 +132,11 @@ export class ContextAgent extends DurableObject<Env> {
 
   /** Idempotent (spec §3.1.10): deleting a config that is gone succeeds. */
   deletePushConfig(owner: string, taskId: string, id: string): Promise<Outcome<null>> {
-    return outcomeOf(() => {
+    return outcomeOf(async () => {
       this.reads.requireOwned(owner, taskId);
+      if (this.state.push.get(taskId, id) === undefined) return null;
       this.state.push.delete(taskId, id);
+      await this.quota.release(owner, { pushConfigs: 1 });
       return null;
     }, "deletePushConfig");
   }
