@@ -62,6 +62,7 @@ export default defineConfig({
             "test/worker/push-delivery/**",
             "test/worker/push-strict/**",
             "test/worker/owner-limits/**",
+            "test/worker/quotas/**",
             "test/worker/aliyun/**",
             "test/worker/providers/**",
             "test/worker/iac-agent/**",
@@ -115,7 +116,7 @@ export default defineConfig({
       },
       {
         // Two owners on one server (a static bearer token and an API key are two principals), push
-        // on, small per-owner quotas: what one owner does may not touch the other (issue 30 items 4-5).
+        // on, what one owner's receivers do may not touch the other's notifications (issue 30 item 4).
         extends: true,
         plugins: [
           worker("owner-limits", {
@@ -132,6 +133,29 @@ export default defineConfig({
           include: ["test/worker/owner-limits/**/*.test.ts"],
           globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
           testTimeout: 90_000,
+        },
+      },
+      {
+        // Per-owner quotas set small (issue 30 item 5): two owners, one filled up, the other untouched.
+        extends: true,
+        plugins: [
+          worker("quotas", {
+            IACCODE_A2A_AGENT: "conformance",
+            IACCODE_A2A_HTTP_TOKEN: "owner-a-token-0001",
+            IACCODE_A2A_API_KEY: "owner-b-key-0001",
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+            IACCODE_A2A_PUSH_KEYRING: "k1:BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ=",
+            IACCODE_A2A_QUOTA_CONTEXTS: "3",
+            IACCODE_A2A_QUOTA_PUSH_CONFIGS: "4",
+            IACCODE_A2A_QUOTA_UPLOADS: "3",
+            IACCODE_A2A_QUOTA_BYTES: String(6 * 1024 * 1024),
+          }),
+        ],
+        test: {
+          name: "quotas",
+          include: ["test/worker/quotas/**/*.test.ts"],
+          globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
         },
       },
       {
