@@ -8,6 +8,9 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { contextAgentFor } from "../../../src/durable/stubs";
+import type { ContextAgent } from "../../../src/durable/context/context-agent";
 import { BASE, rpc, userMessage, worker } from "../helpers/rpc";
 import { ownerQuotaFor } from "../../../src/durable/stubs";
 import { quotaExceededText } from "../../../src/config/quota-config";
@@ -40,6 +43,7 @@ const bytesText = quotaExceededText("bytes", 6 * MiB);
 
 describe("per-owner quotas (issue 30 item 5)", () => {
   let aTask = "";
+  let bPushTask = "";
 
   it("contexts: the fourth context is refused with -32602 naming IACCODE_A2A_QUOTA_CONTEXTS, nothing of it is written, follow-ups and the other owner go on", async () => {
     for (let i = 0; i < 3; i++) {
@@ -76,6 +80,7 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     const hook = (n: string) => `${receiver}/hook/ok/q${n}`;
     const { task } = await sendAs(OWNER_B, userMessage("with a config"), { taskPushNotificationConfig: { url: hook("inline"), id: "inline" } });
     const taskId = task?.id ?? "";
+    bPushTask = taskId;
     for (const id of ["c2", "c3", "c4"]) {
       expect((await rpc("CreateTaskPushNotificationConfig", { taskId, id, url: hook(id) }, OWNER_B)).error).toBeUndefined();
     }
@@ -125,5 +130,24 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     // Small turns still fit in the context's reserve; the other owner uploads as before.
     expect((await rpc("SendMessage", { message: userMessage("small", { taskId: aTask }) }, OWNER_A)).error).toBeUndefined();
     expect((await upload(OWNER_B, "/workspace/q/b.txt", 1 * MiB)).status).toBe(201);
+  });
+
+  it("a context whose last task passed retention gives its context, its bytes and its configs back", async () => {
+    const contextId = "quota-retention";
+    expect((await rpc("DeleteTaskPushNotificationConfig", { taskId: bPushTask, id: "c3" }, OWNER_B)).error).toBeUndefined();
+    const { task } = await sendAs(OWNER_B, userMessage("short-lived", { contextId }), {
+      taskPushNotificationConfig: { url: `${receiver}/hook/ok/qr`, id: "r1" },
+    });
+    const held = await usage(B_PRINCIPAL);
+    const stub = contextAgentFor(env, B_PRINCIPAL, contextId);
+    await runInDurableObject(stub, (_instance: ContextAgent, state) => {
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ? WHERE id = ?", Date.now() - 31 * 86_400_000, task?.id ?? "");
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const after = await usage(B_PRINCIPAL);
+    expect(after.contexts).toBe(held.contexts - 1);
+    expect(after.pushConfigs).toBe(held.pushConfigs - 1);
+    expect(after.bytes).toBeLessThanOrEqual(held.bytes - 1024 * 1024);
+    expect(after.uploads).toBe(held.uploads);
   });
 });
