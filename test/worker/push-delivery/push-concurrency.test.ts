@@ -1,8 +1,9 @@
 /**
- * Issue 23 item 7: push without head-of-line blocking. The deliveries of one queue batch run
- * concurrently (bounded), each with its own time-out and retry decision, so a receiver that takes
- * seconds to answer never delays the notifications of other tasks in the same batch. Real queue,
- * real consumer from wrangler.toml, real local receiver (one slow path, several fast ones).
+ * Issue 23 item 7: push without head-of-line blocking. Each delivery attempt runs in its task's own
+ * object with its own time-out and retry decision (issue 30 item 4: the consumer only hands jobs
+ * over), so a receiver that takes seconds to answer never delays the notifications of other tasks
+ * queued with it. Real queue, real consumer from wrangler.toml, real local receiver (one slow path,
+ * several fast ones).
  */
 import { describe, expect, inject, it } from "vitest";
 import { BASE, send, sleep, userMessage, worker } from "../helpers/rpc";
