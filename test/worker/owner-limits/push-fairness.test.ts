@@ -8,6 +8,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { BASE, sleep, userMessage, worker } from "../helpers/rpc";
+import { firstArrival, received } from "../helpers/receiver-log";
 import { PUSH_DELIVERY_TIMEOUT_MS } from "../../../src/push/delivery-attempt";
 import { OWNER_A, OWNER_B, sendAs } from "./owners";
 
@@ -16,20 +17,6 @@ const SLOW_MS = 9_000;
 const SLOW_RECEIVERS = 12;
 
 const key = () => `k${crypto.randomUUID().slice(0, 8)}`;
-
-async function arrivals(k: string): Promise<Array<{ at: number; status: number }>> {
-  return (await (await fetch(`${receiver}/log/${k}`)).json()) as Array<{ at: number; status: number }>;
-}
-
-async function firstArrival(k: string, ms: number): Promise<number | undefined> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const log = await arrivals(k);
-    if (log[0]) return log[0].at;
-    await sleep(100);
-  }
-  return undefined;
-}
 
 async function states(owner: Record<string, string>, taskId: string): Promise<string[]> {
   const res = await worker().fetch(`${BASE}/iac-code/tasks/${taskId}/push-deliveries`, { headers: owner });
@@ -46,7 +33,7 @@ describe("push fair across owners (issue 30 item 4)", () => {
     const fastKey = key();
     const fast = await sendAs(OWNER_B, userMessage("fast"), { taskPushNotificationConfig: { url: `${receiver}/hook/ok/${fastKey}` } });
     const fastTurnEnd = Date.now();
-    const fastAt = await firstArrival(fastKey, 60_000);
+    const fastAt = await firstArrival(receiver, fastKey, 60_000);
     expect(fastAt).toBeDefined();
     expect((fastAt ?? Number.POSITIVE_INFINITY) - fastTurnEnd).toBeLessThan(PUSH_DELIVERY_TIMEOUT_MS);
     expect(await states(OWNER_B, fast.task?.id ?? "")).toEqual(["delivered"]);
@@ -59,6 +46,6 @@ describe("push fair across owners (issue 30 item 4)", () => {
       slowStates = await Promise.all(slow.map((s) => states(OWNER_A, s.task?.id ?? "")));
     }
     expect(slowStates).toEqual(slow.map(() => ["delivered"]));
-    for (const k of slowKeys) expect(await arrivals(k)).toHaveLength(1);
+    for (const k of slowKeys) expect(await received(receiver, k)).toHaveLength(1);
   });
 });
