@@ -11,9 +11,11 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { contextAgentFor } from "../../../src/durable/stubs";
 import type { ContextAgent } from "../../../src/durable/context/context-agent";
-import { BASE, rpc, userMessage, worker } from "../helpers/rpc";
+import { BASE, post, rpc, userMessage, worker } from "../helpers/rpc";
 import { ownerQuotaFor } from "../../../src/durable/stubs";
-import { quotaExceededText } from "../../../src/config/quota-config";
+import { DEFAULT_QUOTAS, quotaExceededText } from "../../../src/config/quota-config";
+import { parseConfig } from "../../../src/config/config";
+import { ConfigError } from "../../../src/config/config-error";
 import { OWNER_A, OWNER_B, sendAs } from "../owner-limits/owners";
 
 const receiver = inject("receiverUrl");
@@ -41,6 +43,23 @@ const pushText = quotaExceededText("pushConfigs", 4);
 const uploadsText = quotaExceededText("uploads", 3);
 const bytesText = quotaExceededText("bytes", 6 * MiB);
 
+describe("the quota settings (issue 30 item 5; docs/configuration.md)", () => {
+  it("default to limits no person meets, and a bad value is a ConfigError naming the variable", () => {
+    expect(parseConfig({}).quotas).toEqual({ contexts: 10_000, pushConfigs: 10_000, uploads: 10_000, bytes: 10 * 1024 ** 3 });
+    expect(parseConfig({}).quotas).toEqual(DEFAULT_QUOTAS);
+    expect(parseConfig({ IACCODE_A2A_QUOTA_UPLOADS: "7" }).quotas.uploads).toBe(7);
+    for (const [name, value] of [
+      ["IACCODE_A2A_QUOTA_CONTEXTS", "0"],
+      ["IACCODE_A2A_QUOTA_PUSH_CONFIGS", "many"],
+      ["IACCODE_A2A_QUOTA_UPLOADS", "-1"],
+      ["IACCODE_A2A_QUOTA_BYTES", "12"],
+    ] as const) {
+      expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+      expect(() => parseConfig({ [name]: value })).toThrow(name);
+    }
+  });
+});
+
 describe("per-owner quotas (issue 30 item 5)", () => {
   let aTask = "";
   let bPushTask = "";
@@ -67,6 +86,17 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     const rest = await worker().fetch(`${BASE}/message:send`, { method: "POST", headers: OWNER_A, body: JSON.stringify({ message: userMessage("rest") }) });
     expect(rest.status).toBe(400);
     expect(await rest.text()).toContain("IACCODE_A2A_QUOTA_CONTEXTS");
+    // So does A2A 0.3's message/send (-32602 with the same text).
+    const v03 = await post(
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "message/send",
+        params: { message: { kind: "message", messageId: "m03-quota", role: "user", parts: [{ kind: "text", text: "0.3" }] } },
+      },
+      { "Content-Type": "application/json", Authorization: OWNER_A.Authorization },
+    );
+    expect(((await v03.json()) as { error?: { code: number; message: string } }).error).toMatchObject({ code: -32602, message: contextsText });
     // A follow-up in a context the owner has is no new context.
     const followUp = await rpc<{ task: { id: string } }>("SendMessage", { message: userMessage("again", { taskId: aTask }) }, OWNER_A);
     expect(followUp.error).toBeUndefined();
