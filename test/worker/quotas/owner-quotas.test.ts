@@ -180,4 +180,13 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     expect(after.bytes).toBeLessThanOrEqual(held.bytes - 1024 * 1024);
     expect(after.uploads).toBe(held.uploads);
   });
+
+  it("GET /iac-code/quota shows the caller its own counters and limits, never another owner's", async () => {
+    const res = await worker().fetch(`${BASE}/iac-code/quota`, { headers: OWNER_B });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ usage: await usage(B_PRINCIPAL), limits: { contexts: 3, pushConfigs: 4, uploads: 3, bytes: 6 * MiB } });
+    const a = (await (await worker().fetch(`${BASE}/iac-code/quota`, { headers: OWNER_A })).json()) as { usage: unknown };
+    expect(a.usage).toEqual(await usage(A_PRINCIPAL));
+    expect((await worker().fetch(`${BASE}/iac-code/quota`)).status).toBe(401);
+  });
 });
