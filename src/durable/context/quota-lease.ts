@@ -70,6 +70,11 @@ export class QuotaLease {
     await this.charge(owner, { contexts: 1, bytes: BYTES_STEP });
   }
 
+  /** Gives back what `chargeContext` charged, when another call bound the context meanwhile. */
+  releaseContext(owner: string): Promise<void> {
+    return this.release(owner, { contexts: 1, bytes: BYTES_STEP });
+  }
+
   /** Notes, inside the binding commit, what `chargeContext` charged. */
   noteContext(): void {
     this.state.records.setSetting(COUNTED, "1");

@@ -91,9 +91,11 @@ export class TurnRunner {
    * once the owner's quota has taken one more context: refused, nothing is written.
    */
   private async bindContext(owner: string, contextId: string): Promise<void> {
-    const { quota } = this.parts;
+    const { quota, state } = this.parts;
     await quota.chargeContext(owner);
-    this.parts.state.commit((w) => {
+    // Two first messages of one context at once: the first to come back binds it, the other gives its charge back.
+    if (state.records.getSetting("owner") !== undefined) return quota.releaseContext(owner);
+    state.commit((w) => {
       quota.noteContext();
       w.records.setSetting("owner", owner);
       w.records.setSetting("contextId", contextId);

@@ -189,4 +189,13 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     expect(a.usage).toEqual(await usage(A_PRINCIPAL));
     expect((await worker().fetch(`${BASE}/iac-code/quota`)).status).toBe(401);
   });
+
+  it("two first messages of one new context at once count one context", async () => {
+    const before = await usage(B_PRINCIPAL);
+    // One may be refused as busy (the other's turn runs); neither charges a second context.
+    await Promise.all([1, 2].map((n) => rpc("SendMessage", { message: userMessage(`race ${n}`, { contextId: "quota-race" }) }, OWNER_B)));
+    const after = await usage(B_PRINCIPAL);
+    expect(after.contexts).toBe(before.contexts + 1);
+    expect(after.bytes).toBe(before.bytes + MiB);
+  });
 });
