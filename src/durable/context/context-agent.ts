@@ -109,8 +109,11 @@ export class ContextAgent extends DurableObject<Env> {
       if (isNew) await this.quota.charge(owner, { pushConfigs: 1 });
       // A concurrent repeat may have stored it while this one was sealing: checked again, with no await before the write.
       const again = repeated();
-      if (again && isNew) await this.quota.release(owner, { pushConfigs: 1 });
-      return again ?? push.write(sealed, Date.now(), request);
+      // Charged for a config another call has stored meanwhile: given back once this one is answered.
+      const chargedTwice = isNew && (again !== undefined || push.get(taskId, sealed.id) !== undefined);
+      const answer = again ?? push.write(sealed, Date.now(), request);
+      if (chargedTwice) await this.quota.release(owner, { pushConfigs: 1 });
+      return answer;
     }, "createPushConfig");
   }
 

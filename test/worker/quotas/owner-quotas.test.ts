@@ -198,4 +198,14 @@ describe("per-owner quotas (issue 30 item 5)", () => {
     expect(after.contexts).toBe(before.contexts + 1);
     expect(after.bytes).toBe(before.bytes + MiB);
   });
+
+  it("two creations of one new config at once count one config", async () => {
+    expect((await rpc("DeleteTaskPushNotificationConfig", { taskId: bPushTask, id: "c4" }, OWNER_B)).error).toBeUndefined();
+    const before = await usage(B_PRINCIPAL);
+    const made = await Promise.all(
+      [1, 2].map(() => rpc("CreateTaskPushNotificationConfig", { taskId: bPushTask, id: "race", url: `${receiver}/hook/ok/qrace` }, OWNER_B)),
+    );
+    for (const res of made) expect(res.error).toBeUndefined();
+    expect((await usage(B_PRINCIPAL)).pushConfigs).toBe(before.pushConfigs + 1);
+  });
 });
