@@ -3,6 +3,7 @@
  * parsed once per isolate into one typed object. An invalid value is a `ConfigError` that names
  * the variable and never repeats a secret's value.
  */
+import { parseQuotaConfig, type QuotaConfig } from "./quota-config";
 import { ConfigError } from "./config-error";
 import { bool, integer, list, read, type RawEnv } from "./env-values";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
@@ -63,6 +64,8 @@ export interface Config {
   indexLayout: IndexLayoutConfig;
   /** The model providers (src/config/providers.ts); an invalid setting fails model turns only. */
   providers: ProviderConfig | ConfigError;
+  /** Per-owner quotas (quota-config.ts). */
+  quotas: QuotaConfig;
   /** The JSON-RPC WebSocket's origins and socket cap (websocket-config.ts). */
   webSocket: WebSocketConfig;
 }
@@ -238,6 +241,7 @@ export function parseConfig(env: RawEnv): Config {
         read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
     providers: providerConfigOrError(env),
+    quotas: parseQuotaConfig((name, fallback, min, max) => integer(env, name, fallback, min, max)),
     webSocket: parseWebSocketConfig(
       (name) => read(env, name),
       (name, fallback, min, max) => integer(env, name, fallback, min, max),

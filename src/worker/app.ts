@@ -15,6 +15,7 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { quotaRoute } from "./quota-route";
 import { callerKey, rateLimitResponse } from "./rate-limit";
 import { jwksRoute } from "./jwks-route";
 import { playgroundRoutes } from "./playground";
@@ -65,6 +66,7 @@ app.use("*", async (c, next) => {
 
 app.route("/", deliveryLogRoute);
 app.route("/", fileRoutes);
+app.route("/", quotaRoute);
 
 /** The HTTP+JSON binding's paths under the interface path, then JSON-RPC at the interface path. */
 app.all("*", async (c) => {
