@@ -24,6 +24,8 @@ export interface RequestUnits {
   indexCalls: number;
   /** Alarm runs (each a billed Durable Object request). */
   alarmRuns: number;
+  /** Wall time of the request as the caller saw it, ms (workerd's clock moves on I/O only: coarse; never pinned). */
+  wallMs: number;
 }
 
 interface ListResult {
@@ -57,10 +59,22 @@ export async function measureRequestUnits(tag: string): Promise<RequestUnits[]> 
   const indexCalls = await countCalls(taskIndexFor(env, "anonymous", 0, shards), TASK_INDEX_RPCS);
   const all = [agent, index, agentCalls, alarmRuns, indexCalls];
   const rows: RequestUnits[] = [];
-  const measure = async (kind: string, run: () => Promise<unknown>) => {
+  /** `settle` runs after the wall time is taken and before the units are read. */
+  const measure = async (kind: string, run: () => Promise<unknown>, settle?: () => Promise<unknown>) => {
     reset(...all);
+    const started = Date.now();
     await run();
-    rows.push({ kind, agent: agent.units(), index: index.units(), agentCalls: agentCalls.count, indexCalls: indexCalls.count, alarmRuns: alarmRuns.count });
+    const wallMs = Date.now() - started;
+    await settle?.();
+    rows.push({
+      kind,
+      agent: agent.units(),
+      index: index.units(),
+      agentCalls: agentCalls.count,
+      indexCalls: indexCalls.count,
+      alarmRuns: alarmRuns.count,
+      wallMs,
+    });
   };
 
   let created: TaskLike | undefined;
@@ -77,13 +91,16 @@ export async function measureRequestUnits(tag: string): Promise<RequestUnits[]> 
   await measure("GetTask of the task a turn just ended (its rows kept)", async () => {
     if ((await ok<TaskLike>("GetTask", { id: first.id })).id !== first.id) throw new Error("GetTask answered another task");
   });
-  await measure(`SendStreamingMessage, new task, ${STREAM_EVENTS} events (to the turn's end)`, async () => {
-    const message = { ...userMessage("go", { contextId }), messageId: `tck-stream-001-${crypto.randomUUID().slice(0, 8)}` };
-    const events = await readSse(await stream("SendStreamingMessage", { message }));
-    if (events.length !== STREAM_EVENTS) throw new Error(`${events.length} events`);
+  await measure(
+    `SendStreamingMessage, new task, ${STREAM_EVENTS} events (to the turn's end)`,
+    async () => {
+      const message = { ...userMessage("go", { contextId }), messageId: `tck-stream-001-${crypto.randomUUID().slice(0, 8)}` };
+      const events = await readSse(await stream("SendStreamingMessage", { message }));
+      if (events.length !== STREAM_EVENTS) throw new Error(`${events.length} events`);
+    },
     // The turn's end (its index write) may follow the stream's last event.
-    await sleep(100);
-  });
+    () => sleep(100),
+  );
   await measure("GetTask of a task the object did not read last", async () => {
     if ((await ok<TaskLike>("GetTask", { id: created?.id })).id !== created?.id) throw new Error("GetTask answered another task");
   });
