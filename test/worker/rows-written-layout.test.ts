@@ -2,12 +2,17 @@
  * Issue 29 item 3, rows written per turn: the layout changes that cut them keep what a deployed
  * object already stores. A TaskIndex shard written by the previous version (triggers that kept a
  * context's counters too, the `by_context_state` index) wakes on this code with the same lists and
- * the same counts, and counts on correctly as tasks are written, change state and are removed.
+ * the same counts, and counts on correctly as tasks are written, change state and are removed. A
+ * ContextAgent written by the previous version (an AUTOINCREMENT `messages` table, the indexes
+ * `tasks_state`, `tasks_updated` and `messages_epoch`) wakes without the indexes and with the same
+ * tasks and conversation, takes turns, and after an idle eviction its next conversation starts empty.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
-import { taskIndexFor } from "../../src/durable/stubs";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { ok, send, userMessage, type TaskLike } from "./helpers/rpc";
+import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import type { IndexRow, ListQuery, ShardPage, TaskIndex } from "../../src/durable/task-index/task-index";
 import type { Outcome } from "../../src/durable/outcome";
 import type { TaskState } from "../../src/a2a/states";
@@ -103,5 +108,75 @@ describe("issue 29 item 3: a shard of the previous layout", () => {
     await shard().apply({ upserts: [changed, added], removals: ["layout-task-04"] }, LAYOUT, OWNER);
     // layout-task-01 (ctx 1) left COMPLETED, 13 (ctx 1) is new and COMPLETED, 04 (ctx 1, INPUT_REQUIRED) is gone.
     expect(await totals()).toEqual({ all: 12, completed: 6, ctx1: 4, ctx1Completed: 2 });
+  });
+});
+
+/** The previous version's ContextAgent tables: `messages` with AUTOINCREMENT, and its three indexes. */
+function asPreviousAgentLayout(sql: SqlStorage): void {
+  const columns = sql
+    .exec<{ name: string }>("SELECT name FROM pragma_table_info('messages')")
+    .toArray()
+    .map((r) => r.name)
+    .join(", ");
+  sql.exec("ALTER TABLE messages RENAME TO messages_new_layout");
+  sql.exec(
+    "CREATE TABLE messages (n INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL, turn INTEGER NOT NULL DEFAULT 0, message_id TEXT, request_key TEXT, request_digest TEXT)",
+  );
+  sql.exec(`INSERT INTO messages (${columns}) SELECT ${columns} FROM messages_new_layout`);
+  sql.exec("DROP TABLE messages_new_layout");
+  sql.exec("CREATE INDEX messages_task_turn ON messages(task_id, turn)");
+  sql.exec("CREATE INDEX messages_epoch ON messages(epoch)");
+  sql.exec("CREATE INDEX tasks_state ON tasks(state)");
+  sql.exec("CREATE INDEX tasks_updated ON tasks(updated_ms)");
+}
+
+const indexNames = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_instance: unknown, state) =>
+    state.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index' OR name = 'sqlite_sequence'")
+      .toArray()
+      .map((r) => r.name),
+  );
+
+const answer = (task: TaskLike | undefined) => task?.status.message?.parts[0]?.text;
+
+describe("issue 29 item 3: a ContextAgent of the previous layout", () => {
+  it("wakes without the three indexes, keeps its tasks and conversation, takes turns, and starts a new epoch empty", async () => {
+    const contextId = `rows-old-${crypto.randomUUID().slice(0, 8)}`;
+    const task = (await send(userMessage("one", { contextId }))).task;
+    await send(userMessage("two", { taskId: task?.id }));
+    const before = await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 });
+    await runInDurableObject(contextAgentFor(env, "anonymous", contextId), (_instance: unknown, state) => asPreviousAgentLayout(state.storage.sql));
+    expect(await indexNames(contextAgentFor(env, "anonymous", contextId))).toEqual(
+      expect.arrayContaining(["messages_epoch", "tasks_state", "tasks_updated", "sqlite_sequence"]),
+    );
+
+    await abortAllDurableObjects();
+    expect(await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).toEqual(before);
+    const names = await indexNames(contextAgentFor(env, "anonymous", contextId));
+    expect(names).not.toContain("messages_epoch");
+    expect(names).not.toContain("tasks_state");
+    expect(names).not.toContain("tasks_updated");
+    // The AUTOINCREMENT table stays as it is: its numbers keep growing from the sequence.
+    expect(names).toContain("sqlite_sequence");
+
+    // The conversation read after the wake (no `messages_epoch`) still holds the first two turns.
+    const third = (await send(userMessage("three", { taskId: task?.id }))).task;
+    expect(answer(third)).toBe("Received: three (message 3 of this conversation)");
+    const history = (await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).history ?? [];
+    expect(history.slice(0, 4)).toEqual(before.history);
+    expect(history[4]?.parts).toEqual([{ text: "three" }]);
+
+    // An idle eviction starts a new epoch: its conversation starts empty, and goes on from there.
+    const agent = contextAgentFor(env, "anonymous", contextId);
+    await runInDurableObject(agent, (_instance: unknown, state) => {
+      state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(Date.now() - 3_601_000));
+    });
+    expect(await runDurableObjectAlarm(agent)).toBe(true);
+    const next = (await send(userMessage("four", { contextId }))).task;
+    expect(answer(next)).toBe("Received: four (message 1 of this conversation)");
+    await abortAllDurableObjects();
+    const fifth = (await send(userMessage("five", { taskId: next?.id }))).task;
+    expect(answer(fifth)).toBe("Received: five (message 2 of this conversation)");
   });
 });

@@ -72,10 +72,10 @@ const SCHEMA = [
   // The owner-wide counters are kept by SQLite itself: a row written or removed costs one
   // statement, not a read of the old row and a counter update besides. Only the scopes a count
   // could not read cheaply are kept (issue 29: each kept counter is a row written per task and per
-  // state change): all tasks, and each state. A context's counts are read from `by_context`
+  // state change): one per state; all tasks are their sum (a handful of rows). A context's counts are read from `by_context`
   // (a conversation's tasks). Scope names are those of scopes() below.
   `CREATE TRIGGER IF NOT EXISTS counted_inserted AFTER INSERT ON tasks BEGIN
-     INSERT INTO counts (scope, n) VALUES ('*|*', 1), ('*|s:' || new.state, 1)
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || new.state, 1)
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
   `CREATE TRIGGER IF NOT EXISTS counted_state_changed AFTER UPDATE OF state ON tasks WHEN old.state <> new.state BEGIN
@@ -83,7 +83,7 @@ const SCHEMA = [
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
   `CREATE TRIGGER IF NOT EXISTS counted_deleted AFTER DELETE ON tasks BEGIN
-     INSERT INTO counts (scope, n) VALUES ('*|*', -1), ('*|s:' || old.state, -1)
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || old.state, -1)
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
 ];
@@ -95,8 +95,8 @@ const WRITE_ROW = `INSERT INTO tasks (id, context_id, state, ts_ms, task, histor
   WHERE ?8 = 0 OR excluded.ts_ms > tasks.ts_ms`;
 
 /**
- * Issue 29: what a shard created before keeps no longer. Its triggers kept a context's counters
- * too (four rows written per new task, four per state change, where two are now); its
+ * Issue 29: what a shard created before keeps no longer. Its triggers kept all tasks' and a
+ * context's counters too (four rows written per new task and per state change, where one and two are now); its
  * `by_context_state` index was one more row per write, and a page of one context's tasks in one
  * state reads `by_context` (a conversation's tasks) instead. Run at every start; after the first,
  * it finds nothing to do.
@@ -107,7 +107,7 @@ function dropLegacyCounting(storage: DurableObjectStorage): void {
   storage.transactionSync(() => {
     if (legacy) {
       for (const name of ["count_inserted", "count_state_changed", "count_deleted"]) sql.exec(`DROP TRIGGER IF EXISTS ${name}`);
-      sql.exec("DELETE FROM counts WHERE scope LIKE 'c:%'");
+      sql.exec("DELETE FROM counts WHERE scope LIKE 'c:%' OR scope = '*|*'");
     }
     sql.exec("DROP INDEX IF EXISTS by_context_state");
   });
@@ -137,9 +137,9 @@ export interface StoredIndexRow extends RowTexts {
   tsMs: number;
 }
 
-/** The counter scope of an owner-wide filter (all tasks, or one state). */
-function scopes(state: TaskState | undefined): string {
-  return `*|${state === undefined ? "*" : `s:${state}`}`;
+/** The counter scope of one state's tasks (the owner's). */
+function scopes(state: TaskState): string {
+  return `*|s:${state}`;
 }
 
 export class TaskIndex extends DurableObject<Env> {
@@ -323,6 +323,8 @@ export class TaskIndex extends DurableObject<Env> {
     if (query.statusTimestampAfterMs !== undefined || query.contextId !== undefined) {
       return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE ${where.join(" AND ")}`, ...args).one().n;
     }
+    if (query.status === undefined)
+      return this.sql.exec<{ n: number | null }>("SELECT SUM(n) AS n FROM counts WHERE scope >= '*|s:' AND scope < '*|s;'").one().n ?? 0;
     return this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.status)).toArray()[0]?.n ?? 0;
   }
 }
