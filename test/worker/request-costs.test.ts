@@ -20,15 +20,16 @@ const PINNED: Record<string, { agent: number[]; index: number[]; requests: numbe
   // Issue 29 item 3's baseline: 25 + 10 rows written, 2 requests. Now the shard's row is the row, its
   // key, three orderings and its state's counter (were four orderings and four counters), and the
   // ContextAgent writes no AUTOINCREMENT sequence, `messages_epoch`, `tasks_updated` or
-  // `tasks_state` entry (docs/performance.md lists every row that is left).
-  "SendMessage, blocking, new task": { agent: [10, 17, 0], index: [1, 6], requests: [1, 1, 0], read: [5, 0] },
+  // `tasks_state` entry, and a commit's events of one turn are one row (docs/performance.md lists
+  // every row that is left).
+  "SendMessage, blocking, new task": { agent: [10, 15, 0], index: [1, 6], requests: [1, 1, 0], read: [5, 0] },
   // Baseline: 33 + 5 rows written, 2 requests.
-  "SendMessage, follow-up on a task the object did not read last": { agent: [16, 23, 0], index: [1, 4], requests: [1, 1, 0], read: [17, 1] },
+  "SendMessage, follow-up on a task the object did not read last": { agent: [16, 19, 0], index: [1, 4], requests: [1, 1, 0], read: [17, 1] },
   // Baseline: 38 + 5 rows written (from the task's third turn on the compaction's DELETE is in it), 2 requests.
-  "SendMessage, follow-up on the task its previous turn ended": { agent: [14, 28, 0], index: [1, 4], requests: [1, 1, 0], read: [21, 1] },
+  "SendMessage, follow-up on the task its previous turn ended": { agent: [14, 22, 0], index: [1, 4], requests: [1, 1, 0], read: [18, 1] },
   "GetTask of the task a turn just ended (its rows kept)": { agent: [0, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [0, 0] },
   // Baseline: 27 + 19 rows written (the index twice: WORKING, then the end), 3 requests.
-  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [14, 21, 1], index: [2, 12], requests: [1, 2, 0], read: [6, 1] },
+  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [14, 19, 1], index: [2, 12], requests: [1, 2, 0], read: [6, 1] },
   "GetTask of a task the object did not read last": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [4, 0] },
   // Its totalSize is a count of the context's rows in `by_context` (no context counters).
   "ListTasks with contextId, one page": { agent: [0, 0, 0], index: [2, 0], requests: [0, 1, 0], read: [0, 6] },

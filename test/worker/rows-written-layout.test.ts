@@ -6,6 +6,8 @@
  * ContextAgent written by the previous version (an AUTOINCREMENT `messages` table, the indexes
  * `tasks_state`, `tasks_updated` and `messages_epoch`) wakes without the indexes and with the same
  * tasks and conversation, takes turns, and after an idle eviction its next conversation starts empty.
+ * The event log writes a commit's events of one turn as one row: replay, a push's lookup and the
+ * compaction read those rows and the previous version's one-event rows alike.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -16,6 +18,8 @@ import { contextAgentFor, taskIndexFor } from "../../src/durable/stubs";
 import type { IndexRow, ListQuery, ShardPage, TaskIndex } from "../../src/durable/task-index/task-index";
 import type { Outcome } from "../../src/durable/outcome";
 import type { TaskState } from "../../src/a2a/states";
+import type { StreamResponse } from "../../src/a2a/types";
+import { EventLog } from "../../src/durable/context/event-log";
 
 /** The previous version's counting: four scopes per row, by trigger (task-index.ts before issue 29). */
 const LEGACY_COUNTING = [
@@ -178,5 +182,45 @@ describe("issue 29 item 3: a ContextAgent of the previous layout", () => {
     await abortAllDurableObjects();
     const fifth = (await send(userMessage("five", { taskId: next?.id }))).task;
     expect(answer(fifth)).toBe("Received: five (message 2 of this conversation)");
+  });
+});
+
+describe("issue 29 item 3: a commit's events are one row", () => {
+  it("replay, a seq's lookup and the compaction read batched rows and the previous layout's one-event rows alike", async () => {
+    const stub = contextAgentFor(env, "anonymous", `rows-log-${crypto.randomUUID().slice(0, 8)}`);
+    await runInDurableObject(stub, (_instance: unknown, state) => {
+      const sql = state.storage.sql;
+      const log = new EventLog(sql);
+      const taskId = "log-task";
+      const event = (n: number) =>
+        ({ statusUpdate: { taskId, contextId: "c", status: { state: "TASK_STATE_WORKING", timestamp: `t${n}` } } }) as unknown as StreamResponse;
+      const json = (n: number) => JSON.stringify(event(n));
+      // The previous layout: one event a row, no last_seq.
+      for (const seq of [1, 2]) sql.exec("INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, 1, ?, ?)", taskId, seq, json(seq), seq);
+      // Turn 2, one commit of three events: one row.
+      state.storage.transactionSync(() => {
+        for (const n of [3, 4, 5]) log.append(taskId, 2, event(n), n === 4 ? undefined : n);
+        log.flush();
+      });
+      expect(sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE task_id = ?", taskId).one().n).toBe(3);
+      expect(log.after(taskId, 0).map((e) => [e.seq, e.json, e.generation])).toEqual([
+        [1, json(1), 1],
+        [2, json(2), 2],
+        [3, json(3), 3],
+        [4, json(4), undefined],
+        [5, json(5), 5],
+      ]);
+      expect(log.after(taskId, 3).map((e) => e.seq)).toEqual([4, 5]);
+      expect(log.at(taskId, 4)).toEqual({ seq: 4, json: json(4), generation: undefined });
+      expect(log.at(taskId, 2)).toEqual({ seq: 2, json: json(2), generation: 2 });
+      expect(log.at(taskId, 6)).toBeUndefined();
+      const fresh = new EventLog(sql);
+      expect(fresh.lastSeq(taskId)).toBe(5);
+      // Turn 4 starts: turns before 3 go, except a row that holds a seq a push still needs.
+      fresh.compact(taskId, 4, () => [4]);
+      expect(fresh.after(taskId, 0).map((e) => e.seq)).toEqual([3, 4, 5]);
+      fresh.compact(taskId, 4, () => []);
+      expect(fresh.after(taskId, 0)).toEqual([]);
+    });
   });
 });
