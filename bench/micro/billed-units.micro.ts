@@ -49,8 +49,8 @@ describe("micro: what a request costs on Cloudflare's price list", () => {
     const lines = [
       `**Billed units per request, counted per request by the runtime; dollars at Cloudflare's prices of ${PRICE_LIST_DATE}**`,
       "",
-      "| request | DO requests (agent + shards + alarm runs) | rows read | rows written (agent + shards) | alarms set | wall ms | $ per million requests (DO + rows + duration + Worker) |",
-      "|---|---:|---:|---:|---:|---:|---:|",
+      "| request | statements (agent / shards) | DO requests (agent + shards + alarm runs) | rows read | rows written (agent + shards) | alarms set | wall ms | $ per million requests (DO + rows + duration + Worker) |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
     ];
     const units = new Map<string, BilledUnits>();
     for (const row of rows) {
