@@ -10,8 +10,8 @@ process.stdout.on("error", (error) => {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const known = error instanceof A2AClientError || String(error?.code ?? "").startsWith("ERR_PARSE_ARGS");
+    const known = error instanceof A2AClientError;
     process.stderr.write(`a2a-client: ${known ? error.message : String(error)}\n`);
-    process.exit(error?.code === "usage" || String(error?.code ?? "").startsWith("ERR_PARSE_ARGS") ? 2 : 1);
+    process.exit(error?.code === "usage" ? 2 : 1);
   },
 );

@@ -2,10 +2,15 @@
  * The offline engine's CPU budget for one turn, checked by the engine itself before it reads.
  *
  * Every rule of the engine is linear in the text it reads (test/node/regex-safety.test.ts proves
- * it of every pattern), so a turn's CPU time is proportional to the characters its rules read: the
- * request once for classification and language and once more for the skill's own parse, and the
- * context's current template for an edit, a review or a deploy. The slowest rate measured is a
- * Chinese generation request repeated to 1 MiB, about 0.8 MB/s here (`npm run bench:offline`).
+ * it of every pattern) and every per-value step is linear in the values (sets and maps, never a
+ * scan of a list per value; a security group holds at most SECURITY_GROUP_RULES_MAX rules), so a
+ * turn's CPU time is proportional to the characters its passes read: the request once for
+ * classification and language and once more for the skill's own parse, the context's current
+ * template for an edit, a review or a deploy, and the template the turn produced, which the
+ * validator, the request check and the summary read again. The budget counts those units as the
+ * work proceeds (WorkMeter); its size is set from the slowest rate `npm run bench:offline`
+ * measures over requests of distinct values (ports, ranges, CIDRs, counts, names, ids) at 16 KiB,
+ * 64 KiB and 1 MiB, in English and Chinese list styles.
  * A Durable Object request gets 30 s of CPU by default on Cloudflare; a turn is held to a few
  * seconds of that, so one turn never starves the other requests of its context, and a request
  * past it ends FAILED with a message that says why, instead of running into the platform's limit
@@ -16,13 +21,27 @@
  * machine.
  */
 
-/** Characters the engine's rules may read in one turn: about 3 s of CPU at the slowest rate measured. */
+/** Units of work (characters read by the engine's passes) one turn may take: about 2 s of CPU at the slowest rate measured. */
 export const OFFLINE_READ_BUDGET = 4 * 1024 * 1024;
 
 /** How many times a turn's rules read the request: classification and language, then the skill's parse. */
 const REQUEST_READS = 2;
 /** How many times an edit, review or deploy reads the current template: parse, then check or rewrite. */
 const TEMPLATE_READS = 2;
+/**
+ * How many times a template the engine produced is read before the turn ends: written as YAML,
+ * parsed again by the validator and by the request check, summarized. What a request's values
+ * cost (one rule per port, one resource per count) is in the template they make, so this is where
+ * a request of many values pays for them, before the check reads them all.
+ */
+export const PRODUCED_READS = 4;
+/**
+ * What reviewing a template costs per character, in the same units: its YAML parsed by the tool
+ * and the reviewer, every check of the validator, the repairs in rounds and the corrected template
+ * written out. Measured against a generation request's reading by `npm run bench:offline` (a review
+ * of 128 KiB took as long as reading about 2.6 MB of a request).
+ */
+export const REVIEW_READS = 18;
 
 export interface TurnReading {
   /** The request's text. */
@@ -36,16 +55,49 @@ export function readCost(reading: TurnReading): number {
   return reading.prompt.length * REQUEST_READS + (reading.template?.length ?? 0) * TEMPLATE_READS;
 }
 
-/** The turn's answer when its reading is over budget, in the request's language; undefined when within it. */
+/** Thrown when a charge takes the meter past its budget: the turn stops there and says why. */
+export class OverBudget extends Error {
+  constructor(
+    readonly spent: number,
+    readonly budget: number,
+  ) {
+    super("over the offline engine's budget");
+  }
+}
+
+/**
+ * The work of one step, counted as it proceeds: the reading before any rule runs, then what the
+ * engine produced before the steps that read it run. Each charge is made before the work it pays
+ * for, so no step starts that the budget cannot cover.
+ */
+export class WorkMeter {
+  private spentUnits = 0;
+  constructor(readonly budget = OFFLINE_READ_BUDGET) {}
+
+  get spent(): number {
+    return this.spentUnits;
+  }
+
+  charge(units: number): void {
+    this.spentUnits += units;
+    if (this.spentUnits > this.budget) throw new OverBudget(this.spentUnits, this.budget);
+  }
+}
+
+/** The turn's answer when its work is over budget, in the request's language. */
+export function overBudgetText(prompt: string, spent: number, budget: number, language: "en" | "zh"): string {
+  const size = `${Math.ceil(prompt.length / 1024).toLocaleString("en-US")} KiB`;
+  const [work, limit] = [spent.toLocaleString("en-US"), budget.toLocaleString("en-US")];
+  return language === "zh"
+    ? `这个请求超出了离线引擎的处理预算：处理它（${size}）需要至少 ${work} 个字符的工作量，超过每轮 ${limit} 的上限。` +
+        "请发送更短的请求（只附上相关的模板或文件，或更少的端口、网段等取值），或配置模型提供方（IACCODE_A2A_MODEL_PROVIDER）。"
+    : `This request is too large for the offline engine: handling it (${size}) takes at least ${work} characters of work, ` +
+        `more than its budget of ${limit} per turn. Send a shorter request (the template or the files that matter, fewer ports, ranges or other values), ` +
+        "or configure a model provider (IACCODE_A2A_MODEL_PROVIDER).";
+}
+
+/** The turn's answer when its reading alone is over budget, in the request's language; undefined when within it. */
 export function overBudgetMessage(reading: TurnReading, language: "en" | "zh", budget = OFFLINE_READ_BUDGET): string | undefined {
   const cost = readCost(reading);
-  if (cost <= budget) return undefined;
-  const size = `${Math.ceil(reading.prompt.length / 1024).toLocaleString("en-US")} KiB`;
-  const [work, limit] = [cost.toLocaleString("en-US"), budget.toLocaleString("en-US")];
-  return language === "zh"
-    ? `这个请求超出了离线引擎的处理预算：读取它（${size}）需要 ${work} 个字符的工作量，超过每轮 ${limit} 的上限。` +
-        "请发送更短的请求（只附上相关的模板或文件），或配置模型提供方（IACCODE_A2A_MODEL_PROVIDER）。"
-    : `This request is too large for the offline engine: reading it (${size}) would take ${work} characters of work, ` +
-        `more than its budget of ${limit} per turn. Send a shorter request (the template or the files that matter), ` +
-        "or configure a model provider (IACCODE_A2A_MODEL_PROVIDER).";
+  return cost <= budget ? undefined : overBudgetText(reading.prompt, cost, budget, language);
 }

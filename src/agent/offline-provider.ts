@@ -36,7 +36,8 @@ import {
   type ReplyLanguage,
 } from "../iac";
 import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest } from "./model";
-import { overBudgetMessage } from "./offline-budget";
+import { OverBudget, overBudgetText, PRODUCED_READS, readCost, REVIEW_READS, WorkMeter } from "./offline-budget";
+import { lastResult } from "./last-result";
 import {
   currentTemplate,
   type CurrentTemplate,
@@ -53,6 +54,21 @@ import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer } from "
 import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs";
 
 type Step = { say: string; call?: { name: string; input: Record<string, unknown> } };
+
+/** The conversation of one step, with the meter its work is charged to (offline-budget.ts). */
+type Turn = Conversation & { readonly meter: WorkMeter };
+
+/** The request check of a template, kept for the turn's next steps (last-result.ts says why). */
+const checkOnce = lastResult(checkRequest, (input) =>
+  [input.request, input.template ?? "", input.before ?? "", ...(input.earlierRequests ?? [])].join("\u0000"),
+);
+/** An edit of the current template (its YAML is the key, the parsed object the input), kept for the turn's next steps. */
+const editOnce = lastResult(
+  (input: { base: Record<string, unknown>; text: string; key: string }) => editTemplate(input.base, input.text),
+  (input) => `${input.key}\u0000${input.text}`,
+);
+/** A new template from a request, kept for the turn's next steps. */
+const generateOnce = lastResult(generateTemplate, (input) => `${input.language ?? ""}\u0000${input.text}`);
 
 const t = (language: ReplyLanguage, en: string, zh: string) => (language === "zh" ? zh : en);
 
@@ -110,7 +126,7 @@ function namingFile(summary: string, proposed: string, written: string): string 
   return written === proposed ? summary : summary.replace(`\`${proposed}\``, `\`${written}\``);
 }
 
-function writeSteps(plan: WritePlan, conversation: Conversation): Step {
+function writeSteps(plan: WritePlan, conversation: Turn): Step {
   const { results } = conversation;
   const { language } = plan;
   if (plan.isRos && !results.some((r) => r.name === "ros_validate_template")) {
@@ -159,8 +175,9 @@ function writeSteps(plan: WritePlan, conversation: Conversation): Step {
  * up in the template this turn wrote, by the check, not by the generator; its misses are listed
  * under "Not expressed in the template" and its headline comes first.
  */
-function checkedSummary(summary: string, conversation: Conversation, content: string, language: ReplyLanguage, before?: string): string {
-  const check = checkRequest({ request: conversation.prompt, template: content, earlierRequests: conversation.requests, ...(before ? { before } : {}) });
+function checkedSummary(summary: string, conversation: Turn, content: string, language: ReplyLanguage, before?: string): string {
+  conversation.meter.charge(content.length * PRODUCED_READS);
+  const check = checkOnce({ request: conversation.prompt, template: content, earlierRequests: conversation.requests, ...(before ? { before } : {}) });
   return check ? withRequestCheck(summary, check, language) : summary;
 }
 
@@ -169,13 +186,13 @@ function checkedSummary(summary: string, conversation: Conversation, content: st
  * build) still answers for the request's values: those not in the current template (all of them
  * when there is none) are listed under "Not expressed in the template", never passed over.
  */
-function withoutTemplateChange(answer: string, conversation: Conversation, current: string | undefined, language: ReplyLanguage): string {
-  const check = checkRequest({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
+function withoutTemplateChange(answer: string, conversation: Turn, current: string | undefined, language: ReplyLanguage): string {
+  const check = checkOnce({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
   if (!check || check.notExpressed.length === 0) return answer;
   return [checkHeadline(check, language), "", answer, ...checkBlocks({ ...check, unrequested: [] }, language)].join("\n");
 }
 
-function editBase(conversation: Conversation, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
+function editBase(conversation: Turn, language: ReplyLanguage): { base?: Record<string, unknown>; path?: string; step?: Step } {
   const current = currentTemplate(conversation.replies);
   const named = namedWorkspaceFile(conversation.prompt);
   const path = named ?? current?.path;
@@ -209,14 +226,14 @@ function editHint(language: ReplyLanguage): string {
   );
 }
 
-function editSteps(conversation: Conversation, language: ReplyLanguage): Step | undefined {
+function editSteps(conversation: Turn, language: ReplyLanguage): Step | undefined {
   const current = currentTemplate(conversation.replies);
   if (current?.terraform && namedWorkspaceFile(conversation.prompt) === undefined) return terraformEditSteps(current, conversation, language);
   const { base, path, step } = editBase(conversation, language);
   if (step) return step;
   if (!base) return undefined;
   const before = toRosYaml(base);
-  const edit = editTemplate(base, conversation.prompt);
+  const edit = editOnce({ base, text: conversation.prompt, key: before });
   if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before, language) };
   const diagnostics = validateTemplateObject(edit.template);
   const summary = summarizeRosTemplate(
@@ -264,7 +281,7 @@ function fileChanges(path: string, before: readonly string[], after: readonly st
  * from the edited twin and written back, and the reply carries the new twin. A file that no longer
  * holds what this context wrote (edited by hand) is not overwritten.
  */
-function terraformEditSteps(current: CurrentTemplate, conversation: Conversation, language: ReplyLanguage): Step | undefined {
+function terraformEditSteps(current: CurrentTemplate, conversation: Turn, language: ReplyLanguage): Step | undefined {
   const parsed = parseTemplate(current.text);
   if (!parsed.ok) return undefined;
   const path = current.path;
@@ -281,7 +298,7 @@ function terraformEditSteps(current: CurrentTemplate, conversation: Conversation
     );
     return { say: withoutTemplateChange(changed, conversation, fileText, language) };
   }
-  const edit = editTemplate(parsed.template, conversation.prompt);
+  const edit = editOnce({ base: parsed.template, text: conversation.prompt, key: current.text });
   if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before.text, language) };
   const after = terraformOfTwin(edit.template).resources;
   const rendered = renderTerraform(edit.template, {
@@ -319,14 +336,14 @@ function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
   return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
 }
 
-function generationSteps(conversation: Conversation, language: ReplyLanguage): Step {
+function generationSteps(conversation: Turn, language: ReplyLanguage): Step {
   const hasCurrent = currentTemplate(conversation.replies) !== undefined || namedWorkspaceFile(conversation.prompt) !== undefined;
   const edit = wantsEdit(conversation.prompt, hasCurrent);
   if (edit && hasCurrent) {
     const edited = editSteps(conversation, language);
     if (edited) return edited;
   }
-  const generated = generateTemplate({ text: conversation.prompt, language });
+  const generated = generateOnce({ text: conversation.prompt, language });
   if (!generated.recognized) return { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
   const afresh =
     edit && !hasCurrent
@@ -350,7 +367,7 @@ function generationSteps(conversation: Conversation, language: ReplyLanguage): S
   );
 }
 
-function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step {
+function reviewSteps(conversation: Turn, language: ReplyLanguage): Step {
   const { prompt, results } = conversation;
   const named = namedWorkspaceFile(prompt);
   let template = findTemplate(prompt);
@@ -371,6 +388,8 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
       ),
     };
   }
+  // A review reads a template many times over (parse, validator, repairs in rounds, the corrected YAML): paid for before the first.
+  conversation.meter.charge(template.length * REVIEW_READS);
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
@@ -396,7 +415,7 @@ function reviewSteps(conversation: Conversation, language: ReplyLanguage): Step 
   return { say: `${twinOf}${review.summary}` };
 }
 
-function conversionSteps(conversation: Conversation, language: ReplyLanguage): Step {
+function conversionSteps(conversation: Turn, language: ReplyLanguage): Step {
   const { prompt, results } = conversation;
   const inline = terraformIn(prompt);
   const done = results.find((r) => r.name === "save_artifact" || r.name === "terraform_to_ros");
@@ -438,7 +457,7 @@ function errorOf(result: ToolOutcome): string {
 /** "Review it", "检查一下这个模板": a review of the context's current template. */
 const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
 
-function plan(conversation: Conversation): Step {
+function plan(conversation: Turn): Step {
   // The request's language is its own words', not the template's it carries (fenced or not).
   const language = detectLanguage(requestProse(conversation.prompt));
   const kind = classifyRequest(conversation.prompt);
@@ -479,13 +498,23 @@ const LANGUAGE_SAMPLE = 4096;
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
 
+  /** `observeWork` hears the units each step charged (the bench sets the budget's rate from them). */
+  constructor(private readonly observeWork?: (units: number) => void) {}
+
   async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
-    const conversation = readConversation(request.messages);
-    // The budget is checked before any rule reads the request (offline-budget.ts says why).
-    const reading = { prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text };
-    const overBudget = overBudgetMessage(reading, detectLanguage(conversation.prompt.slice(0, LANGUAGE_SAMPLE)));
-    if (overBudget) throw new ProviderError("refused", overBudget);
-    const step = plan(conversation);
+    const conversation: Turn = { ...readConversation(request.messages), meter: new WorkMeter() };
+    // The reading is charged before any rule reads the request, what the turn produces before the
+    // steps that read it (offline-budget.ts says why).
+    let step: Step;
+    try {
+      conversation.meter.charge(readCost({ prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text }));
+      step = plan(conversation);
+      this.observeWork?.(conversation.meter.spent);
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      const language = detectLanguage(conversation.prompt.slice(0, LANGUAGE_SAMPLE));
+      throw new ProviderError("refused", overBudgetText(conversation.prompt, error.spent, error.budget, language));
+    }
     for (const piece of chunks(step.say)) {
       if (request.signal.aborted) return;
       yield { type: "text", text: piece };

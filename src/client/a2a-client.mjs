@@ -2,19 +2,25 @@
 // It discovers the JSON-RPC endpoint from the agent card (optionally verifying its signature), speaks
 // A2A 1.0 (A2A-Version: 1.0), streams SSE, resumes with Last-Event-ID, and moves files to and from the
 // workspace and artifact routes. Credentials: --token (Bearer), --basic user:password, --api-key.
-// Arguments are checked before any request; connection problems and refusals are explained
-// (explain.mjs); what the server sends is printed for a person (cli-output.mjs) or raw with --json.
-import { parseArgs } from "node:util";
+// Arguments are checked before any request (cli-args.mjs); connection problems and refusals are
+// explained (explain.mjs); what the server sends is printed for a person (cli-output.mjs) or raw with
+// --json; the exit status says how the task ended (exit-codes.mjs), so a failure is never hidden.
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { verifyCardSignature } from "./card-verify.mjs";
 import { A2AClientError, explainFetchError, fetchExplained, normalizeBaseUrl, unauthorizedText } from "./explain.mjs";
 import { StreamPrinter, describe, resumeHint, stateWord, summarizeTask } from "./cli-output.mjs";
+import { checkArguments, parseCommandLine, TASK_STATES } from "./cli-args.mjs";
+import { EXIT, EXIT_TABLE, exitForState, stateProblem } from "./exit-codes.mjs";
 
 export { A2AClientError, StreamPrinter };
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
+
+/** The package's version, for --version (the client ships in this package, bin/a2a-client.mjs). */
+const VERSION = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 const USAGE = `Usage: a2a-client <command> [options]
 
@@ -40,7 +46,7 @@ Commands (each with an example):
                                        a2a-client download /workspace/demo/template.yaml
 
 Options:
-  --url URL          server base URL (default $A2A_URL or ${DEFAULT_URL}; http:// when no scheme)
+  --url URL          server base URL (default $A2A_URL, else ${DEFAULT_URL}; http:// when no scheme)
   --token T          Bearer token (default $A2A_TOKEN)
   --basic USER:PASS  Basic credentials (default $A2A_BASIC)
   --api-key KEY      API key (default $A2A_API_KEY), sent in --api-key-header (default X-API-Key)
@@ -53,6 +59,16 @@ Options:
   --verbose          with --stream: every tool phase and input delta, not just one line per tool
   --no-wait          return at once (configuration.returnImmediately)
   --json             print raw JSON (one event per line when streaming) instead of a summary
+  --status STATE     list: one of ${TASK_STATES.join(", ")}
+  --version          print a2a-client's version
+  -h, --help         this text
+
+Environment:
+  A2A_URL            the server's base URL when --url is not given (export A2A_URL=http://127.0.0.1:8787)
+  A2A_TOKEN, A2A_BASIC, A2A_API_KEY   credentials when --token, --basic, --api-key are not given
+
+Exit codes:
+${EXIT_TABLE.map(([code, when]) => `  ${String(code).padEnd(4)} ${when}`).join("\n")}
 `;
 
 export class A2AClient {
@@ -220,74 +236,6 @@ function rpcError(error) {
   return new A2AClientError(`${error.message} (${error.code})${RPC_HINTS[String(error.code)] ?? ""}`, error.code);
 }
 
-const OPTIONS = {
-  url: { type: "string" },
-  token: { type: "string" },
-  basic: { type: "string" },
-  "api-key": { type: "string" },
-  "api-key-header": { type: "string" },
-  verify: { type: "boolean" },
-  jwks: { type: "string" },
-  context: { type: "string" },
-  task: { type: "string" },
-  cwd: { type: "string" },
-  stream: { type: "boolean" },
-  verbose: { type: "boolean" },
-  "no-wait": { type: "boolean" },
-  json: { type: "boolean" },
-  history: { type: "string" },
-  status: { type: "string" },
-  "page-size": { type: "string" },
-  "page-token": { type: "string" },
-  "last-event-id": { type: "string" },
-  help: { type: "boolean", short: "h" },
-};
-
-/** Each command's positional arguments: [least, most, how to call it]. */
-const COMMANDS = {
-  card: [0, 0, "a2a-client card"],
-  send: [1, Number.POSITIVE_INFINITY, 'a2a-client send "Create a VPC"'],
-  get: [1, 1, "a2a-client get <taskId>"],
-  list: [0, 0, "a2a-client list"],
-  cancel: [1, 1, "a2a-client cancel <taskId>"],
-  subscribe: [1, 1, "a2a-client subscribe <taskId>"],
-  upload: [2, 2, "a2a-client upload <localFile> <workspacePath>"],
-  download: [1, 2, "a2a-client download <url|workspacePath> [out]"],
-};
-
-function wholeNumber(values, name) {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new A2AClientError(`--${name} must be a whole number, not "${raw}"`, "usage");
-  return Number(raw);
-}
-
-/** Everything a command needs, checked before any request. */
-function checkArguments(command, rest, values) {
-  const spec = COMMANDS[command];
-  if (!spec) throw new A2AClientError(`unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")} (a2a-client --help)`, "usage");
-  const [least, most, how] = spec;
-  if (command === "send" && rest.join(" ").trim() === "") throw new A2AClientError(`send needs a text: ${how}`, "usage");
-  if (rest.length < least || rest.length > most) {
-    const what = rest.length < least ? "needs" : "takes only";
-    throw new A2AClientError(`${command} ${what} ${least === most ? least : `${least}–${most}`} argument${most === 1 ? "" : "s"}: ${how}`, "usage");
-  }
-  const checked = {
-    history: wholeNumber(values, "history"),
-    pageSize: wholeNumber(values, "page-size"),
-    lastEventId: wholeNumber(values, "last-event-id"),
-  };
-  if (values.status !== undefined) {
-    const status = /^TASK_STATE_/.test(values.status) ? values.status : `TASK_STATE_${values.status.toUpperCase().replace(/-/g, "_")}`;
-    if (!/^TASK_STATE_[A-Z_]+$/.test(status))
-      throw new A2AClientError(`--status "${values.status}" is not a task state (e.g. input-required, completed)`, "usage");
-    checked.status = status;
-  }
-  if (command === "upload" && !rest[1].startsWith("/"))
-    throw new A2AClientError(`the workspace path must be absolute, e.g. /workspace/demo/${basename(rest[0])}`, "usage");
-  return checked;
-}
-
 function clientOf(values) {
   const token = values.token ?? process.env.A2A_TOKEN;
   const basic = values.basic ?? process.env.A2A_BASIC;
@@ -327,12 +275,30 @@ async function follow(events, out, values, printEvent) {
     for await (const { seq, event } of events) {
       state.taskId ??= event.task?.id ?? event.statusUpdate?.taskId ?? event.artifactUpdate?.taskId;
       if (seq !== undefined) state.seq = seq;
+      const status = event.task?.status ?? event.statusUpdate?.status;
+      if (status) [state.last, state.reason] = [status.state, messageText(status.message)];
       if (values.json) out.write(`${JSON.stringify(event)}\n`);
       else printEvent(seq, event);
     }
   } finally {
     process.off("SIGINT", onInterrupt);
   }
+  return { taskId: state.taskId, state: state.last, reason: state.reason };
+}
+
+function messageText(message) {
+  return (message?.parts ?? []).map((p) => p.text ?? "").join("");
+}
+
+/** The exit status for how a task was last seen; a state that is not success is said on stderr too. */
+function ended(seen) {
+  const problem = stateProblem(seen);
+  if (problem) process.stderr.write(`a2a-client: ${problem}\n`);
+  return exitForState(seen.state);
+}
+
+function taskSeen(task) {
+  return task ? { taskId: task.id, state: task.status?.state, reason: messageText(task.status?.message) } : {};
 }
 
 async function download(client, rest, out) {
@@ -348,11 +314,15 @@ async function download(client, rest, out) {
 }
 
 export async function main(argv, out = process.stdout) {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  const { values, positionals } = parseCommandLine(argv);
   const [command, ...rest] = positionals;
+  if (values.version) {
+    out.write(`a2a-client ${VERSION} (A2A 1.0)\n`);
+    return EXIT.ok;
+  }
   if (!command || values.help || command === "help") {
     out.write(USAGE);
-    return command || values.help ? 0 : 2;
+    return command || values.help ? EXIT.ok : EXIT.usage;
   }
   const checked = checkArguments(command, rest, values);
   const client = clientOf(values);
@@ -380,27 +350,30 @@ async function run(command, rest, { values, checked, client, out }) {
       const message = client.message(rest.join(" "), values);
       if (values.stream) {
         const printer = new StreamPrinter(out, { verbose: values.verbose });
-        await follow(client.stream("SendStreamingMessage", { message }), out, values, (_seq, event) => printer.print(event));
+        const seen = await follow(client.stream("SendStreamingMessage", { message }), out, values, (_seq, event) => printer.print(event));
         printer.end();
-        return 0;
+        return ended(seen);
       }
       const result = await client.call("SendMessage", { message, configuration: values["no-wait"] ? { returnImmediately: true } : {} });
       print(result, (r) => (r.task ? summarizeTask(r.task) : describe(r)));
-      return 0;
+      return ended(taskSeen(result.task));
     }
-    case "get":
-      print(await client.call("GetTask", { id: rest[0], ...(checked.history !== undefined ? { historyLength: checked.history } : {}) }), summarizeTask);
-      return 0;
+    case "get": {
+      const task = await client.call("GetTask", { id: rest[0], ...(checked.history !== undefined ? { historyLength: checked.history } : {}) });
+      print(task, summarizeTask);
+      return ended(taskSeen(task));
+    }
     case "list":
       return list(client, values, checked, print);
     case "cancel":
       print(await client.call("CancelTask", { id: rest[0] }), summarizeTask);
-      return 0;
+      return EXIT.ok;
     case "subscribe":
-      await follow(client.stream("SubscribeToTask", { id: rest[0] }, checked.lastEventId), out, values, (seq, event) =>
-        out.write(`${seq ?? "-"} ${describe(event)}\n`),
+      return ended(
+        await follow(client.stream("SubscribeToTask", { id: rest[0] }, checked.lastEventId), out, values, (seq, event) =>
+          out.write(`${seq ?? "-"} ${describe(event)}\n`),
+        ),
       );
-      return 0;
     case "upload": {
       const answer = await client.upload(rest[0], rest[1]);
       print(answer, (a) => `uploaded ${rest[0]} to ${a.path} (${a.byteSize} bytes, sha256 ${String(a.sha256).slice(0, 16)}…)`);

@@ -1,6 +1,8 @@
 // How the playground talks to the server: the same JSON-RPC API and auth headers as any A2A
 // client. Credentials live in this tab's sessionStorage only (never localStorage, never a cookie),
-// so closing the tab forgets them.
+// so closing the tab forgets them. A failure keeps what a person needs to be told (the HTTP status,
+// Retry-After, or that the server could not be reached: send-errors.js says it in words), and a
+// streaming call can be traced frame by frame for the protocol view (protocol.js).
 const CREDENTIALS_KEY = "iac-a2a-playground.credentials";
 
 /** @returns {{scheme: string, token?: string, apiKeyHeader?: string, apiKey?: string, username?: string, password?: string}} */
@@ -37,30 +39,52 @@ export function useCard(card) {
   if (jsonrpc) endpoint = new URL(jsonrpc.url, location.href).pathname;
 }
 
-function rpcRequest(method, params, extraHeaders = {}) {
-  return fetch(endpoint, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "A2A-Version": "1.0", ...authHeaders(), ...extraHeaders },
-    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
-  });
+/** The request a call sends: what the protocol view shows and copy-as-curl repeats. */
+function rpcCall(method, params, extraHeaders = {}) {
+  const body = { jsonrpc: "2.0", id: nextId++, method, params };
+  const headers = { "Content-Type": "application/json", "A2A-Version": "1.0", ...extraHeaders };
+  return { url: new URL(endpoint, location.href).href, headers, body };
+}
+
+async function send(call) {
+  try {
+    return await fetch(call.url, { method: "POST", headers: { ...call.headers, ...authHeaders() }, body: JSON.stringify(call.body) });
+  } catch (error) {
+    if (error?.name === "AbortError") throw error;
+    throw new Unreachable(new URL(call.url).origin);
+  }
+}
+
+/** The server could not be reached at all (down, wrong address, network gone). */
+export class Unreachable extends Error {
+  constructor(origin) {
+    super(`cannot reach ${origin}`);
+    this.origin = origin;
+  }
 }
 
 export class RpcError extends Error {
-  constructor(code, message) {
+  /** `status`: the HTTP status when the answer was not a JSON-RPC one; `retryAfter`: seconds, from Retry-After. */
+  constructor(code, message, { status, retryAfter } = {}) {
     super(`${message} (${code})`);
     this.code = code;
+    this.detail = message;
+    this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
 async function failure(response) {
   const body = await response.json().catch(() => ({}));
-  if (body.error && typeof body.error === "object") return new RpcError(body.error.code, body.error.message);
-  return new RpcError(response.status, body.error ?? response.statusText);
+  const retry = Number(response.headers.get("Retry-After") ?? body.retryAfterSeconds);
+  const extra = { status: response.status, retryAfter: Number.isFinite(retry) ? retry : undefined };
+  if (body.error && typeof body.error === "object") return new RpcError(body.error.code, body.error.message, extra);
+  return new RpcError(response.status, body.error ?? response.statusText, extra);
 }
 
 /** One JSON-RPC call; resolves to its result, rejects with an RpcError. */
 export async function rpc(method, params) {
-  const response = await rpcRequest(method, params);
+  const response = await send(rpcCall(method, params));
   if (!response.ok) throw await failure(response);
   const body = await response.json();
   if (body.error) throw new RpcError(body.error.code, body.error.message);
@@ -69,14 +93,22 @@ export async function rpc(method, params) {
 
 /**
  * A streaming JSON-RPC call (SendStreamingMessage, SubscribeToTask): calls `onEvent(result, seq)`
- * for every SSE frame until the server closes the stream or `signal` aborts.
+ * for every SSE frame until the server closes the stream or `signal` aborts. `trace`, when given,
+ * sees the request (`request(call)`), the answer's status (`response(status, ms)`) and every frame
+ * as received (`frame(raw, body, ms)`), with the milliseconds since the request left.
  */
-export async function rpcStream(method, params, onEvent, { signal, lastEventId } = {}) {
-  const headers = lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) };
-  const response = await rpcRequest(method, params, headers);
+export async function rpcStream(method, params, onEvent, { signal, lastEventId, trace } = {}) {
+  const call = rpcCall(method, params, lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) });
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  trace?.request(call);
+  const response = await send(call);
+  trace?.response(response.status, since());
   if (!response.ok) throw await failure(response);
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) {
-    const body = await response.json();
+    const text = await response.text();
+    const body = JSON.parse(text);
+    trace?.frame(text, body, since());
     if (body.error) throw new RpcError(body.error.code, body.error.message);
     onEvent(body.result, undefined);
     return;
@@ -96,6 +128,7 @@ export async function rpcStream(method, params, onEvent, { signal, lastEventId }
         buffer = buffer.slice(end + 2);
         const parsed = parseFrame(frame);
         if (!parsed) continue;
+        trace?.frame(frame, parsed.body, since());
         if (parsed.body.error) throw new RpcError(parsed.body.error.code, parsed.body.error.message);
         onEvent(parsed.body.result, parsed.seq);
       }

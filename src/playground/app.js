@@ -1,9 +1,11 @@
-// The playground's entry: wires the credentials form, the card, the chat and the task list.
+// The playground's entry: wires the credentials form, the card, the chat, the workbench beside it
+// and the task list (whose conversations Continue in the chat).
 import { loadCredentials, saveCredentials, useCard } from "./api.js";
 import { renderCard, verifyCard } from "./card.js";
 import { Chat } from "./chat.js";
 import { withSampleInput } from "./examples.js";
 import { Tasks } from "./tasks.js";
+import { Workbench } from "./workbench.js";
 import { $, el } from "./dom.js";
 
 const SECRET_KEY = "iac-a2a-playground.signing-secret";
@@ -30,8 +32,12 @@ async function main() {
   const response = await fetch("/.well-known/agent-card.json");
   const card = await response.json();
   useCard(card);
-  const chat = new Chat({ onTurnEnd: () => void tasks.list(undefined) });
-  const tasks = new Tasks({ pushEnabled: card.capabilities?.pushNotifications === true });
+  const workbench = new Workbench();
+  const chat = new Chat({ onTurnEnd: () => void tasks.list(undefined), workbench });
+  const tasks = new Tasks({
+    pushEnabled: card.capabilities?.pushNotifications === true,
+    onContinue: (contextId, turns) => void chat.openConversation(contextId, turns),
+  });
   $("#card").replaceChildren(renderCard(card, (example) => chat.fill(withSampleInput(example))));
 
   const verify = $("#verify");

@@ -47,14 +47,15 @@ function fileNameFor(text, lang) {
   return `snippet.${ext}`;
 }
 
-async function copyText(text, button) {
+/** Puts `text` on the clipboard; the button says Copied (or Copy failed), then its label again. */
+export async function copyText(text, button, label = "Copy") {
   try {
     await navigator.clipboard.writeText(text);
     button.textContent = "Copied";
   } catch {
     button.textContent = "Copy failed";
   }
-  setTimeout(() => (button.textContent = "Copy"), 1500);
+  setTimeout(() => (button.textContent = label), 1500);
 }
 
 function downloadText(text, filename) {

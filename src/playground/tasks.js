@@ -1,4 +1,6 @@
-// Tasks: ListTasks with its filters and keyset paging, each task shown by the first words of its
+// Tasks: ListTasks with its filters and keyset paging, grouped by context as conversations (issue
+// 28 item 1: a follow-up is a turn of its conversation, not a row of its own; Continue takes the
+// conversation into the chat), each task shown by the first words of its
 // request, its state in words, its time and its artifact count; and one task's details in a wide
 // panel: history (replies as safe Markdown), artifacts with a preview, the event log
 // (SubscribeToTask with Last-Event-ID, replaying from that sequence number), and the push delivery
@@ -42,11 +44,42 @@ function taskEntry(task, onOpen) {
   );
 }
 
+/** A conversation: its first request, how many turns the page holds, Continue, and its tasks oldest first. */
+function conversationEntry(contextId, tasks, onOpen, onContinue) {
+  const turns = [...tasks].reverse();
+  const resume = el("button", { type: "button", class: "continue", title: `context ${contextId}` }, "Continue");
+  resume.addEventListener("click", () => onContinue(contextId, turns));
+  return el(
+    "li",
+    { class: "conversation", "data-context-id": contextId },
+    el(
+      "div",
+      { class: "row" },
+      el("strong", {}, requestWords(turns[0])),
+      el("span", { class: "muted" }, `${turns.length} turn${turns.length === 1 ? "" : "s"}`),
+      resume,
+    ),
+    el(
+      "ul",
+      {},
+      turns.map((task) => taskEntry(task, () => onOpen(task.id))),
+    ),
+  );
+}
+
+/** The page's tasks by context, in the order their newest task comes. */
+function byContext(tasks) {
+  const groups = new Map();
+  for (const task of tasks) groups.set(task.contextId, [...(groups.get(task.contextId) ?? []), task]);
+  return [...groups];
+}
+
 export class Tasks {
   pageToken = undefined;
 
-  constructor({ pushEnabled }) {
+  constructor({ pushEnabled, onContinue }) {
     this.pushEnabled = pushEnabled;
+    this.onContinue = onContinue;
     $("#task-filters").addEventListener("submit", (event) => {
       event.preventDefault();
       void this.list(undefined);
@@ -65,7 +98,9 @@ export class Tasks {
       this.pageToken = result.nextPageToken || undefined;
       $("#next-page").disabled = !this.pageToken;
       $("#task-total").textContent = `${result.totalSize ?? 0} task(s)`;
-      $("#task-list").replaceChildren(...(result.tasks ?? []).map((task) => taskEntry(task, () => void this.show(task.id))));
+      this.tasks = result.tasks ?? [];
+      const open = (id) => void this.show(id);
+      $("#task-list").replaceChildren(...byContext(result.tasks ?? []).map(([contextId, tasks]) => conversationEntry(contextId, tasks, open, this.onContinue)));
     } catch (error) {
       $("#task-total").textContent = error.message;
     }

@@ -4,6 +4,9 @@
  * counter proving arguments are checked before any request), `wrangler dev` with the IaC agent
  * (one line per tool, --verbose, --json, download, EPIPE) and `wrangler dev` with the conformance
  * agent and a bearer token (a refused token, Ctrl-C during a stream and the line that resumes it).
+ * Issue 28 item 4, a CLI that never hides a failure: a task that ends failed or rejected, canceled or
+ * waiting for authorization exits 3, 4 or 5 and says so on stderr, an error answer exits 1; --version;
+ * a bad --status lists the states; an unknown flag is named with the nearest valid one; A2A_URL.
  */
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -84,9 +87,15 @@ describe("issue 21 item 3: errors say what happened and what to do, before any r
       [["subscribe"], "a2a-client: subscribe needs 1 argument: a2a-client subscribe <taskId>\n"],
       [["cancel", "a", "b"], "a2a-client: cancel takes only 1 argument: a2a-client cancel <taskId>\n"],
       [["send"], 'a2a-client: send needs a text: a2a-client send "Create a VPC"\n'],
-      [["lsit"], 'a2a-client: unknown command "lsit"; the commands are card, send, get, list, cancel, subscribe, upload, download (a2a-client --help)\n'],
+      [
+        ["lsit"],
+        'a2a-client: unknown command "lsit" — did you mean list? The commands are card, send, get, list, cancel, subscribe, upload, download (a2a-client --help)\n',
+      ],
       [["list", "--page-size", "ten"], 'a2a-client: --page-size must be a whole number, not "ten"\n'],
-      [["list", "--status", "done!"], 'a2a-client: --status "done!" is not a task state (e.g. input-required, completed)\n'],
+      [
+        ["list", "--status", "done!"],
+        'a2a-client: --status "done!" is not a task state; the states are submitted, working, input-required, auth-required, completed, failed, canceled, rejected\n',
+      ],
       [["upload", "main.tf", "workspace/main.tf"], "a2a-client: the workspace path must be absolute, e.g. /workspace/demo/main.tf\n"],
     ];
     for (const [args, stderr] of cases) {
@@ -96,6 +105,49 @@ describe("issue 21 item 3: errors say what happened and what to do, before any r
     const missing = await cli(["upload", join(scratch, "nope.tf"), "/workspace/demo/main.tf", "--url", plainUrl]);
     expect(missing).toMatchObject({ code: 1, stderr: `a2a-client: cannot read ${join(scratch, "nope.tf")}: no such file\n` });
     expect(requests).toBe(before);
+  });
+
+  it("issue 28 item 4: an unknown flag with the nearest valid one, enum values listed, --version, A2A_URL and the exit codes in --help", async () => {
+    const before = requests;
+    const cases: Array<[string[], string]> = [
+      [["send", "--stram", "hi"], "a2a-client: unknown option --stram — did you mean --stream? (a2a-client --help lists every option)\n"],
+      [["get", "--histroy", "3", "t"], "a2a-client: unknown option --histroy — did you mean --history? (a2a-client --help lists every option)\n"],
+      [["list", "--frobnicate"], "a2a-client: unknown option --frobnicate (a2a-client --help lists every option)\n"],
+      [["list", "-x"], "a2a-client: unknown option -x (a2a-client --help lists every option)\n"],
+      [["list", "--page-size"], "a2a-client: --page-size needs a value, e.g. --page-size 20\n"],
+      [["list", "--context", "--json"], "a2a-client: --context needs a value, e.g. --context <contextId>\n"],
+      [["send", "--stream=yes", "hi"], 'a2a-client: --stream takes no value (got "yes")\n'],
+      [
+        ["list", "--status", "done"],
+        'a2a-client: --status "done" is not a task state; the states are submitted, working, input-required, auth-required, completed, failed, canceled, rejected\n',
+      ],
+      [
+        ["list", "--status", "complete"],
+        'a2a-client: --status "complete" is not a task state — did you mean completed? The states are submitted, working, input-required, auth-required, completed, failed, canceled, rejected\n',
+      ],
+    ];
+    for (const [args, stderr] of cases) {
+      const run = await cli([...args, "--url", plainUrl]);
+      expect(run, args.join(" ")).toMatchObject({ code: 2, stdout: "", stderr });
+      expect(run.stderr).not.toMatch(/ERR_PARSE_ARGS|To specify a positional argument/);
+    }
+    expect(requests).toBe(before);
+
+    const version = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")).version as string;
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `a2a-client ${version} (A2A 1.0)\n`, stderr: "" });
+
+    const help = (await cli(["--help"])).stdout;
+    expect(help).toMatch(/^ {2}A2A_URL {12}the server's base URL when --url is not given/m);
+    expect(help).toMatch(/^ {2}--status STATE {5}list: one of submitted, working, input-required, auth-required, completed, failed, canceled, rejected$/m);
+    for (const code of [0, 1, 2, 3, 4, 5, 130]) expect(help, `exit ${code}`).toMatch(new RegExp(`^ {2}${code} +\\S`, "m"));
+    // docs/cli.md documents the same table.
+    const docs = readFileSync(join(import.meta.dirname, "..", "..", "docs", "cli.md"), "utf8");
+    for (const code of [0, 1, 2, 3, 4, 5, 130]) expect(docs, `docs/cli.md, exit ${code}`).toMatch(new RegExp(`^\\| ${code} \\|`, "m"));
+
+    // A2A_URL is where the client goes when --url is not given.
+    const viaEnv = await cli(["card"], { env: { A2A_URL: plainUrl } });
+    expect(viaEnv.stderr).toContain(`http://${plainUrl}/.well-known/agent-card.json answered HTTP 200 with text/html`);
+    expect(requests).toBe(before + 1);
   });
 
   it("help shows an example for every command", async () => {
@@ -143,6 +195,37 @@ describe("issue 21 item 3: a streamed turn on the IaC agent reads well; --json i
     expect(verbose.stdout).toMatch(/^ {2}… write_file template\.yaml input_complete$/m);
     expect(verbose.stdout).toMatch(/^ {2}… write_file input_delta \(\d+ bytes of input\)$/m);
     expect(verbose.stdout).toMatch(/^✓ write_file template\.yaml \d+ ms$/m);
+  });
+
+  it("issue 28 item 4: a task that ends failed exits 3 and says why; an error answer exits 1; canceled exits 4; A2A_URL is read", async () => {
+    const env = { A2A_URL: server.base };
+    for (const stream of [[], ["--stream"]]) {
+      const failed = await cli(["send", ...stream, "--cwd", "/etc", "Create a VPC"], { env });
+      expect(failed.code, `send ${stream.join(" ")} --cwd /etc`).toBe(3);
+      expect(failed.stderr).toMatch(/^a2a-client: task \S+ ended failed: Invalid A2A workspace metadata\.\n$/);
+      expect(failed.stdout).toContain("TASK_STATE_FAILED");
+    }
+    const failedId = /task (\S+) ended failed/.exec((await cli(["send", "--cwd", "/etc", "Create a VPC"], { env })).stderr)?.[1] ?? "";
+    expect(await cli(["get", failedId], { env })).toMatchObject({
+      code: 3,
+      stderr: `a2a-client: task ${failedId} ended failed: Invalid A2A workspace metadata.\n`,
+    });
+    // A finished task has no stream to follow: the server's error answer exits 1.
+    const late = await cli(["subscribe", failedId], { env });
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain("(-32004)");
+    expect((await cli(["list", "--status", "failed"], { env })).stdout).toContain(failedId);
+
+    const unknown = await cli(["get", "no-such-task"], { env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^a2a-client: .*\(-32001\)/);
+
+    const ok = await cli(["send", "--cwd", "/workspace/cli-exit", "Create a VPC"], { env });
+    expect(ok).toMatchObject({ code: 0, stderr: "" });
+    expect(ok.stdout).toContain("TASK_STATE_INPUT_REQUIRED");
+    const okId = /^task (\S+)$/m.exec(ok.stdout)?.[1] ?? "";
+    expect(await cli(["cancel", okId], { env })).toMatchObject({ code: 0 });
+    expect(await cli(["get", okId], { env })).toMatchObject({ code: 4, stderr: `a2a-client: task ${okId} ended canceled: Task canceled.\n` });
   });
 
   it("--json prints the raw events, one per line; download writes the artifact and says so; a closed pipe ends quietly", async () => {
@@ -202,6 +285,29 @@ describe("issue 21 item 3: a refused token, and Ctrl-C during a stream (conforma
       "a2a-client: Unauthorized: pass --token, --basic or --api-key (the server needs credentials)\n",
     );
     expect((await cli(["list", "--url", server.base, "--token", TOKEN])).code).toBe(0);
+  });
+
+  it("issue 28 item 4: a rejected task exits 3, one waiting for authorization 5 (the kit's scenarios, sent as the kit sends them)", async () => {
+    const open = async (messageId: string) => {
+      const answer = await fetch(`${server.base}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "A2A-Version": "1.0", Authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: { message: { messageId, role: "ROLE_USER", parts: [{ text: "go" }] } } }),
+      }).then((r) => r.json() as Promise<{ result: { task: { id: string; status: { state: string } } } }>);
+      return answer.result.task;
+    };
+    const rejected = await open("tck-reject-task-0a1b2c3d");
+    expect(rejected.status.state).toBe("TASK_STATE_REJECTED");
+    const args = ["--url", server.base, "--token", TOKEN];
+    expect(await cli(["get", rejected.id, ...args])).toMatchObject({ code: 3, stderr: `a2a-client: task ${rejected.id} ended rejected: rejected\n` });
+
+    const auth = await open("tck-auth-required-0a1b2c3d");
+    expect(auth.status.state).toBe("TASK_STATE_AUTH_REQUIRED");
+    const waiting = await cli(["get", auth.id, ...args]);
+    expect(waiting.code).toBe(5);
+    expect(waiting.stderr).toMatch(new RegExp(`^a2a-client: task ${auth.id} needs authorization: .+ — reply with: a2a-client send --task ${auth.id} "…"\n$`));
+    // The reply the line names completes it, and exits 0.
+    expect((await cli(["send", "--task", auth.id, ...args, "credential-for-the-kit"])).code).toBe(0);
   });
 
   it("Ctrl-C stops watching, says the task goes on, and prints the subscribe line that resumes it", async () => {

@@ -5,16 +5,19 @@
  * announced bytes, a follow-up continues the context, the task shows up in the list with its event
  * log. Chromium gets a proxy that points nowhere (loopback bypassed), so a request for anything off
  * this machine (a CDN, a font) would fail and show up below. Screenshots go to test/e2e/output/.
+ * Issue 28 moved the template from the chat into the workbench's Template panel (its Copy and
+ * Download are checked here), and a send refused for want of credentials keeps the message;
+ * playground-workbench.test.ts drives the rest of the workbench.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
+import { chromiumForFile, openPage, screenshot, sendAndWait, waitForFile, type Watched } from "./playground-page.ts";
 import { startWranglerDev, type DevServer } from "./wrangler-dev.ts";
 import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 
-const CHROMIUM = process.env.IACCODE_TEST_CHROMIUM ?? "/usr/bin/chromium";
 const OUTPUT = join(import.meta.dirname, "output", "playground");
 const TOKEN = "e2e-playground-token-0001";
 const SIGNING_SECRET = "e2e-playground-signing-secret-0123456789";
@@ -66,71 +69,10 @@ const SAFE_TAGS = [
   "ul",
 ];
 
-let browser: Browser;
+const browser = chromiumForFile(OUTPUT);
 
-beforeAll(async () => {
-  rmSync(OUTPUT, { recursive: true, force: true });
-  mkdirSync(OUTPUT, { recursive: true });
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=127.0.0.1;localhost", "--window-size=1500,1000"],
-    defaultViewport: { width: 1500, height: 1000 },
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface Watched {
-  page: Page;
-  /** Every URL the page requested, and every console error or failed request. */
-  requested: string[];
-  problems: string[];
-}
-
-async function openPlayground(server: DevServer, name: string): Promise<Watched> {
-  await browser.defaultBrowserContext().overridePermissions(server.base, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
-  const page = await browser.newPage();
-  const requested: string[] = [];
-  const problems: string[] = [];
-  page.on("request", (r) => void requested.push(r.url()));
-  page.on("requestfailed", (r) => void problems.push(`failed ${r.url()}`));
-  page.on("console", (m) => void (m.type() === "error" && problems.push(`console ${m.text()}`)));
-  page.on("pageerror", (e) => void problems.push(`pageerror ${String(e)}`));
-  const downloads = join(OUTPUT, name);
-  mkdirSync(downloads, { recursive: true });
-  const cdp = await page.createCDPSession();
-  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-  const response = await page.goto(`${server.base}/`, { waitUntil: "networkidle0" });
-  expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
-  await page.waitForSelector("body[data-ready]");
-  return { page, requested, problems };
-}
-
-/** The window as a user sees it; `fullPage` for the task detail below the panels (a full-page shot resets inner scrolling). */
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage });
-}
-
-/** Sends `text` from the composer and waits for that turn's final state; returns the turn's element index. */
-async function sendAndWait(page: Page, text: string | undefined): Promise<number> {
-  const before = await page.$$eval("#transcript li.agent", (nodes) => nodes.length);
-  if (text !== undefined) await page.$eval("#composer textarea", (node, value) => ((node as HTMLTextAreaElement).value = value), text);
-  await page.click("#send");
-  await page.waitForFunction((n) => document.querySelectorAll("#transcript li.agent[data-final]").length > n, { timeout: 45_000 }, before);
-  return before;
-}
-
-async function waitForFile(folder: string, name: string): Promise<Buffer> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (existsSync(join(folder, name)) && !readdirSync(folder).some((f) => f.endsWith(".crdownload"))) return readFileSync(join(folder, name));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no download ${name} in ${folder}`);
-}
+const openPlayground = (server: DevServer, name: string) => openPage(browser(), server, join(OUTPUT, name));
+const shot = (page: Page, name: string, fullPage = false) => screenshot(page, join(OUTPUT, `${name}.png`), fullPage);
 
 /** The walk both configurations share; `headers` is what a Node client needs to read the same task. */
 async function chatWalk(server: DevServer, watched: Watched, name: string, headers: Record<string, string>): Promise<void> {
@@ -152,35 +94,41 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   const contextId = await page.$eval("#context-id", (n) => n.textContent ?? "");
   expect(contextId).not.toBe("new");
 
-  // The reply is Markdown rendered as elements: bold, inline code, a list, the template in a monospace block.
+  // The reply is Markdown rendered as elements: bold, inline code, a list. Issue 28 item 1: the
+  // template is not repeated in the chat; it stands in the workbench's Template panel, in a
+  // monospace block with Copy and Download.
   const reply = await turn.$eval(".text", (n) => ({
     text: n.textContent ?? "",
     strong: Array.from(n.querySelectorAll("strong"), (e) => e.textContent),
     code: Array.from(n.querySelectorAll(":not(pre) > code"), (e) => e.textContent),
     items: n.querySelectorAll("ul > li").length,
-    block: n.querySelector(".codeblock pre code")?.textContent ?? "",
-    font: getComputedStyle(n.querySelector(".codeblock pre") ?? n).fontFamily,
-    buttons: Array.from(n.querySelectorAll(".codebar button"), (e) => e.textContent),
+    note: n.querySelector(".template-note")?.textContent ?? "",
   }));
   expect(reply.strong.length).toBeGreaterThan(0);
   expect(reply.code).toContain("template.yaml");
   expect(reply.items).toBeGreaterThan(0);
-  expect(reply.block).toMatch(/^ROSTemplateFormatVersion: '2015-09-01'\n/);
-  expect(reply.font).toMatch(/monospace/);
-  expect(reply.buttons).toEqual(["Copy", "Download"]);
-  expect(reply.text).not.toMatch(/\*\*|```/);
+  expect(reply.note).toBe("template.yaml: in the Template panel →");
+  expect(reply.text).not.toMatch(/\*\*|```|ROSTemplateFormatVersion/);
+  const panel = await page.$eval("#workbench-pane", (n) => ({
+    block: n.querySelector(".codeblock pre code")?.textContent ?? "",
+    font: getComputedStyle(n.querySelector(".codeblock pre") ?? n).fontFamily,
+    buttons: Array.from(n.querySelectorAll(".codebar button"), (e) => e.textContent),
+  }));
+  expect(panel.block).toMatch(/^ROSTemplateFormatVersion: '2015-09-01'\n/);
+  expect(panel.font).toMatch(/monospace/);
+  expect(panel.buttons).toEqual(["Copy", "Download"]);
   await shot(page, `${name}-first-turn-markdown`);
 
-  // Copy puts the block's text on the clipboard; Download saves it as template.yaml.
-  await turn.$eval(".codebar .copy", (n) => (n as HTMLButtonElement).click());
-  await page.waitForFunction((n) => document.querySelectorAll("#transcript li.agent")[n]?.querySelector(".codebar .copy")?.textContent === "Copied", {}, first);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply.block);
+  // Copy puts the template on the clipboard; Download saves it as template.yaml.
+  await page.$eval("#workbench-pane .codebar .copy", (n) => (n as HTMLButtonElement).click());
+  await page.waitForFunction(() => document.querySelector("#workbench-pane .codebar .copy")?.textContent === "Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(panel.block);
   const blockFolder = join(OUTPUT, name, "code-block");
   mkdirSync(blockFolder, { recursive: true });
   const cdp = await page.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: blockFolder });
-  await turn.$eval(".codebar .save", (n) => (n as HTMLButtonElement).click());
-  expect((await waitForFile(blockFolder, "template.yaml")).toString("utf8")).toBe(reply.block);
+  await page.$eval("#workbench-pane .codebar .save", (n) => (n as HTMLButtonElement).click());
+  expect((await waitForFile(blockFolder, "template.yaml")).toString("utf8")).toBe(panel.block);
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(OUTPUT, name) });
 
   // The artifact link downloads exactly the announced bytes.
@@ -191,6 +139,8 @@ async function chatWalk(server: DevServer, watched: Watched, name: string, heade
   await link!.click();
   const bytes = await waitForFile(join(OUTPUT, name), filename);
   expect(createHash("sha256").update(bytes).digest("hex")).toBe(announced);
+  // The Template panel holds exactly the artifact's template.
+  expect(bytes.toString("utf8")).toBe(panel.block);
   expect(await turn.$eval(".artifact", (n) => n.textContent ?? "")).toContain("sha256 verified");
   await shot(page, `${name}-first-turn`);
 
@@ -372,7 +322,16 @@ describe("the playground with a bearer token, a signed card and push notificatio
     const watched = await openPlayground(server, "auth");
     const { page } = watched;
     expect(await page.$eval("#task-total", (n) => n.textContent)).toBe("Unauthorized (401)");
-    // The refusal above is the page's own first ListTasks: it is expected, not a problem.
+    // Issue 28 item 1: a message sent without credentials stays in the composer, and the page says what to do.
+    await page.$eval("#composer textarea", (n) => ((n as HTMLTextAreaElement).value = "Create a VPC"));
+    await page.click("#send");
+    await page.waitForFunction(() => (document.querySelector("#send-error")?.textContent ?? "") !== "");
+    expect(await page.$eval("#send-error", (n) => n.textContent)).toBe(
+      "The server needs credentials (HTTP 401): choose the scheme under Auth above, enter them, press Use, then send again.",
+    );
+    expect(await page.$eval("#composer textarea", (n) => (n as HTMLTextAreaElement).value)).toBe("Create a VPC");
+    expect(await page.$$("#transcript li")).toHaveLength(0);
+    // The refusals above (the page's own first ListTasks, the send) are expected, not problems.
     watched.problems.length = 0;
 
     expect(await page.$eval("#signature", (n) => n.textContent)).toBe("Signature: signed (HS256, kid default): enter the signing secret to verify");

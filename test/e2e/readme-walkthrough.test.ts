@@ -1,11 +1,13 @@
 /**
- * Issue 21 item 2, the README is tested: every fenced `bash` block of its walk-through (the section
- * "Using it", up to "Observability") runs in order, as printed, with bash, against a fresh
- * `wrangler dev` with the default configuration. The only change is the server's address (the
- * `A2A=` line and `A2A_URL` for `npx a2a-client`), since the test picks a free port.
+ * Issue 21 item 2, the documentation is tested; issue 28 item 5 moved the walk-through out of the
+ * README and into docs/, and this test follows it. The commands run in order, as printed, with bash,
+ * against a fresh `wrangler dev` with the default configuration: the README's "First request", then
+ * every fenced `bash` block of docs/protocol.md, docs/push.md and docs/cli.md (WALK_THROUGH). The only
+ * change is the server's address on the line that exports `A2A_URL`, since the test picks a free port;
+ * nothing else sets it, so `npx a2a-client` works only because the walk-through exports it.
  *
  * A command fails the test when it exits non-zero, when its output holds an error answer (a JSON-RPC
- * or HTTP+JSON `error` object, or a route's `{"error": …}`) or a stack trace — unless the README
+ * or HTTP+JSON `error` object, or a route's `{"error": …}`) or a stack trace — unless the page
  * announces it on the command's line or the comment line above it (`-32003`, `exits 1`). Key answers
  * must mention what was asked (the stack-failure example names the vSwitch).
  */
@@ -23,11 +25,35 @@ interface Command {
   note: string;
 }
 
-/** The walk-through's commands: bash blocks of "## Using it", comment lines dropped, `\` continuations joined. */
-function walkThroughCommands(readme: string): Command[] {
-  const start = readme.indexOf("\n## Using it");
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end);
+/** Some 40 commands, a dozen of them agent turns and `npx` starts: far above the e2e default on a loaded machine. */
+const WALK_THROUGH_TIMEOUT_MS = 240_000;
+
+/** Where the walk-through lives, in the order it runs: a file, and the heading of its section (all of it when none). */
+const WALK_THROUGH: ReadonlyArray<{ file: string; section?: string }> = [
+  { file: "README.md", section: "## First request" },
+  { file: "docs/protocol.md" },
+  { file: "docs/push.md" },
+  { file: "docs/cli.md" },
+];
+
+/** The part of a page that holds walk-through commands: its section from the heading to the next `## `, or the page. */
+function sectionOf(text: string, heading: string | undefined, file: string): string {
+  if (heading === undefined) return text;
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${file} has no "${heading}" section: the walk-through test follows the commands, move it too`);
+  const end = text.indexOf("\n## ", start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+/** The walk-through's commands: bash blocks of every WALK_THROUGH section, comment lines dropped, `\` continuations joined. */
+function walkThroughCommands(): Command[] {
+  const commands: Command[] = [];
+  for (const { file, section } of WALK_THROUGH) commands.push(...bashCommands(sectionOf(readFileSync(join(ROOT, file), "utf8"), section, file)));
+  return commands;
+}
+
+/** The commands of a text's fenced bash blocks. */
+function bashCommands(section: string): Command[] {
   const commands: Command[] = [];
   for (const block of section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)) {
     let comment = "";
@@ -56,18 +82,24 @@ interface Outcome {
   output: string;
 }
 
+/** The test's environment minus `A2A_URL`: the walk-through must export it itself. */
+function withoutA2aUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { A2A_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
 /** Runs the commands in one bash, in order; each one's output and exit status are cut out by markers. */
 function runInBash(commands: Command[], base: string): Promise<Outcome[]> {
   const script = [
     "exec 2>&1",
     ...commands.flatMap((command, i) => [
       `printf '\\n@@begin ${i}@@\\n'`,
-      command.text.replace(/^A2A=http:\/\/127\.0\.0\.1:8787\b/, `A2A=${base}`),
+      command.text.replace(/^export A2A_URL=http:\/\/127\.0\.0\.1:8787\b/, `export A2A_URL=${base}`),
       `printf '\\n@@end ${i} %d@@\\n' $?`,
     ]),
   ].join("\n");
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd: ROOT, env: { ...process.env, A2A_URL: base }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("bash", ["-c", script], { cwd: ROOT, env: withoutA2aUrl(process.env), stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.once("error", reject);
@@ -94,7 +126,7 @@ function problems({ command, code, output }: Outcome): string[] {
   return found;
 }
 
-describe("issue 21 item 2: the README's walk-through runs as printed on a fresh server", () => {
+describe("issue 21 item 2, issue 28 item 5: the documented walk-through runs as printed on a fresh server", () => {
   let server: DevServer;
   beforeAll(async () => {
     server = await startWranglerDev();
@@ -103,27 +135,32 @@ describe("issue 21 item 2: the README's walk-through runs as printed on a fresh 
     await server?.stop();
   });
 
-  it("every command of every bash block of 'Using it' runs, in order, with no unannounced error", async () => {
-    const commands = walkThroughCommands(readFileSync(join(ROOT, "README.md"), "utf8"));
-    expect(commands.length).toBeGreaterThan(25);
-    expect(commands[0]?.text).toMatch(/^A2A=http:\/\/127\.0\.0\.1:8787 /);
-    const outcomes = await runInBash(commands, server.base);
-    // The whole run, for a person to read (test/e2e/output/ is ignored by git).
-    mkdirSync(join(import.meta.dirname, "output"), { recursive: true });
-    writeFileSync(
-      join(import.meta.dirname, "output", "readme-walkthrough.log"),
-      outcomes.map((o) => `$ ${o.command.text}\n${o.output}\n[exit ${o.code}]\n`).join("\n"),
-    );
-    const report = outcomes.flatMap((o) => problems(o).map((p) => `${p}: ${o.command.text}\n${o.output.slice(0, 1500)}`));
-    expect(report).toEqual([]);
+  it(
+    "every command of the README's first request and of the docs' walk-through runs, in order, with no unannounced error",
+    async () => {
+      const commands = walkThroughCommands();
+      expect(commands.length).toBeGreaterThan(25);
+      expect(commands[0]?.text).toMatch(/^export A2A_URL=http:\/\/127\.0\.0\.1:8787 /);
+      const outcomes = await runInBash(commands, server.base);
+      // The whole run, for a person to read (test/e2e/output/ is ignored by git).
+      mkdirSync(join(import.meta.dirname, "output"), { recursive: true });
+      writeFileSync(
+        join(import.meta.dirname, "output", "readme-walkthrough.log"),
+        outcomes.map((o) => `$ ${o.command.text}\n${o.output}\n[exit ${o.code}]\n`).join("\n"),
+      );
+      const report = outcomes.flatMap((o) => problems(o).map((p) => `${p}: ${o.command.text}\n${o.output.slice(0, 1500)}`));
+      expect(report).toEqual([]);
 
-    // The answers are about what was asked.
-    const outputOf = (fragment: string) => outcomes.find((o) => o.command.text.includes(fragment))?.output ?? "";
-    expect(outputOf('echo "$ANSWER" | field .result.task.status')).toMatch(/vSwitch[\s\S]*cn-hangzhou|cn-hangzhou[\s\S]*vSwitch/);
-    expect(outputOf("the VSwitchId does not exist")).toMatch(/VSwitch1[\s\S]*(does not exist|NotFound)/);
-    expect(outputOf('"text":"Add an SLB"')).toMatch(/ALIYUN::SLB::LoadBalancer/);
-    expect(outputOf('"Add a Redis cache"')).toMatch(/ALIYUN::REDIS::Instance/);
-    expect(outputOf("CancelTask")).toContain("TASK_STATE_CANCELED");
-    expect(outputOf("npx a2a-client download")).toMatch(/^wrote \S+template\.yaml \(\d+ bytes\)$/m);
-  });
+      // The answers are about what was asked.
+      const outputOf = (fragment: string) => outcomes.find((o) => o.command.text.includes(fragment))?.output ?? "";
+      expect(outputOf('echo "$ANSWER" | field .result.task.status')).toMatch(/vSwitch[\s\S]*cn-hangzhou|cn-hangzhou[\s\S]*vSwitch/);
+      expect(outputOf("the VSwitchId does not exist")).toMatch(/VSwitch1[\s\S]*(does not exist|NotFound)/);
+      expect(outputOf('"text":"Add an SLB"')).toMatch(/ALIYUN::SLB::LoadBalancer/);
+      expect(outputOf('"Add a Redis cache"')).toMatch(/ALIYUN::REDIS::Instance/);
+      expect(outputOf("CancelTask")).toContain("TASK_STATE_CANCELED");
+      expect(outputOf("/workspace/quickstart")).toMatch(/vSwitch/);
+      expect(outputOf("npx a2a-client download")).toMatch(/^wrote \S+template\.yaml \(\d+ bytes\)$/m);
+    },
+    WALK_THROUGH_TIMEOUT_MS,
+  );
 });

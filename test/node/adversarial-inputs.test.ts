@@ -31,13 +31,15 @@ import {
   reviewTemplate,
   validateTemplate,
 } from "../../src/iac";
-import { parseGenerationRequest } from "../../src/iac/generation-request";
-import { listedPorts } from "../../src/iac/port-lists";
-import { parseRequestedValues } from "../../src/iac/request-values";
-import { checkTerraform } from "../../src/iac/terraform-check";
-import { checkRequest, extractRequestedValues } from "../../src/iac/request-check";
-import { substitutionVariables } from "../../src/iac/template-model";
+import { parseGenerationRequest } from "../../src/iac/read/generation-request";
+import { listedPorts } from "../../src/iac/read/port-lists";
+import { parseRequestedValues } from "../../src/iac/read/request-values";
+import { checkTerraform } from "../../src/iac/terraform/terraform-check";
+import { checkRequest, extractRequestedValues } from "../../src/iac/check";
+import { substitutionVariables } from "../../src/iac/template/template-model";
 import { ProviderError } from "../../src/agent/model";
+import { SECURITY_GROUP_RULES_MAX } from "../../src/iac/generate/resource-defaults";
+import { DISTINCT_FAMILIES, distinctRequest } from "../support/distinct-values";
 
 /** The contract's largest text part. */
 const TEXT_PART_MAX = 1024 * 1024;
@@ -179,13 +181,44 @@ describe("the offline engine's CPU budget (issue 23 item 1)", () => {
     const text = fill(TEN_PORTS, Math.floor(OFFLINE_READ_BUDGET / 2) + TEN_PORTS.length);
     const reply = await offlineTurn(text);
     expect(reply).toMatch(
-      /^This request is too large for the offline engine: reading it \(\d[\d,]* KiB\) would take [\d,]+ characters of work, more than its budget of 4,194,304 per turn\./,
+      /^This request is too large for the offline engine: handling it \(\d[\d,]* KiB\) takes at least [\d,]+ characters of work, more than its budget of [\d,]+ per turn\./,
     );
+    expect(reply).toContain(`budget of ${OFFLINE_READ_BUDGET.toLocaleString("en-US")} per turn`);
     expect(reply).toContain("IACCODE_A2A_MODEL_PROVIDER");
   });
 
   it("the refusal follows the request's language", async () => {
     const reply = await offlineTurn(fill("创建一个专有网络和安全组，开放端口 22、80。", OFFLINE_READ_BUDGET));
     expect(reply).toMatch(/^这个请求超出了离线引擎的处理预算/);
+  });
+});
+
+/** Sizes of the distinct-value lists: the issue's 16 KiB and 64 KiB, and the contract's largest text part. */
+const DISTINCT_SIZES = [16 * 1024, 64 * 1024, TEXT_PART_MAX];
+
+describe("lists of distinct values: every per-value step is linear (issue 30 item 1)", () => {
+  for (const [name, family] of Object.entries(DISTINCT_FAMILIES)) {
+    it(`${name}: the engine and the check finish at 16 KiB, 64 KiB and 1 MiB`, async () => {
+      for (const size of DISTINCT_SIZES) {
+        const text = distinctRequest(family, size);
+        const reply = await offlineTurn(text);
+        expect(reply.length, `${name} at ${size}`).toBeGreaterThan(0);
+        expect(reply, `${name} at ${size}`).not.toMatch(/internal error/i);
+        finishes((request) => checkRequest({ request, template: "ROSTemplateFormatVersion: '2015-09-01'\nResources: {}\n" }), text);
+      }
+    });
+  }
+
+  it("11,236 distinct ports (the request that held the server 144 s): one security group of at most the quota's rules, the rest named", () => {
+    const text = distinctRequest(DISTINCT_FAMILIES["ports, Chinese"] as NonNullable<(typeof DISTINCT_FAMILIES)[string]>, 64 * 1024);
+    const request = parseGenerationRequest(text);
+    expect(request.publicPorts.length + (request.portRanges?.length ?? 0)).toBe(SECURITY_GROUP_RULES_MAX - 1);
+    expect(request.notes.join("\n")).toMatch(/a security group holds at most 200 rules\. Not opened: \d+(?:, \d+){9} and [\d,]+ more\./);
+  });
+
+  it("a list of a million characters of '1,' ends with an answer, not a stack overflow", async () => {
+    const reply = await offlineTurn(`Create a VPC with ECS port ${fill("1,", TEXT_PART_MAX - 30)}`);
+    expect(reply).not.toMatch(/internal error/i);
+    expect(listedPorts(`port ${fill("1,", TEXT_PART_MAX)}`).length).toBeGreaterThan(100_000);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Issue 19 item 3: the README's tables of resource kinds derive from the registry. The table of kinds,
+ * Issue 19 item 3: the documented tables of resource kinds derive from the registry. The table of kinds,
  * the list of kinds in the skills table and the size of the property catalogue are rendered from
- * src/iac/kinds; this test fails, with the diff and the command that fixes it, when README.md says
- * anything else. `npm run -s docs:kinds` runs this file with IACCODE_WRITE_README=1 to rewrite them.
+ * src/iac/kinds; this test fails, with the diff and the command that fixes it, when the page that holds
+ * them (docs/offline-engine.md since issue 28 split the README) says anything else.
+ * `npm run -s docs:kinds` runs this file with IACCODE_WRITE_README=1 to rewrite them.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -11,7 +12,8 @@ import { describe, expect, it } from "vitest";
 import { KINDS, RESOURCE_KINDS } from "../../src/iac/kinds/index.ts";
 import { lineDiff, readmeDifferences, renderKindsTable, renderReadme } from "./helpers/readme-kinds.ts";
 
-const README = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "README.md");
+const PAGE = "docs/offline-engine.md";
+const README = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), PAGE);
 const FIX = "npm run -s docs:kinds";
 
 if (process.env.IACCODE_WRITE_README === "1") writeFileSync(README, renderReadme(readFileSync(README, "utf8")));
@@ -20,8 +22,8 @@ function report(readme: string): string {
   return readmeDifferences(readme)
     .map(({ name, actual, expected }) =>
       actual === undefined
-        ? `README.md has no <!-- registry:${name} --> … <!-- /registry:${name} --> markers; add them where the text belongs`
-        : `README.md's "${name}" differs from the registry (- README, + registry):\n${lineDiff(actual, expected)}`,
+        ? `${PAGE} has no <!-- registry:${name} --> … <!-- /registry:${name} --> markers; add them where the text belongs`
+        : `${PAGE}'s "${name}" differs from the registry (- page, + registry):\n${lineDiff(actual, expected)}`,
     )
     .join("\n\n");
 }
@@ -49,8 +51,8 @@ describe("issue 19 item 3: README tables derived from the registry of kinds", ()
     expect(report(renderReadme(stale))).toBe("");
   });
 
-  it("README.md's kind tables are the registry's", () => {
+  it("docs/offline-engine.md's kind tables are the registry's", () => {
     const message = report(readFileSync(README, "utf8"));
-    expect(message, `${message}\n\nTo update README.md from the registry, run: ${FIX}`).toBe("");
+    expect(message, `${message}\n\nTo update ${PAGE} from the registry, run: ${FIX}`).toBe("");
   });
 });

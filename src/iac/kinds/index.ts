@@ -5,7 +5,7 @@
  * builders), so adding a kind touches its folder, its name in resource-kind.ts, the two
  * lists below, and its tests.
  */
-import type { Phrase, ReplyLanguage } from "../request-language";
+import type { Phrase, ReplyLanguage } from "../read/request-language";
 import { ecs } from "./ecs";
 import { eip } from "./eip";
 import type { KindDefinition, KindValue, RequestValueSort, ResourceKind } from "./kind";

@@ -7,10 +7,10 @@
  * all read a kind from here, so a noun the generator knows is a noun the editor can remove, and a
  * value the generator writes is a value the check looks for in the same property.
  */
-import type { RosResourceTypeSpec } from "../data/ros-resource-type-spec";
-import type { Phrase } from "../request-language";
-import type { RosBuild } from "../ros-build/builder";
-import type { TerraformBuild } from "../terraform-build/build";
+import type { RosResourceTypeSpec } from "../template/data/ros-resource-type-spec";
+import type { Phrase } from "../read/request-language";
+import type { RosBuild } from "../generate/ros-build/builder";
+import type { TerraformBuild } from "../terraform/terraform-build/build";
 import type { ResourceKind } from "./resource-kind";
 import type { RequestedValues } from "./values";
 

@@ -6,7 +6,7 @@
  * anchored, bounded pattern after it (text-after.ts); the patterns are built when the module loads,
  * where the ReDoS test analyses them like literals.
  */
-import { afterKeyword } from "../text-after";
+import { afterKeyword } from "../read/text-after";
 
 /** GiB of an amount and its unit: T, TB and TiB are 1024 GiB. */
 export function gibOf(amount: string, unit: string | undefined): number {

@@ -5,8 +5,8 @@
  * Why here and not in request-values.ts: the kinds write it, and request-values.ts runs the kinds'
  * grammars, so the shape sits below both (the import rules forbid a cycle of files).
  */
-import type { Phrase } from "../request-language";
-import type { SourceRule } from "../source-rules";
+import type { Phrase } from "../read/request-language";
+import type { SourceRule } from "../read/source-rules";
 
 export interface DiskValue {
   size?: number;

@@ -2,13 +2,13 @@
  * The README's lists of resource kinds, rendered from the registry (src/iac/kinds): the table of
  * kinds with their types, billing, dependencies and the values each accepts, the inline list of
  * kinds in the skills table, and the size of the offline property catalogue. Each sits between
- * `<!-- registry:NAME -->` and `<!-- /registry:NAME -->` in README.md; test/node/readme-kinds.test.ts
+ * `<!-- registry:NAME -->` and `<!-- /registry:NAME -->` in docs/offline-engine.md; test/node/readme-kinds.test.ts
  * fails when one differs from its rendering, and `npm run -s docs:kinds` rewrites them.
  *
  * Why generated: adding a kind touches its own file and its tests; a hand-kept table would be the
  * one place that silently goes stale.
  */
-import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/data/ros-property-catalogue.ts";
+import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/template/data/ros-property-catalogue.ts";
 import { KINDS, type KindDefinition, type KindValue, kindCatalogue, RESOURCE_KINDS } from "../../../src/iac/kinds/index.ts";
 
 const NONE = "—";

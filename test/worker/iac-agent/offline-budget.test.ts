@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { BASE, send, userMessage, worker } from "../helpers/rpc";
 import { OFFLINE_READ_BUDGET } from "../../../src/agent/offline-budget";
+import { SECURITY_GROUP_RULES_MAX } from "../../../src/iac/generate/resource-defaults";
+import { DISTINCT_FAMILIES, distinctRequest } from "../../support/distinct-values";
 
 const TEN_PORTS = "Create a VPC and a security group that opens ports 22, 80, 443, 3000, 3306, 5000, 5432, 6379, 8080, 8443 to 10.0.0.0/8";
 /** The contract's largest text part. */
@@ -25,12 +27,28 @@ describe("the offline engine's work is bounded (issue 23 item 1)", () => {
     const parts = Array.from({ length: Math.ceil(OFFLINE_READ_BUDGET / 2 / TEXT_PART_MAX) + 1 }, () => part);
     const { task } = await send({ ...userMessage(""), parts });
     expect(task?.status.state).toBe("TASK_STATE_FAILED");
-    expect(task?.status.message?.parts[0]?.text).toMatch(
-      /^This request is too large for the offline engine: reading it \([\d,]+ KiB\) would take [\d,]+ characters of work, more than its budget of 4,194,304 per turn\. Send a shorter request/,
+    const text = task?.status.message?.parts[0]?.text ?? "";
+    expect(text).toMatch(
+      /^This request is too large for the offline engine: handling it \([\d,]+ KiB\) takes at least [\d,]+ characters of work, more than its budget of [\d,]+ per turn\. Send a shorter request/,
     );
+    expect(text).toContain(`budget of ${OFFLINE_READ_BUDGET.toLocaleString("en-US")} per turn`);
     expect((await worker().fetch(`${BASE}/health`)).status).toBe(200);
     const again = await send(userMessage("Create a VPC", { contextId: task?.contextId }));
     expect(again.task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const other = await send(userMessage("创建一个专有网络"));
+    expect(other.task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+  });
+
+  it("11,236 distinct ports in 64 KiB (issue 30 item 1: it held the server 144 s): answered within the rule quota; the server goes on", async () => {
+    const family = DISTINCT_FAMILIES["ports, Chinese"];
+    if (!family) throw new Error("the family of distinct ports is missing");
+    const { task } = await send(userMessage(distinctRequest(family, 64 * 1024)));
+    expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    const reply = task?.status.message?.parts[0]?.text ?? "";
+    expect(reply).toMatch(/a security group holds at most 200 rules\. Not opened: /);
+    const template = /```yaml\n([\s\S]*?)```/.exec(reply)?.[1] ?? "";
+    expect((template.match(/PortRange:/g) ?? []).length).toBeLessThanOrEqual(SECURITY_GROUP_RULES_MAX);
+    expect((await worker().fetch(`${BASE}/health`)).status).toBe(200);
     const other = await send(userMessage("创建一个专有网络"));
     expect(other.task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
   });

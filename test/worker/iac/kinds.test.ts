@@ -5,7 +5,7 @@
  * registry, a "tair" could be added but not removed: the editor had a shorter noun list of its own).
  */
 import { describe, expect, it } from "vitest";
-import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/data/ros-property-catalogue";
+import { ROS_PROPERTY_CATALOGUE } from "../../../src/iac/template/data/ros-property-catalogue";
 import {
   BILLABLE_ROS_TYPES,
   dependentsOf,

@@ -1,7 +1,7 @@
 /** The offline generator: requests in English and Chinese become templates that pass the validator. */
 import { describe, expect, it } from "vitest";
 import { generateTemplate, packageTerraform, parseTemplate, validateTemplate } from "../../../src/iac/index";
-import { cidrContains, cidrsOverlap, parseCidr } from "../../../src/iac/cidr";
+import { cidrContains, cidrsOverlap, parseCidr } from "../../../src/iac/read/cidr";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 

@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type CheckedValue, checkRequest, editTemplate, generateTemplate, terraformOfTwin, toRosYaml } from "../../../src/iac";
-import { checkTerraform } from "../../../src/iac/terraform-check";
+import { checkTerraform } from "../../../src/iac/terraform/terraform-check";
 import { ALL_CASES, CONVERSATIONS, type SuiteCase } from "./request-suite-cases";
 
 /** What the offline Terraform builder cannot write: the reply names these under "Not expressed". */

@@ -1,6 +1,6 @@
 /** The ECS instance: a virtual server, billed by the hour (and by traffic with a public IP). */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";

@@ -1,5 +1,5 @@
 /** The ROS builder of the ECS kind (index.ts): the instances with their selector parameters, no public IP unless asked. */
-import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildEcs(build: RosBuild): void {
   const { request, network, builder } = build;

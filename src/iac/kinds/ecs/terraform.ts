@@ -1,7 +1,7 @@
 /** The Terraform builder of the ECS kind (index.ts): instances with the stated type and system disk size, else type and image from the data sources. */
-import { SYSTEM_DISK_GIB, sizeWithin } from "../../resource-defaults";
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted, vswitchFor } from "../../terraform-build/hcl";
+import { SYSTEM_DISK_GIB, sizeWithin } from "../../generate/resource-defaults";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
 /** The ECS instances, with a public address of their own only when nothing else gives them one. */
 export function buildEcs(build: TerraformBuild): void {

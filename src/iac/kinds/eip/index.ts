@@ -1,6 +1,6 @@
 /** The EIP: a public address, billed by the hour and by traffic; bound to a NAT gateway or an ECS instance. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEips as buildRos } from "./ros";
 import { buildEips as buildTerraform } from "./terraform";

@@ -1,5 +1,5 @@
 /** The ROS builder of the EIP kind (index.ts): EIPs bound first to the NAT gateway, then to instances. */
-import { getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 /** EIPs go first to the NAT gateway (for SNAT), then one per ECS instance; extras stay unbound. */
 export function buildEips(build: RosBuild): void {

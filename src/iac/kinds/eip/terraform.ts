@@ -1,6 +1,6 @@
 /** The Terraform builder of the EIP kind (index.ts): addresses, bound to the NAT gateway first, then to instances. */
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted } from "../../terraform-build/hcl";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
 
 /** The EIPs: the first goes to the NAT gateway when there is one, the others to instances in order. Returns the NAT's. */
 export function buildEips(build: TerraformBuild): void {

@@ -1,6 +1,6 @@
 /** The NAT gateway: outbound Internet access for a VPC through SNAT, billed by the hour; its EIP goes with it. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildNat as buildRos } from "./ros";
 import { buildNat as buildTerraform } from "./terraform";

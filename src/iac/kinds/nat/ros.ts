@@ -1,5 +1,5 @@
 /** The ROS builder of the NAT gateway kind (index.ts): the gateway, its EIP association and a SNAT entry per vSwitch. */
-import { getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildNat({ request, network, natEip, builder }: RosBuild): void {
   if (request.counts.nat === 0 || !network.vpc) return;

@@ -1,5 +1,5 @@
 /** The Terraform builder of the NAT kind (index.ts): the gateway, its EIP association and SNAT entries. */
-import type { TerraformBuild } from "../../terraform-build/build";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
 
 /** The NAT gateway; with an EIP, one SNAT entry per vSwitch gives the instances outbound access. */
 export function buildNat({ request, vswitches, natEip, hcl }: TerraformBuild): void {

@@ -1,10 +1,10 @@
 /** The OSS bucket: billed by storage and traffic; outside any VPC. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
-import { afterKeyword } from "../../text-after";
+import { afterKeyword } from "../../read/text-after";
 import type { RequestedValues } from "../values";
 
 const BUCKET = "ALIYUN::OSS::Bucket";

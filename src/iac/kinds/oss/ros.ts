@@ -1,5 +1,5 @@
 /** The ROS builder of the OSS kind (index.ts): private buckets named from a prefix and the stack id. */
-import { addGroup, getAtt, names, output, type RosBuild } from "../../ros-build/builder";
+import { addGroup, getAtt, names, output, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildOss({ request, builder }: RosBuild): void {
   if (request.counts.oss === 0) return;

@@ -1,8 +1,8 @@
 /** The Terraform builder of the OSS kind (index.ts): buckets with the name and settings the request states, private by default. */
 import { BUCKET_NAME } from "./bucket-name";
 import type { RequestedValues } from "../values";
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted } from "../../terraform-build/hcl";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
 
 /** The bucket name the request states, when OSS accepts it; without one the names get a random suffix (they are global). */
 export function statedBucketName(values: RequestedValues): string | undefined {

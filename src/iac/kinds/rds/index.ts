@@ -1,6 +1,6 @@
 /** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
-import { type Phrase, phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { type Phrase, phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition, ValueReading } from "../kind";
 import { buildRds as buildRos } from "./ros";
 import { buildRds as buildTerraform } from "./terraform";

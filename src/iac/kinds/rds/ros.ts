@@ -1,6 +1,6 @@
 /** The ROS builder of the RDS kind (index.ts): databases inside the VPC, class and password as parameters. */
-import { RDS_ENGINE_VERSIONS } from "../../resource-defaults";
-import { addGroup, getAtt, names, output, ref, vpcRange, type RosBuild } from "../../ros-build/builder";
+import { RDS_ENGINE_VERSIONS } from "../../generate/resource-defaults";
+import { addGroup, getAtt, names, output, ref, vpcRange, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildRds({ request, network, builder }: RosBuild): void {
   if (request.counts.rds === 0 || !network.vpc) return;

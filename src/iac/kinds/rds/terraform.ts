@@ -1,7 +1,7 @@
 /** The Terraform builder of the RDS kind (index.ts): databases inside the VPC, each with its administrator account. */
-import { RDS_ENGINE_VERSIONS, RDS_STORAGE_GB, sizeWithin } from "../../resource-defaults";
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted, vswitchFor } from "../../terraform-build/hcl";
+import { RDS_ENGINE_VERSIONS, RDS_STORAGE_GB, sizeWithin } from "../../generate/resource-defaults";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
 /** The databases (inside the VPC only), each with its administrator account. */
 export function buildRds({ request, values, details, vswitches, hcl }: TerraformBuild): void {

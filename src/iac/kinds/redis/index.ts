@@ -1,6 +1,6 @@
 /** The Redis (Tair) instance: billed by the hour; inside the VPC only. */
-import { type Phrase, phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { type Phrase, phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildRedis as buildRos } from "./ros";
 import { buildRedis as buildTerraform } from "./terraform";

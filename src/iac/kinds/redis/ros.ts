@@ -1,5 +1,5 @@
 /** The ROS builder of the Redis kind (index.ts): instances inside the VPC, class and password as parameters. */
-import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildRedis({ request, network, builder }: RosBuild): void {
   if (request.counts.redis === 0 || !network.vpc) return;

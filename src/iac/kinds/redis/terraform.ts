@@ -1,6 +1,6 @@
 /** The Terraform builder of the Redis kind (index.ts): instances inside the VPC. */
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted, vswitchFor } from "../../terraform-build/hcl";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
 /** The Redis instances (inside the VPC only). */
 export function buildRedis({ request, values, details, vswitches, hcl }: TerraformBuild): void {

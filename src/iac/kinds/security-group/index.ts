@@ -1,10 +1,10 @@
 /** The security group: the firewall of the ECS instances (SSH only from inside the VPC by default). Free of charge. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSecurityGroups as buildRos } from "./ros";
 import { buildSecurityGroup as buildTerraform } from "./terraform";
-import { clauseBefore, type SourceRule, sourceRules } from "../../source-rules";
+import { clauseBefore, endsClause, type SourceRule, sourceRules } from "../../read/source-rules";
 import type { RequestedValues } from "../values";
 
 const RULES = "ALIYUN::ECS::SecurityGroup";
@@ -33,14 +33,21 @@ const ONLY_AFTER_REACH = 8;
 /** Source ranges (a CIDR or a single address after "from", "only", "whitelist", "只允许"…), each for the ports of its own clause. */
 export function sourceRangesOf(text: string): SourceRanges {
   const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  // What the clause so far says, read once: a clause of many ranges is not read again for each.
+  const clause = { readTo: 0, ssh: false, only: false };
   for (const rule of sourceRules(text)) {
     const [start, end] = rule.span;
     ranges.all.push(rule.cidr);
     ranges.spans.push(rule.span);
-    const clause = clauseBefore(text, start);
-    const ssh = SSH_WORD.test(clause) || rule.ports.includes(22);
+    const words = clauseBefore(text, start, Math.min(clause.readTo, start));
+    const wordsStart = start - words.length;
+    if (wordsStart === 0 || wordsStart > clause.readTo || endsClause(text, wordsStart - 1)) Object.assign(clause, { ssh: false, only: false });
+    clause.ssh ||= SSH_WORD.test(words);
+    clause.only ||= ONLY.test(words);
+    clause.readTo = start;
+    const ssh = clause.ssh || rule.ports.includes(22);
     if (ssh) {
-      if (ranges.ssh === undefined && ONLY.test(clause + text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
+      if (ranges.ssh === undefined && (clause.only || ONLY.test(text.slice(end, end + ONLY_AFTER_REACH)))) ranges.sshOnly = true;
       ranges.ssh ??= rule.cidr;
     }
     const others = rule.ports.filter((port) => port !== 22);

@@ -1,7 +1,7 @@
 /** The ROS builder of the security group kind (index.ts): the groups with SSH from inside the VPC and the requested ports, or an existing group. */
-import type { InfrastructureRequest } from "../../infrastructure-request";
-import { SENSITIVE_PORTS } from "../../resource-defaults";
-import { addGroup, type Builder, type Definition, getAtt, names, output, ref, type RosBuild, vpcRange } from "../../ros-build/builder";
+import type { InfrastructureRequest } from "../../read/infrastructure-request";
+import { SENSITIVE_PORTS } from "../../generate/resource-defaults";
+import { addGroup, type Builder, type Definition, getAtt, names, output, ref, type RosBuild, vpcRange } from "../../generate/ros-build/builder";
 
 /** The groups (`network.securityGroups`) the ECS instances join. */
 export function buildSecurityGroups({ request, builder, network }: RosBuild): void {

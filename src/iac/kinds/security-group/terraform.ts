@@ -1,6 +1,6 @@
 /** The Terraform builder of the security group kind (index.ts): the group and the ingress rules of the configuration's ROS twin. */
-import type { IngressRule, TerraformBuild } from "../../terraform-build/build";
-import { quoted } from "../../terraform-build/hcl";
+import type { IngressRule, TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
 
 /**
  * A rule's resource name: `ssh_from_vpc` (22 from the VPC range), `ssh_from_range` (22 from another

@@ -1,6 +1,6 @@
 /** The SLB load balancer: an Internet-facing CLB with a listener per port, billed by the hour and by traffic. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSlb as buildRos } from "./ros";
 import { buildSlb as buildTerraform } from "./terraform";

@@ -1,6 +1,6 @@
 /** The ROS builder of the SLB kind (index.ts): load balancers with a listener per port or mapping and every instance as a backend. */
 import { listenersOf } from "./listeners";
-import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 export function buildSlb({ request, instances, builder }: RosBuild): void {
   if (request.counts.slb === 0) return;

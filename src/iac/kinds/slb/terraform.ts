@@ -1,6 +1,6 @@
 /** The Terraform builder of the SLB kind (index.ts): load balancers, the ROS twin's listeners and backend servers. */
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted } from "../../terraform-build/hcl";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
 
 /** The load balancers: the twin's listeners (front → backend port), every instance as a backend. */
 export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild): void {

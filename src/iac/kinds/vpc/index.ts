@@ -1,6 +1,6 @@
 /** The VPC: the network every server, database and cache is created in. Free of charge. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildVpc as buildRos } from "./ros";
 import { buildVpc as buildTerraform } from "./terraform";

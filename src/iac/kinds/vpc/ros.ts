@@ -1,6 +1,6 @@
 /** The ROS builder of the VPC kind (index.ts): a new VPC, or an existing one as a parameter. */
-import type { InfrastructureRequest } from "../../infrastructure-request";
-import { type Builder, getAtt, output, type RosBuild } from "../../ros-build/builder";
+import type { InfrastructureRequest } from "../../read/infrastructure-request";
+import { type Builder, getAtt, output, type RosBuild } from "../../generate/ros-build/builder";
 
 /**
  * An existing VPC is a parameter (with the id the user gave as its default), not a new resource; its

@@ -1,6 +1,6 @@
 /** The Terraform builder of the VPC kind (index.ts): the VPC the vSwitches and the security group are built in. */
-import { quoted } from "../../terraform-build/hcl";
-import type { TerraformBuild } from "../../terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
 
 export function buildVpc({ request, hcl }: TerraformBuild): void {
   if (request.counts.vpc === 0) return;

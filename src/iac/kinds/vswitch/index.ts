@@ -1,6 +1,6 @@
 /** The vSwitch: a VPC's subnet in one zone; resources in a VPC are placed in one. Free of charge. */
-import { phrase } from "../../request-language";
-import { spec } from "../../data/ros-resource-type-spec";
+import { phrase } from "../../read/request-language";
+import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildVSwitch as buildRos } from "./ros";
 import { buildVSwitches as buildTerraform } from "./terraform";

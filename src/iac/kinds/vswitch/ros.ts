@@ -1,7 +1,7 @@
 /** The ROS builder of the vSwitch kind (index.ts): the vSwitches (given blocks, then allocated ones) or an existing vSwitch, in the VPC kind's VPC. */
-import { allocateSubnets, type CidrBlock } from "../../cidr";
-import type { InfrastructureRequest } from "../../infrastructure-request";
-import { addGroup, type Builder, names, output, ref, type RosBuild } from "../../ros-build/builder";
+import { allocateSubnets, type CidrBlock } from "../../read/cidr";
+import type { InfrastructureRequest } from "../../read/infrastructure-request";
+import { addGroup, type Builder, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
 function vswitchCidrs(request: InfrastructureRequest): CidrBlock[] {
   const given = request.vswitchCidrs.slice(0, request.counts.vswitch);

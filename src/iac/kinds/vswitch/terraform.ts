@@ -1,7 +1,7 @@
 /** The Terraform builder of the vSwitch kind (index.ts): the blocks given, then allocated ones, spread over the zones. */
-import { allocateSubnets } from "../../cidr";
-import type { TerraformBuild } from "../../terraform-build/build";
-import { quoted } from "../../terraform-build/hcl";
+import { allocateSubnets } from "../../read/cidr";
+import type { TerraformBuild } from "../../terraform/terraform-build/build";
+import { quoted } from "../../terraform/terraform-build/hcl";
 
 /** The vSwitches (`vswitches`) the kinds after it are placed in. */
 export function buildVSwitches(build: TerraformBuild): void {

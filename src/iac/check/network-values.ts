@@ -1,0 +1,97 @@
+/**
+ * Network values of a request: ids of existing resources (`vpc-…`, `vsw-…`, `sg-…`), regions and
+ * zones, and CIDR blocks or single addresses with the role the words give them — a source range
+ * ("only from", "白名单") or a network's own range ("VPC 10.0.0.0/16", "交换机网段").
+ */
+import { findRegion } from "../read/regions";
+import { isWordChar, type Scanner } from "./prose";
+import type { RequestedValue } from "./requested-value";
+
+const RESOURCE_ID = /\b(?:vpc|vsw|sg)-[a-z0-9]{6,40}\b/g;
+const REGION_LIKE = /\b(?:cn|ap|us|eu|me|sa|na)-[a-z0-9-]{3,30}/g;
+const ADDRESS = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/g;
+
+export function resourceIds(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(RESOURCE_ID)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    values.push({
+      kind: "resource-id",
+      text: scan.original(start, end),
+      role: "wanted",
+      value: scan.original(start, end),
+      target: match[0].split("-")[0] ?? "",
+    });
+    scan.claim(start, end);
+  }
+  return values;
+}
+
+/** Region ids and zone ids (`cn-hangzhou`, `cn-hangzhou-h`); a city name ("杭州", "Singapore") when no id is given. */
+export function placeValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(REGION_LIKE)) {
+    const start = match.index;
+    const token = match[0].replace(/-$/, "");
+    const end = start + token.length;
+    if (findRegion(token) === token) values.push({ kind: "region", text: scan.original(start, end), role: "wanted", value: token });
+    else {
+      const region = token.slice(0, -2);
+      if (/-[a-z]$/.test(token) && findRegion(region) === region) values.push({ kind: "zone", text: scan.original(start, end), role: "wanted", value: token });
+      else continue;
+    }
+    scan.claim(start, end);
+  }
+  if (!values.some((value) => value.kind === "region")) {
+    const region = findRegion(scan.lower);
+    if (region) values.push({ kind: "region", text: region, role: "wanted", value: region });
+  }
+  return values;
+}
+
+const SOURCE_CUES = ["from", "source", "whitelist", "allowlist", "allow", "only", "白名单", "来自", "来源", "允许", "访问", "仅", "只"];
+const NETWORK_CUES = ["vpc", "vswitch", "v-switch", "subnet", "network", "交换机", "子网", "网段", "专有网络", "cidr", "address space"];
+
+/** The role a CIDR's words give it: the cue closest before it wins; none, either role. */
+function cidrRole(scan: Scanner, start: number): string | undefined {
+  const before = scan.before(start, 48);
+  // "开放80和443给 203.0.113.0/24", "open to 203.0.113.0/24": given to the range, so its source.
+  if (GIVEN_TO.test(before)) return "source";
+  let best: { at: number; role: string } | undefined;
+  for (const [cues, role] of [
+    [SOURCE_CUES, "source"],
+    [NETWORK_CUES, "network"],
+  ] as const) {
+    for (const cue of cues) {
+      const at = before.lastIndexOf(cue);
+      if (at >= 0 && (best === undefined || at > best.at)) best = { at, role };
+    }
+  }
+  // "from the app subnet 10.0.2.0/24": a network word after "from" names where traffic comes from.
+  if (best?.role === "network" && FROM_NETWORK.test(before.slice(Math.max(0, best.at - 16), best.at))) return "source";
+  return best?.role;
+}
+
+/** "给 ", "open to " right before the range: the ports are opened to it. */
+const GIVEN_TO = /(?:给|open to)[ ]{0,3}$/;
+
+/** "from the ", "from our app ", "来自": a source word just before a network word. */
+const FROM_NETWORK = /(?:from|来自)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z-]{1,8}[ ]{1,3})?$/;
+
+export function cidrValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(ADDRESS)) {
+    const start = match.index;
+    if (isWordChar(scan.lower[start - 1]) || scan.lower[start - 1] === ".") continue;
+    let end = start + match[0].length;
+    const prefix = /^\/(\d{1,2})/.exec(scan.lower.slice(end, end + 3));
+    if (prefix) end += prefix[0].length;
+    const text = scan.original(start, end);
+    if (match[0].split(".").some((octet) => Number(octet) > 255) || Number(prefix?.[1] ?? 32) > 32) continue;
+    const role = cidrRole(scan, start);
+    values.push({ kind: "cidr", text, role: "wanted", value: prefix ? text : `${text}/32`, ...(role ? { target: role } : {}) });
+    scan.claim(start, end);
+  }
+  return values;
+}

@@ -1,0 +1,556 @@
+/**
+ * Edits the context's current ROS template from a follow-up request ("add a Redis", "make it three
+ * servers", "remove the NAT gateway", "change port 80 to 8080", "系统盘改成 100G") and keeps
+ * everything the user did not ask to change.
+ *
+ * How: the request is read with the same grammar as a new one (kinds, counts, values), turned into
+ * a target per kind (add, set, remove), and a template for the target is built; resources the current
+ * template lacks are merged in, wired to the current resources of the same type (by type and order,
+ * so a user's own logical names keep working); wiring resources (listeners, attachments, SNAT
+ * entries) are rebuilt; resources above a lowered count are removed with what only they used. Values
+ * and port changes are then written into the result.
+ */
+import { applyRequestedValues, dropParameter } from "../generate/apply-values";
+import { parseCidr, type CidrBlock } from "../read/cidr";
+import { moveIntoExistingVpc } from "./existing-vpc-edit";
+import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
+import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
+import { portMappingsOf } from "../read/port-mappings";
+import { phrase, type Phrase } from "../read/request-language";
+import { parseRequestedValues } from "../read/request-values";
+import { buildRosTemplate } from "../generate/ros-template-builder";
+import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
+import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "../template/template-model";
+import { isRecord } from "../template/template-parser";
+import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+
+type Template = Record<string, unknown>;
+
+export interface EditResult {
+  template: Template;
+  changes: Phrase[];
+  applied: Phrase[];
+  unsupported: Phrase[];
+  /** False when the request asked for nothing the engine could do to the template. */
+  understood: boolean;
+}
+
+const REMOVE_VERB =
+  /(?:remove|delete|drop|get rid of|without|no longer need|去掉|删除|删掉|移除|不要|不需要)\s*(?:(?:the|all|any|a|an|那个|这个|所有的?)\s*)?$/i;
+const MORE_WORD = /\b(?:more|another|additional|extra|second|third|2nd|3rd)\b|再加|再来|再增加|多加|额外|第二个|第三个/i;
+const ADD_WORD = /\badd\b|加一|添加|增加|新增|再加/i;
+const SET_WORD =
+  /\b(?:make it|make them|scale (?:it |them )?(?:out |up )?to|change (?:it |them )?to|set (?:it |them )?to|increase (?:it |them )?to|reduce (?:it |them )?to|go to|total of)\b|改成|改为|调整为|调整到|调到|增加到|减少到|扩到|扩容到|缩到|变成|一共/i;
+
+/** "把 SLB 去掉", "NAT 网关删掉", "the NAT gateway can go": a removal verb right after the noun. */
+const REMOVE_AFTER =
+  /^\s{0,3}(?:网关|实例|数据库|缓存|负载均衡|gateway|instance|database)?\s{0,2}(?:也|都|就)?\s{0,2}(?:去掉|删掉|删除|移除|拿掉|不要了|can go\b|goes\b|has to go\b)/i;
+
+/** The kinds whose noun follows a removal verb ("remove the NAT gateway", "去掉 Redis") or comes before one ("把 SLB 去掉"). */
+function removedKinds(text: string): Set<ResourceKind> {
+  const removed = new Set<ResourceKind>();
+  for (const kind of RESOURCE_KINDS) {
+    for (const match of requestMentions(text, kind)) {
+      const start = match.index ?? 0;
+      const before = text.slice(Math.max(0, start - 24), start);
+      const after = text.slice(start + match[0].length, start + match[0].length + 16);
+      if (REMOVE_VERB.test(before) || REMOVE_AFTER.test(after)) removed.add(kind);
+    }
+  }
+  return removed;
+}
+
+/** "another EIP", "one more server", "an extra vSwitch", "a second vSwitch", "再加一个 Redis", "加第二个交换机": one more of a kind the template has. */
+const ONE_MORE =
+  /(?:\banother|\bone more|\ban? (?:extra|additional|second|third|2nd|3rd)|再加一个|再加一台|再来一个|再来一台|多加一个|多加一台|(?:再?加|添加|增加|新增)第[二三四]个|(?:再?加|添加|增加|新增)第[二三四]台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+function asksOneMore(text: string, kind: ResourceKind): boolean {
+  return requestMentions(text, kind).some((match) => ONE_MORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
+}
+
+/** "an SLB", "一个负载均衡": an article before the noun, not a number of them. Bounded window before the noun. */
+const ARTICLE_BEFORE = /(?:^|[^a-z0-9])(?:an?|一个|一台)\s{0,3}(?:[a-z-]{1,12}\s{1,3})?$/i;
+
+/**
+ * "Add an SLB in front" to a template that has an SLB names the kind, not a second one: an engineer
+ * who wants two says "another SLB", "one more", "2 SLBs". Only an article, with an add verb and no
+ * word of more, keeps the count.
+ */
+function namesPresentKind(text: string, kind: ResourceKind, count: number | undefined): boolean {
+  if (count !== 1 || MORE_WORD.test(text) || SET_WORD.test(text) || !ADD_WORD.test(text)) return false;
+  const mentions = requestMentions(text, kind);
+  return mentions.length > 0 && mentions.every((match) => ARTICLE_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
+}
+
+function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
+  const asked = parseGenerationRequest(text);
+  const explicit = explicitCounts(text);
+  const removed = removedKinds(text);
+  const target = { ...current };
+  for (const kind of asked.mentioned) {
+    if (removed.has(kind)) continue;
+    const count = explicit[kind];
+    // A kind the template lacks is added; one it has changes only by a count written next to it.
+    if (current[kind] === 0) target[kind] = asked.counts[kind];
+    else if (count === undefined) target[kind] += asksOneMore(text, kind) ? 1 : 0;
+    else if (namesPresentKind(text, kind, count)) kept.push(kind);
+    else if (MORE_WORD.test(text) || (ADD_WORD.test(text) && !SET_WORD.test(text))) target[kind] = current[kind] + count;
+    else target[kind] = count;
+  }
+  for (const kind of removed) target[kind] = 0;
+  // "给每台 ECS 一个 EIP", "an EIP for each server": one per server (and the NAT gateway's own), as in a new template.
+  if (target.ecs > 1 && EIP_PER_SERVER.test(text) && !removed.has("eip")) target.eip = Math.max(target.eip, target.ecs + (target.nat > 0 ? 1 : 0));
+  const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
+  if (uses("vswitch")) {
+    target.vpc = Math.max(target.vpc, 1);
+    target.vswitch = Math.max(target.vswitch, 1);
+  }
+  if (uses("securityGroup")) target.securityGroup = Math.max(target.securityGroup, 1);
+  if (uses("eip")) target.eip = Math.max(target.eip, 1);
+  const zones = zoneCount(text);
+  if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
+  return target;
+}
+
+function publicPortsOf(template: Template): number[] {
+  const ports = new Set<number>();
+  for (const name of namesOfType(template, "ALIYUN::ECS::SecurityGroup")) {
+    const rules = resourceProperties(section(template, "Resources")[name]).SecurityGroupIngress;
+    for (const rule of Array.isArray(rules) ? rules : []) {
+      const from = isRecord(rule) ? Number(String(rule.PortRange ?? "").split("/")[0]) : NaN;
+      if (Number.isInteger(from) && from !== 22) ports.add(from);
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function requestFor(current: Template, counts: Record<ResourceKind, number>, text: string): InfrastructureRequest {
+  const asked = parseGenerationRequest(text);
+  const vpcName = namesOfType(current, KINDS.vpc.rosType)[0];
+  const cidrText = vpcName ? resourceProperties(section(current, "Resources")[vpcName]).CidrBlock : undefined;
+  const vpcCidr: CidrBlock = (typeof cidrText === "string" ? parseCidr(cidrText) : undefined) ?? asked.vpcCidr;
+  const rdsName = namesOfType(current, KINDS.rds.rosType)[0];
+  const engine = rdsName ? resourceProperties(section(current, "Resources")[rdsName]).Engine : undefined;
+  const listeners = listenerMappingsOf(current);
+  // With listeners, they are all the load balancers listen on: a port opened on the servers alone ("open 8080") gets none in a rebuild.
+  const listened = (port: number) => listeners.length === 0 || listeners.some(({ front, back }) => port === front || port === back);
+  const ports = publicPortsOf(current).filter(listened);
+  // A template built in an existing VPC (and vSwitch) keeps them as parameters: no new VPC or vSwitch.
+  const existingVpc = namesOfType(current, KINDS.vpc.rosType).length === 0 && "VpcId" in section(current, "Parameters");
+  const vswitchParameter = section(current, "Parameters").VSwitchId;
+  const existingVSwitch = existingVpc && namesOfType(current, KINDS.vswitch.rosType).length === 0 && isRecord(vswitchParameter) ? vswitchParameter : undefined;
+  return {
+    ...asked,
+    format: "ros",
+    counts,
+    vpcCidr,
+    vswitchCidrs: [],
+    rdsEngine: typeof engine === "string" && engine !== "" && counts.rds > 0 && !asked.mentioned.includes("rds") ? (engine as RdsEngine) : asked.rdsEngine,
+    publicPorts: ports.length > 0 ? ports : asked.publicPorts,
+    // The listeners the template has keep their mappings (a rebuild must not add a listener per server port).
+    portMappings: [...listeners, ...asked.portMappings],
+    existingVpc,
+    ...(existingVSwitch ? { existingVSwitchId: typeof existingVSwitch.Default === "string" ? existingVSwitch.Default : "" } : {}),
+    ...existingSecurityGroupOf(current),
+  };
+}
+
+/** A template whose servers join an existing security group (a parameter) keeps it: an edit adds no group of its own. */
+function existingSecurityGroupOf(current: Template): { existingSecurityGroupId?: string } {
+  const parameter = section(current, "Parameters").SecurityGroupId;
+  if (!isRecord(parameter) || namesOfType(current, KINDS.securityGroup.rosType).length > 0) return {};
+  return { existingSecurityGroupId: typeof parameter.Default === "string" ? parameter.Default : "sg-" };
+}
+
+/** Renames Ref / GetAtt / ${} targets below `value` (resources of the fresh template → current names). */
+function renameSymbols(value: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (typeof value === "string")
+    return value.replace(/\$\{([A-Za-z0-9]+)(\.[^{}]*)?\}/g, (all, name: string, rest: string | undefined) =>
+      names.has(name) ? `\${${names.get(name) ?? name}${rest ?? ""}}` : all,
+    );
+  if (Array.isArray(value)) return value.map((item) => renameSymbols(item, names));
+  if (!isRecord(value)) return value;
+  const call = functionCallName(value);
+  if (call === "Ref" && typeof value.Ref === "string") return { Ref: names.get(value.Ref) ?? value.Ref };
+  if (call === "Fn::GetAtt" && Array.isArray(value["Fn::GetAtt"])) {
+    const [target, attribute] = value["Fn::GetAtt"] as unknown[];
+    return { "Fn::GetAtt": [typeof target === "string" ? (names.get(target) ?? target) : target, attribute] };
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renameSymbols(item, names)]));
+}
+
+function freshToCurrent(fresh: Template, current: Template): Map<string, string> {
+  const names = new Map<string, string>();
+  const types = new Set(
+    Object.values(section(fresh, "Resources"))
+      .map(resourceType)
+      .filter((type): type is string => type !== undefined),
+  );
+  for (const type of types) {
+    if (WIRING_ROS_TYPES.has(type)) continue;
+    const currentNames = namesOfType(current, type);
+    namesOfType(fresh, type).forEach((name, index) => {
+      const target = currentNames[index];
+      if (target !== undefined) names.set(name, target);
+      else if (name in section(current, "Resources")) names.set(name, `${name}New`);
+    });
+  }
+  return names;
+}
+
+/** What makes two wiring resources the same connection: a listener's load balancer and port, an association's EIP… */
+const WIRING_IDENTITY: Readonly<Record<string, readonly string[]>> = {
+  "ALIYUN::SLB::Listener": ["LoadBalancerId", "ListenerPort"],
+  "ALIYUN::SLB::BackendServerAttachment": ["LoadBalancerId"],
+  "ALIYUN::VPC::EIPAssociation": ["AllocationId"],
+  "ALIYUN::VPC::SnatEntry": ["SnatTableId", "SourceVSwitchId"],
+};
+
+/**
+ * The name under which the template already has this connection (the user's own name, or one whose
+ * port an edit changed), so a rebuild does not add it twice: a second listener on a port, a second
+ * association of one EIP.
+ */
+function sameWiring(resources: Record<string, unknown>, wiring: unknown): string | undefined {
+  const type = resourceType(wiring) ?? "";
+  const keys = WIRING_IDENTITY[type];
+  if (!keys) return undefined;
+  const identity = (resource: unknown) => JSON.stringify(keys.map((key) => resourceProperties(resource)[key]));
+  const wanted = identity(wiring);
+  return Object.entries(resources).find(([, resource]) => resourceType(resource) === type && identity(resource) === wanted)?.[0];
+}
+
+function mergeInto(current: Template, fresh: Template, changes: Phrase[]): void {
+  const names = freshToCurrent(fresh, current);
+  const resources = section(current, "Resources");
+  const before = new Set(Object.keys(resources));
+  for (const [name, resource] of Object.entries(section(fresh, "Resources"))) {
+    const target = names.get(name) ?? name;
+    const type = resourceType(resource) ?? "";
+    if (before.has(target) && !WIRING_ROS_TYPES.has(type)) continue;
+    const renamed = renameSymbols(resource, names);
+    const existing = target in resources ? undefined : sameWiring(resources, renamed);
+    // An attachment follows the new server list under its existing name; other connections are kept as they are.
+    if (existing !== undefined && type === "ALIYUN::SLB::BackendServerAttachment") resources[existing] = renamed;
+    if (existing !== undefined) continue;
+    resources[target] = renamed;
+  }
+  const parameters = (current.Parameters = section(current, "Parameters"));
+  for (const [name, definition] of Object.entries(section(fresh, "Parameters"))) if (!(name in parameters)) parameters[name] = renameSymbols(definition, names);
+  const outputs = (current.Outputs = section(current, "Outputs"));
+  for (const [name, definition] of Object.entries(section(fresh, "Outputs"))) {
+    const renamed = renameSymbols(definition, names);
+    const refersToNew = referencedSymbols(renamed).some((symbol) => symbol in resources && !before.has(symbol));
+    // An output listing resources (`Fn::Join` of vSwitch ids) follows the new list; others are the user's.
+    const aggregate = isRecord(renamed) && isRecord(renamed.Value) && functionCallName(renamed.Value) === "Fn::Join";
+    if ((!(name in outputs) || aggregate) && refersToNew) outputs[name] = renamed;
+  }
+  for (const [name, resource] of Object.entries(resources)) {
+    if (!before.has(name) && !WIRING_ROS_TYPES.has(resourceType(resource) ?? ""))
+      changes.push(phrase(`added \`${name}\` (${resourceType(resource) ?? ""})`, `新增 \`${name}\`（${resourceType(resource) ?? ""}）`));
+  }
+  mergeParameterGroups(current, fresh);
+}
+
+function mergeParameterGroups(current: Template, fresh: Template): void {
+  type Group = { Parameters: string[]; Label: { default: string } };
+  const groupsOf = (template: Template): Group[] | undefined =>
+    (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: Group[] } | undefined)?.ParameterGroups;
+  const freshGroups = groupsOf(fresh) ?? [];
+  const metadata = (current.Metadata = section(current, "Metadata"));
+  const iface = (metadata["ALIYUN::Interface"] = isRecord(metadata["ALIYUN::Interface"]) ? metadata["ALIYUN::Interface"] : {});
+  const groups = (iface.ParameterGroups = Array.isArray(iface.ParameterGroups) ? (iface.ParameterGroups as Group[]) : []);
+  const listed = new Set(groups.flatMap((group) => group.Parameters));
+  for (const group of freshGroups) {
+    const missing = group.Parameters.filter((name) => !listed.has(name) && name in section(current, "Parameters"));
+    if (missing.length === 0) continue;
+    const existing = groups.find((candidate) => candidate.Label?.default === group.Label.default);
+    if (existing) existing.Parameters.push(...missing);
+    else groups.push({ Parameters: missing, Label: { default: group.Label.default } });
+  }
+}
+
+/** Removes resources above the target counts, then wiring and outputs that pointed at them. */
+/**
+ * A removal takes along what only the removed resources used: the EIP a NAT gateway's association
+ * and SNAT entries bound (kinds' `takesAlong`). A resource something else still uses stays. Lowers
+ * the target of the kinds taken, deletes them and says why.
+ */
+function takeAlong(current: Template, counts: Record<ResourceKind, number>, target: Record<ResourceKind, number>, changes: Phrase[]): Set<string> {
+  const resources = section(current, "Resources");
+  const shrinking = RESOURCE_KINDS.filter((kind) => target[kind] < counts[kind]);
+  const going = new Set(shrinking.flatMap((kind) => namesOfType(current, KINDS[kind].rosType).slice(target[kind])));
+  const taken = new Set<string>();
+  for (const kind of shrinking) {
+    for (const along of KINDS[kind].takesAlong) {
+      for (const name of namesOfType(current, KINDS[along].rosType)) {
+        if (going.has(name) || taken.has(name)) continue;
+        const users = Object.entries(resources).filter(([other, resource]) => other !== name && referencedSymbols(resourceProperties(resource)).includes(name));
+        // The billed resources it serves, through its wiring (association, SNAT entries) or directly; the vSwitch a SNAT entry names is not served.
+        const served = users
+          .flatMap(([other, resource]) => (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") ? referencedSymbols(resourceProperties(resource)) : [other]))
+          .filter((symbol) => symbol !== name && BILLABLE_ROS_TYPES.has(resourceType(resources[symbol]) ?? ""));
+        if (served.length === 0 || !served.every((symbol) => going.has(symbol))) continue;
+        delete resources[name];
+        taken.add(name);
+        target[along] = Math.max(0, target[along] - 1);
+        const label = KINDS[along].label;
+        changes.push(
+          phrase(
+            `removed \`${name}\` (${label.en}): only the removed ${KINDS[kind].label.en} used it`,
+            `删除 \`${name}\`（${label.zh}）：只有被删除的${KINDS[kind].label.zh}使用它`,
+          ),
+        );
+      }
+    }
+  }
+  return taken;
+}
+
+/** Removes what exceeds the target counts and the wiring that pointed at it; returns the wiring removed. */
+function removeExcess(current: Template, target: Record<ResourceKind, number>, changes: Phrase[], taken: ReadonlySet<string>): string[] {
+  const resources = section(current, "Resources");
+  const removed = new Set<string>(taken);
+  for (const kind of RESOURCE_KINDS) {
+    const names = namesOfType(current, KINDS[kind].rosType);
+    for (const name of names.slice(target[kind])) {
+      delete resources[name];
+      removed.add(name);
+      changes.push(phrase(`removed \`${name}\` (${KINDS[kind].label.en})`, `删除 \`${name}\`（${KINDS[kind].label.zh}）`));
+    }
+  }
+  const wiring: string[] = [];
+  if (removed.size === 0) return wiring;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [name, resource] of Object.entries(resources)) {
+      const uses = referencedSymbols(resourceProperties(resource));
+      if (WIRING_ROS_TYPES.has(resourceType(resource) ?? "") && uses.some((symbol) => removed.has(symbol))) {
+        delete resources[name];
+        removed.add(name);
+        wiring.push(name);
+        changed = true;
+      }
+    }
+  }
+
+  for (const resource of Object.values(resources)) {
+    const properties = resourceProperties(resource);
+    for (const [key, value] of Object.entries(properties)) {
+      if (Array.isArray(value)) properties[key] = value.filter((item) => !referencedSymbols(item).some((symbol) => removed.has(symbol)));
+    }
+  }
+  const outputs = section(current, "Outputs");
+  for (const [name, definition] of Object.entries(outputs)) if (referencedSymbols(definition).some((symbol) => removed.has(symbol))) delete outputs[name];
+  return wiring;
+}
+
+/** Names the wiring an edit removed for good (not rebuilt for what remains). */
+function reportWiring(current: Template, wiring: readonly string[], changes: Phrase[]): void {
+  const gone = wiring.filter((name) => !(name in section(current, "Resources"))).map((name) => `\`${name}\``);
+  if (gone.length === 0) return;
+  changes.push(phrase(`removed ${gone.join(", ")}: they connected the removed resources`, `删除 ${gone.join("、")}：它们连接的是被删除的资源`));
+}
+
+/** Parameters this edit left unused (the ones already unused before are the user's business). */
+function dropNewlyUnused(current: Template, unusedBefore: ReadonlySet<string>): void {
+  const used = usedParameterNames(current);
+  for (const name of Object.keys(section(current, "Parameters"))) if (!used.has(name) && !unusedBefore.has(name)) dropParameter(current, name);
+}
+
+/** Every port the template's rules and listeners use, to tell "change 443 to 8443" from other numbers. */
+function portsInUse(current: Template): Set<number> {
+  const ports = new Set(publicPortsOf(current));
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    for (const port of [properties.ListenerPort, properties.BackendServerPort]) if (typeof port === "number") ports.add(port);
+  }
+  return ports;
+}
+
+/** "change port 80 to 8080", "把443改成8443", "443 → 8443": the port in rules and listeners (a listener's backend only where it was the same port). */
+function changePort(current: Template, from: number, to: number): void {
+  for (const resource of Object.values(section(current, "Resources"))) {
+    const properties = resourceProperties(resource);
+    for (const rule of Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : []) {
+      if (isRecord(rule) && rule.PortRange === `${from}/${from}`) {
+        rule.PortRange = `${to}/${to}`;
+        rule.Description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
+      }
+    }
+    if (resourceType(resource) !== "ALIYUN::SLB::Listener") continue;
+    if (properties.ListenerPort === from) {
+      if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+      properties.ListenerPort = to;
+    } else if (properties.BackendServerPort === from) properties.BackendServerPort = to;
+  }
+}
+
+const CHANGE_PORT =
+  /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
+/**
+ * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "关闭 3389": the verb
+ * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port).
+ */
+const CLOSE_PORT =
+  /(?:close|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭|关掉)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
+
+/** The security groups' rule for `from` now opens `to` (or goes, when a rule for `to` is already there). */
+function moveRule(current: Template, from: number, to: number): void {
+  for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
+    const properties = resourceProperties(section(current, "Resources")[name]);
+    const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : [];
+    const opensTo = rules.some((rule) => isRecord(rule) && rule.PortRange === `${to}/${to}`);
+    properties.SecurityGroupIngress = rules.flatMap((rule) => {
+      if (!isRecord(rule) || rule.PortRange !== `${from}/${from}`) return [rule];
+      if (opensTo) return [];
+      const description = typeof rule.Description === "string" ? rule.Description.replace(String(from), String(to)) : rule.Description;
+      return [{ ...rule, PortRange: `${to}/${to}`, Description: description }];
+    });
+  }
+}
+
+const FORWARDING_WORDS = /forward|redirect|backend|listen|转发|后端|监听|映射/i;
+
+/**
+ * "change the listener to forward 80 to 8080", "backend 8080 behind listener 80": the listener on the
+ * front port keeps it and forwards to the new backend port, which the servers' rule opens instead of
+ * the old one (unless another listener still forwards there). True when a listener took a mapping.
+ */
+function remapListeners(current: Template, text: string, changes: Phrase[]): boolean {
+  // "443 → 8443 please" alone changes the port everywhere; only forwarding words make it a listener's mapping.
+  if (!FORWARDING_WORDS.test(text)) return false;
+  let remapped = false;
+  const listeners = namesOfType(current, "ALIYUN::SLB::Listener").map((name) => resourceProperties(section(current, "Resources")[name]));
+  for (const { front, back } of portMappingsOf(text)) {
+    const listener = listeners.find((properties) => properties.ListenerPort === front);
+    if (!listener) continue;
+    remapped = true;
+    const before = listener.BackendServerPort;
+    if (before === back) continue;
+    listener.BackendServerPort = back;
+    const stillUsed = listeners.some((properties) => properties.BackendServerPort === before);
+    if (typeof before === "number" && !stillUsed) moveRule(current, before, back);
+    changes.push(phrase(`listener ${front} now forwards to backend port ${back}`, `监听 ${front} 改为转发到后端端口 ${back}`));
+  }
+  return remapped;
+}
+
+function editPorts(current: Template, text: string, changes: Phrase[]): void {
+  if (remapListeners(current, text, changes)) return;
+  const change = CHANGE_PORT.exec(text);
+  const close = CLOSE_PORT.exec(text);
+  const used = portsInUse(current);
+  // Without the word "port", a number is a port only when the template uses it ("把443改成8443").
+  if (change?.[1] && change[2] && (/port|端口/i.test(text) || used.has(Number(change[1])))) {
+    const [from, to] = [Number(change[1]), Number(change[2])];
+    changePort(current, from, to);
+    changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
+  }
+  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4]);
+  if (Number.isInteger(closed) && closed > 0) {
+    for (const resource of Object.values(section(current, "Resources"))) {
+      const properties = resourceProperties(resource);
+      if (Array.isArray(properties.SecurityGroupIngress))
+        properties.SecurityGroupIngress = properties.SecurityGroupIngress.filter((rule) => !(isRecord(rule) && rule.PortRange === `${closed}/${closed}`));
+    }
+    changes.push(phrase(`port ${closed} closed`, `关闭端口 ${closed}`));
+  }
+}
+
+/** Ports asked to be opened that the security groups do not open yet. */
+/** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
+function openPorts(current: Template, text: string, changes: Phrase[]): void {
+  if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
+  const asked = new Set(parseGenerationRequest(text).publicPorts);
+  const existing = new Set(publicPortsOf(current));
+  let full = 0;
+  for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
+    let opened = false;
+    for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
+      const properties = resourceProperties(section(current, "Resources")[name]);
+      const rules = Array.isArray(properties.SecurityGroupIngress) ? properties.SecurityGroupIngress : (properties.SecurityGroupIngress = []);
+      if (rules.length >= SECURITY_GROUP_RULES_MAX) {
+        full += 1;
+        continue;
+      }
+      rules.push({
+        IpProtocol: "tcp",
+        PortRange: `${port}/${port}`,
+        SourceCidrIp: "0.0.0.0/0",
+        Policy: "accept",
+        Priority: 1,
+        Description: `Port ${port} from the Internet`,
+      });
+      opened = true;
+    }
+    if (opened) changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
+  }
+  if (full > 0) {
+    changes.push(
+      phrase(
+        `${full.toLocaleString("en-US")} port rules not added: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
+        `${full.toLocaleString("en-US")} 条端口规则未添加：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
+      ),
+    );
+  }
+}
+
+/** The engine's own "Resources: … x1" description follows the edit; a description the user wrote is kept. */
+function refreshDescription(template: Template): void {
+  if (typeof template.Description !== "string" || !template.Description.startsWith("Resources: ")) return;
+  const counts = new Map<string, number>();
+  for (const resource of Object.values(section(template, "Resources"))) {
+    const type = resourceType(resource) ?? "";
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const region = regionSuffix(template.Description);
+  template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
+}
+
+/** What the reply says for an "add an X" the template already has: which X is kept, and how to ask for a second. */
+function alreadyThere(template: Template, kind: ResourceKind): Phrase {
+  const names = namesOfType(template, KINDS[kind].rosType)
+    .map((name) => `\`${name}\``)
+    .join(", ");
+  const { en, zh } = KINDS[kind].label;
+  return phrase(
+    `kept ${names} (${en}): the template already has one, so none was added; ask for "another ${en}" to add a second`,
+    `保留 ${names}（${zh}）：模板中已有，未重复添加；如需再加一个，请说“再加一个${zh}”`,
+  );
+}
+
+export function editTemplate(current: Template, text: string): EditResult {
+  const template = structuredClone(current);
+  const changes: Phrase[] = [];
+  const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
+  const counts = currentCounts(template);
+  const kept: ResourceKind[] = [];
+  const target = targetCounts(counts, text, kept);
+  for (const kind of kept) changes.push(alreadyThere(template, kind));
+  if (RESOURCE_KINDS.some((kind) => target[kind] !== counts[kind])) {
+    const along: Phrase[] = [];
+    const taken = takeAlong(template, counts, target, along);
+    const request = requestFor(template, target, text);
+    const wiring = removeExcess(template, target, changes, taken);
+    changes.push(...along);
+    mergeInto(template, buildRosTemplate(request), changes);
+    reportWiring(template, wiring, changes);
+  }
+  editPorts(template, text, changes);
+  openPorts(template, text, changes);
+  // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
+  changes.push(...moveIntoExistingVpc(template, text));
+  const values = applyRequestedValues(template, parseRequestedValues(text));
+  dropNewlyUnused(template, unusedBefore);
+  refreshDescription(template);
+  return {
+    template,
+    changes,
+    applied: values.applied,
+    unsupported: values.unsupported,
+    understood: changes.length > 0 || values.applied.length > 0,
+  };
+}

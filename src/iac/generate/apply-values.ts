@@ -1,0 +1,413 @@
+/**
+ * Writes the values a request states (`RequestedValues`) into a ROS template, for a new template
+ * and for an edit alike: literals where the user gave a literal, parameter defaults where the value
+ * is inventory-dependent (instance types, images, classes keep their console selector), an existing
+ * VPC as a parameter instead of a new one. Every value applied is listed for the reply; every value
+ * that cannot be applied is named, never dropped silently.
+ */
+import { BUCKET_NAME } from "../kinds/oss/bucket-name";
+import { RDS_STORAGE_GB, SECURITY_GROUP_RULES_MAX, SYSTEM_DISK_GIB } from "./resource-defaults";
+import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
+import type { RequestedValues } from "../read/request-values";
+import type { SourceRule } from "../read/source-rules";
+import { phrase, type Phrase } from "../read/request-language";
+import { resourceProperties, resourceType, section } from "../template/template-model";
+import { isRecord } from "../template/template-parser";
+
+type Template = Record<string, unknown>;
+
+export interface AppliedValues {
+  applied: Phrase[];
+  unsupported: Phrase[];
+}
+
+/** ECS data disks: 20–32768 GiB for ESSD and SSD cloud disks. */
+const DATA_DISK_GIB = { min: 20, max: 32768 };
+/** An ECS instance's own public IP: 0–100 Mbps outbound (InternetMaxBandwidthOut). */
+const ECS_BANDWIDTH_MBPS = { max: 100 };
+/** RDS data backups are kept 7–730 days (ALIYUN::RDS::DBInstance BackupRetentionPeriod). */
+const BACKUP_RETENTION_DAYS = { min: 7, max: 730 };
+
+function resourcesOf(template: Template, type: string): Record<string, unknown>[] {
+  return Object.values(section(template, "Resources"))
+    .filter((resource) => resourceType(resource) === type)
+    .map(resourceProperties);
+}
+
+function parameter(template: Template, name: string): Record<string, unknown> | undefined {
+  const value = section(template, "Parameters")[name];
+  return isRecord(value) ? value : undefined;
+}
+
+function setDefault(template: Template, name: string, value: string, label: Phrase, out: AppliedValues): void {
+  const definition = parameter(template, name);
+  if (!definition) return;
+  definition.Default = value;
+  out.applied.push(phrase(`${label.en} ${value} (default of parameter \`${name}\`)`, `${label.zh} ${value}（参数 \`${name}\` 的默认值）`));
+}
+
+function inRange(size: number, range: { min: number; max: number }, label: Phrase, out: AppliedValues): boolean {
+  if (size >= range.min && size <= range.max) return true;
+  out.unsupported.push(phrase(`${label.en} of ${size} GiB (allowed ${range.min}–${range.max})`, `${label.zh} ${size} GiB（允许 ${range.min}–${range.max}）`));
+  return false;
+}
+
+/**
+ * "4核8G": the default of the instance-type parameter is the 7th-generation type of that size
+ * (kinds/ecs/index.ts), and the console selector stays, so a zone without it gets another of that size.
+ */
+function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
+  const definition = parameter(template, "EcsInstanceType");
+  if (!definition) return;
+  definition.Default = spec.instanceType;
+  const size = `${spec.vcpus} vCPU / ${spec.memoryGib} GiB`;
+  out.applied.push(
+    phrase(
+      `${size} as instance type ${spec.instanceType} (default of parameter \`EcsInstanceType\`: the 7th-generation type of that size; the selector offers the others of that size where the zone lacks it)`,
+      `${size} 对应实例规格 ${spec.instanceType}（参数 \`EcsInstanceType\` 的默认值：该大小的第七代规格；若可用区无货，可在选择器中换同等大小的其他规格）`,
+    ),
+  );
+}
+
+function applyEcs(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
+  if (instances.length === 0) return;
+  if (values.ecsInstanceType) setDefault(template, "EcsInstanceType", values.ecsInstanceType, phrase("instance type", "实例规格"), out);
+  else if (values.sizeSpec) applySizeSpec(template, values.sizeSpec, out);
+  const typeParameter = parameter(template, "EcsInstanceType");
+  if (values.sizeHint && typeParameter) typeParameter.Description = `Instance type of the ECS instances (requested: ${values.sizeHint}).`;
+  if (values.ecsImageId) setDefault(template, "EcsImageId", values.ecsImageId, phrase("image", "镜像"), out);
+  else if (values.imageHint) {
+    const image = parameter(template, "EcsImageId");
+    if (image) image.Description = `Image of the ECS instances (requested: ${values.imageHint}).`;
+    out.unsupported.push(
+      phrase(
+        `the image "${values.imageHint}" by name: the offline engine cannot look up image ids, so pick it in the \`EcsImageId\` selector`,
+        `按名称指定镜像“${values.imageHint}”：离线引擎无法查询镜像 ID，请在 \`EcsImageId\` 选择器中选择`,
+      ),
+    );
+  }
+  if (values.systemDisk.category) setDefault(template, "EcsSystemDiskCategory", values.systemDisk.category, phrase("system disk category", "系统盘类型"), out);
+  const size = values.systemDisk.size;
+  if (size !== undefined && inRange(size, SYSTEM_DISK_GIB, phrase("a system disk", "系统盘"), out)) {
+    for (const instance of instances) instance.SystemDiskSize = size;
+    out.applied.push(phrase(`system disk ${size} GiB`, `系统盘 ${size} GiB`));
+  }
+  const data = values.dataDisk;
+  if (data) {
+    const dataSize = data.size ?? 100;
+    if (inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) {
+      const category = data.category ?? "cloud_essd";
+      for (const instance of instances) instance.DiskMappings = [{ Category: category, Size: dataSize, DeleteWithInstance: true }];
+      out.applied.push(
+        phrase(
+          `data disk ${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
+          `数据盘 ${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
+        ),
+      );
+    }
+  }
+  const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
+  // "公网带宽5M", "10 Mbps public bandwidth" for servers without an EIP or a load balancer: their own public IP at that bandwidth.
+  if (values.serverBandwidth !== undefined || ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath)) {
+    const bandwidth = values.serverBandwidth ?? values.bandwidth ?? 5;
+    if (bandwidth > ECS_BANDWIDTH_MBPS.max) {
+      out.unsupported.push(
+        phrase(
+          `a public bandwidth of ${bandwidth} Mbps on an ECS instance (at most ${ECS_BANDWIDTH_MBPS.max}; use an EIP or a load balancer for more)`,
+          `ECS 公网带宽 ${bandwidth} Mbps（最多 ${ECS_BANDWIDTH_MBPS.max}；更高带宽请用 EIP 或负载均衡）`,
+        ),
+      );
+      return;
+    }
+
+    for (const instance of instances) {
+      instance.AllocatePublicIP = true;
+      instance.InternetMaxBandwidthOut = bandwidth;
+    }
+    out.applied.push(phrase(`a public IP with ${bandwidth} Mbps outbound bandwidth on each ECS instance`, `每台 ECS 分配公网 IP，出带宽 ${bandwidth} Mbps`));
+  }
+}
+
+function applyRds(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const databases = resourcesOf(template, "ALIYUN::RDS::DBInstance");
+  if (databases.length === 0) return;
+  if (values.rdsEngineVersion) {
+    for (const database of databases) database.EngineVersion = values.rdsEngineVersion;
+    const metadata = parameter(template, "RdsInstanceClass")?.AssociationPropertyMetadata;
+    if (isRecord(metadata)) metadata.EngineVersion = values.rdsEngineVersion;
+    out.applied.push(phrase(`engine version ${values.rdsEngineVersion}`, `引擎版本 ${values.rdsEngineVersion}`));
+  }
+  const storage = values.rdsStorage;
+  if (storage !== undefined && inRange(storage, RDS_STORAGE_GB, phrase("database storage", "数据库存储"), out)) {
+    for (const database of databases) database.DBInstanceStorage = storage;
+    out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
+  }
+  if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
+  const retention = values.backupRetentionDays;
+  if (retention === undefined) return;
+  if (retention < BACKUP_RETENTION_DAYS.min || retention > BACKUP_RETENTION_DAYS.max) {
+    out.unsupported.push(
+      phrase(
+        `a backup retention of ${retention} days (RDS keeps backups ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} days)`,
+        `备份保留 ${retention} 天（RDS 备份保留 ${BACKUP_RETENTION_DAYS.min}–${BACKUP_RETENTION_DAYS.max} 天）`,
+      ),
+    );
+    return;
+  }
+  for (const database of databases) database.BackupRetentionPeriod = retention;
+  out.applied.push(phrase(`backups kept ${retention} days`, `备份保留 ${retention} 天`));
+}
+
+function applyOss(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const buckets = resourcesOf(template, "ALIYUN::OSS::Bucket");
+  if (buckets.length === 0) return;
+  if (values.bucketName) {
+    if (BUCKET_NAME.test(values.bucketName)) {
+      buckets.forEach((bucket, index) => (bucket.BucketName = index === 0 ? values.bucketName : `${values.bucketName}-${index + 1}`));
+      dropParameter(template, "OssBucketNamePrefix");
+      out.applied.push(
+        phrase(
+          `bucket name ${values.bucketName} (bucket names are global: creation fails if someone else has it)`,
+          `存储桶名称 ${values.bucketName}（名称全局唯一，已被占用时创建会失败）`,
+        ),
+      );
+    } else {
+      out.unsupported.push(
+        phrase(
+          `the bucket name "${values.bucketName}" (3–63 lower-case letters, digits and hyphens)`,
+          `存储桶名称“${values.bucketName}”（须为 3–63 位小写字母、数字和连字符）`,
+        ),
+      );
+    }
+  }
+  for (const bucket of buckets) {
+    if (values.bucketAcl) bucket.AccessControl = values.bucketAcl;
+    if (values.versioning) bucket.VersioningConfiguration = { Status: "Enabled" };
+    if (values.encryption) bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: values.encryption };
+    if (values.lifecycleDays !== undefined) {
+      bucket.LifecycleConfiguration = {
+        Rule: [{ ID: `expire-after-${values.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: values.lifecycleDays } }],
+      };
+    }
+  }
+  if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
+  if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
+  if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
+  if (values.lifecycleDays !== undefined)
+    out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
+}
+
+function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const zoneParameters = Object.keys(section(template, "Parameters")).filter((name) => /^ZoneId\d*$/.test(name));
+  values.zones.forEach((zone, index) => {
+    const name = zoneParameters[index];
+    if (name) setDefault(template, name, zone, phrase("zone", "可用区"), out);
+    else
+      out.unsupported.push(
+        phrase(`zone ${zone} (the template has only ${zoneParameters.length} zone(s))`, `可用区 ${zone}（模板只有 ${zoneParameters.length} 个可用区）`),
+      );
+  });
+}
+
+/** The VPC's own range as the template writes it in rules: the VPC's literal block, or the existing VPC's parameter. */
+function isVpcRange(template: Template, source: unknown): boolean {
+  if (isRecord(source)) return source.Ref === "VpcCidrBlock";
+  return resourcesOf(template, "ALIYUN::ECS::VPC").some((vpc) => vpc.CidrBlock === source);
+}
+
+function ingressRules(template: Template): Record<string, unknown>[][] {
+  return resourcesOf(template, "ALIYUN::ECS::SecurityGroup").map((group) =>
+    Array.isArray(group.SecurityGroupIngress) ? (group.SecurityGroupIngress as Record<string, unknown>[]) : (group.SecurityGroupIngress = []),
+  );
+}
+
+const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange ?? "").split("/")[0]);
+
+/**
+ * The range the user named replaces the default source of the rules it is for: public rules
+ * (0.0.0.0/0), and the VPC-only rule of a port the request names ("port 3306 only from
+ * 10.0.5.0/24"). Without a port named, every public rule. A range written with its own ports
+ * ("3389 from 192.168.1.0/24, 8080 from 10.0.0.0/8") is for those ports only: their rules take it,
+ * a second range for a port gets a rule of its own, and a port with no rule yet gets one.
+ */
+function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  applySshRange(template, values, out);
+  applyWhitelists(template, values, out);
+  const portRules = (values.sourceRules ?? []).filter((rule) => rule.ports.length > 0);
+  if (portRules.length > 0) {
+    applyPortSources(template, portRules, out);
+    return;
+  }
+  const range = values.sourceCidr;
+  if (!range) return;
+  const named = portsNamedIn(values.text);
+  const narrows = (rule: Record<string, unknown>) =>
+    takesSourceRange(fromPort(rule), rule.SourceCidrIp === "0.0.0.0/0", isVpcRange(template, rule.SourceCidrIp), named);
+  let changed = false;
+  for (const rules of ingressRules(template)) {
+    for (const rule of rules) {
+      if (!isRecord(rule) || !narrows(rule)) continue;
+      rule.SourceCidrIp = range;
+      rule.Description = `Port ${fromPort(rule)} from ${range}`;
+      changed = true;
+    }
+  }
+  if (changed) out.applied.push(phrase(`opened ports reachable only from ${range}`, `开放端口仅允许 ${range} 访问`));
+}
+
+/** Database and cache ports: a range written for one of them, or for none, is their whitelist. */
+const WHITELISTS: readonly { type: string; property: string; ports: readonly number[]; product: SourceRule["for"]; label: Phrase }[] = [
+  {
+    type: "ALIYUN::RDS::DBInstance",
+    property: "SecurityIPList",
+    ports: [3306, 5432, 1433],
+    product: "database",
+    label: phrase("database whitelist", "数据库白名单"),
+  },
+  { type: "ALIYUN::REDIS::Instance", property: "SecurityIps", ports: [6379], product: "cache", label: phrase("Redis whitelist", "Redis 白名单") },
+];
+
+/**
+ * "Redis only reachable from 10.0.1.0/24", "whitelist 10.1.0.0/16 and 10.2.0.0/16", "a 3306 rule
+ * from 172.16.0.0/16": the ranges become the database's or cache's whitelist, replacing its default
+ * (the VPC's range). A range whose clause names another port (a server's) is not theirs; with
+ * servers in the template, a range without a port stays theirs.
+ */
+function applyWhitelists(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance").length > 0;
+  for (const whitelist of WHITELISTS) {
+    const targets = resourcesOf(template, whitelist.type);
+    if (targets.length === 0) continue;
+    const ranges = (values.sourceRules ?? [])
+      .filter((rule) => {
+        if (rule.for) return rule.for === whitelist.product;
+        return rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port));
+      })
+      .map((rule) => rule.cidr.replace(/\/32$/, ""));
+    const list = [...new Set(ranges)].join(",");
+    if (list === "") continue;
+    for (const target of targets) target[whitelist.property] = list;
+    out.applied.push(phrase(`${whitelist.label.en} ${list}`, `${whitelist.label.zh} ${list}`));
+  }
+}
+
+const WHITELIST_WORD = /whitelist|allowlist|白名单|reachable|访问/i;
+
+/** A group's ingress rules by their first port, kept as rules are added: each port is looked up, not searched for. */
+function rulesByPort(rules: readonly unknown[]): Map<number, Record<string, unknown>[]> {
+  const byPort = new Map<number, Record<string, unknown>[]>();
+  for (const rule of rules) {
+    if (!isRecord(rule)) continue;
+    const port = fromPort(rule);
+    const same = byPort.get(port);
+    if (same) same.push(rule);
+    else byPort.set(port, [rule]);
+  }
+  return byPort;
+}
+
+function applyPortSources(template: Template, portRules: readonly SourceRule[], out: AppliedValues): void {
+  const groups = ingressRules(template).map((rules) => ({ rules, byPort: rulesByPort(rules) }));
+  if (groups.length === 0) return;
+  const claimed = new Set<Record<string, unknown>>();
+  let left = 0;
+  for (const { ports, cidr } of portRules) {
+    for (const port of ports) {
+      let placed = false;
+      for (const { rules, byPort } of groups) {
+        const known = byPort.get(port);
+        const same = known ?? [];
+        if (same.some((rule) => rule.SourceCidrIp === cidr)) {
+          placed = true;
+          continue;
+        }
+        const open = same.find((rule) => !claimed.has(rule) && (rule.SourceCidrIp === "0.0.0.0/0" || isVpcRange(template, rule.SourceCidrIp)));
+        if (!open && rules.length >= SECURITY_GROUP_RULES_MAX) continue;
+        const rule = open ?? { IpProtocol: "tcp", PortRange: `${port}/${port}`, Policy: "accept", Priority: 1 };
+        rule.SourceCidrIp = cidr;
+        rule.Description = `Port ${port} from ${cidr}`;
+        claimed.add(rule);
+        placed = true;
+        if (!open) {
+          rules.push(rule);
+          if (known) known.push(rule);
+          else byPort.set(port, [rule]);
+        }
+      }
+      if (placed) out.applied.push(phrase(`port ${port} reachable from ${cidr}`, `端口 ${port} 允许 ${cidr} 访问`));
+      else left += 1;
+    }
+  }
+  if (left > 0) {
+    const count = left.toLocaleString("en-US");
+    out.unsupported.push(
+      phrase(
+        `${count} more port rules: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
+        `另外 ${count} 条端口规则：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
+      ),
+    );
+  }
+}
+
+/**
+ * SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC; "SSH
+ * only from …" replaces the other SSH rules (the default one from the VPC, or one open to all).
+ */
+function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const range = values.sshCidr;
+  if (!range) return;
+  let changed = false;
+  let replaced = 0;
+  for (const rules of ingressRules(template)) {
+    if (values.sshOnly) {
+      const others = rules.filter((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp !== range);
+      replaced += others.length;
+      for (const other of others) rules.splice(rules.indexOf(other), 1);
+    }
+    if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
+    rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
+    changed = true;
+  }
+  if (replaced > 0) out.applied.push(phrase(`SSH allowed only from ${range} (the other SSH rules removed)`, `SSH 仅允许 ${range} 访问（已删除其他 SSH 规则）`));
+  else if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
+}
+
+function dropParameter(template: Template, name: string): void {
+  delete section(template, "Parameters")[name];
+  const groups = (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: { Parameters: string[] }[] } | undefined)?.ParameterGroups;
+  if (!Array.isArray(groups)) return;
+  for (const group of groups) group.Parameters = group.Parameters.filter((parameterName) => parameterName !== name);
+  const kept = groups.filter((group) => group.Parameters.length > 0);
+  groups.length = 0;
+  groups.push(...kept);
+}
+
+function applyBandwidth(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const eips = resourcesOf(template, "ALIYUN::VPC::EIP");
+  if (values.bandwidth === undefined || eips.length === 0) return;
+  for (const eip of eips) eip.Bandwidth = values.bandwidth;
+  out.applied.push(phrase(`EIP bandwidth ${values.bandwidth} Mbps`, `EIP 带宽 ${values.bandwidth} Mbps`));
+}
+
+function applyRedisVersion(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const caches = resourcesOf(template, "ALIYUN::REDIS::Instance");
+  if (!values.redisEngineVersion || caches.length === 0) return;
+  for (const cache of caches) cache.EngineVersion = values.redisEngineVersion;
+  out.applied.push(phrase(`Redis version ${values.redisEngineVersion}`, `Redis 版本 ${values.redisEngineVersion}`));
+}
+
+export function applyRequestedValues(template: Template, values: RequestedValues): AppliedValues {
+  const out: AppliedValues = { applied: [], unsupported: [...values.unsupported] };
+  applyEcs(template, values, out);
+  applyRds(template, values, out);
+  if (values.redisInstanceClass) setDefault(template, "RedisInstanceClass", values.redisInstanceClass, phrase("Redis class", "Redis 规格"), out);
+  applyRedisVersion(template, values, out);
+  applyOss(template, values, out);
+  applyZones(template, values, out);
+  applySourceRange(template, values, out);
+  applyBandwidth(template, values, out);
+  return out;
+}
+
+export { dropParameter };

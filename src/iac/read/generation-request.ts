@@ -1,0 +1,455 @@
+import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
+import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "../kinds";
+import { SERVER_WORDS } from "../kinds/ecs";
+import { portMappingsOf, type PortMapping } from "./port-mappings";
+import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
+import { findRegion } from "./regions";
+import { listedPorts, openedPorts } from "./port-lists";
+import { parseRequestedValues, sourceRangesOf } from "./request-values";
+import { publicRulePorts } from "./source-rules";
+import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
+
+function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
+  const values = parseRequestedValues(text);
+  return {
+    existingVpc: values.existingVpc,
+    ...(values.existingSecurityGroupId ? { existingSecurityGroupId: values.existingSecurityGroupId } : {}),
+    ...(values.existingVpcId ? { existingVpcId: values.existingVpcId } : {}),
+    ...(values.existingVSwitchId ? { existingVSwitchId: values.existingVSwitchId } : {}),
+  };
+}
+
+export type { ResourceKind } from "../kinds";
+export type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
+
+const ENGLISH_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  pair: 2,
+  couple: 2,
+  both: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+const CHINESE_DIGITS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  俩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
+
+function chineseNumber(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "十") return 10;
+  const tens = /^([一二两三四五六七八九])?十([一二三四五六七八九])?$/.exec(text);
+  if (tens) return (tens[1] ? (CHINESE_DIGITS[tens[1]] ?? 1) : 1) * 10 + (tens[2] ? (CHINESE_DIGITS[tens[2]] ?? 0) : 0);
+  return text.length === 1 ? CHINESE_DIGITS[text] : undefined;
+}
+
+const VERSIONED = /^(?:mysql|postgres|postgresql|pg|redis|mariadb|version|v|sqlserver|ubuntu|centos|debian|windows)$/i;
+
+/** Words that may stand between a number and its noun ("two private vSwitches") are adjectives, not these. */
+const NOT_ADJECTIVES =
+  /^(?:in|on|at|of|with|for|and|or|to|into|inside|behind|per|each|every|from|plus|the|under|using|via|across|vcpus?|cpus?|cores?|gb|gib|mb|tb|g|m|mbps|days?|weeks?|months?|years?|hours?|minutes?)$/i;
+
+/** A number this large before a noun is a version year ("SQL Server 2019"), not how many. */
+const MIN_YEAR = 1000;
+
+function englishNumber(token: string): number | undefined {
+  if (/^\d+$/.test(token)) return Number(token);
+  return ENGLISH_NUMBERS[token.toLowerCase()];
+}
+
+/** The words of a count's prefix, separated by spaces or punctuation. Linear: one bounded class. */
+const COUNT_TOKEN = /[^\s,;:()，、：；]+/g;
+/** What may separate a number from the word before it for that word to qualify it ("10.0.0.0/16 2" but not "10.0.0.0/16, 2"). */
+const SAME_CLAUSE_GAP = /^\s*$/;
+/** Punctuation that ends a clause: a word before it is not part of the noun phrase after it ("30 day lifecycle, EIP 20M" has no count). */
+const CLAUSE_END = /[,;:()，、：；（）]/;
+
+/** The word before `word` when only spaces part them (the same phrase), else "". */
+function boundWord(text: string, before: RegExpMatchArray | undefined, word: RegExpMatchArray | undefined): string {
+  if (!before || !word) return "";
+  const gap = text.slice((before.index ?? 0) + before[0].length, word.index ?? 0);
+  return SAME_CLAUSE_GAP.test(gap) ? before[0] : "";
+}
+
+/** The number written just before a noun: "3 ECS", "two private vSwitches", "a pair of", "两个交换机", "3台". */
+function countBefore(prefix: string): number | undefined {
+  const words = [...prefix.matchAll(COUNT_TOKEN)];
+  const tokens = words.map((word) => word[0]);
+  for (let skipped = 0; skipped <= 2; skipped += 1) {
+    const token = tokens[tokens.length - 1 - skipped];
+    if (token === undefined) break;
+    // A word of an earlier clause does not qualify the noun: the phrase ends at a comma.
+    const word = words[words.length - 1 - skipped];
+    const next = words[words.length - skipped];
+    const gap = word ? prefix.slice((word.index ?? 0) + word[0].length, next ? next.index : prefix.length) : "";
+    if (CLAUSE_END.test(gap)) break;
+    const lower = token.toLowerCase();
+    const number = lower === "of" ? undefined : englishNumber(lower);
+    // "/16" of a CIDR or "8" of "8 GiB" is not a count; a number right before the noun is.
+    // …nor is the version in "PostgreSQL 14 instance" or "MySQL 8 database".
+    // A word of the previous clause is not this number's: "VPC 10.0.0.0/16, 2 ECS" asks for two.
+    const previous = boundWord(prefix, words[words.length - 2 - skipped], words[words.length - 1 - skipped]);
+    // …nor a year: "SQL Server 2019 database" is one database.
+    if (number !== undefined && number < MIN_YEAR && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
+    if (lower === "of" && skipped === 0) continue;
+    if (/^\/\d{1,2}$/.test(lower)) continue;
+    if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
+  }
+  // Arabic digits count only with a measure word ("3台", "2 个"): "PostgreSQL 15 数据库" names a version.
+  // A spec may stand between the number and the noun: "两台4核8G的ECS".
+  const chinese =
+    /(?:^|[^\d./一二两俩三四五六七八九十第])(?:(\d+)\s*(?:个|台|块|组|套|只|份)|([一二两俩三四五六七八九十]+)(?:\s*(?:个|台|块|组|套|只|份))?)(?:\s*[\u4e00-\u9fa5\dA-Za-z]{0,8}的)?\s*$/.exec(
+      prefix,
+    );
+  if (chinese?.[1] ?? chinese?.[2]) return chineseNumber(chinese[1] ?? chinese[2] ?? "");
+  return undefined;
+}
+
+/** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
+function countAfter(suffix: string): number | undefined {
+  const match =
+    /^\s{0,3}[x×*]\s{0,3}(\d{1,4})|^\s{0,3}(?:(?:count|数量)\s{0,2})?(?:(?:scaled?|increased?|reduced?|changed?|set|up|down)\s{1,3})?(?:to|调到|调整到|调整为|改成|改为|扩到|扩容到|缩到|增加到|减少到|变成)\s{0,3}(\d{1,3})(?![\d.])(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps)\b|%))/i.exec(
+      suffix,
+    );
+  const count = match?.[1] ?? match?.[2];
+  if (count) return Number(count);
+  // "服务器 3 台", "ECS 两台": a number and its measure word after the noun, ending the phrase.
+  const measured = /^\s{0,3}(\d{1,3}|[一二两俩三四五六七八九十]{1,3})\s{0,2}[台个](?=\s{0,2}(?:$|[，,。.;；、]))/.exec(suffix);
+  return measured?.[1] ? (/^\d/.test(measured[1]) ? Number(measured[1]) : chineseNumber(measured[1])) : undefined;
+}
+
+/** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
+function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegExpMatchArray[] = requestMentions(text, kind)): number | undefined {
+  let best: number | undefined;
+  for (const match of mentions) {
+    const start = match.index ?? 0;
+    const prefix = text.slice(Math.max(0, start - 40), start);
+    const suffix = text.slice(start + match[0].length, start + match[0].length + 24);
+    // "an ECS x2": a multiplier after the noun is more specific than an article before it.
+    const count = countAfter(suffix) ?? countBefore(prefix);
+    if (count !== undefined) best = Math.max(best ?? 0, count);
+  }
+  return best;
+}
+
+const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
+
+/** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
+export function zoneCount(text: string): number | undefined {
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
+  return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
+}
+
+/** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
+const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
+
+function countResource(text: string, kind: ResourceKind): number {
+  const mentions = requestMentions(text, kind);
+  const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
+  return wanted.length > 0 ? Math.max(explicitCount(text, kind, mentions) ?? 0, 1) : 0;
+}
+
+/** Counts the request writes next to a noun; a kind named without a number or article is absent. */
+export function explicitCounts(text: string): Partial<Record<ResourceKind, number>> {
+  const out: Partial<Record<ResourceKind, number>> = {};
+  for (const kind of RESOURCE_KINDS) {
+    const count = explicitCount(text, kind);
+    if (count !== undefined && count > 0) out[kind] = count;
+  }
+  return out;
+}
+
+/** "a PostgreSQL 14 instance" is the database, not a server: a bare "instance" counts as ECS only alone. */
+function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
+  if (counts.ecs === 0 || SERVER_WORDS.test(text)) return counts.ecs;
+  const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss + counts.eip;
+  return others > 0 ? 0 : counts.ecs;
+}
+
+function rdsEngine(text: string): RdsEngine {
+  if (/postgres|\bpg\b/i.test(text)) return "PostgreSQL";
+  if (/sql ?server|mssql/i.test(text)) return "SQLServer";
+  if (/mariadb/i.test(text)) return "MariaDB";
+  return "MySQL";
+}
+
+const PORT_KEYWORDS: [RegExp, number][] = [
+  [/\bhttps\b/i, 443],
+  [/\bhttp\b|\bweb\b|网站|网页|web\s*服务/i, 80],
+];
+
+/** The well-known ports a protocol name may be followed by: "MySQL 3306", "Redis (6379)", "SSH 22". */
+const PROTOCOL_PORTS: ReadonlySet<number> = new Set([22, 80, 443, 1433, 3306, 3389, 5432, 6379, 27017]);
+
+/** "allow MySQL 3306", "Redis 的 6379": a protocol's own port written after its name, without the word "port". */
+function protocolPorts(text: string): number[] {
+  const pattern = /\b(?:mysql|postgres(?:ql)?|redis|ssh|rdp|https?|sql ?server|mongodb)\s{0,3}(?:的\s{0,3})?[(（]?\s{0,3}(\d{2,5})\b/gi;
+  return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
+}
+
+function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[]): number[] {
+  const ports = new Set<number>(ruled);
+  for (const port of listedPorts(text)) ports.add(port);
+  for (const port of openedPorts(text)) ports.add(port);
+  for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
+  for (const port of protocolPorts(text)) ports.add(port);
+  if (counts.slb > 0 && ports.size === 0) ports.add(80);
+  return [...ports].sort((a, b) => a - b);
+}
+
+/** "tf" alone asks for Terraform; "tf-state-prod-01" is a name (a bucket's), not a format. */
+function wantsTerraform(text: string): boolean {
+  return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b(?!-)/i.test(text);
+}
+
+function addressPlan(
+  text: string,
+  vswitchCount: number,
+  notes: string[],
+): {
+  vpcCidr: CidrBlock;
+  vswitchCidrs: CidrBlock[];
+} {
+  const found: CidrBlock[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g)) {
+    const block = parseCidr(match[0]);
+    if (!block) {
+      notes.push(`Ignored "${match[0]}": not a valid CIDR block (host bits must be zero).`);
+      continue;
+    }
+    if (!seen.has(block.text)) found.push(block);
+    seen.add(block.text);
+  }
+  const byPrefix = [...found].sort((a, b) => a.prefix - b.prefix);
+  const vpcCandidate = byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24);
+  const vpcCidr = vpcCandidate ?? (parseCidr("192.168.0.0/16") as CidrBlock);
+  const vswitchCidrs: CidrBlock[] = [];
+  let more = 0;
+  for (const block of found) {
+    if (block === vpcCandidate) continue;
+    if (block.prefix < 16 || block.prefix > 29 || !cidrContains(vpcCidr, block)) {
+      notes.push(`Ignored vSwitch CIDR ${block.text}: it must be a /16–/29 subnet inside the VPC ${vpcCidr.text}.`);
+      continue;
+    }
+    if (vswitchCidrs.length === vswitchCount) {
+      // The vSwitches are planned: a further block is only counted (the overlap test is against the vSwitches kept).
+      more += 1;
+      continue;
+    }
+    if (vswitchCidrs.some((other) => cidrsOverlap(other, block))) {
+      notes.push(`Ignored vSwitch CIDR ${block.text}: it overlaps another vSwitch.`);
+      continue;
+    }
+    vswitchCidrs.push(block);
+  }
+  if (more > 0) notes.push(`Used the first ${vswitchCount} of the vSwitch CIDR blocks given.`);
+  return { vpcCidr, vswitchCidrs };
+}
+
+/** "/20 subnets", "两个 /24 的交换机": the size of the vSwitches when no blocks are given. */
+function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
+  const match = /(?<![\d.])\/(\d{2})\s*(?:的\s*)?(?:v-?switch(?:es)?|subnets?|交换机|子网)/i.exec(text);
+  const prefix = Number(match?.[1]);
+  return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
+}
+
+/**
+ * With a mapping "80 to backend 8080" the servers listen on 8080 (opened in the security group) and
+ * the load balancer on 80 (a listener, not a server port).
+ */
+function portPlan(ports: number[], mappings: PortMapping[]): { publicPorts: number[]; portMappings: PortMapping[] } {
+  const fronts = new Set(mappings.map((mapping) => mapping.front));
+  const opened = new Set([...ports.filter((port) => !fronts.has(port)), ...mappings.map((mapping) => mapping.back)]);
+  return { publicPorts: [...opened].sort((a, b) => a - b), portMappings: mappings };
+}
+
+/** An EIP asked for every server: "each with an EIP", "an EIP for every instance", "每台都有公网 IP". Bounded gaps. */
+export const EIP_PER_SERVER =
+  /\b(?:each|every|per)\b[^.;\n]{0,24}?\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:for|on)\s{1,3}(?:each|every)\b|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+
+/** The text with the given [start, end) spans blanked out (same length, so offsets still hold). */
+function blankSpans(text: string, spans: readonly [number, number][]): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    pieces.push(text.slice(at, start), " ".repeat(end - start));
+    at = end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join("");
+}
+
+/** "ports 8000-8100", "开放8000-8100端口": a range of ports, with a port word or an open verb before or after it. Bounded. */
+const PORT_RANGE = /(?:^|[^\d.])(\d{2,5})\s{0,2}[-~～]\s{0,2}(\d{2,5})(?![\d.])/g;
+const PORT_RANGE_CUE = /ports?|端口|open|开放|放行|allow|允许/i;
+/** How far from a range its port word may be, in characters. */
+const PORT_RANGE_CUE_REACH = 16;
+
+function portRangesOf(text: string): { from: number; to: number; span: [number, number] }[] {
+  const ranges: { from: number; to: number; span: [number, number] }[] = [];
+  for (const match of text.matchAll(PORT_RANGE)) {
+    const from = Number(match[1]);
+    const to = Number(match[2]);
+    const end = match.index + match[0].length;
+    const start = end - (match[0].length - match[0].search(/\d/));
+    const near = text.slice(Math.max(0, start - PORT_RANGE_CUE_REACH), Math.min(text.length, end + PORT_RANGE_CUE_REACH));
+    if (from >= 1 && from < to && to <= 65535 && PORT_RANGE_CUE.test(near)) ranges.push({ from, to, span: [start, end] });
+  }
+  return ranges;
+}
+
+/**
+ * The ports and port ranges a security group can hold: one rule each, beside the SSH rule, within
+ * SECURITY_GROUP_RULES_MAX. The rest are named in a note, the first few of them by number.
+ */
+function withinRuleQuota(
+  plan: { publicPorts: number[]; portMappings: PortMapping[] },
+  ranges: readonly { from: number; to: number }[],
+  notes: string[],
+): { publicPorts: number[]; portMappings: PortMapping[]; portRanges?: { from: number; to: number }[] } {
+  const room = SECURITY_GROUP_RULES_MAX - 1;
+  const keptRanges = ranges.slice(0, room).map(({ from, to }) => ({ from, to }));
+  const keptPorts = plan.publicPorts.slice(0, room - keptRanges.length);
+  const left = [...ranges.slice(keptRanges.length).map(({ from, to }) => `${from}-${to}`), ...plan.publicPorts.slice(keptPorts.length).map(String)];
+  if (left.length > 0) {
+    const named = left.slice(0, NAMED_LEFT_OUT).join(", ");
+    notes.push(
+      `Opened ${keptPorts.length + keptRanges.length} of the ${keptPorts.length + keptRanges.length + left.length} ports and ranges: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules. Not opened: ${named}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""}.`,
+    );
+  }
+  return { ...plan, publicPorts: keptPorts, ...(keptRanges.length > 0 ? { portRanges: keptRanges } : {}) };
+}
+
+/** A load balancer's listeners within SLB_LISTENERS_MAX: the ports beyond it are opened on the servers but get no listener, and a note says so. */
+function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings: PortMapping[] }>(plan: Plan, balancers: number, notes: string[]): Plan {
+  if (balancers === 0) return plan;
+  const mappings = plan.portMappings.slice(0, SLB_LISTENERS_MAX);
+  const listeners = listenersOf(plan.publicPorts, plan.portMappings);
+  const all = plan.portMappings.length + plan.publicPorts.length;
+  if (listeners.length === SLB_LISTENERS_MAX && all > SLB_LISTENERS_MAX) {
+    const left = [...plan.portMappings.slice(mappings.length).map(({ front, back }) => `${front}→${back}`)];
+    notes.push(
+      `Listened on ${SLB_LISTENERS_MAX} ports: a load balancer holds at most ${SLB_LISTENERS_MAX} listeners; the other ports are opened on the servers without a listener${left.length > 0 ? ` (mappings not made: ${left.slice(0, NAMED_LEFT_OUT).join(", ")}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""})` : ""}.`,
+    );
+  }
+  return { ...plan, portMappings: mappings };
+}
+
+/** How many left-out ports a note names by number. */
+const NAMED_LEFT_OUT = 10;
+
+/** Kinds that put the ports a request names to use without a security group of their own (a database's port, a listener). */
+function portUsers(counts: Record<ResourceKind, number>): boolean {
+  return counts.ecs + counts.rds + counts.redis + counts.slb > 0;
+}
+
+/** Reads what to build from the request text. Deterministic: the same text gives the same request. */
+export function parseGenerationRequest(text: string): InfrastructureRequest {
+  const notes: string[] = [];
+  const counts = zeroCounts();
+  for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
+  counts.ecs = ecsCount(text, counts);
+  const recognized = Object.values(counts).some((count) => count > 0);
+  const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
+  const sources = sourceRangesOf(text);
+  const existing = parseExistingVpc(text);
+
+  // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
+  // A port range ("8000-8100") leaves the single ports too: it is one rule, not ports 8000 and 8100.
+  const ranges = portRangesOf(text);
+  const planText = blankSpans(
+    text,
+    [...sources.spans, ...ranges.map((range) => range.span)].sort((a, b) => a[0] - b[0]),
+  );
+  const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
+  const highAvailability =
+    /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
+      text,
+    );
+  if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, cidrCount - 1);
+  const needsNetwork = counts.vpc > 0 || dependentsOf("vpc").some((kind) => counts[kind] > 0);
+  if (needsNetwork) {
+    counts.vpc = Math.max(counts.vpc, 1);
+    // A VPC holds resources only through its vSwitches: one per zone asked for.
+    counts.vswitch = Math.max(counts.vswitch, zoneCount(text) ?? (highAvailability ? 2 : 1));
+  }
+  if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
+  // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).
+  if (counts.ecs > 1 && EIP_PER_SERVER.test(text)) counts.eip = Math.max(counts.eip, counts.ecs + (counts.nat > 0 ? 1 : 0));
+  if (dependentsOf("eip").some((kind) => counts[kind] > 0) && counts.eip === 0) {
+    counts.eip = 1;
+    notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");
+  }
+  if (Object.values(counts).every((count) => count === 0)) {
+    counts.vpc = 1;
+    counts.vswitch = 1;
+    notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
+  }
+  for (const kind of Object.keys(counts) as ResourceKind[]) {
+    if (counts[kind] > KINDS[kind].maxCount) {
+      notes.push(`Limited ${kind} to ${KINDS[kind].maxCount} (the request asked for ${counts[kind]}).`);
+      counts[kind] = KINDS[kind].maxCount;
+    }
+  }
+  if (existing.existingVSwitchId && counts.vswitch > 1) {
+    // The vSwitch the user named is used; more zones need vSwitches of that VPC the engine cannot see.
+    notes.push(
+      `Placed the resources in the existing vSwitch ${existing.existingVSwitchId}; for a second zone, name a second vSwitch of that VPC (one zone per vSwitch).`,
+    );
+    counts.vswitch = 1;
+  }
+  // "22 from 10.0.0.0/8, 80 and 443 from anywhere": ports written with their source are opened too.
+  const ruled = [...sources.rules.flatMap((rule) => rule.ports), ...publicRulePorts(planText)];
+  if (
+    counts.securityGroup === 0 &&
+    counts.vpc > 0 &&
+    ruled.length + ranges.length + listedPorts(planText).length + openedPorts(planText).length > 0 &&
+    !portUsers(counts)
+  ) {
+    // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
+    counts.securityGroup = 1;
+  }
+  const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
+  const region = findRegion(text);
+  return {
+    format: wantsTerraform(text) ? "terraform" : "ros",
+    ...(region ? { region } : {}),
+    counts,
+    vpcCidr,
+    vswitchCidrs,
+    rdsEngine: rdsEngine(text),
+    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
+    ...vswitchPrefixOf(planText),
+    ...(existing.existingVpc ? { existingVpc: true } : {}),
+    ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
+    ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
+    ...(existing.existingSecurityGroupId ? { existingSecurityGroupId: existing.existingSecurityGroupId } : {}),
+    recognized,
+    mentioned,
+    notes,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The values a request states for the resources it asks for. Each kind's value grammar is in its
+ * own file (`readValues` in kinds/<kind>/index.ts: instance types, images, disks, engine versions,
+ * storage and classes, bucket settings, existing VPC and vSwitch ids, source ranges, bandwidth);
+ * this file runs them in registry order and reads what belongs to no one kind: zones, public
+ * access, and the features the engine does not build.
+ *
+ * A value of a recognised shape that the offline engine cannot express is collected in `unsupported`
+ * so the reply names it instead of dropping it silently.
+ */
+import { KINDS, RESOURCE_KINDS } from "../kinds";
+import type { ValueReading } from "../kinds/kind";
+import type { RequestedValues } from "../kinds/values";
+import { phrase, type Phrase } from "./request-language";
+import { sizeForKind } from "./request-sizes";
+
+export type { DiskValue, RequestedValues } from "../kinds/values";
+export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
+
+/** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
+const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
+  [/auto[- ]?scal|scaling group|\bess\b|弹性伸缩/i, phrase("auto scaling (ESS)", "弹性伸缩（ESS）")],
+  [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
+  [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
+  [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
+  [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
+  [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
+  [/mongo/i, phrase("MongoDB", "MongoDB")],
+  [/\back\b|kubernetes|\bk8s\b|容器服务/i, phrase("a Kubernetes (ACK) cluster", "Kubernetes（ACK）集群")],
+  [/function compute|\bfc\b|函数计算/i, phrase("Function Compute", "函数计算")],
+  [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],
+  [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],
+  [/\btags?\b|标签/i, phrase("tags", "标签")],
+  [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
+  [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
+];
+
+export function parseRequestedValues(text: string): RequestedValues {
+  const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
+  const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind) };
+  for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
+  values.zones = [...new Set([...text.matchAll(/\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g)].map((m) => m[1] ?? ""))];
+  if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
+  for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
+  return values;
+}

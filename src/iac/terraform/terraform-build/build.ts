@@ -1,0 +1,44 @@
+/**
+ * One Terraform configuration being written, handed to each kind's Terraform builder
+ * (kinds/<kind>/terraform.ts) in build order (kinds/index.ts `BUILD_ORDER`), as ros-build/builder.ts
+ * `RosBuild` is for ROS: the vSwitch kind fills `vswitches`, the ECS kind `instances`, the EIP kind
+ * the NAT gateway's `natEip`, and the kinds after them read what they need. Everything comes from the
+ * configuration's ROS twin (from-ros.ts): `request` and `values` as the twin holds them, the
+ * security group's `rules` and the load balancers' `listeners` exactly as the twin has them.
+ */
+import type { InfrastructureRequest } from "../../read/infrastructure-request";
+import type { RequestedValues } from "../../kinds/values";
+import type { Hcl } from "./hcl";
+import type { PortMapping } from "../../read/port-mappings";
+
+/** One ingress rule of the twin's security group: a port range (`-1` both ends for all ports) from a source range. */
+export interface IngressRule {
+  protocol: string;
+  from: number;
+  to: number;
+  cidr: string;
+}
+
+/** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
+export interface TwinDetails {
+  ecsBandwidthOut?: number;
+  rdsClass?: string;
+  /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
+  whitelists: { rds?: string[]; redis?: string[] };
+}
+
+export interface TerraformBuild {
+  readonly request: InfrastructureRequest;
+  /** The values the twin holds: bucket settings, engine versions, sizes, instance type, EIP bandwidth. */
+  readonly values: RequestedValues;
+  /** The twin's security group ingress rules, written as they are. */
+  readonly rules: readonly IngressRule[];
+  /** The twin's load balancer listeners (front → backend port), written as they are. */
+  readonly listeners: readonly PortMapping[];
+  /** The twin's ECS bandwidth, database class and whitelists. */
+  readonly details: TwinDetails;
+  readonly hcl: Hcl;
+  vswitches: string[];
+  instances: string[];
+  natEip?: string;
+}

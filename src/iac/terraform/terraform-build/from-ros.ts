@@ -1,0 +1,193 @@
+/**
+ * The Terraform configuration's "ROS twin" (issue 19 item 4): every Terraform configuration the
+ * offline engine writes is rendered from a ROS template of the same infrastructure, and that
+ * template is the conversation's memory. This file reads the twin into what the Terraform builders
+ * take: the counts per kind, the region, the address plan, the values each kind's builder writes,
+ * the security group's ingress rules and the load balancers' listeners.
+ *
+ * Why from the twin and not from the request text: an edit ("change 443 to 8443", "add a Redis")
+ * is made to the twin by the ROS editor (template-edit.ts), and the configuration is rendered from
+ * the edited twin by the same path as the first turn's, so Terraform follow-ups mean what ROS
+ * follow-ups mean and nothing the user did not ask to change moves. Where the twin holds a value
+ * of several resources of a kind (each ECS instance its own disk size), the first one is read: the
+ * builders write one value per kind, as the generator does.
+ */
+import { type CidrBlock, cidrContains, parseCidr } from "../../read/cidr";
+import type { InfrastructureRequest, RdsEngine } from "../../read/infrastructure-request";
+import { dependentsOf, KINDS, type ResourceKind } from "../../kinds";
+import type { RequestedValues } from "../../kinds/values";
+import type { PortMapping } from "../../read/port-mappings";
+import type { IngressRule, TwinDetails } from "./build";
+import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "../../edit/template-inventory";
+import { functionCallName, resourceProperties, section } from "../../template/template-model";
+import { isRecord } from "../../template/template-parser";
+
+type Template = Record<string, unknown>;
+
+export interface TwinReading {
+  request: InfrastructureRequest;
+  /** The values the builders write, as the twin holds them (not as a request stated them). */
+  values: RequestedValues;
+  rules: IngressRule[];
+  listeners: PortMapping[];
+  details: TwinDetails;
+}
+
+/** The engine's default VPC range (generation-request.ts), for a twin that names none. */
+const DEFAULT_VPC_CIDR = "192.168.0.0/16";
+
+const RDS_ENGINES: ReadonlySet<string> = new Set(["MySQL", "PostgreSQL", "SQLServer", "MariaDB"]);
+
+/** A property's value, or its parameter's default when it is a `Ref` to a parameter. */
+function literal(template: Template, value: unknown): unknown {
+  if (!isRecord(value) || functionCallName(value) !== "Ref" || typeof value.Ref !== "string") return value;
+  const parameter = section(template, "Parameters")[value.Ref];
+  return isRecord(parameter) ? parameter.Default : undefined;
+}
+
+/** The properties of the first resource of a kind. */
+function firstOf(template: Template, kind: ResourceKind): Record<string, unknown> {
+  const name = namesOfType(template, KINDS[kind].rosType)[0];
+  return name === undefined ? {} : resourceProperties(section(template, "Resources")[name]);
+}
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const count = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
+function regionOf(template: Template): string | undefined {
+  const description = typeof template.Description === "string" ? template.Description : "";
+  return /^ Region: ([a-z]+-[a-z0-9-]+?)(?=[\s.(]|$)/.exec(regionSuffix(description))?.[1];
+}
+
+function cidrOf(template: Template, value: unknown): CidrBlock | undefined {
+  const cidr = text(literal(template, value));
+  return cidr === undefined ? undefined : parseCidr(cidr);
+}
+
+/**
+ * The VPC's range: its block, or the `VpcCidrBlock` default of a twin in an existing VPC; without
+ * either, the /16 around the vSwitches (so they stay inside the VPC the configuration writes), else
+ * the engine's default.
+ */
+function vpcCidrOf(template: Template, vswitches: readonly CidrBlock[]): CidrBlock {
+  const stated = cidrOf(template, firstOf(template, "vpc").CidrBlock) ?? cidrOf(template, { Ref: "VpcCidrBlock" });
+  if (stated) return stated;
+  const [a, b] = vswitches[0]?.text.split(".") ?? [];
+  const around = a !== undefined && b !== undefined ? parseCidr(`${a}.${b}.0.0/16`) : undefined;
+  return around && vswitches.every((block) => cidrContains(around, block)) ? around : (parseCidr(DEFAULT_VPC_CIDR) as CidrBlock);
+}
+
+/** The twin's ingress rules with a source range, in order (rules from another security group are not read). */
+export function ingressRulesOf(template: Template): IngressRule[] {
+  const rules = firstOf(template, "securityGroup").SecurityGroupIngress;
+  return (Array.isArray(rules) ? rules : []).flatMap((rule) => {
+    if (!isRecord(rule)) return [];
+    const range = /^(-?\d{1,5})\/(-?\d{1,5})$/.exec(String(literal(template, rule.PortRange) ?? ""));
+    const cidr = text(literal(template, rule.SourceCidrIp));
+    if (!range || cidr === undefined) return [];
+    const protocol = (text(rule.IpProtocol) ?? "tcp").toLowerCase();
+    return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr }];
+  });
+}
+
+function bucketValues(template: Template): Partial<RequestedValues> {
+  const bucket = firstOf(template, "oss");
+  const acl = text(bucket.AccessControl);
+  const versioning = isRecord(bucket.VersioningConfiguration) && bucket.VersioningConfiguration.Status === "Enabled";
+  const encryption = isRecord(bucket.ServerSideEncryptionConfiguration) ? text(bucket.ServerSideEncryptionConfiguration.SSEAlgorithm) : undefined;
+  const rules = isRecord(bucket.LifecycleConfiguration) ? bucket.LifecycleConfiguration.Rule : undefined;
+  const firstRule = Array.isArray(rules) ? rules[0] : undefined;
+  const days = isRecord(firstRule) && isRecord(firstRule.Expiration) ? count(firstRule.Expiration.Days) : undefined;
+  const name = text(bucket.BucketName);
+  return {
+    ...(name ? { bucketName: name } : {}),
+    ...(acl === "private" || acl === "public-read" || acl === "public-read-write" ? { bucketAcl: acl } : {}),
+    ...(versioning ? { versioning } : {}),
+    ...(encryption === "AES256" || encryption === "KMS" ? { encryption } : {}),
+    ...(days !== undefined ? { lifecycleDays: days } : {}),
+  };
+}
+
+function valuesOf(template: Template): RequestedValues {
+  const ecs = firstOf(template, "ecs");
+  const rds = firstOf(template, "rds");
+  return {
+    ecsInstanceType: text(literal(template, ecs.InstanceType)),
+    systemDisk: { size: count(literal(template, ecs.SystemDiskSize)) },
+    rdsEngineVersion: text(literal(template, rds.EngineVersion)),
+    rdsStorage: count(literal(template, rds.DBInstanceStorage)),
+    redisEngineVersion: text(literal(template, firstOf(template, "redis").EngineVersion)),
+    bandwidth: count(literal(template, firstOf(template, "eip").Bandwidth)),
+    ...bucketValues(template),
+    zones: [],
+    existingVpc: false,
+    unsupported: [],
+    text: "",
+  };
+}
+
+/**
+ * The Terraform builders write their own network: a twin built in an existing VPC or security group
+ * (parameters, no resource) is rendered with a new VPC, vSwitch and group (SSH from the VPC), as
+ * the configuration always was; the reply names the existing VPC as not expressed.
+ */
+function withOwnNetwork(counts: Record<ResourceKind, number>, rules: IngressRule[], vpcCidr: CidrBlock): IngressRule[] {
+  const used = (kind: ResourceKind) => dependentsOf(kind).some((user) => counts[user] > 0);
+  if (used("vswitch")) {
+    counts.vpc = Math.max(counts.vpc, 1);
+    counts.vswitch = Math.max(counts.vswitch, 1);
+  }
+  if (!used("securityGroup") || counts.securityGroup > 0) return rules;
+  counts.securityGroup = 1;
+  return [{ protocol: "tcp", from: 22, to: 22, cidr: vpcCidr.text }];
+}
+
+function ipList(template: Template, value: unknown): string[] | undefined {
+  const list = text(literal(template, value));
+  return list
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+}
+
+function detailsOf(template: Template): TwinDetails {
+  const bandwidth = count(literal(template, firstOf(template, "ecs").InternetMaxBandwidthOut));
+  const rds = firstOf(template, "rds");
+  const rdsClass = text(literal(template, rds.DBInstanceClass));
+  const rdsIps = ipList(template, rds.SecurityIPList);
+  const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
+  return {
+    ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
+    ...(rdsClass ? { rdsClass } : {}),
+    whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
+  };
+}
+
+/** What the Terraform builders need, read from the twin. */
+export function readTwin(template: Template): TwinReading {
+  const engine = text(literal(template, firstOf(template, "rds").Engine));
+  const vswitchCidrs = namesOfType(template, KINDS.vswitch.rosType).flatMap((name) => {
+    const block = cidrOf(template, resourceProperties(section(template, "Resources")[name]).CidrBlock);
+    return block ? [block] : [];
+  });
+  const vpcCidr = vpcCidrOf(template, vswitchCidrs);
+  const region = regionOf(template);
+  const counts = currentCounts(template);
+  const rules = withOwnNetwork(counts, ingressRulesOf(template), vpcCidr);
+  const request: InfrastructureRequest = {
+    format: "terraform",
+    ...(region ? { region } : {}),
+    counts,
+    vpcCidr,
+    vswitchCidrs,
+    rdsEngine: engine !== undefined && RDS_ENGINES.has(engine) ? (engine as RdsEngine) : "MySQL",
+    publicPorts: [],
+    portMappings: [],
+    recognized: true,
+    mentioned: [],
+    notes: [],
+  };
+  // Every load balancer of the twin has the same listeners (the builders give each one all of them).
+  const listeners = listenerMappingsOf(template).filter((mapping, index, all) => all.findIndex((other) => other.front === mapping.front) === index);
+  return { request, values: valuesOf(template), rules, listeners, details: detailsOf(template) };
+}
