@@ -95,7 +95,7 @@ export class Lifecycle {
   /** Idle timeout: the conversation and workspace binding are dropped; tasks stay readable. */
   private freeContext(): void {
     this.state.commit((w) => {
-      w.records.setSetting("epoch", String(this.state.epoch() + 1));
+      w.records.startEpoch(this.state.epoch() + 1);
       w.records.deleteSetting("cwd");
       w.records.setSetting("evicted", "1");
     });
