@@ -48,6 +48,7 @@ const CASES: [string, string][] = [
   ["review of a 16 KiB template", largeTemplate(16 * KiB)],
   ["review of a 64 KiB template", largeTemplate(64 * KiB)],
   ["review of a 100 KiB template", largeTemplate(100 * KiB)],
+  ["review of a 200 KiB template", largeTemplate(200 * KiB)],
 ];
 
 /** The workspace of one turn, in memory: what R2 holds in the Durable Object. */

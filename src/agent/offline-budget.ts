@@ -45,12 +45,13 @@ const TEMPLATE_READS = 2;
  */
 export const PRODUCED_READS = 4;
 /**
- * What reviewing a template costs per character, in the same units: its YAML parsed by the tool
- * and the reviewer, every check of the validator, the repairs in rounds and the corrected template
- * written out. Measured against a generation request's reading by `npm run bench:offline` (a review
- * of 128 KiB took as long as reading about 2.6 MB of a request).
+ * What reviewing a template costs per character, in the same units, beyond its two readings: its
+ * YAML parsed by the tool and the reviewer, every check of the validator, the repairs in rounds and
+ * the corrected template written out. `npm run bench:offline` measured reviews of 64 KiB and 100 KiB
+ * templates at 11 and 8 units a character at the slowest rate (fixed costs weigh more on the smaller):
+ * a template of about 220 KB is the largest reviewed within the budget.
  */
-export const REVIEW_READS = 18;
+export const REVIEW_READS = 8;
 
 export interface TurnReading {
   /** The request's text. */
