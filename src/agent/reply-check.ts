@@ -1,0 +1,74 @@
+/**
+ * The reply's first line says what the request check says (issue 27 items 1 and 8), whoever wrote
+ * the reply. The offline engine opens its replies with the check's headline already; a model
+ * writes what it likes, and may well write "all values are in the template" while the check found
+ * one missing. So the turn's final message is rewritten here, once the server's own check of the
+ * turn's last template is known:
+ *
+ * - a reply whose first line is already the check's headline (the offline engine's) is left as it is;
+ * - otherwise any headline the reply opens with is dropped, and, when the check did not establish
+ *   completeness, every sentence of the reply that claims it is dropped too (the streamed text
+ *   deltas stay as they were sent: the final message is the turn's answer);
+ * - the check's headline is put first, and its blocks (values not found, billable resources not
+ *   asked for) follow the reply, unless the reply already lists them.
+ *
+ * A claim is recognized by bounded patterns in English and Chinese (`COMPLETENESS_CLAIMS`); a
+ * claim in words none of them reads stays, but is never the reply's first line.
+ */
+import { checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, type ReplyLanguage, type RequestCheck, withRequestCheck } from "../iac";
+
+/** The lists of a check that are not findings: a value found, and a resource that is billable but present. */
+const NOT_FINDINGS: ReadonlySet<string> = new Set(["applied", "unrequested"]);
+
+/**
+ * Sentences that say every value (requirement, setting) of the request is in the template. Each
+ * is a fixed phrase with bounded gaps of non-sentence characters: linear, and never across a sentence.
+ */
+export const COMPLETENESS_CLAIMS: readonly RegExp[] = [
+  // "All 8 values you gave are in the template", "every setting you asked for has been applied"
+  /\b(?:all|every|each)(?: of)?(?: the| your)?(?: \d{1,5})?(?: \w{1,20})? (?:values?|settings?|requirements?|parameters?|specifications?)\b[^.!?\n]{0,60}\b(?:are|is|have been|has been|were|was)\b[^.!?\n]{0,40}\b(?:in|into|applied|included|reflected|present|covered|met|satisfied|expressed|honou?red|configured|set)\b/i,
+  // "I applied all the values", "the template includes every requirement"
+  /\b(?:applied|included|includes|contains|reflects|covers|set|configured|added) (?:all|every)(?: of)?(?: the| your)?(?: \w{1,20})? (?:values?|settings?|requirements?|parameters?)\b/i,
+  // "everything you asked for is in the template"
+  /\beverything (?:you|that you|was)(?: \w{1,20}){0,2} (?:asked|requested|specified|wanted)\b[^.!?\n]{0,60}\b(?:in|included|applied|covered|done|there)\b/i,
+  /\b(?:fully|completely) (?:meets|satisfies|matches|implements|covers|reflects)\b/i,
+  // "所有值都已在模板中", "你给出的 3 个值都已在模板中", "全部要求均已满足", "完全满足你的需求"
+  /(?:值|参数|要求|需求|配置|设置)[^。！？\n]{0,20}(?:都|均|全部)(?:已经?)?[^。！？\n]{0,10}(?:在|写入|体现|满足|包含|应用|配置|实现|表达)/,
+  /(?:完全|全部|均已|都已)(?:满足|符合|实现|体现|写入)/,
+];
+
+/** A headline of a request check, in either language (the offline engine's, or a model's copy of one). */
+const HEADLINE = /^\*\*(?:Request check|请求核对)/;
+
+/** True when the check lists no finding: every value it read is in the template where asked. */
+export function checkComplete(check: RequestCheck): boolean {
+  return Object.entries(check).every(([list, values]) => NOT_FINDINGS.has(list) || !Array.isArray(values) || values.length === 0);
+}
+
+const claims = (sentence: string): boolean => COMPLETENESS_CLAIMS.some((pattern) => pattern.test(sentence));
+
+/** The line without its sentences that claim completeness; undefined when nothing of it is left. */
+function withoutClaims(line: string): string | undefined {
+  if (!claims(line)) return line;
+  // Sentences end at . ! ? followed by a space or the line's end ("15.0" is no end), or at 。！？.
+  const sentences = line.match(/(?:[^.!?。！？]|[.!?](?=\S))+[.!?。！？]?|[.!?。！？]/g) ?? [line];
+  const kept = sentences
+    .filter((sentence) => !claims(sentence))
+    .join("")
+    .trim();
+  return kept === "" ? undefined : kept;
+}
+
+/** The reply the turn ends with: the check's headline first, no claim the check did not establish. */
+export function replyWithCheck(text: string, check: RequestCheck, language: ReplyLanguage): string {
+  const first = text.split("\n", 1)[0] ?? "";
+  if (first === checkHeadline(check, "en") || first === checkHeadline(check, "zh")) return text;
+  const lines = text.split("\n");
+  while (lines.length > 0 && (HEADLINE.test(lines[0] ?? "") || (lines[0] ?? "").trim() === "")) lines.shift();
+  const complete = checkComplete(check);
+  const body = complete ? lines : lines.flatMap((line) => withoutClaims(line) ?? []);
+  const rest = body.join("\n").trim();
+  if (rest === "") return [checkHeadline(check, language), ...checkBlocks(check, language)].join("\n");
+  if (rest.includes(NOT_EXPRESSED_HEADING.en) || rest.includes(NOT_EXPRESSED_HEADING.zh)) return `${checkHeadline(check, language)}\n\n${rest}`;
+  return withRequestCheck(rest, check, language).trimEnd();
+}
