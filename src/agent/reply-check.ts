@@ -12,8 +12,8 @@
  * - the check's headline is put first, and its blocks (values not found, billable resources not
  *   asked for) follow the reply, unless the reply already lists them.
  *
- * A claim is recognized by bounded patterns in English and Chinese (`COMPLETENESS_CLAIMS`); a
- * claim in words none of them reads stays, but is never the reply's first line.
+ * A claim is recognized by its words in English and Chinese (`claimsCompleteness`); a claim in
+ * words none of them reads stays, but is never the reply's first line.
  */
 import { checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, type ReplyLanguage, type RequestCheck, withRequestCheck } from "../iac";
 
@@ -21,21 +21,28 @@ import { checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, type ReplyLanguage, 
 const NOT_FINDINGS: ReadonlySet<string> = new Set(["applied", "unrequested"]);
 
 /**
- * Sentences that say every value (requirement, setting) of the request is in the template. Each
- * is a fixed phrase with bounded gaps of non-sentence characters: linear, and never across a sentence.
+ * A sentence that says every value (requirement, setting) of the request is in the template has
+ * the three parts of such a claim: a word for "all", a word for the values, a word for being in
+ * the template; or one of the fixed phrases. Each part is a plain alternation of words, tested on
+ * its own (no gap between them for a pattern to backtrack over), so the test is linear.
  */
-export const COMPLETENESS_CLAIMS: readonly RegExp[] = [
+const CLAIM_PARTS: ReadonlyArray<readonly RegExp[]> = [
   // "All 8 values you gave are in the template", "every setting you asked for has been applied"
-  /\b(?:all|every|each)(?: of)?(?: the| your)?(?: \d{1,5})?(?: \w{1,20})? (?:values?|settings?|requirements?|parameters?|specifications?)\b[^.!?\n]{0,60}\b(?:are|is|have been|has been|were|was)\b[^.!?\n]{0,40}\b(?:in|into|applied|included|reflected|present|covered|met|satisfied|expressed|honou?red|configured|set)\b/i,
-  // "I applied all the values", "the template includes every requirement"
-  /\b(?:applied|included|includes|contains|reflects|covers|set|configured|added) (?:all|every)(?: of)?(?: the| your)?(?: \w{1,20})? (?:values?|settings?|requirements?|parameters?)\b/i,
-  // "everything you asked for is in the template"
-  /\beverything (?:you|that you|was)(?: \w{1,20}){0,2} (?:asked|requested|specified|wanted)\b[^.!?\n]{0,60}\b(?:in|included|applied|covered|done|there)\b/i,
-  /\b(?:fully|completely) (?:meets|satisfies|matches|implements|covers|reflects)\b/i,
-  // "所有值都已在模板中", "你给出的 3 个值都已在模板中", "全部要求均已满足", "完全满足你的需求"
-  /(?:值|参数|要求|需求|配置|设置)[^。！？\n]{0,20}(?:都|均|全部)(?:已经?)?[^。！？\n]{0,10}(?:在|写入|体现|满足|包含|应用|配置|实现|表达)/,
-  /(?:完全|全部|均已|都已)(?:满足|符合|实现|体现|写入)/,
+  [
+    /\b(?:all|every|each|everything)\b/i,
+    /\b(?:values?|settings?|requirements?|parameters?|specifications?|everything)\b/i,
+    /\b(?:in the template|applied|included|includes|reflected|reflects|present|covered|covers|met|satisfied|expressed|honou?red|configured)\b/i,
+  ],
+  [/\b(?:fully|completely) (?:meets|satisfies|matches|implements|covers|reflects)\b/i],
+  // "你给出的所有值都已在模板中", "所有参数均已写入模板", "完全满足你的需求"
+  [/所有|全部|都|均|每个|各项/, /值|参数|要求|需求|配置|设置/, /在模板中|已在|写入|体现|满足|包含|已应用|已配置|实现/],
+  [/(?:完全|全部|均已|都已)(?:满足|符合|实现|体现|写入)/],
 ];
+
+/** True when the sentence claims that every value of the request is in the template. */
+export function claimsCompleteness(sentence: string): boolean {
+  return CLAIM_PARTS.some((parts) => parts.every((part) => part.test(sentence)));
+}
 
 /** A headline of a request check, in either language (the offline engine's, or a model's copy of one). */
 const HEADLINE = /^\*\*(?:Request check|请求核对)/;
@@ -45,15 +52,13 @@ export function checkComplete(check: RequestCheck): boolean {
   return Object.entries(check).every(([list, values]) => NOT_FINDINGS.has(list) || !Array.isArray(values) || values.length === 0);
 }
 
-const claims = (sentence: string): boolean => COMPLETENESS_CLAIMS.some((pattern) => pattern.test(sentence));
-
 /** The line without its sentences that claim completeness; undefined when nothing of it is left. */
 function withoutClaims(line: string): string | undefined {
-  if (!claims(line)) return line;
+  if (!claimsCompleteness(line)) return line;
   // Sentences end at . ! ? followed by a space or the line's end ("15.0" is no end), or at 。！？.
   const sentences = line.match(/(?:[^.!?。！？]|[.!?](?=\S))+[.!?。！？]?|[.!?。！？]/g) ?? [line];
   const kept = sentences
-    .filter((sentence) => !claims(sentence))
+    .filter((sentence) => !claimsCompleteness(sentence))
     .join("")
     .trim();
   return kept === "" ? undefined : kept;

@@ -6,7 +6,7 @@
  * stays within its byte budget with a count of what it left out (src/agent/request-check-bounds.ts).
  */
 import { describe, expect, it } from "vitest";
-import { COMPLETENESS_CLAIMS, checkComplete, replyWithCheck } from "../../src/agent/reply-check";
+import { checkComplete, claimsCompleteness, replyWithCheck } from "../../src/agent/reply-check";
 import { boundedCheck, CHECK_TEXT_MAX_CHARS, REQUEST_CHECK_MAX_BYTES } from "../../src/agent/request-check-bounds";
 import { checkHeadline, type RequestCheck } from "../../src/iac";
 
@@ -33,11 +33,7 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
       "所有参数均已写入模板。",
       "模板完全满足你的需求。",
     ];
-    for (const claim of claims)
-      expect(
-        COMPLETENESS_CLAIMS.some((pattern) => pattern.test(claim)),
-        claim,
-      ).toBe(true);
+    for (const claim of claims) expect(claimsCompleteness(claim), claim).toBe(true);
     const plain = [
       "The VPC uses 10.0.0.0/16.",
       "Each server gets a 100 GB data disk.",
@@ -46,11 +42,7 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
       "每台服务器挂载 100 GB 数据盘。",
       "Values not listed keep their defaults.",
     ];
-    for (const sentence of plain)
-      expect(
-        COMPLETENESS_CLAIMS.some((pattern) => pattern.test(sentence)),
-        sentence,
-      ).toBe(false);
+    for (const sentence of plain) expect(claimsCompleteness(sentence), sentence).toBe(false);
   });
 
   it("drops the claim, keeps the other sentences (a version's dot is no sentence end), and puts the headline and the misses first and last", () => {
