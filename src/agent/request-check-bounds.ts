@@ -37,7 +37,9 @@ function shortened(entry: unknown): unknown {
 
 /** The check's metadata within `maxBytes`; unchanged when it already fits. */
 export function boundedCheck(check: JsonObject, maxBytes = REQUEST_CHECK_MAX_BYTES): JsonObject {
-  if (jsonBytes(check) <= maxBytes) return check;
+  // A JSON text of n UTF-16 units is n to 3n UTF-8 bytes: only a check near the budget is encoded to tell.
+  const units = JSON.stringify(check).length;
+  if (units * 3 <= maxBytes || (units <= maxBytes && jsonBytes(check) <= maxBytes)) return check;
   const lists = Object.keys(check).filter((key) => Array.isArray(check[key]));
   const order = [...lists.filter((key) => key !== APPLIED), ...lists.filter((key) => key === APPLIED)];
   const kept: Record<string, unknown[]> = Object.fromEntries(lists.map((key) => [key, []]));
