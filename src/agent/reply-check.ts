@@ -5,7 +5,8 @@
  * one missing. So the turn's final message is rewritten here, once the server's own check of the
  * turn's last template is known:
  *
- * - a reply whose first line is already the check's headline (the offline engine's) is left as it is;
+ * - a reply whose first line is already the check's headline (the offline engine's) is left as it
+ *   is, and so is any reply when the check lists nothing at all (no value read, nothing found);
  * - otherwise any headline the reply opens with is dropped, and, when the check did not establish
  *   completeness, every sentence of the reply that claims it is dropped too (the streamed text
  *   deltas stay as they were sent: the final message is the turn's answer);
@@ -66,6 +67,9 @@ function withoutClaims(line: string): string | undefined {
 
 /** The reply the turn ends with: the check's headline first, no claim the check did not establish. */
 export function replyWithCheck(text: string, check: RequestCheck, language: ReplyLanguage): string {
+  // A check that read no value and found nothing has nothing to say: the reply stays the agent's
+  // (a review that hands back a corrected template, a model's template for a request without values).
+  if (Object.values(check).every((list) => !Array.isArray(list) || list.length === 0)) return text;
   const first = text.split("\n", 1)[0] ?? "";
   if (first === checkHeadline(check, "en") || first === checkHeadline(check, "zh")) return text;
   const lines = text.split("\n");

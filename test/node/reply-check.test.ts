@@ -66,6 +66,11 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
     expect(replyWithCheck(offline, MISSING, "en")).toBe(offline);
   });
 
+  it("a check that lists nothing at all (no value read, nothing found) leaves the reply as it is", () => {
+    const empty: RequestCheck = { applied: [], notExpressed: [], unrequested: [] };
+    expect(replyWithCheck("Reviewed the ROS form of `main.tf`.", empty, "en")).toBe("Reviewed the ROS form of `main.tf`.");
+  });
+
   it("a headline that says something else is replaced, not stacked", () => {
     const stale = `${checkHeadline(COMPLETE, "en")}\n\nWrote network.yaml.`;
     const reply = replyWithCheck(stale, MISSING, "en");
