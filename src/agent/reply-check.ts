@@ -58,11 +58,11 @@ function withoutClaims(line: string): string | undefined {
   if (!claimsCompleteness(line)) return line;
   // Sentences end at . ! ? followed by a space or the line's end ("15.0" is no end), or at 。！？.
   const sentences = line.match(/(?:[^.!?。！？]|[.!?](?=\S))+[.!?。！？]?|[.!?。！？]/g) ?? [line];
-  const kept = sentences
-    .filter((sentence) => !claimsCompleteness(sentence))
-    .join("")
-    .trim();
-  return kept === "" ? undefined : kept;
+  const kept = sentences.filter((sentence) => !claimsCompleteness(sentence));
+  // The words of a claim spread over sentences make none: the line stays as written.
+  if (kept.length === sentences.length) return line;
+  const rest = kept.join("").trim();
+  return rest === "" ? undefined : rest;
 }
 
 /** The reply the turn ends with: the check's headline first, no claim the check did not establish. */

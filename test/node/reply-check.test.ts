@@ -61,6 +61,11 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
     );
   });
 
+  it("a line whose claim words are spread over sentences is no claim, and stays as written", () => {
+    const reply = replyWithCheck("  All servers are in Hangzhou. The values below are applied by ROS.", MISSING, "en");
+    expect(reply).toContain("\n\nAll servers are in Hangzhou. The values below are applied by ROS.\n");
+  });
+
   it("a reply that already opens with the check's headline is left as it is (the offline engine's)", () => {
     const offline = `${checkHeadline(MISSING, "zh")}\n\n已生成模板。`;
     expect(replyWithCheck(offline, MISSING, "en")).toBe(offline);
