@@ -185,12 +185,16 @@ export default defineConfig({
             IACCODE_A2A_OPENAI_BASE_URL: `${modelBase}/openai/v1`,
             IACCODE_A2A_OPENAI_API_KEY: "sk-test-agent-key-0001",
             IACCODE_A2A_THINKING_EXPOSURE: "all",
+            // Push to a real local receiver: a model turn's request check reaches it (issue 27 item 8).
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+            IACCODE_A2A_PUSH_KEYRING: "k1:BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ=",
           }),
         ],
         test: {
           name: "agent-model",
           include: ["test/worker/agent-model/**/*.test.ts"],
-          globalSetup: ["test/worker/agent-model/model-server.global.ts"],
+          globalSetup: ["test/worker/agent-model/model-server.global.ts", "test/worker/push-delivery/receiver.global.ts"],
         },
       },
       {

@@ -10,6 +10,8 @@ import type { AgentEvent, TurnInput, TurnUsage } from "./runtime";
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
 import type { Tool, ToolContext, ToolResult } from "./tools/tool";
 import { turnRequestCheck, writtenTemplate } from "./turn-request-check";
+import { replyWithCheck } from "./reply-check";
+import { detectLanguage } from "../iac";
 
 export const AUTH_TEXT = "Authentication required. Please configure your API credentials.";
 const INTERNAL_TEXT = "An internal error occurred.";
@@ -104,9 +106,11 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
-  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it.
-  const requestCheck = turnRequestCheck(input.prompt, earlier, template);
-  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage, ...(requestCheck ? { requestCheck } : {}) };
+  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it;
+  // the reply's first line says what it says (issue 27 items 1 and 8).
+  const checked = turnRequestCheck(input.prompt, earlier, template);
+  const text = checked ? replyWithCheck(finalText, checked.check, detectLanguage(input.prompt)) : finalText;
+  yield { type: "end", state: "input-required", ...(text.trim() ? { text } : {}), usage, ...(checked ? { requestCheck: checked.metadata } : {}) };
 }
 
 /** The template the round's last successful `write_file` / `save_artifact` wrote (a failed write wrote nothing). */
