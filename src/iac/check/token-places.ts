@@ -12,7 +12,7 @@ import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import type { TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, productNear, protocolOfPort } from "./token-context";
+import { askedAway, productNear, protocolOfPort, replaced } from "./token-context";
 
 export interface PlaceContext {
   tokens: readonly Token[];
@@ -203,7 +203,7 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "name":
       return placeName(context, token, index);
     case "port":
-      return located(wanted("port", token, Number(token.value), away ? { role: "removed" } : {}), view);
+      return located(wanted("port", token, Number(token.value), away || replaced(context.tokens, index) ? { role: "removed" } : {}), view);
     case "portRange":
     case "range":
       return located(wanted("port-range", token, Number(token.value), { second: token.second ?? Number(token.value) }), view);
@@ -241,6 +241,9 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "quantifier":
       return placeEach(context, index);
     case "number":
+      // "把443改成8443": the old port must be gone.
+      if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
+        return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
       return placeNumber(view, token);
     case "compute":
       return "unplaced";
