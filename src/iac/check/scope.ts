@@ -8,6 +8,7 @@
  * template has, and where.
  */
 import type { Token } from "../read/token";
+import { familyOfType } from "./families";
 import type { RequestedValue } from "./requested-value";
 import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
@@ -90,12 +91,13 @@ function privateScopes(tokens: readonly Token[], view: TemplateView, out: Broade
   }
 }
 
-/** "22 from 192.0.2.0/24" written as the VPC's own range: the user's source range reused for a network. */
+/** "22 from 192.0.2.0/24" written as the VPC's own range: the user's source range reused for the network. */
 function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out: BroaderScope[]): void {
   const networks = new Set(values.filter((value) => value.kind === "cidr" && value.target !== "source").map((value) => String(value.value)));
   for (const value of values) {
     if (value.kind !== "cidr" || value.target !== "source" || networks.has(String(value.value))) continue;
-    const slot = view.slots.find((candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value);
+    // The VPC's own range: a vSwitch cut to the range a whitelist names (the app subnet) is a design, not a widening.
+    const slot = view.slots.find((candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value && familyOfType(candidate.type)?.id === "vpc");
     if (slot)
       out.push({
         kind: "reused-range",
