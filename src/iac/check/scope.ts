@@ -97,7 +97,9 @@ function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out
   for (const value of values) {
     if (value.kind !== "cidr" || value.target !== "source" || networks.has(String(value.value))) continue;
     // The VPC's own range: a vSwitch cut to the range a whitelist names (the app subnet) is a design, not a widening.
-    const slot = view.slots.find((candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value && familyOfType(candidate.type)?.id === "vpc");
+    const slot = view.slots.find(
+      (candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value && familyOfType(candidate.type)?.id === "vpc",
+    );
     if (slot)
       out.push({
         kind: "reused-range",
