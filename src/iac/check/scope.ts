@@ -13,7 +13,7 @@ import type { RequestedValue } from "./requested-value";
 import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, isClauseEnd } from "./token-context";
+import { askedAway, isClauseEnd, PROTOCOL_PORTS } from "./token-context";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
 const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
@@ -111,15 +111,13 @@ function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out
   }
 }
 
-const WELL_KNOWN: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
-
 /** The ports the request names: ports, ranges, mappings, and protocols named for their port. */
 function requestPorts(tokens: readonly Token[], values: readonly RequestedValue[]): Array<[number, number]> {
   const ports: Array<[number, number]> = [];
   for (const token of tokens) {
     if (token.kind === "port") ports.push([Number(token.value), Number(token.value)]);
     if (token.kind === "portRange" || token.kind === "range") ports.push([Number(token.value), token.second ?? Number(token.value)]);
-    const known = token.of === "protocol" ? WELL_KNOWN[String(token.value)] : undefined;
+    const known = token.of === "protocol" ? PROTOCOL_PORTS[String(token.value)] : undefined;
     if (known !== undefined) ports.push([known, known]);
   }
   for (const value of values) {

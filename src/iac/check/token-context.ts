@@ -64,7 +64,7 @@ export function productNear(tokens: readonly Token[], index: number): string | u
 }
 
 /** Ports named by a protocol word ("SSH only from …"). */
-const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
+export const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
 const ENGINE_PORTS: Readonly<Record<string, number>> = { MySQL: 3306, MariaDB: 3306, PostgreSQL: 5432, SQLServer: 1433, Redis: 6379 };
 const JOINERS = new Set(["and", "also", "then", "并", "并且", "同时", "另外"]);
 
