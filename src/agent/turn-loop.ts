@@ -15,7 +15,7 @@ export const AUTH_TEXT = "Authentication required. Please configure your API cre
 const INTERNAL_TEXT = "An internal error occurred.";
 /** Tool steps one turn may take before it stops and hands back to the user. */
 export const MAX_TOOL_STEPS = 12;
-/** What a tool result may add to the model's context. */
+/** What a tool result may add to a model's context (unless its provider says otherwise). */
 const MAX_TOOL_RESULT_CHARS = 20_000;
 
 export interface TurnLoopOptions {
@@ -52,7 +52,7 @@ function parseInput(text: string): unknown {
 }
 
 /** The tool result as the model sees it: the output or the error, bounded, without artifact bodies. */
-function resultForModel(result: ToolResult): string {
+function resultForModel(result: ToolResult, maxChars: number): string {
   const view =
     "permissionDenied" in result
       ? { error: `Permission denied: ${result.reason}` }
@@ -60,7 +60,7 @@ function resultForModel(result: ToolResult): string {
         ? { output: result.output, ...(result.artifact ? { artifact: { filename: result.artifact.filename, delivered: true } } : {}) }
         : { error: result.error };
   const json = JSON.stringify(view);
-  return json.length > MAX_TOOL_RESULT_CHARS ? `${json.slice(0, MAX_TOOL_RESULT_CHARS)}…[truncated]` : json;
+  return json.length > maxChars ? `${json.slice(0, maxChars)}…[truncated]` : json;
 }
 
 async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
@@ -98,7 +98,8 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     messages.push({ role: "assistant", content: answer.text, ...(answer.calls.length ? { toolCalls: answer.calls } : {}) });
     finalText = answer.text;
     if (answer.calls.length === 0) break;
-    if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
+    const maxChars = options.provider.maxToolResultChars ?? MAX_TOOL_RESULT_CHARS;
+    if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages, maxChars))) return;
     template = lastWrittenTemplate(answer.calls, messages) ?? template;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
@@ -189,7 +190,13 @@ async function* modelStep(
 }
 
 /** Runs the step's tool calls in order, each traced; their results go back to the model. False when aborted. */
-async function* toolRound(tools: readonly Tool[], calls: readonly ToolCall[], ctx: ToolContext, messages: ChatMessage[]): AsyncGenerator<AgentEvent, boolean> {
+async function* toolRound(
+  tools: readonly Tool[],
+  calls: readonly ToolCall[],
+  ctx: ToolContext,
+  messages: ChatMessage[],
+  maxChars: number,
+): AsyncGenerator<AgentEvent, boolean> {
   for (const call of calls) {
     if (ctx.signal.aborted) return false;
     const result = await runTool(tools, call, ctx);
@@ -202,7 +209,7 @@ async function* toolRound(tools: readonly Tool[], calls: readonly ToolCall[], ct
     } else {
       yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: result.error } };
     }
-    messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
+    messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result, maxChars) });
   }
   return true;
 }

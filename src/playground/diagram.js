@@ -18,6 +18,8 @@ const HEADER = 40;
 const ROW_LABEL = 26;
 /** Characters of the removed-resources legend per line. */
 const LEGEND_LINE = 90;
+/** A legend's lines: up to LEGEND_LINE characters, broken at whitespace. Built once, when the module loads. */
+const LEGEND_WRAP = new RegExp(`.{1,${LEGEND_LINE}}(\\s|$)`, "g");
 const COLORS = {
   vpc: "#eef4ff",
   vswitch: "#f6f9ff",
@@ -232,7 +234,7 @@ export function drawDiagram(template, changes = { added: [], changed: [], remove
     root.append(g);
   }
   const legend = changes.removed.length ? `removed since the previous version: ${changes.removed.join(", ")}` : "";
-  const lines = legend.match(new RegExp(`.{1,${LEGEND_LINE}}(\\s|$)`, "g")) ?? [];
+  const lines = legend.match(LEGEND_WRAP) ?? [];
   if (lines.length) {
     const total = height + (lines.length - 1) * 15;
     root.setAttribute("height", total);
