@@ -16,6 +16,8 @@ const MISSING: RequestCheck = {
   applied: [{ kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" }],
   notExpressed: [{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }],
   unrequested: [],
+  broader: [],
+  unplaced: [],
 };
 
 const value = (i: number) => ({ kind: "port", text: String(i), where: `SecurityGroup.SecurityGroupIngress[${i}].PortRange` });

@@ -14,8 +14,10 @@ const MISSING: RequestCheck = {
   applied: [{ kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" }],
   notExpressed: [{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }],
   unrequested: [],
+  broader: [],
+  unplaced: [],
 };
-const COMPLETE: RequestCheck = { applied: MISSING.applied, notExpressed: [], unrequested: [] };
+const COMPLETE: RequestCheck = { applied: MISSING.applied, notExpressed: [], unrequested: [], broader: [], unplaced: [] };
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
 
 describe("issue 27 item 1: a reply claims completeness only when its check established it", () => {
@@ -72,7 +74,7 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
   });
 
   it("a check that lists nothing at all (no value read, nothing found) leaves the reply as it is", () => {
-    const empty: RequestCheck = { applied: [], notExpressed: [], unrequested: [] };
+    const empty: RequestCheck = { applied: [], notExpressed: [], unrequested: [], broader: [], unplaced: [] };
     expect(replyWithCheck("Reviewed the ROS form of `main.tf`.", empty, "en")).toBe("Reviewed the ROS form of `main.tf`.");
   });
 

@@ -7,42 +7,10 @@
  * Durable Objects, R2 and the A2A wire; this one is here so the count is always on screen.
  */
 import { describe, expect, it } from "vitest";
-import type { JsonObject, Message } from "../../src/a2a/types";
-import { IacAgent } from "../../src/agent/iac-agent";
-import { OfflineProvider } from "../../src/agent/offline-provider";
-import type { AgentEvent } from "../../src/agent/runtime";
+import type { Message } from "../../src/a2a/types";
 import { ALL_CASES } from "../worker/iac/request-suite-cases";
-import { assertTurn, newTally, summaryLine, type RequestCheckOutcome, type TurnOutcome } from "../worker/iac/request-suite-assert";
-
-const agent = new IacAgent(() => ({ provider: new OfflineProvider(), model: "offline" }));
-
-const message = (role: Message["role"], text: string, id: string): Message => ({ messageId: id, role, parts: [{ text }] });
-
-/** One turn of a context through the agent; the history is what the Durable Object would store. */
-async function turn(ask: string, history: Message[]): Promise<TurnOutcome> {
-  const turnStart = agent.start({
-    taskId: `t-${history.length}`,
-    contextId: "suite",
-    message: message("ROLE_USER", ask, `u-${history.length}`),
-    prompt: ask,
-    history,
-    cwd: undefined,
-    signal: new AbortController().signal,
-  });
-  if (turnStart.kind !== "task") throw new Error("the IaC agent answers with a task");
-  let reply = "";
-  let template: string | undefined;
-  let check: JsonObject | undefined;
-  for await (const event of turnStart.events as AsyncIterable<AgentEvent>) {
-    if (event.type === "text") reply += event.text;
-    if (event.type === "file") template = event.content;
-    if (event.type === "end") {
-      reply = event.text ?? reply;
-      check = event.requestCheck;
-    }
-  }
-  return { reply, ...(template ? { template } : {}), ...(check ? { check: check as unknown as RequestCheckOutcome } : {}) };
-}
+import { assertTurn, newTally, summaryLine } from "../worker/iac/request-suite-assert";
+import { message, turn } from "./helpers/suite-turns";
 
 describe("issue 19 item 6: the request-check suite's summary", () => {
   it("every stated value is in the template or named as not expressed: 0 silent drops", async () => {

@@ -1,32 +1,24 @@
 /**
  * The request check: reads every explicit value from the user's request (extract.ts), independently
- * of whoever wrote the template, and looks each up in the produced template (locate.ts). What is
- * found is applied, with where; what is not is "not expressed" — whatever the generator or the
- * model believed. It also lists billable resources the conversation never asked for.
+ * of whoever wrote the template, and looks each up in the produced template (locate.ts); then reads
+ * the request's tokens (read/lexer.ts) and accounts for every value-shaped one (accounting.ts):
+ * placed, not expressed, misplaced on another rule (bindings), broader than asked (scope), or
+ * listed as unplaced with its words (issue 27 items 1–3). It also lists billable resources the
+ * conversation never asked for.
  */
+import type { Token } from "../read/token";
+import { tokenize } from "../kinds/vocabulary";
+import { account } from "./accounting";
 import { extractRequestedValues } from "./extract";
-import { locate } from "./locate";
-import type { RequestedValue, ValueKind } from "./requested-value";
+import { requestProse } from "./prose";
+import { askedAway } from "./token-context";
+import { locate, resourceCount } from "./locate";
+import type { RequestedValue } from "./requested-value";
+import type { CheckedValue, RequestCheck } from "./result";
 import { templateView, type TemplateView } from "./template-slots";
-import { excessResources, unrequestedResources, type UnrequestedResource } from "./unrequested";
+import { excessResources, unrequestedResources } from "./unrequested";
 
-export interface CheckedValue {
-  kind: ValueKind;
-  /** The value as the user wrote it. */
-  text: string;
-  /** What the value is for, when the words say it: a CIDR's `source` or `network`, a size's disk. */
-  target?: string;
-  /** Where the template carries it (`Resource.Property`), for an applied value. */
-  where?: string;
-  /** Why it counts as not expressed: "missing", or "still present" for a value asked to be removed. */
-  reason?: "missing" | "still-present";
-}
-
-export interface RequestCheck {
-  applied: CheckedValue[];
-  notExpressed: CheckedValue[];
-  unrequested: UnrequestedResource[];
-}
+export type { BroaderScope, CheckedValue, RequestCheck, UnplacedToken } from "./result";
 
 export interface RequestCheckInput {
   /** This turn's request. */
@@ -39,9 +31,17 @@ export interface RequestCheckInput {
   before?: string;
 }
 
-function resourcesOf(text: string | undefined): Set<string> {
-  const view = text === undefined ? undefined : templateView(text);
+function resourcesOf(view: TemplateView | undefined): Set<string> {
   return new Set((view?.resources ?? []).map((resource) => `${resource.name}:${resource.type}`));
+}
+
+/** "PostgreSQL instead of MySQL", "no MySQL": an engine the request names to be gone is a value to remove, not to find. */
+function withRolesFromTokens(values: readonly RequestedValue[], tokens: readonly Token[]): RequestedValue[] {
+  const away = new Set<string>();
+  tokens.forEach((token, index) => {
+    if (token.kind === "name" && token.of === "engine" && askedAway(tokens, index)) away.add(String(token.value).toLowerCase());
+  });
+  return values.map((value) => (value.kind === "engine" && away.has(String(value.value).toLowerCase()) ? { ...value, role: "removed" } : value));
 }
 
 function checkValue(value: RequestedValue, found: string | undefined): { applied?: CheckedValue; missed?: CheckedValue } {
@@ -51,24 +51,42 @@ function checkValue(value: RequestedValue, found: string | undefined): { applied
   return found ? { applied: { ...base, where: found } } : { missed: { ...base, reason: "missing" } };
 }
 
+/**
+ * "add one more server" on an edit: exactly that many more than the template before, not merely
+ * at least; with no template before (a new template: "再加一个 Redis", or "加" inside "新加坡"),
+ * exactly the number stated.
+ */
+function locateAgainst(view: TemplateView, value: RequestedValue, before: TemplateView | undefined): string | undefined {
+  if (value.kind !== "count" || !value.atLeast || value.target === "zone") return locate(view, value);
+  if (!before) return locate(view, { ...value, atLeast: false });
+  const wanted = resourceCount(before, value.target) + Number(value.value);
+  const count = resourceCount(view, value.target);
+  return count === wanted ? `${count} × ${value.target} (${resourceCount(before, value.target)} before)` : undefined;
+}
+
 const NO_TEMPLATE: TemplateView = { format: "ros", slots: [], resources: [], regionText: "" };
 
 /** The check of one turn; undefined when the text is no template the check can read. */
 export function checkRequest(input: RequestCheckInput): RequestCheck | undefined {
   const view = input.template === undefined ? NO_TEMPLATE : templateView(input.template);
   if (!view) return undefined;
-  const result: RequestCheck = { applied: [], notExpressed: [], unrequested: [] };
-  const values = extractRequestedValues(input.request);
+  const prose = requestProse(input.request);
+  const tokens = tokenize(prose);
+  const values = withRolesFromTokens(extractRequestedValues(input.request), tokens);
+  const applied: CheckedValue[] = [];
+  const notExpressed: CheckedValue[] = [];
+  const beforeView = input.before === undefined ? undefined : templateView(input.before);
   for (const value of values) {
-    const { applied, missed } = checkValue(value, locate(view, value));
-    if (applied) result.applied.push(applied);
-    if (missed) result.notExpressed.push(missed);
+    const outcome = checkValue(value, locateAgainst(view, value, beforeView));
+    if (outcome.applied) applied.push(outcome.applied);
+    if (outcome.missed) notExpressed.push(outcome.missed);
   }
-  const before = resourcesOf(input.before);
+  const accounted = account({ prose, tokens, values, view, applied, notExpressed, ...(beforeView ? { before: beforeView } : {}) });
+  const before = resourcesOf(beforeView);
   const counts = values.filter((value) => value.kind === "count" && value.role === "wanted");
-  result.unrequested = [
+  const unrequested = [
     ...unrequestedResources(view, [input.request, ...(input.earlierRequests ?? [])], before),
     ...excessResources(view, input.request, counts, before),
   ];
-  return result;
+  return { applied: accounted.applied, notExpressed: accounted.notExpressed, unrequested, broader: accounted.broader, unplaced: accounted.unplaced };
 }

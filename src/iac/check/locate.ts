@@ -105,7 +105,7 @@ function specOfType(type: string): { cpu: number; memory: number } | undefined {
   return ratio && size ? { cpu: size, memory: size * ratio } : undefined;
 }
 
-function resourceCount(view: TemplateView, family: string | undefined): number {
+export function resourceCount(view: TemplateView, family: string | undefined): number {
   if (family === "zone")
     return new Set(view.slots.filter((slot) => /^(?:ZoneId|zone_id|availability_zone)$/.test(slot.key)).map((slot) => slot.parameter ?? String(slot.value)))
       .size;

@@ -5,7 +5,7 @@
  * for. In the metadata: `metadata.iac_code.requestCheck`, the same outcome as JSON.
  */
 import type { ReplyLanguage } from "../read/request-language";
-import type { CheckedValue, RequestCheck } from "./check";
+import type { BroaderScope, CheckedValue, RequestCheck, UnplacedToken } from "./result";
 import type { ValueKind } from "./requested-value";
 
 const LABELS: Record<ValueKind, [string, string]> = {
@@ -26,9 +26,19 @@ const LABELS: Record<ValueKind, [string, string]> = {
   "bucket-name": ["bucket name", "Bucket 名称"],
   "bucket-setting": ["bucket setting", "Bucket 设置"],
   days: ["days", "天数"],
+  "file-name": ["file name", "文件名"],
+  "path-prefix": ["path prefix", "路径前缀"],
+  product: ["product", "产品"],
+  protocol: ["protocol", "协议"],
+  image: ["image", "镜像"],
+  "disk-category": ["disk category", "云盘类型"],
+  "per-server": ["one per server", "每台一个"],
+  number: ["number", "数值"],
 };
 
 export const NOT_EXPRESSED_HEADING = { en: "Not expressed in the template", zh: "未能在模板中表达" };
+export const BROADER_HEADING = { en: "Broader than you asked", zh: "比你要求的范围更大" };
+export const UNPLACED_HEADING = { en: "Not confirmed", zh: "未能确认" };
 
 const TARGETS: Record<string, [string, string]> = {
   source: ["source range", "来源网段"],
@@ -44,6 +54,11 @@ function missLine(value: CheckedValue, language: ReplyLanguage): string {
   const target = value.target ? TARGETS[value.target] : undefined;
   const en = target ? `${kindEn}, ${target[0]}` : kindEn;
   const zh = target ? `${kindZh}，${target[1]}` : kindZh;
+  if (value.reason === "misplaced") {
+    return language === "zh"
+      ? `- \`${value.text}\`（${zh}）：不在请求指定的位置（${value.where}）`
+      : `- \`${value.text}\` (${en}): not where the request puts it (${value.where})`;
+  }
   if (value.reason === "still-present") {
     return language === "zh"
       ? `- \`${value.text}\`（${zh}）：要求去掉，但模板中仍有（${value.where}）`
@@ -52,26 +67,76 @@ function missLine(value: CheckedValue, language: ReplyLanguage): string {
   return language === "zh" ? `- \`${value.text}\`（${zh}）：模板中没有找到` : `- \`${value.text}\` (${en}): not found in the template`;
 }
 
-/** The headline: first in the reply, so it is read before any claim of the summary. */
+function broaderLine(scope: BroaderScope, language: ReplyLanguage): string {
+  return language === "zh"
+    ? `- \`${scope.text}\`：你要求 ${scope.asked}，模板中是 ${scope.found}（${scope.where}）`
+    : `- \`${scope.text}\`: you asked for ${scope.asked}; the template has ${scope.found} (${scope.where})`;
+}
+
+function unplacedLine(token: UnplacedToken, language: ReplyLanguage): string {
+  return language === "zh"
+    ? `- \`${token.text}\`（“${token.words}”）：核对无法确认它在模板中的位置`
+    : `- \`${token.text}\` (in “${token.words}”): the check could not place it in the template`;
+}
+
+/** How many values the request gave: found, not expressed, and not confirmed. */
+const totalOf = (check: RequestCheck) => check.applied.length + check.notExpressed.length + check.unplaced.length;
+
+/**
+ * The headline: first in the reply, so it is read before any claim of the summary. It says every
+ * value is in the template only when every value-shaped word was placed (issue 27 item 1); else it
+ * names first what is broader than asked, then what is missing, then what could not be confirmed.
+ */
 export function checkHeadline(check: RequestCheck, language: ReplyLanguage): string {
-  const total = check.applied.length + check.notExpressed.length;
+  const total = totalOf(check);
   const zh = language === "zh";
-  if (check.notExpressed.length > 0) {
+  const broader = check.broader.length;
+  const unplaced = check.unplaced.length;
+  const missing = check.notExpressed.length;
+  const broaderEn = broader > 0 ? `${broader} ${broader === 1 ? "scope is" : "scopes are"} broader than you asked (see "${BROADER_HEADING.en}" below)` : "";
+  const broaderZh = broader > 0 ? `有 ${broader} 处范围比你要求的更大（见下方“${BROADER_HEADING.zh}”）` : "";
+  const unplacedEn = unplaced > 0 ? `${unplaced} could not be confirmed (see "${UNPLACED_HEADING.en}" below)` : "";
+  const unplacedZh = unplaced > 0 ? `${unplaced} 个无法确认（见下方“${UNPLACED_HEADING.zh}”）` : "";
+  if (missing > 0) {
+    const rest = [broaderEn, unplacedEn].filter((part) => part !== "").join("; ");
+    const restZh = [broaderZh, unplacedZh].filter((part) => part !== "").join("；");
     return zh
-      ? `**请求核对：你给出的 ${total} 个值中有 ${check.notExpressed.length} 个不在模板中**（见下方“${NOT_EXPRESSED_HEADING.zh}”）；模板没有完全满足你的请求。`
-      : `**Request check: ${check.notExpressed.length} of the ${total} values you gave are not in the template** (see "${NOT_EXPRESSED_HEADING.en}" below); the template does not fully meet your request.`;
+      ? `**请求核对：你给出的 ${total} 个值中有 ${missing} 个不在模板中**（见下方“${NOT_EXPRESSED_HEADING.zh}”）${restZh ? `；${restZh}` : ""}；模板没有完全满足你的请求。`
+      : `**Request check: ${missing} of the ${total} values you gave are not in the template** (see "${NOT_EXPRESSED_HEADING.en}" below)${rest ? `; ${rest}` : ""}; the template does not fully meet your request.`;
+  }
+  if (broader > 0) {
+    return zh
+      ? `**请求核对：${broaderZh}**${unplacedZh ? `；${unplacedZh}` : ""}；模板没有完全满足你的请求。`
+      : `**Request check: ${broaderEn}**${unplacedEn ? `; ${unplacedEn}` : ""}; the template does not fully meet your request.`;
+  }
+  if (unplaced > 0) {
+    const named = check.unplaced
+      .slice(0, 3)
+      .map((token) => `\`${token.text}\``)
+      .join(zh ? "、" : ", ");
+    return zh
+      ? `**请求核对：你给出的 ${total} 个值中有 ${unplaced} 个无法在模板中确认**（${named}，见下方“${UNPLACED_HEADING.zh}”）；其余 ${total - unplaced} 个已在模板中。`
+      : `**Request check: ${unplaced} of the ${total} values you gave could not be confirmed in the template** (${named}; see "${UNPLACED_HEADING.en}" below); the other ${total - unplaced} are in it.`;
   }
   if (total === 0) return zh ? "**请求核对：** 请求中没有需要核对的具体值。" : "**Request check:** the request states no explicit value to check.";
   return zh ? `**请求核对：** 你给出的 ${total} 个值都已在模板中。` : `**Request check:** all ${total} values you gave are in the template.`;
 }
 
-/** The reply's block of values the check did not find, and of unrequested billable resources. */
+/** The reply's blocks: broader scopes first, then values not found, values not confirmed, and unrequested billable resources. */
 export function checkBlocks(check: RequestCheck, language: ReplyLanguage): string[] {
   const zh = language === "zh";
   const lines: string[] = [];
+  if (check.broader.length > 0) {
+    lines.push("", zh ? `**${BROADER_HEADING.zh}（请求核对）：**` : `**${BROADER_HEADING.en} (request check):**`);
+    lines.push(...check.broader.map((scope) => broaderLine(scope, language)));
+  }
   if (check.notExpressed.length > 0) {
     lines.push("", zh ? `**${NOT_EXPRESSED_HEADING.zh}（请求核对）：**` : `**${NOT_EXPRESSED_HEADING.en} (request check):**`);
     lines.push(...check.notExpressed.map((value) => missLine(value, language)));
+  }
+  if (check.unplaced.length > 0) {
+    lines.push("", zh ? `**${UNPLACED_HEADING.zh}（请求核对）：**` : `**${UNPLACED_HEADING.en} (request check):**`);
+    lines.push(...check.unplaced.map((token) => unplacedLine(token, language)));
   }
   if (check.unrequested.length > 0) {
     lines.push("", zh ? "**你没有要求、但会计费的资源：**" : "**Billable resources you did not ask for:**");
@@ -94,8 +159,14 @@ export function withRequestCheck(summary: string, check: RequestCheck, language:
   return `${checkHeadline(check, language)}\n\n${body}`;
 }
 
-/** `metadata.iac_code.requestCheck`: the outcome as JSON. */
-export function requestCheckMetadata(check: RequestCheck): { applied: object[]; notExpressed: object[]; unrequested: object[] } {
+/** `metadata.iac_code.requestCheck`: the outcome as JSON, broader scopes first. */
+export function requestCheckMetadata(check: RequestCheck): {
+  broader: object[];
+  applied: object[];
+  notExpressed: object[];
+  unplaced: object[];
+  unrequested: object[];
+} {
   const value = (item: CheckedValue) => ({
     kind: item.kind,
     text: item.text,
@@ -104,8 +175,10 @@ export function requestCheckMetadata(check: RequestCheck): { applied: object[]; 
     ...(item.reason ? { reason: item.reason } : {}),
   });
   return {
+    broader: check.broader.map((scope) => ({ ...scope })),
     applied: check.applied.map(value),
     notExpressed: check.notExpressed.map(value),
+    unplaced: check.unplaced.map((token) => ({ kind: token.kind, text: token.text, words: token.words })),
     unrequested: check.unrequested.map((resource) => ({ resource: resource.resource, type: resource.type })),
   };
 }

@@ -20,7 +20,16 @@ export type ValueKind =
   | "resource-id"
   | "bucket-name"
   | "bucket-setting"
-  | "days";
+  | "days"
+  // Read from the lexer's tokens (accounting.ts), for the values no family above reads:
+  | "file-name"
+  | "path-prefix"
+  | "product"
+  | "protocol"
+  | "image"
+  | "disk-category"
+  | "per-server"
+  | "number";
 
 /** What the user wants done with the value: present in the template, or gone from it (a port "closed"). */
 export type ValueRole = "wanted" | "removed";

@@ -2,12 +2,13 @@
  * Alibaba Cloud region IDs and the names people use for them, in English and Chinese, for reading a
  * region out of a request ("in Hangzhou", "在杭州", "cn-shanghai").
  */
-interface Region {
+export interface Region {
   readonly id: string;
   readonly names: readonly string[];
 }
 
-const REGIONS: readonly Region[] = [
+/** Every region the engine knows, with the names people use for it (read by findRegion and the lexer's vocabulary). */
+export const REGIONS: readonly Region[] = [
   { id: "cn-hangzhou", names: ["hangzhou", "杭州", "华东1", "华东 1"] },
   { id: "cn-shanghai", names: ["shanghai", "上海", "华东2", "华东 2"] },
   { id: "cn-qingdao", names: ["qingdao", "青岛", "华北1", "华北 1"] },

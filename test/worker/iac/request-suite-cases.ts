@@ -744,8 +744,9 @@ export const OPERATIONS: SuiteCase[] = [
 
 /** Requests nothing can be built for: their values are still named as not expressed, never passed over. */
 export const OUT_OF_SCOPE: SuiteCase[] = [
+  // "3 replicas" is a value too (issue 27 item 1): not placed, so listed as not confirmed.
   one("EN: a Helm chart with a port", "Write a Helm chart exposing port 8080 with 3 replicas", ["port:8080"], {
-    says: [/^\*\*Request check: 1 of the 1 values/],
+    says: [/^\*\*Request check: 1 of the 2 values[^\n]*1 could not be confirmed/],
   }),
   one("ZH: Helm chart 与端口", "写一个 Helm chart，开放 8080 端口", ["port:8080"], { says: [/^\*\*请求核对：你给出的 1 个值中有 1 个不在模板中\*\*/] }),
 ];

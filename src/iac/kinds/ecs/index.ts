@@ -20,7 +20,8 @@ export const SERVER_WORDS =
 const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
 const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
 
-const DISK_CATEGORIES: readonly [RegExp, string][] = [
+/** Disk categories and the words that name them (the lexer's disk vocabulary takes the category names). */
+export const DISK_CATEGORIES: readonly [RegExp, string][] = [
   [/cloud_essd_entry|essd\s*entry|essd\s*入门/i, "cloud_essd_entry"],
   [/cloud_auto|essd\s*auto(?:pl)?/i, "cloud_auto"],
   [/cloud_essd|\bessd\b/i, "cloud_essd"],
@@ -32,8 +33,25 @@ function diskCategory(text: string): string | undefined {
   return DISK_CATEGORIES.find(([pattern]) => pattern.test(text))?.[1];
 }
 
+/** Public image families, as people name them (lower case; the lexer's image vocabulary reads these too), each with its canonical name. */
+export const IMAGE_NAMES: ReadonlyMap<string, string> = new Map([
+  ["ubuntu", "Ubuntu"],
+  ["centos", "CentOS"],
+  ["debian", "Debian"],
+  ["rocky linux", "Rocky Linux"],
+  ["rockylinux", "Rocky Linux"],
+  ["alibaba cloud linux", "Alibaba Cloud Linux"],
+  ["alinux", "Alibaba Cloud Linux"],
+  ["almalinux", "AlmaLinux"],
+  ["windows server", "Windows Server"],
+  ["windows", "Windows Server"],
+  ["anolis", "Anolis OS"],
+]);
+
+const IMAGE_HINT = new RegExp(String.raw`\b(${[...IMAGE_NAMES.keys()].join("|")})\s*(\d+(?:\.\d+)?)?`, "i");
+
 function imageHint(text: string): string | undefined {
-  const match = /\b(ubuntu|centos|debian|rocky ?linux|alibaba cloud linux|alinux|almalinux|windows server|windows|anolis)\s*(\d+(?:\.\d+)?)?/i.exec(text);
+  const match = IMAGE_HINT.exec(text);
   return match ? `${match[1] ?? ""}${match[2] ? ` ${match[2]}` : ""}` : undefined;
 }
 

@@ -1,0 +1,117 @@
+/**
+ * Accountable by construction (issue 27 item 1): every value-shaped token of the request, as the
+ * lexer reads it, is accounted for. A token one of the check's value families read (extract.ts)
+ * is that value's; any other is placed by its sort (token-places.ts) or listed as unplaced with
+ * its words. Then the bindings (bindings.ts) move a value found on the wrong rule to not expressed,
+ * and the scope checks (scope.ts) name what is broader than asked.
+ */
+import { nounMatches, RESOURCE_KINDS, requestMentions } from "../kinds";
+import type { Token } from "../read/token";
+import { checkBindings } from "./bindings";
+import { coverage, isCovered } from "./coverage";
+import { resourceCount } from "./locate";
+import type { RequestedValue } from "./requested-value";
+import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
+import { broaderScopes } from "./scope";
+import { templateRules } from "./template-rules";
+import type { TemplateView } from "./template-slots";
+import { clauseWords } from "./token-context";
+import { placeToken } from "./token-places";
+import { uniformly } from "./uniform";
+
+export interface AccountingInput {
+  /** The prose the tokens were read from. */
+  prose: string;
+  tokens: readonly Token[];
+  values: readonly RequestedValue[];
+  view: TemplateView;
+  before?: TemplateView;
+  /** The families' outcome so far: the bindings move misplaced values out of it. */
+  applied: CheckedValue[];
+  notExpressed: CheckedValue[];
+}
+
+export interface Accounting {
+  applied: CheckedValue[];
+  notExpressed: CheckedValue[];
+  broader: BroaderScope[];
+  unplaced: UnplacedToken[];
+}
+
+/** Counts with no product near ("api x2, worker x1", "2台 4核16G"): servers, when together they are the template's servers. */
+function serverCounts(tokens: readonly Token[], unplaced: number[], view: TemplateView): { found: CheckedValue[]; rest: number[] } {
+  const counts = unplaced.filter((index) => tokens[index]?.kind === "count");
+  if (counts.length === 0) return { found: [], rest: unplaced };
+  const total = counts.reduce((sum, index) => sum + Number(tokens[index]?.value ?? 0), 0);
+  const servers = resourceCount(view, "ecs");
+  if (total !== servers) return { found: [], rest: unplaced };
+  const found = counts.map((index): CheckedValue => ({ kind: "count", text: tokens[index]?.text ?? "", where: `${total} × ecs in all` }));
+  return { found, rest: unplaced.filter((index) => tokens[index]?.kind !== "count") };
+}
+
+/** Where each kind's nouns ask for the kind: its mentions minus those used for a protocol or a port (the registry's `notARequest`). */
+function askingMentions(prose: string): Map<string, { all: Set<number>; asking: Set<number> }> {
+  const starts = (matches: RegExpMatchArray[]) => new Set(matches.map((match) => match.index ?? -1));
+  return new Map(RESOURCE_KINDS.map((kind) => [kind, { all: starts(nounMatches(prose, kind)), asking: starts(requestMentions(prose, kind)) }]));
+}
+
+/** "allow MySQL port 3306", "Redis 的 6379 端口": a product's name used for its protocol names no product (it is bound with its port). */
+function usedForProtocol(token: Token, mentions: ReadonlyMap<string, { all: ReadonlySet<number>; asking: ReadonlySet<number> }>): boolean {
+  if (token.kind !== "name" || (token.of !== "product" && token.of !== "engine")) return false;
+  const kind = token.of === "product" ? String(token.value) : token.value === "Redis" ? "redis" : "rds";
+  const starts = mentions.get(kind);
+  return starts !== undefined && starts.all.has(token.start) && !starts.asking.has(token.start);
+}
+
+export function account(input: AccountingInput): Accounting {
+  const { tokens, view } = input;
+  const rules = templateRules(view);
+  const keys = coverage(input.values);
+  const applied = [...input.applied];
+  const notExpressed = [...input.notExpressed];
+  let unplaced: number[] = [];
+  const context = { tokens, view, rules, ...(input.before ? { before: input.before } : {}) };
+  const asking = askingMentions(input.prose);
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (isCovered(keys, tokens, index) || usedForProtocol(token, asking)) continue;
+    const placement = placeToken(context, index);
+    if (placement === "unplaced") unplaced.push(index);
+    else if (placement !== "none" && "found" in placement) applied.push(placement.found);
+    else if (placement !== "none") notExpressed.push(placement.missed);
+  }
+  const servers = serverCounts(tokens, unplaced, view);
+  applied.push(...servers.found);
+  unplaced = servers.rest;
+  const networks = new Set(input.values.filter((value) => value.kind === "cidr" && value.target === "network").map((value) => String(value.value)));
+  const bindings = checkBindings(tokens, rules, networks, view);
+  const misplacedTexts = new Set(bindings.misplaced.filter((value) => value.kind === "cidr").map((value) => value.text));
+  const uniform = uniformly(
+    applied.filter((value) => !(value.kind === "cidr" && misplacedTexts.has(value.text))),
+    view,
+  );
+  const kept = uniform.kept;
+  notExpressed.push(...uniform.misplaced);
+  const missingTexts = new Set(notExpressed.map((value) => `${value.kind}|${value.text}`));
+  notExpressed.push(...bindings.misplaced.filter((value) => !missingTexts.has(`${value.kind}|${value.text}`)));
+  return {
+    applied: kept,
+    notExpressed: dedupe(notExpressed),
+    broader: [...broaderScopes(tokens, input.values, view, rules, input.before ? templateRules(input.before) : undefined), ...bindings.broader],
+    unplaced: unplaced.map((index) => ({
+      kind: tokens[index]?.kind ?? "word",
+      text: tokens[index]?.text ?? "",
+      words: clauseWords(input.prose, tokens, index),
+    })),
+  };
+}
+
+function dedupe(values: CheckedValue[]): CheckedValue[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = `${value.kind}|${value.text}|${value.reason}|${value.where}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

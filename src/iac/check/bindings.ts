@@ -1,0 +1,155 @@
+/**
+ * Bindings, not presence (issue 27 item 2): a source range must be on the rule of the port the
+ * request gives it to ("SSH only from X": the port-22 rule's source is X), and a port written with
+ * a protocol must be served with it ("443 (TCP)": the 443 listener is TCP). A value found only on
+ * another rule is misplaced; a port open to 0.0.0.0/0 where a range was asked is a broader scope.
+ * The engine ↔ version, front ↔ back, disk ↔ size and count ↔ kind pairs are bound where the
+ * families are located (locate.ts); this file adds the pairs the lexer's tokens tell.
+ */
+import type { Token } from "../read/token";
+import type { BroaderScope, CheckedValue } from "./result";
+import { holds, type TemplateRules } from "./template-rules";
+import { familyOfType } from "./families";
+import type { TemplateView } from "./template-slots";
+import { isClauseEnd, portsGivenTo, protocolOfPort } from "./token-context";
+
+export interface BindingFindings {
+  /** Values found, but not where the request puts them. */
+  misplaced: CheckedValue[];
+  broader: BroaderScope[];
+  /** Texts of the range tokens whose binding held: they may stay applied. */
+  bound: Set<string>;
+}
+
+const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
+
+function sameRange(source: string | undefined, wanted: string): boolean {
+  if (source === undefined) return false;
+  const bare = wanted.endsWith("/32") ? wanted.slice(0, -3) : wanted;
+  return source.split(",").some((item) => item.trim() === wanted || item.trim() === bare);
+}
+
+/** One source range given to ports: on their rules, on another rule, or wider than asked. */
+function bindRange(token: Token, ports: readonly number[], rules: TemplateRules, out: BindingFindings): void {
+  const wanted = token.kind === "address" ? `${token.value}/32` : String(token.value);
+  let held = true;
+  for (const port of new Set(ports)) {
+    const onPort = rules.ingress.filter((rule) => holds(rule, port));
+    const open = ANYWHERE.has(wanted) ? undefined : onPort.find((rule) => ANYWHERE.has(rule.source ?? ""));
+    // A rule open to everyone beside the one with the range still opens the port to everyone.
+    if (open) {
+      held = false;
+      out.broader.push({
+        kind: "source-range",
+        text: token.text,
+        asked: `port ${port} from ${token.text}`,
+        found: `port ${port} from ${open.source}`,
+        where: open.where,
+      });
+    }
+    if (onPort.length === 0 || onPort.some((rule) => sameRange(rule.source, wanted))) continue;
+    held = false;
+    const elsewhere = rules.ingress.find((rule) => sameRange(rule.source, wanted));
+    out.misplaced.push({
+      kind: "cidr",
+      text: token.text,
+      target: "source",
+      reason: "misplaced",
+      where: elsewhere
+        ? `${elsewhere.where} (port ${elsewhere.low === elsewhere.high ? elsewhere.low : `${elsewhere.low}/${elsewhere.high}`}), not port ${port}`
+        : `not on port ${port}`,
+    });
+  }
+  if (held) out.bound.add(token.text);
+}
+
+/** A port written with its protocol: its listener (or else its rule) must speak it. */
+function bindProtocol(tokens: readonly Token[], index: number, rules: TemplateRules, out: BindingFindings): void {
+  const token = tokens[index] as Token;
+  const protocol = protocolOfPort(tokens, index);
+  if (!protocol) return;
+  const port = Number(token.value);
+  const listeners = rules.listeners.filter((listener) => listener.front === port);
+  const text = tokens
+    .slice(index, index + 4)
+    .filter((other) => other.start < token.end + 8)
+    .map((other) => other.text)
+    .join("");
+  if (listeners.length > 0) {
+    if (listeners.some((listener) => listener.protocol === protocol)) return;
+    out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${listeners[0]?.where} is ${listeners[0]?.protocol ?? "no protocol"}` });
+    return;
+  }
+  const transport = protocol === "http" || protocol === "https" ? "tcp" : protocol;
+  const onPort = rules.ingress.filter((rule) => holds(rule, port));
+  if (onPort.length === 0 || onPort.some((rule) => rule.protocol === undefined || rule.protocol === transport || rule.protocol === "all")) return;
+  out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${onPort[0]?.where} is ${onPort[0]?.protocol}` });
+}
+
+const NETWORK_KEYS = /^(?:CidrBlock|cidr_block)$/;
+const NETWORK_FAMILIES = new Set(["vpc", "vswitch"]);
+/** How many tokens back a range looks for its network's noun ("vSwitches 192.168.10.0/24 and 192.168.20.0/24"). */
+const NETWORK_REACH = 6;
+
+/** "VPC 10.0.0.0/16", "vSwitches A and B", "交换机网段 A": the network noun a range is written after. */
+function networkOf(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= NETWORK_REACH; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token)) return undefined;
+    if (token.kind === "name" && token.of === "product") return NETWORK_FAMILIES.has(String(token.value)) ? String(token.value) : undefined;
+  }
+  return undefined;
+}
+
+/** A network's own range on the network the request names: the VPC's range on the VPC, a vSwitch's on a vSwitch. */
+function bindNetwork(tokens: readonly Token[], index: number, view: TemplateView, out: BindingFindings): void {
+  const token = tokens[index] as Token;
+  const family = networkOf(tokens, index);
+  if (!family) return;
+  const carriers = view.slots.filter((slot) => NETWORK_KEYS.test(slot.key) && slot.value === token.value);
+  if (carriers.length === 0 || carriers.some((slot) => familyOfType(slot.type)?.id === family)) return;
+  const other = carriers[0];
+  out.misplaced.push({
+    kind: "cidr",
+    text: token.text,
+    target: "network",
+    reason: "misplaced",
+    where: `${other?.resource}.${other?.path}, not on the ${family}`,
+  });
+}
+
+/**
+ * `networks`: the ranges the value families read as a network's own range (network-values.ts),
+ * which bind to no port; every other range is given to the ports its clause names.
+ */
+/** A listener the request names forwards to a back port; when the template has ingress rules, one of them must open it. */
+function bindBackends(ports: ReadonlySet<number>, rules: TemplateRules, out: BindingFindings): void {
+  if (rules.ingress.length === 0) return;
+  for (const listener of rules.listeners) {
+    const back = listener.back ?? listener.front;
+    if (listener.front === undefined || back === undefined || !(ports.has(listener.front) || ports.has(back))) continue;
+    if (rules.ingress.some((rule) => holds(rule, back))) continue;
+    out.misplaced.push({
+      kind: "port",
+      text: String(listener.front),
+      reason: "misplaced",
+      where: `${listener.where} forwards to ${back}, which no security group rule opens`,
+    });
+  }
+}
+
+export function checkBindings(tokens: readonly Token[], rules: TemplateRules, networks: ReadonlySet<string>, view: TemplateView): BindingFindings {
+  const out: BindingFindings = { misplaced: [], broader: [], bound: new Set() };
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const source = !networks.has(token.kind === "address" ? `${token.value}/32` : String(token.value));
+    if ((token.kind === "cidr" || token.kind === "address") && source) {
+      const ports = portsGivenTo(tokens, index);
+      if (ports.length > 0) bindRange(token, ports, rules, out);
+    }
+    if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
+    if (token.kind === "port") bindProtocol(tokens, index, rules, out);
+  }
+  bindBackends(new Set(tokens.filter((token) => token.kind === "port" || token.kind === "number").map((token) => Number(token.value))), rules, out);
+  return out;
+}

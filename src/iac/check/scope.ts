@@ -1,0 +1,163 @@
+/**
+ * Never broader than asked (issue 27 item 3): the scopes a template may silently widen, read from
+ * the lexer's tokens — a lifecycle rule for every object where a prefix was given ("expire objects
+ * under logs/": `Prefix: ''` expires the whole website), a port open to 0.0.0.0/0 where "the VPC
+ * only" was asked, public where private was asked (a bucket's ACL, an internal load balancer), and
+ * a user's source range reused as a network's own range (a VPC's CidrBlock). The source-range case
+ * of a port given a range is bindings.ts. Each finding names the words, what was asked, what the
+ * template has, and where.
+ */
+import type { Token } from "../read/token";
+import { familyOfType } from "./families";
+import type { RequestedValue } from "./requested-value";
+import type { BroaderScope } from "./result";
+import { holds, type TemplateRules } from "./template-rules";
+import type { TemplateView } from "./template-slots";
+import { askedAway, isClauseEnd, PROTOCOL_PORTS } from "./token-context";
+
+const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
+const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
+const ONLY_WORDS = new Set(["only", "仅", "只", "仅限", "just"]);
+const INSIDE_WORDS = new Set(["internal", "intranet", "private", "inside", "within", "内网", "私网"]);
+
+function prefixScopes(tokens: readonly Token[], rules: TemplateRules, out: BroaderScope[]): void {
+  for (const token of tokens) {
+    if (token.kind !== "pathPrefix") continue;
+    const prefix = String(token.value);
+    if (rules.lifecycle.some((rule) => rule.prefix.toLowerCase() === prefix || `${rule.prefix.toLowerCase()}/` === prefix)) continue;
+    const whole = rules.lifecycle.find((rule) => rule.prefix === "");
+    if (whole)
+      out.push({
+        kind: "prefix",
+        text: token.text,
+        asked: `objects under ${token.text}`,
+        found: "every object of the bucket (empty prefix)",
+        where: whole.where,
+      });
+  }
+}
+
+/** How many tokens either side a clause is read: a bound, so a clause of a thousand ports stays linear. */
+const CLAUSE_REACH = 16;
+
+/** The tokens of the clause around `index`. */
+function clauseOf(tokens: readonly Token[], index: number): readonly Token[] {
+  let from = index;
+  while (from > 0 && index - from < CLAUSE_REACH && !isClauseEnd(tokens[from - 1])) from -= 1;
+  let to = index;
+  while (to < tokens.length - 1 && to - index < CLAUSE_REACH && !isClauseEnd(tokens[to + 1])) to += 1;
+  return tokens.slice(from, to + 1);
+}
+
+/** "Open 8080 to the VPC only", "8080 仅内网访问": the port's rules must not be open to everyone. */
+function insideOnlyScopes(tokens: readonly Token[], rules: TemplateRules, out: BroaderScope[]): void {
+  const seen = new Set<number>();
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (token.kind !== "port" || seen.has(Number(token.value))) continue;
+    const clause = clauseOf(tokens, index);
+    if (clause.some((other) => other.kind === "cidr" || other.kind === "address")) continue;
+    const only = clause.some((other) => ONLY_WORDS.has(String(other.value)));
+    const inside = clause.some((other) => INSIDE_WORDS.has(String(other.value)) || (other.of === "product" && other.value === "vpc"));
+    if (!(only && inside) && !clause.some((other) => other.value === "内网" || other.value === "私网")) continue;
+    seen.add(Number(token.value));
+    const open = rules.ingress.find((rule) => holds(rule, Number(token.value)) && ANYWHERE.has(rule.source ?? ""));
+    if (open)
+      out.push({
+        kind: "source-range",
+        text: token.text,
+        asked: `port ${token.value} from inside the VPC only`,
+        found: `from ${open.source}`,
+        where: open.where,
+      });
+  }
+}
+
+const PUBLIC_ACLS = new Set(["public-read", "public-read-write"]);
+
+/** A private bucket asked, a public one written; an internal load balancer asked, an internet one written. */
+function privateScopes(tokens: readonly Token[], view: TemplateView, out: BroaderScope[]): void {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (token.of === "acl" && token.value === "private" && !askedAway(tokens, index)) {
+      const slot = view.slots.find((candidate) => /^(?:AccessControl|acl)$/.test(candidate.key) && PUBLIC_ACLS.has(String(candidate.value)));
+      if (slot) out.push({ kind: "public", text: token.text, asked: "a private bucket", found: String(slot.value), where: `${slot.resource}.${slot.path}` });
+    }
+    if (token.of === "product" && token.value === "slb") {
+      const near = tokens.slice(Math.max(0, index - 3), index + 1).some((other) => INSIDE_WORDS.has(String(other.value)));
+      const slot = near ? view.slots.find((candidate) => /^(?:AddressType|address_type)$/.test(candidate.key) && candidate.value === "internet") : undefined;
+      if (slot) out.push({ kind: "public", text: token.text, asked: "an internal load balancer", found: "internet", where: `${slot.resource}.${slot.path}` });
+    }
+  }
+}
+
+/** "22 from 192.0.2.0/24" written as the VPC's own range: the user's source range reused for the network. */
+function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out: BroaderScope[]): void {
+  const networks = new Set(values.filter((value) => value.kind === "cidr" && value.target !== "source").map((value) => String(value.value)));
+  for (const value of values) {
+    if (value.kind !== "cidr" || value.target !== "source" || networks.has(String(value.value))) continue;
+    // The VPC's own range: a vSwitch cut to the range a whitelist names (the app subnet) is a design, not a widening.
+    const slot = view.slots.find(
+      (candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value && familyOfType(candidate.type)?.id === "vpc",
+    );
+    if (slot)
+      out.push({
+        kind: "reused-range",
+        text: value.text,
+        asked: `${value.text} as a source range`,
+        found: "the network's own range",
+        where: `${slot.resource}.${slot.path}`,
+      });
+  }
+}
+
+/** The ports the request names: ports, ranges, mappings, and protocols named for their port. */
+function requestPorts(tokens: readonly Token[], values: readonly RequestedValue[]): Array<[number, number]> {
+  const ports: Array<[number, number]> = [];
+  for (const token of tokens) {
+    if (token.kind === "port") ports.push([Number(token.value), Number(token.value)]);
+    if (token.kind === "portRange" || token.kind === "range") ports.push([Number(token.value), token.second ?? Number(token.value)]);
+    const known = token.of === "protocol" ? PROTOCOL_PORTS[String(token.value)] : undefined;
+    if (known !== undefined) ports.push([known, known]);
+  }
+  for (const value of values) {
+    if (value.kind !== "port" && value.kind !== "port-range" && value.kind !== "port-mapping") continue;
+    ports.push([Number(value.value), value.kind === "port-range" ? (value.second ?? Number(value.value)) : Number(value.value)]);
+    if (value.kind === "port-mapping" && value.second !== undefined) ports.push([value.second, value.second]);
+  }
+  return ports;
+}
+
+/** A rule this turn opened to 0.0.0.0/0 for ports the request never names ("open 80" written as SSH to everyone). */
+function unaskedOpenings(
+  tokens: readonly Token[],
+  values: readonly RequestedValue[],
+  rules: TemplateRules,
+  before: TemplateRules | undefined,
+  out: BroaderScope[],
+): void {
+  const asked = requestPorts(tokens, values);
+  const earlier = new Set((before?.ingress ?? []).map((rule) => `${rule.low}/${rule.high}|${rule.source}`));
+  for (const rule of rules.ingress) {
+    if (!ANYWHERE.has(rule.source ?? "") || earlier.has(`${rule.low}/${rule.high}|${rule.source}`)) continue;
+    if (asked.some(([low, high]) => low <= rule.high && rule.low <= high)) continue;
+    const ports = rule.low === rule.high ? `port ${rule.low}` : `ports ${rule.low}-${rule.high}`;
+    out.push({ kind: "source-range", text: ports, asked: `no opening of ${ports}`, found: `${ports} open to ${rule.source}`, where: rule.where });
+  }
+}
+
+export function broaderScopes(
+  tokens: readonly Token[],
+  values: readonly RequestedValue[],
+  view: TemplateView,
+  rules: TemplateRules,
+  before?: TemplateRules,
+): BroaderScope[] {
+  const out: BroaderScope[] = [];
+  unaskedOpenings(tokens, values, rules, before, out);
+  prefixScopes(tokens, rules, out);
+  insideOnlyScopes(tokens, rules, out);
+  privateScopes(tokens, view, out);
+  reusedRanges(values, view, out);
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * What the words around a lexer token say about it, for the check's accounting (accounting.ts):
+ * its clause, whether it is negated or asked to be removed ("no NAT", "instead of MySQL", "remove
+ * one of the servers"), the product a count or an "each" belongs to, and the ports a source range
+ * is given to. Each look is bounded to a clause and a few tokens, so the whole pass is linear.
+ */
+import type { Token } from "../read/token";
+
+/** Tokens that end a clause: a source range or a port belongs to the clause it is written in. */
+const CLAUSE_ENDS = new Set([".", ";", "!", "?", "\n"]);
+/** How many tokens a look goes before or after a token. */
+const REACH = 4;
+
+export const isClauseEnd = (token: Token | undefined) => token === undefined || (token.kind === "punctuation" && CLAUSE_ENDS.has(String(token.value)));
+
+/** The words of a token's clause, as written, at most this long either side. */
+const WORDS_REACH = 48;
+
+export function clauseWords(text: string, tokens: readonly Token[], index: number): string {
+  const token = tokens[index] as Token;
+  let from = index;
+  while (from > 0 && !isClauseEnd(tokens[from - 1]) && token.start - (tokens[from - 1]?.start ?? 0) <= WORDS_REACH) from -= 1;
+  let to = index;
+  while (to < tokens.length - 1 && !isClauseEnd(tokens[to + 1]) && (tokens[to + 1]?.end ?? 0) - token.end <= WORDS_REACH) to += 1;
+  return text.slice(tokens[from]?.start ?? token.start, tokens[to]?.end ?? token.end).trim();
+}
+
+const REMOVAL_WORDS = new Set(["remove", "delete", "drop", "rid", "retire", "decommission", "去掉", "删除", "删掉", "移除", "拿掉", "去除"]);
+const INSTEAD_WORDS = new Set(["instead", "rather"]);
+
+/**
+ * Whether the token is asked away: a negation or a removal verb a few tokens before it in its
+ * clause ("no NAT", "without an EIP", "remove the SLB", "不要公网"), or "instead of" / "rather
+ * than" right before it ("PostgreSQL instead of MySQL").
+ */
+export function askedAway(tokens: readonly Token[], index: number): boolean {
+  for (let back = 1; back <= REACH; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token) || (token.kind === "punctuation" && token.value === ",")) return false;
+    if (token.kind === "negation" || REMOVAL_WORDS.has(String(token.value))) return true;
+    if (INSTEAD_WORDS.has(String(token.value)) && back <= 2) return true;
+    // A value between breaks the reach: "remove 22 and open 8080" does not remove 8080.
+    if (token.kind !== "word" && token.kind !== "count" && token.kind !== "name") return false;
+  }
+  return false;
+}
+
+const PRODUCT_FILLERS = new Set(["word", "compute", "size", "count"]);
+
+/** The product a count or quantifier names: a product or type right after it (a few words between), or right before it ("ECS x2"). */
+export function productNear(tokens: readonly Token[], index: number): string | undefined {
+  for (let ahead = 1; ahead <= REACH; ahead += 1) {
+    const token = tokens[index + ahead];
+    if (!token || isClauseEnd(token)) break;
+    if (token.kind === "name" && token.of === "product") return String(token.value);
+    if (token.kind === "name" && token.of === "engine") return token.value === "Redis" ? "redis" : "rds";
+    if (token.kind === "instanceType") return token.of;
+    if (!PRODUCT_FILLERS.has(token.kind)) break;
+  }
+  const before = tokens[index - 1];
+  if (before?.kind === "name" && before.of === "product") return String(before.value);
+  if (before?.kind === "instanceType") return before.of;
+  return undefined;
+}
+
+/** Ports named by a protocol word ("SSH only from …"). */
+export const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
+const ENGINE_PORTS: Readonly<Record<string, number>> = { MySQL: 3306, MariaDB: 3306, PostgreSQL: 5432, SQLServer: 1433, Redis: 6379 };
+const JOINERS = new Set(["and", "also", "then", "并", "并且", "同时", "另外"]);
+
+function portsOf(token: Token): number[] {
+  if (token.kind === "port") return [Number(token.value)];
+  if (token.kind === "portRange") return [Number(token.value)];
+  if (token.kind === "name" && token.of === "protocol")
+    return PROTOCOL_PORTS[String(token.value)] === undefined ? [] : [PROTOCOL_PORTS[String(token.value)] as number];
+  if (token.kind === "name" && token.of === "engine")
+    return ENGINE_PORTS[String(token.value)] === undefined ? [] : [ENGINE_PORTS[String(token.value)] as number];
+  return [];
+}
+
+/** Whether a token is a port or names one. */
+const namesPort = (token: Token | undefined) => token !== undefined && portsOf(token).length > 0;
+
+/**
+ * The ports a source range is given to: those of its clause before it ("22 from 10.0.0.0/8",
+ * "SSH only from …", "80 and 443 from anywhere"), stopping at another range or at a joining word
+ * that starts a new request ("change the HTTPS port to 8443 and also allow SSH only from …"); if
+ * none, those after it in the clause ("only from 10.0.0.0/8 on port 22").
+ */
+export function portsGivenTo(tokens: readonly Token[], index: number): number[] {
+  const ports: number[] = [];
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const token = tokens[i] as Token;
+    if (isClauseEnd(token) || token.kind === "cidr" || token.kind === "address") break;
+    if (ports.length > 0 && JOINERS.has(String(token.value)) && !namesPort(tokens[i - 1])) break;
+    // "80 and 443": a joining word between two ports lists them.
+    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && !namesPort(tokens[i - 1])) break;
+    ports.push(...portsOf(token));
+  }
+  if (ports.length > 0) return ports;
+  for (let i = index + 1; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (isClauseEnd(token) || token.kind === "cidr" || token.kind === "address") break;
+    // "只允许 X 访问 22 端口，开放 8080": a comma after the ports ends what the range is given to.
+    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && !namesPort(tokens[i + 1])) break;
+    ports.push(...portsOf(token));
+  }
+  return ports;
+}
+
+/** The protocol a port is written with: "443 (TCP)", "22/tcp", "HTTPS 443", "TCP 443". */
+export function protocolOfPort(tokens: readonly Token[], index: number): string | undefined {
+  const next = tokens[index + 1];
+  const after = tokens[index + 2];
+  if (next?.kind === "punctuation" && (next.value === "(" || next.value === "/") && after?.kind === "name" && after.of === "protocol")
+    return String(after.value);
+  const before = tokens[index - 1];
+  if (before?.kind === "name" && before.of === "protocol") return String(before.value);
+  const twoBefore = tokens[index - 2];
+  if (before?.kind === "word" && (before.value === "port" || before.value === "端口") && twoBefore?.kind === "name" && twoBefore.of === "protocol")
+    return String(twoBefore.value);
+  return undefined;
+}
+
+/** Change words right after an old value ("把443改成8443"); "to" counts when a change verb is before it ("change 443 to 8443"). */
+const CHANGE_TO = new Set(["改成", "改为", "换成", "改到", "调到", "调整为", "->"]);
+const CHANGE_VERBS = new Set(["change", "changes", "switch", "replace", "move", "update", "bump", "swap", "把", "将"]);
+
+/** Whether the token is the old value of a replacement: another value of its sort follows the change word. */
+export function replaced(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  const after = tokens[index + 2];
+  if (!next || !after || (after.kind !== "port" && after.kind !== "number")) return false;
+  if (CHANGE_TO.has(String(next.value))) return true;
+  if (next.value !== "to") return false;
+  return tokens.slice(Math.max(0, index - REACH), index).some((token) => CHANGE_VERBS.has(String(token.value)));
+}

@@ -1,0 +1,262 @@
+/**
+ * Where a lexer token the value families did not read sits in the template (issue 27 item 1):
+ * each token sort has its place — a file name in the website settings, a prefix on a lifecycle
+ * rule, a product among the resources (or absent when asked away), an image in `ImageId`, a count
+ * on its product, "each" as one per server — and a token with no place it can be looked for in is
+ * unplaced: listed with its words, never vouched for.
+ */
+import type { Token } from "../read/token";
+import { familyOfType } from "./families";
+import { locate, resourceCount } from "./locate";
+import type { RequestedValue, ValueKind } from "./requested-value";
+import type { CheckedValue } from "./result";
+import type { TemplateRules } from "./template-rules";
+import type { TemplateView } from "./template-slots";
+import { askedAway, productNear, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
+
+export interface PlaceContext {
+  tokens: readonly Token[];
+  view: TemplateView;
+  rules: TemplateRules;
+  /** The template before this turn (an edit's base). */
+  before?: TemplateView;
+}
+
+/** A token's outcome: found (with where), not expressed (with why), unplaced, or no value at all. */
+export type Placement = { found: CheckedValue } | { missed: CheckedValue } | "unplaced" | "none";
+
+const found = (kind: ValueKind, text: string, where: string): Placement => ({ found: { kind, text, where } });
+const missed = (kind: ValueKind, text: string, reason: CheckedValue["reason"] = "missing", where?: string): Placement => ({
+  missed: { kind, text, reason, ...(where ? { where } : {}) },
+});
+
+/** A value the families could have read, looked up by their own rules (locate.ts). */
+function located(value: RequestedValue, view: TemplateView): Placement {
+  const where = locate(view, value);
+  if (value.role === "removed") return where ? missed(value.kind, value.text, "still-present", where) : found(value.kind, value.text, "removed");
+  return where ? found(value.kind, value.text, where) : missed(value.kind, value.text);
+}
+
+const wanted = (kind: ValueKind, token: Token, value: string | number, extra: Partial<RequestedValue> = {}): RequestedValue => ({
+  kind,
+  text: token.text,
+  role: "wanted",
+  value,
+  ...extra,
+});
+
+const ID_TARGETS: Readonly<Record<string, string>> = { vpc: "vpc", vswitch: "vsw", securityGroup: "sg" };
+/** Kinds an existing resource may stand in for: "in my VPC vpc-…" uses it by id, not by a new resource. */
+const BY_ID = new Set(["vpc", "vswitch", "securityGroup"]);
+const ID_KEYS: Readonly<Record<string, RegExp>> = {
+  vpc: /^(?:VpcId|vpc_id)$/,
+  vswitch: /^(?:VSwitchId|vswitch_id)$/,
+  securityGroup: /^(?:SecurityGroupIds?|security_groups?)$/,
+};
+
+function slotWhere(view: TemplateView, test: (slot: TemplateView["slots"][number]) => boolean): string | undefined {
+  const slot = view.slots.find(test);
+  return slot ? `${slot.resource}.${slot.path}` : undefined;
+}
+
+function placeProduct(context: PlaceContext, token: Token, index: number): Placement {
+  const family = String(token.value);
+  const count = resourceCount(context.view, family);
+  const byId = BY_ID.has(family) ? slotWhere(context.view, (slot) => ID_KEYS[family]?.test(slot.key) ?? false) : undefined;
+  if (askedAway(context.tokens, index)) {
+    const earlier = context.before ? resourceCount(context.before, family) : 0;
+    // "remove one of the servers": fewer than before; "no NAT", "remove the SLB": none.
+    const one = context.tokens.slice(Math.max(0, index - 4), index).some((other) => other.kind === "count");
+    const ok = one && earlier > 0 ? count < earlier : count === 0;
+    return ok
+      ? found("product", token.text, count === 0 ? "absent" : `${count} left of ${earlier}`)
+      : missed("product", token.text, "still-present", `${count} × ${family}`);
+  }
+  if (count > 0) return found("product", token.text, `${count} × ${family}`);
+  return byId ? found("product", token.text, byId) : missed("product", token.text);
+}
+
+const ENGINE_KEY = /^(?:Engine|engine)$/;
+
+function placeName(context: PlaceContext, token: Token, index: number): Placement {
+  const { view } = context;
+  const value = String(token.value);
+  if (token.of === "product") return placeProduct(context, token, index);
+  if (token.of === "engine") {
+    if (askedAway(context.tokens, index)) {
+      const still = slotWhere(view, (slot) => ENGINE_KEY.test(slot.key) && String(slot.value).toLowerCase() === value.toLowerCase());
+      return still ? missed("engine", token.text, "still-present", still) : found("engine", token.text, "absent");
+    }
+    if (value === "Redis")
+      return resourceCount(view, "redis") > 0 ? found("engine", token.text, `${resourceCount(view, "redis")} × redis`) : missed("engine", token.text);
+    return located(wanted("engine", token, value), view);
+  }
+  if (token.of === "acl") return located(wanted("bucket-setting", token, `acl:${value}`), view);
+  if (token.of === "image") return placeImage(view, token, context.tokens[index + 1]);
+  if (token.of === "disk") {
+    const where = slotWhere(view, (slot) => /category/i.test(slot.key) && String(slot.value) === value);
+    return where ? found("disk-category", token.text, where) : missed("disk-category", token.text);
+  }
+  if (token.of === "protocol") return placeProtocol(context, token, index);
+  return "unplaced";
+}
+
+/** Words an image's id or name carries in a template ("aliyun_3_x64…" for Alibaba Cloud Linux). */
+const IMAGE_WORDS: Readonly<Record<string, readonly string[]>> = {
+  "Alibaba Cloud Linux": ["aliyun", "alibaba cloud linux", "alinux"],
+  "Windows Server": ["win"],
+  "Rocky Linux": ["rocky"],
+  "Anolis OS": ["anolis"],
+};
+
+/** The image, and its version when one follows ("Ubuntu 22.04": "ubuntu_22_04…"), in an `ImageId` (or its parameter's default). */
+function placeImage(view: TemplateView, token: Token, version: Token | undefined): Placement {
+  const value = String(token.value);
+  const words = IMAGE_WORDS[value] ?? [value.toLowerCase()];
+  const versions = version?.kind === "version" ? [String(version.value).replaceAll(".", "_"), String(version.value)] : [""];
+  const text = version?.kind === "version" ? `${token.text} ${version.text}` : token.text;
+  const where = slotWhere(view, (slot) => {
+    const id = String(slot.value).toLowerCase();
+    return /^(?:ImageId|image_id|ImageFamily)$/.test(slot.key) && words.some((word) => id.includes(word)) && versions.some((part) => id.includes(part));
+  });
+  return where ? found("image", text, where) : missed("image", text);
+}
+
+function placeProtocol(context: PlaceContext, token: Token, index: number): Placement {
+  const { rules } = context;
+  const value = String(token.value);
+  // "443 (TCP)", "22/tcp", "HTTPS 443": bound to its port, checked with the port (bindings.ts).
+  const previous = context.tokens[index - 2];
+  if (previous?.kind === "port" && protocolOfPort(context.tokens, index - 2) === value) return "none";
+  // "HTTPS 443", "the HTTPS port to 8443": the port that follows is the protocol's, and is checked itself.
+  if (context.tokens.slice(index + 1, index + 5).some((other) => other.kind === "port")) return "none";
+  const port = PROTOCOL_PORTS[value];
+  if (port !== undefined) {
+    const rule =
+      rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high) ?? rules.listeners.find((listener) => listener.front === port);
+    if (askedAway(context.tokens, index)) return rule ? missed("protocol", token.text, "still-present", rule.where) : found("protocol", token.text, "absent");
+    return rule ? found("protocol", token.text, rule.where) : missed("protocol", token.text);
+  }
+  const rule = rules.listeners.find((listener) => listener.protocol === value) ?? rules.ingress.find((candidate) => candidate.protocol === value);
+  return rule ? found("protocol", token.text, rule.where) : "unplaced";
+}
+
+/** "api x2", "worker ×1": a count written after a role, not a product, counts servers of that role (summed in accounting.ts). */
+const ROLE_COUNT = /^[x×*]/i;
+
+function placeCount(context: PlaceContext, token: Token, index: number): Placement {
+  const previous = context.tokens[index - 1];
+  if (ROLE_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
+  const family = productNear(context.tokens, index);
+  if (family) return located(wanted("count", token, Number(token.value), { target: family }), context.view);
+  // "写一个 Helm chart", "one more thing": one of nothing the check knows is an article, not a count.
+  if (token.value === 1) return "none";
+  return "unplaced";
+}
+
+/** "an EIP each", "每台一个 EIP": as many of the product as there are servers. */
+function placeEach(context: PlaceContext, index: number): Placement {
+  const product = [productNear(context.tokens, index), productNearBefore(context.tokens, index)].find((family) => family !== undefined && family !== "ecs");
+  if (!product) return "none";
+  const servers = resourceCount(context.view, "ecs");
+  const count = resourceCount(context.view, product);
+  const text = context.tokens
+    .slice(Math.max(0, index - 2), index + 3)
+    .map((other) => other.text)
+    .join(" ");
+  return servers > 0 && count >= servers ? found("per-server", text, `${count} × ${product} for ${servers} × ecs`) : missed("per-server", text);
+}
+
+function productNearBefore(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= 3; back += 1) {
+    const token = tokens[index - back];
+    if (token?.kind === "name" && token.of === "product") return String(token.value);
+  }
+  return undefined;
+}
+
+function placeFile(view: TemplateView, token: Token): Placement {
+  const name = String(token.value);
+  const where = slotWhere(view, (slot) => typeof slot.value === "string" && slot.value.toLowerCase() === name);
+  return where ? found("file-name", token.text, where) : missed("file-name", token.text);
+}
+
+function placePrefix(context: PlaceContext, token: Token): Placement {
+  const prefix = String(token.value);
+  const rule = context.rules.lifecycle.find((candidate) => candidate.prefix.toLowerCase() === prefix || `${candidate.prefix.toLowerCase()}/` === prefix);
+  return rule ? found("path-prefix", token.text, rule.where) : missed("path-prefix", token.text);
+}
+
+function placeNumber(view: TemplateView, token: Token): Placement {
+  const where = slotWhere(view, (slot) => slot.value === token.value || (typeof slot.value === "string" && slot.value === String(token.value)));
+  return where ? found("number", token.text, where) : "unplaced";
+}
+
+/** The placement of a token no value family read. */
+export function placeToken(context: PlaceContext, index: number): Placement {
+  const token = context.tokens[index] as Token;
+  const { view } = context;
+  const away = askedAway(context.tokens, index);
+  switch (token.kind) {
+    case "name":
+      return placeName(context, token, index);
+    case "port":
+      return located(wanted("port", token, Number(token.value), away || replaced(context.tokens, index) ? { role: "removed" } : {}), view);
+    case "portRange":
+    case "range":
+      return located(wanted("port-range", token, Number(token.value), { second: token.second ?? Number(token.value) }), view);
+    case "cidr":
+    case "address":
+      return located(wanted("cidr", token, token.kind === "address" ? `${token.value}/32` : String(token.value)), view);
+    case "size":
+      return located(wanted("size", token, Number(token.value)), view);
+    case "bandwidth":
+      return located(wanted("bandwidth", token, Number(token.value)), view);
+    case "duration":
+      return token.unit === "day" ? located(wanted("days", token, Number(token.value)), view) : "unplaced";
+    case "version":
+      // "Ubuntu 22.04": the image's version, placed with the image.
+      if (context.tokens[index - 1]?.of === "image") return "none";
+      return located(wanted("engine-version", token, String(token.value), { target: engineBefore(context.tokens, index) ?? "" }), view);
+    case "resourceId": {
+      const target = ID_TARGETS[token.of ?? ""];
+      if (target) return located(wanted("resource-id", token, String(token.value), { target }), view);
+      const where = slotWhere(view, (slot) => slot.value === token.value);
+      return where ? found("resource-id", token.text, where) : missed("resource-id", token.text);
+    }
+    case "instanceType":
+      return located(wanted("instance-type", token, String(token.value)), view);
+    case "region":
+      return located(wanted("region", token, String(token.value)), view);
+    case "zone":
+      return located(wanted("zone", token, String(token.value)), view);
+    case "fileName":
+      return placeFile(view, token);
+    case "pathPrefix":
+      return placePrefix(context, token);
+    case "count":
+      return placeCount(context, token, index);
+    case "quantifier":
+      return placeEach(context, index);
+    case "number":
+      // "把443改成8443": the old port must be gone.
+      if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
+        return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
+      return placeNumber(view, token);
+    case "compute":
+      return "unplaced";
+    default:
+      return "none";
+  }
+}
+
+function engineBefore(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= 4; back += 1) {
+    const token = tokens[index - back];
+    if (token?.kind === "name" && token.of === "engine") return String(token.value);
+  }
+  return undefined;
+}
+
+/** Whether the template has any resource of the kind a type belongs to (for the scope checks). */
+export const hasFamily = (view: TemplateView, family: string) => view.resources.some((resource) => familyOfType(resource.type)?.id === family);

@@ -1,0 +1,44 @@
+/**
+ * A value stated for servers is on every server (issue 27 item 2, "disk size ↔ which disk", "count
+ * ↔ kind"): "2 ECS with a 100G system disk" is found on EcsInstance1 only if EcsInstance2 has it
+ * too. For the values a resource carries for itself (type, spec, sizes, bandwidth, an existing id,
+ * an image, a disk category), each resource of the same type as the one it was found on must carry
+ * the same value at the same property; else it is misplaced, named with the resource that lacks it.
+ * One index of the slots by resource and path: linear.
+ */
+import { placesOf } from "../kinds";
+import { isProductType } from "./families";
+import type { ValueKind } from "./requested-value";
+import type { CheckedValue } from "./result";
+import type { TemplateView } from "./template-slots";
+
+const PER_RESOURCE: ReadonlySet<ValueKind> = new Set(["instance-type", "compute-spec", "size", "bandwidth", "resource-id", "image", "disk-category"]);
+/** Where the registry puts an existing resource's id ("VpcId" of a vSwitch). */
+const ID_PLACES = placesOf("resourceId");
+const SITE = /^([A-Za-z0-9_]{1,255})\.([A-Za-z0-9_.[\]]{1,500})/;
+
+/** The applied values that hold on every resource of their type, and those one of them lacks. */
+export function uniformly(applied: readonly CheckedValue[], view: TemplateView): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
+  const slots = new Map(view.slots.map((slot) => [`${slot.resource}|${slot.path}`, slot.value]));
+  const types = new Map(view.resources.map((resource) => [resource.name, resource.type]));
+  const byType = new Map<string, string[]>();
+  for (const resource of view.resources) byType.set(resource.type, [...(byType.get(resource.type) ?? []), resource.name]);
+  const kept: CheckedValue[] = [];
+  const misplaced: CheckedValue[] = [];
+  for (const value of applied) {
+    const site = PER_RESOURCE.has(value.kind) ? SITE.exec(value.where ?? "") : null;
+    const type = site?.[1] ? types.get(site[1]) : undefined;
+    if (!site?.[1] || !site[2] || !type || !isProductType(type)) {
+      kept.push(value);
+      continue;
+    }
+    const here = slots.get(`${site[1]}|${site[2]}`);
+    // An existing network's id belongs on every resource the registry puts it on (every vSwitch of "in vpc-…"), whatever type it was found on.
+    const placed =
+      value.kind === "resource-id" ? ID_PLACES.filter((place) => place.rosProperty === site[2]).flatMap((place) => byType.get(place.rosType) ?? []) : [];
+    const lacking = [...(byType.get(type) ?? []), ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
+    if (lacking === undefined) kept.push(value);
+    else misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, but not on ${lacking}` });
+  }
+  return { kept, misplaced };
+}

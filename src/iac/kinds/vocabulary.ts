@@ -1,0 +1,84 @@
+/**
+ * The closed vocabularies the lexer (read/lexer.ts) reads names with, drawn from the registry and
+ * its catalogues rather than kept as a second list: engines from the RDS `Engine` enumeration (and
+ * the Redis kind), ACLs from the OSS `AccessControl` enumeration, protocols from the SLB listener's
+ * `Protocol` enumeration, disk categories from the ECS kind's categories, images from the ECS kind's image families, regions from
+ * read/regions.ts, and products from each kind's own noun pattern. What is added here is only how
+ * people write those names ("postgres", "sql server", "公共读", "ssh"): aliases of catalogue values.
+ *
+ * `tokenize(text)` is the lexer with this vocabulary: the call both readers make.
+ */
+import { lex } from "../read/lexer";
+import { REGIONS } from "../read/regions";
+import type { NameClass, Token, Vocabulary, VocabularyEntry } from "../read/token";
+import { ROS_PROPERTY_CATALOGUE } from "../template/data/ros-property-catalogue";
+import { DISK_CATEGORIES, IMAGE_NAMES } from "./ecs";
+import { KINDS, RESOURCE_KINDS } from "./index";
+
+function allowed(type: string, property: string): readonly string[] {
+  return ROS_PROPERTY_CATALOGUE[type]?.[property]?.allowed ?? [];
+}
+
+/** How people write the catalogue's engine values, beside the values themselves in lower case. */
+const ENGINE_ALIASES: ReadonlyArray<[string, string]> = [
+  ["postgres", "PostgreSQL"],
+  ["pgsql", "PostgreSQL"],
+  ["pg", "PostgreSQL"],
+  ["sql server", "SQLServer"],
+  ["mssql", "SQLServer"],
+  ["tair", "Redis"],
+];
+
+/** Application protocols named for their port ("SSH only from …"), beside the catalogue's transport and listener protocols. */
+const PROTOCOL_ALIASES: ReadonlyArray<[string, string]> = [
+  ["ssh", "ssh"],
+  ["rdp", "rdp"],
+  ["icmp", "icmp"],
+  ["ping", "icmp"],
+  ["ftp", "ftp"],
+  ["smtp", "smtp"],
+];
+
+const ACL_ALIASES: ReadonlyArray<[string, string]> = [
+  ["public read write", "public-read-write"],
+  ["public read", "public-read"],
+  ["公共读写", "public-read-write"],
+  ["公共读", "public-read"],
+  ["私有", "private"],
+];
+
+const DISK_ALIASES: ReadonlyArray<[string, string]> = [
+  ["essd", "cloud_essd"],
+  ["ssd", "cloud_ssd"],
+  ["ultra disk", "cloud_efficiency"],
+  ["高效云盘", "cloud_efficiency"],
+];
+
+function phrases(): Map<string, VocabularyEntry> {
+  const out = new Map<string, VocabularyEntry>();
+  const name = (of: NameClass, pairs: Iterable<readonly [string, string]>) => {
+    for (const [phrase, value] of pairs) out.set(phrase.toLowerCase(), { kind: "name", of, value });
+  };
+  const engines = [...allowed(KINDS.rds.rosType, "Engine"), ...(KINDS.redis ? ["Redis"] : [])];
+  name("engine", [...engines.map((engine): [string, string] => [engine, engine]), ...ENGINE_ALIASES]);
+  name("protocol", [
+    ...allowed(KINDS.slb.rosParts.find((part) => part.endsWith("::Listener")) ?? "", "Protocol").map((protocol): [string, string] => [protocol, protocol]),
+    ...PROTOCOL_ALIASES,
+  ]);
+  name("acl", [...allowed(KINDS.oss.rosType, "AccessControl").map((acl): [string, string] => [acl, acl]), ...ACL_ALIASES]);
+  name("disk", [...DISK_CATEGORIES.map(([, disk]): [string, string] => [disk, disk]), ...DISK_ALIASES]);
+  name("image", IMAGE_NAMES);
+  for (const region of REGIONS) for (const phrase of [region.id, ...region.names]) out.set(phrase, { kind: "region", value: region.id });
+  return out;
+}
+
+export const VOCABULARY: Vocabulary = {
+  phrases: phrases(),
+  products: RESOURCE_KINDS.map((kind) => ({ kind, nouns: KINDS[kind].nouns })),
+  regionIds: new Set(REGIONS.map((region) => region.id)),
+};
+
+/** The request's tokens, read with the registry's vocabulary (read/lexer.ts documents the tokens). */
+export function tokenize(text: string): Token[] {
+  return lex(text, VOCABULARY);
+}

@@ -1,0 +1,166 @@
+/**
+ * The lexer's second pass over its own tokens (lexer.ts): what a bare number is, read from the
+ * tokens right beside it — a version after an engine or image ("PostgreSQL 15", "Ubuntu 22.04",
+ * "version 8.0"), a port with a port cue ("port 22", "SSH 22", "443 (TCP)", "open 8080", "22端口",
+ * "80 -> 8080") and the numbers listed with a port ("80, 443 and 8080"), a count with a multiplier
+ * word ("ECS x 2", "2 x ecs.c7.xlarge"). Linear: each token looks at most a few tokens either way,
+ * and the list pass runs once forwards and once backwards.
+ */
+import type { Token } from "./token";
+
+/** Words right before a number (punctuation aside) that make it a port whatever its size. */
+const PORT_WORDS = new Set(["port", "ports", "端口", "listener", "listeners", "listen", "listens", "listening", "监听", "frontend", "backend", "前端", "后端"]);
+/** Words up to three tokens before a number that make it a port when it is 20 or more ("open 8080", "SLB on 443"). */
+const LOOSE_PORT_WORDS = new Set([
+  "open",
+  "opens",
+  "opening",
+  "opened",
+  "allow",
+  "allows",
+  "expose",
+  "exposes",
+  "on",
+  "开放",
+  "放通",
+  "允许",
+  "仅允许",
+  "只允许",
+]);
+/** A port is at least this when only a loose cue names it: "on 2 servers" is no port. */
+const MIN_LOOSE_PORT = 20;
+const MAX_PORT = 65535;
+/** How many tokens back a loose cue may be. */
+const LOOSE_REACH = 3;
+/** What may stand between two listed ports. */
+const LIST_GAPS = new Set([",", "/", "&", "and", "or", "和", "及", "或", "以及", "plus"]);
+const VERSION_WORDS = new Set(["version", "ver", "v", "版本"]);
+/** Between a version word and its number: "version to 8.0", "版本为 8.0", "version: 15". */
+const VERSION_FILLERS = new Set(["to", "is", "为", "是", "用", ":", "=", "改为", "改成", "换成"]);
+
+const isNumber = (token: Token | undefined) => token?.kind === "number";
+const isBareInteger = (token: Token | undefined) => token?.kind === "number" && Number.isInteger(token.value);
+const isPunctuation = (token: Token | undefined, ...values: string[]) => token?.kind === "punctuation" && values.includes(String(token.value));
+
+/** Between a port word and its number: "port: 22", "端口(22)", "port to 8443", "端口改为 8443". */
+const PORT_FILLERS = new Set([":", "(", "=", "to", "is", "为", "改为", "改成", "换成", "of", "number"]);
+
+/** The token before `index`, skipping one filler ("port: 22", "端口(22)", "the HTTPS port to 8443"). */
+function before(tokens: readonly Token[], index: number): Token | undefined {
+  const previous = tokens[index - 1];
+  return previous && PORT_FILLERS.has(String(previous.value)) ? tokens[index - 2] : previous;
+}
+
+function isProtocol(token: Token | undefined): boolean {
+  return token?.kind === "name" && token.of === "protocol";
+}
+
+function hasPortCue(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index] as Token;
+  const port = Number(token.value);
+  if (port < 1 || port > MAX_PORT || !Number.isInteger(port)) return false;
+  const previous = before(tokens, index);
+  if (previous && (PORT_WORDS.has(String(previous.value)) || isProtocol(previous))) return true;
+  const next = tokens[index + 1];
+  if (next && (next.value === "端口" || next.value === "port" || next.value === "号端口")) return true;
+  // "22/tcp", "443 (TCP)", "443（HTTPS）".
+  if (isPunctuation(next, "/", "(") && isProtocol(tokens[index + 2])) return true;
+  // "80 -> 8080", "80→8080": a mapping names ports on both sides.
+  if (isPunctuation(next, "->") && isBareInteger(tokens[index + 2])) return true;
+  if (isPunctuation(tokens[index - 1], "->") && (isBareInteger(tokens[index - 2]) || tokens[index - 2]?.kind === "port")) return true;
+  if (port < MIN_LOOSE_PORT) return false;
+  // "8080 from 10.0.0.0/8", "3306 来自 10.0.0.0/8": a number given a source range is a port.
+  // "22 only from 10.0.0.0/8": an "only" may stand between.
+  const only = next && (next.value === "only" || next.value === "仅" || next.value === "只") ? 1 : 0;
+  const from = tokens[index + 1 + only];
+  const source = tokens[index + 2 + only];
+  if (from && (from.value === "from" || from.value === "来自") && (source?.kind === "cidr" || source?.kind === "address")) return true;
+  for (let back = 1; back <= LOOSE_REACH; back += 1) {
+    const cue = tokens[index - back];
+    if (!cue || isPunctuation(cue, ".", ";", "\n")) break;
+    if (LOOSE_PORT_WORDS.has(String(cue.value))) return true;
+  }
+  return false;
+}
+
+function toPort(token: Token): void {
+  if (token.kind === "range") token.kind = "portRange";
+  else token.kind = "port";
+}
+
+/** Whether `a` and `b` are listed together: one list gap between them ("80, 443", "80 and 443", "80/443"). */
+function listed(tokens: readonly Token[], a: number, b: number): boolean {
+  const gap = tokens.slice(a + 1, b);
+  return gap.length <= 2 && gap.every((token) => LIST_GAPS.has(String(token.value)));
+}
+
+/** The index of the next number or range token within two tokens after `index`, if listed with it. */
+function nextListed(tokens: readonly Token[], index: number): number | undefined {
+  for (let next = index + 1; next <= index + 3 && next < tokens.length; next += 1) {
+    const token = tokens[next];
+    if (token?.kind === "number" || token?.kind === "range") return listed(tokens, index, next) ? next : undefined;
+  }
+  return undefined;
+}
+
+function markPorts(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if ((isBareInteger(token) || token.kind === "range") && hasPortCue(tokens, i)) toPort(token);
+  }
+  const isPort = (token: Token | undefined) => token?.kind === "port" || token?.kind === "portRange";
+  const portLike = (token: Token) => Number(token.value) >= 1 && Number(token.value) <= MAX_PORT && (token.kind === "range" || isBareInteger(token));
+  for (let i = 0; i < tokens.length; i += 1) {
+    const next = isPort(tokens[i]) ? nextListed(tokens, i) : undefined;
+    const token = next === undefined ? undefined : tokens[next];
+    if (token && portLike(token)) toPort(token);
+  }
+  for (let i = tokens.length - 1; i >= 0; i -= 1) {
+    const token = tokens[i] as Token;
+    const next = isBareInteger(token) || token.kind === "range" ? nextListed(tokens, i) : undefined;
+    if (next !== undefined && isPort(tokens[next]) && portLike(token)) toPort(token);
+  }
+}
+
+/** "PostgreSQL 15", "Ubuntu 22.04", "MySQL 8.0", "SQL Server 2019", "version 8.0": the number is a version. */
+function markVersions(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (!isNumber(token)) continue;
+    const previous = tokens[i - 1];
+    const named = previous?.kind === "name" && (previous.of === "engine" || previous.of === "image");
+    const filler = previous && VERSION_FILLERS.has(String(previous.value)) ? tokens[i - 2] : previous;
+    const worded = filler !== undefined && VERSION_WORDS.has(String(filler.value));
+    const digits = token.text.split(".")[0] ?? "";
+    const versionShaped = digits.length <= 2 || /^20\d\d$/.test(digits);
+    if ((named && versionShaped) || worded) {
+      token.kind = "version";
+      token.value = token.text.trim();
+    }
+  }
+}
+
+/** "ECS x 2", "2 x ecs.c7.xlarge": a number beside a lone "x" is a count; the "x" joins it. */
+function markMultipliers(tokens: Token[], input: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    const next = tokens[i + 1];
+    if (token.kind === "word" && token.value === "x" && isBareInteger(next) && next) {
+      out.push({ ...next, kind: "count", start: token.start, text: input.slice(token.start, next.end) });
+      i += 1;
+    } else if (isBareInteger(token) && next?.kind === "word" && next.value === "x") {
+      out.push({ ...token, kind: "count", end: next.end, text: input.slice(token.start, next.end) });
+      i += 1;
+    } else out.push(token);
+  }
+  return out;
+}
+
+/** The second pass: versions, ports and multiplied counts, each read from the tokens beside a number. */
+export function refineTokens(tokens: Token[], input: string): Token[] {
+  const counted = markMultipliers(tokens, input);
+  markVersions(counted);
+  markPorts(counted);
+  return counted;
+}
