@@ -44,6 +44,19 @@ const wsPublicJwk = { ...wsKeys.publicKey.export({ format: "jwk" }), kid: "ws-1"
 const wsPrivateJwk = { ...wsKeys.privateKey.export({ format: "jwk" }), kid: "ws-1", alg: "ES256" };
 const dohBase = `http://127.0.0.1:${process.env.IACCODE_TEST_DOH_PORT}`;
 
+/**
+ * Two owners on one server, push on (issue 30): the static bearer token and the API key are two
+ * principals (test/worker/owner-limits/owners.ts), each with counters and objects of its own.
+ */
+const TWO_OWNERS = {
+  IACCODE_A2A_AGENT: "conformance",
+  IACCODE_A2A_HTTP_TOKEN: "owner-a-token-0001",
+  IACCODE_A2A_API_KEY: "owner-b-key-0001",
+  IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+  IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+  IACCODE_A2A_PUSH_KEYRING: "k1:BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ=",
+};
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -61,6 +74,8 @@ export default defineConfig({
             "test/worker/index-migration/**",
             "test/worker/push-delivery/**",
             "test/worker/push-strict/**",
+            "test/worker/owner-limits/**",
+            "test/worker/quotas/**",
             "test/worker/aliyun/**",
             "test/worker/providers/**",
             "test/worker/iac-agent/**",
@@ -113,6 +128,36 @@ export default defineConfig({
         },
       },
       {
+        // Two owners on one server (a static bearer token and an API key are two principals), push
+        // on, what one owner's receivers do may not touch the other's notifications (issue 30 item 4).
+        extends: true,
+        plugins: [worker("owner-limits", TWO_OWNERS)],
+        test: {
+          name: "owner-limits",
+          include: ["test/worker/owner-limits/**/*.test.ts"],
+          globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
+          testTimeout: 90_000,
+        },
+      },
+      {
+        // Per-owner quotas set small (issue 30 item 5): two owners, one filled up, the other untouched.
+        extends: true,
+        plugins: [
+          worker("quotas", {
+            ...TWO_OWNERS,
+            IACCODE_A2A_QUOTA_CONTEXTS: "3",
+            IACCODE_A2A_QUOTA_PUSH_CONFIGS: "4",
+            IACCODE_A2A_QUOTA_UPLOADS: "3",
+            IACCODE_A2A_QUOTA_BYTES: String(6 * 1024 * 1024),
+          }),
+        ],
+        test: {
+          name: "quotas",
+          include: ["test/worker/quotas/**/*.test.ts"],
+          globalSetup: ["test/worker/push-delivery/receiver.global.ts"],
+        },
+      },
+      {
         extends: true,
         plugins: [worker("aliyun", {})],
         test: {
@@ -140,12 +185,16 @@ export default defineConfig({
             IACCODE_A2A_OPENAI_BASE_URL: `${modelBase}/openai/v1`,
             IACCODE_A2A_OPENAI_API_KEY: "sk-test-agent-key-0001",
             IACCODE_A2A_THINKING_EXPOSURE: "all",
+            // Push to a real local receiver: a model turn's request check reaches it (issue 27 item 8).
+            IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+            IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+            IACCODE_A2A_PUSH_KEYRING: "k1:BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ=",
           }),
         ],
         test: {
           name: "agent-model",
           include: ["test/worker/agent-model/**/*.test.ts"],
-          globalSetup: ["test/worker/agent-model/model-server.global.ts"],
+          globalSetup: ["test/worker/agent-model/model-server.global.ts", "test/worker/push-delivery/receiver.global.ts"],
         },
       },
       {

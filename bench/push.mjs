@@ -10,6 +10,12 @@
  * notification is delivered or recorded as a dead letter. It reports deliveries per second, the
  * latency from the turn's end to the receiver's 2xx (first try, after retries), attempts and dead
  * letters, and the peak memory of workerd.
+ *
+ * Then the fairness scenario (issue 30 item 4; alone: BENCH_PUSH_ONLY=fair): two owners on one server
+ * (a bearer token and an API key). Owner B sends BENCH_PUSH_FAIR_PROBES turns with a push config to a
+ * receiver that answers at once, first alone (the baseline), then right after owner A's
+ * BENCH_PUSH_FAIR_SLOW (60) turns whose receivers answer only after BENCH_PUSH_FAIR_SLOW_MS (9 s).
+ * It reports B's latency from the end of its turn to its receiver's 2xx in both phases.
  */
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
@@ -24,6 +30,11 @@ const SLOW_MS = Number(process.env.BENCH_PUSH_SLOW_MS ?? 3000);
 /** The share of slow receivers (default 5%); a tiny run raises it so that it meets some. */
 const SLOW_SHARE = Number(process.env.BENCH_PUSH_SLOW_SHARE ?? 0.05);
 const TIMEOUT_MS = 120_000;
+const FAIR_SLOW = Number(process.env.BENCH_PUSH_FAIR_SLOW ?? 60);
+const FAIR_SLOW_MS = Number(process.env.BENCH_PUSH_FAIR_SLOW_MS ?? 9000);
+const FAIR_PROBES = Number(process.env.BENCH_PUSH_FAIR_PROBES ?? 5);
+const OWNER_A = { Authorization: "Bearer bench-owner-a" };
+const OWNER_B = { "X-API-Key": "bench-owner-b" };
 const log = (...args) => console.error("[bench push]", ...args);
 
 /** The injected behaviour of a notification, fixed by a hash of its id. */
@@ -164,7 +175,116 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** A receiver for the fairness scenario: /slow/<key> answers after FAIR_SLOW_MS, /fast/<key> at once; it notes when each answered. */
+function startFairReceiver() {
+  const answeredAt = new Map();
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const [, mode, k] = (req.url ?? "").split("/");
+      const answer = () => {
+        if (!answeredAt.has(k)) answeredAt.set(k, Date.now());
+        res.writeHead(200).end();
+      };
+      if (mode === "slow") setTimeout(answer, FAIR_SLOW_MS);
+      else answer();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, answeredAt, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+/** Owner B's probes, one after another: each one's latency from the end of its turn to its receiver's 2xx. */
+async function probeLatencies(ours, receiver, phase) {
+  const latencies = [];
+  for (let i = 0; i < FAIR_PROBES; i++) {
+    const k = `${phase}-${i}`;
+    await rpc(
+      ours.url,
+      "SendMessage",
+      {
+        message: { messageId: `fair-${k}`, role: "ROLE_USER", parts: [{ text: "probe" }] },
+        configuration: { taskPushNotificationConfig: { url: `${receiver.url}/fast/${k}` } },
+      },
+      OWNER_B,
+    );
+    const endedAt = Date.now();
+    const deadline = endedAt + TIMEOUT_MS;
+    while (!receiver.answeredAt.has(k) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    latencies.push((receiver.answeredAt.get(k) ?? Number.NaN) - endedAt);
+  }
+  return latencies;
+}
+
+async function fairness() {
+  const receiver = await startFairReceiver();
+  const persistRoot = makePersistRoot();
+  const ours = await startOurs(persistRoot, {
+    IACCODE_A2A_PUSH_NOTIFICATIONS: "true",
+    IACCODE_A2A_PUSH_ALLOW_PRIVATE: "true",
+    IACCODE_A2A_PUSH_KEYRING: `bench:${Buffer.alloc(32, 7).toString("base64")}`,
+    IACCODE_A2A_HTTP_TOKEN: "bench-owner-a",
+    IACCODE_A2A_API_KEY: "bench-owner-b",
+  });
+  try {
+    const alone = await probeLatencies(ours, receiver, "alone");
+    log(`fairness: ${FAIR_SLOW} slow receivers of owner A (${FAIR_SLOW_MS} ms), then owner B's probes`);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < FAIR_SLOW) {
+          const i = next++;
+          const params = {
+            message: { messageId: `slow-${i}`, role: "ROLE_USER", parts: [{ text: "slow" }] },
+            configuration: { taskPushNotificationConfig: { url: `${receiver.url}/slow/a${i}` } },
+          };
+          await rpc(ours.url, "SendMessage", params, OWNER_A);
+        }
+      }),
+    );
+    const behindSlow = await probeLatencies(ours, receiver, "behind");
+    const deadline = Date.now() + TIMEOUT_MS;
+    const slowDone = () => Array.from({ length: FAIR_SLOW }, (_, i) => receiver.answeredAt.has(`a${i}`)).filter(Boolean).length;
+    while (slowDone() < FAIR_SLOW && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const result = {
+      slowReceivers: FAIR_SLOW,
+      slowReceiverMs: FAIR_SLOW_MS,
+      probes: FAIR_PROBES,
+      ownerBAloneMs: { p50: quantile(alone, 0.5), max: Math.max(...alone) },
+      ownerBBehindSlowMs: { p50: quantile(behindSlow, 0.5), max: Math.max(...behindSlow) },
+      slowDelivered: slowDone(),
+    };
+    const rows = [
+      [`owner B alone: turn end → 2xx, p50 / max ms (${FAIR_PROBES} probes)`, `${num(result.ownerBAloneMs.p50, 0)} / ${num(result.ownerBAloneMs.max, 0)}`],
+      [
+        `owner B right after owner A's ${FAIR_SLOW} slow receivers: p50 / max ms`,
+        `${num(result.ownerBBehindSlowMs.p50, 0)} / ${num(result.ownerBBehindSlowMs.max, 0)}`,
+      ],
+      [`owner A's slow receivers (200 after ${num(FAIR_SLOW_MS / 1000, 1)} s) delivered`, `${result.slowDelivered} / ${FAIR_SLOW}`],
+    ];
+    const markdown = `Push fairness across owners (issue 30 item 4):\n\n${table(["measure", "value"], rows, ["l", "r"])}\n`;
+    console.log(markdown);
+    writeFileSync("bench/results/push-fair.json", `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync("bench/results/push-fair.md", markdown);
+    if (result.slowDelivered < FAIR_SLOW || behindSlow.some(Number.isNaN)) process.exitCode = 1;
+  } finally {
+    closeClient();
+    await ours.mf.dispose().catch(() => {});
+    receiver.server.close();
+    removePersistRoot(persistRoot);
+  }
+}
+
+async function both() {
+  await main();
+  await fairness();
+}
+
+async function fairnessOnly() {
+  buildBundle();
+  await fairness();
+}
+
+(process.env.BENCH_PUSH_ONLY === "fair" ? fairnessOnly() : both()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

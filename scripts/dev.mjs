@@ -20,6 +20,7 @@ import { watch } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { listenWarning } from "./listen-warning.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULTS = { port: "8787", ip: "127.0.0.1" };
@@ -101,6 +102,8 @@ async function main() {
     );
     return 1;
   }
+  const warning = listenWarning(args.ip);
+  if (warning) process.stderr.write(`npm run dev: ${warning}`);
   embedPlayground();
   watchPlayground();
   const wrangler = join(ROOT, "node_modules", ".bin", "wrangler");

@@ -24,6 +24,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { listenWarning } from "./listen-warning.mjs";
 
 const QUIET_WRANGLER = {
   WRANGLER_SEND_METRICS: "false",
@@ -92,6 +93,8 @@ function build() {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  const warning = listenWarning(options.ip);
+  if (warning) console.error(`npm run dev:local: ${warning}`);
   if (options.build) build();
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const mf = new Miniflare({

@@ -149,7 +149,8 @@ const AUTH_SECRETS = ["IACCODE_A2A_HTTP_TOKEN", "IACCODE_A2A_BASIC_USERNAME", "I
 export async function startOurs(persistRoot, extraBindings = {}, extraOptions = {}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const bindings = { ...workerOptions.bindings, ...BINDING_OVERRIDES, ...extraBindings };
-  for (const name of AUTH_SECRETS) delete bindings[name];
+  // The local .dev.vars' secrets stay out; a scenario that needs owners passes its own.
+  for (const name of AUTH_SECRETS) if (!(name in extraBindings)) delete bindings[name];
   return startMiniflare("ours", {
     ...workerOptions,
     bindings,

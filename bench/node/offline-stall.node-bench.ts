@@ -5,6 +5,7 @@
  * the heavy turn runs. Before the per-value loops were made linear, 11,236 distinct ports in a
  * 64 KiB request ran 144 s and `/health` waited 143 s. Prints a table; asserts nothing.
  */
+import { request } from "node:http";
 import { it } from "vitest";
 import { buildBundle, makePersistRoot, removePersistRoot, startOurs } from "../lib/servers.mjs";
 import { DISTINCT_FAMILIES, distinctRequest } from "../../test/support/distinct-values";
@@ -21,19 +22,43 @@ const CASES: [string, string][] = [
   ["创建服务器… repeated, 1 MiB", "创建服务器".repeat((1024 * KiB) / 5)],
 ];
 
+/**
+ * One HTTP request on a connection of its own (no keep-alive): workerd closes an idle kept-alive
+ * connection, and a client that reuses it then fails with "other side closed".
+ */
+function post(url: string, body?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: body === undefined ? "GET" : "POST",
+        agent: false,
+        headers: body === undefined ? {} : { "content-type": "application/json", "A2A-Version": "1.0", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
 async function rpc(url: string, text: string, contextId: string): Promise<{ ms: number; state: string }> {
   const started = performance.now();
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "A2A-Version": "1.0" },
-    body: JSON.stringify({
+  const answer = await post(
+    url,
+    JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
       method: "SendMessage",
       params: { message: { messageId: crypto.randomUUID(), role: "ROLE_USER", contextId, parts: [{ text }] } },
     }),
-  });
-  const body = (await response.json()) as { result?: { task?: { status?: { state?: string } } }; error?: { code: number } };
+  );
+  const body = JSON.parse(answer) as { result?: { task?: { status?: { state?: string } } }; error?: { code: number } };
   return { ms: performance.now() - started, state: body.result?.task?.status?.state ?? `error ${body.error?.code}` };
 }
 
@@ -49,7 +74,7 @@ it("the worst offline turns, and /health and another context meanwhile", async (
       const poller = (async () => {
         while (polling) {
           const started = performance.now();
-          await fetch(`${ours.url}/health`);
+          await post(`${ours.url}/health`);
           slowestHealth = Math.max(slowestHealth, performance.now() - started);
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }

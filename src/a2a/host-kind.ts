@@ -130,7 +130,13 @@ function parseDottedQuad(text: string): number | undefined {
   return parts.reduce((sum, p) => sum * 256 + Number(p), 0);
 }
 
-/** Not globally reachable (IANA IPv4 Special-Purpose Address Registry, RFC 6890), plus multicast. */
+/**
+ * Every block of the IANA IPv4 Special-Purpose Address Registry
+ * (https://www.iana.org/assignments/iana-ipv4-special-registry/, RFC 6890), plus multicast. The
+ * anycast blocks the registry lists as globally reachable (AS112, AMT, the 6to4 relay) are refused
+ * too (issue 30 item 6): they are routing infrastructure, never a webhook receiver. The registry's
+ * smaller entries inside 192.0.0.0/24 (192.0.0.0/29, .8, .9, .10, .170, .171) fall in that /24.
+ */
 const PRIVATE_IPV4_RANGES: ReadonlyArray<readonly [string, number]> = [
   ["0.0.0.0", 8], // "this network", including the unspecified address
   ["10.0.0.0", 8], // RFC 1918
@@ -140,7 +146,11 @@ const PRIVATE_IPV4_RANGES: ReadonlyArray<readonly [string, number]> = [
   ["172.16.0.0", 12], // RFC 1918
   ["192.0.0.0", 24], // IETF protocol assignments
   ["192.0.2.0", 24], // TEST-NET-1
+  ["192.31.196.0", 24], // AS112-v4, RFC 7535
+  ["192.52.193.0", 24], // AMT, RFC 7450
+  ["192.88.99.0", 24], // deprecated 6to4 relay anycast, RFC 7526
   ["192.168.0.0", 16], // RFC 1918
+  ["192.175.48.0", 24], // Direct Delegation AS112 Service, RFC 7534
   ["198.18.0.0", 15], // benchmarking
   ["198.51.100.0", 24], // TEST-NET-2
   ["203.0.113.0", 24], // TEST-NET-3
@@ -172,11 +182,18 @@ function classifyIPv6Literal(literal: string): CallbackHostKind {
   return PRIVATE_IPV6_PREFIXES.some((prefix) => inPrefix(groups, prefix)) ? "private" : "public";
 }
 
-/** The parts of 2000::/3 that are not globally reachable (IANA IPv6 Special-Purpose Address Registry). */
+/**
+ * The blocks of the IANA IPv6 Special-Purpose Address Registry
+ * (https://www.iana.org/assignments/iana-ipv6-special-registry/) inside 2000::/3 (those outside it
+ * are refused above). 2001::/23 holds the registry's 2001::/32 Teredo, 2001:1::1–3, 2001:2::/48
+ * benchmarking, 2001:3::/32 AMT, 2001:4:112::/48 AS112-v6, 2001:20::/28 ORCHIDv2 and 2001:30::/28
+ * DRIP; 2002::/16 (6to4) is read through its embedded IPv4 address.
+ */
 const PRIVATE_IPV6_PREFIXES = (
   [
-    ["2001::", 23], // IETF protocol assignments, including Teredo 2001::/32 and benchmarking 2001:2::/48
+    ["2001::", 23], // IETF protocol assignments (the entries above)
     ["2001:db8::", 32], // documentation
+    ["2620:4f:8000::", 48], // Direct Delegation AS112 Service, RFC 7534
     ["3fff::", 20], // documentation, RFC 9637
   ] as const
 ).map(([text, bits]) => ({ groups: parseIPv6(text) ?? [], bits }));
@@ -207,7 +224,7 @@ function embeddedIPv4(g: readonly number[]): number | undefined {
 }
 
 /** Eight 16-bit groups, or undefined. Accepts `::` compression and a trailing dotted-quad. */
-function parseIPv6(text: string): number[] | undefined {
+export function parseIPv6(text: string): number[] | undefined {
   const halves = text.split("::");
   if (halves.length > 2) return undefined;
   const head = parseGroups(halves[0] ?? "", halves.length === 1);

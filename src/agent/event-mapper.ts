@@ -3,7 +3,9 @@
  * (../shared/spec/iac-code-contract.md §7): assistant text as WORKING status messages, tool trace,
  * permission denials, thinking (only when exposed), artifacts, and the turn's end, whose final
  * status always carries `metadata.iac_code.usage` (contract §7 "Message end"; 0 tokens when the turn
- * used no model, never an estimate).
+ * used no model, never an estimate). A turn's request check (`metadata.iac_code.requestCheck`) is on
+ * that final status update and on its message (issue 27 item 8): the message is what the Task keeps,
+ * so a blocking answer, GetTask, ListTasks' history and push carry the check as a stream does.
  */
 import type { Artifact, JsonObject } from "../a2a/types";
 import type { TaskState } from "../a2a/states";
@@ -22,7 +24,8 @@ export type TurnEffect =
   /** A WORKING status update; `text` becomes the status message. */
   | { kind: "status"; text?: string; metadata?: JsonObject }
   | { kind: "artifact"; artifact: Artifact; append?: boolean; lastChunk?: boolean }
-  | { kind: "end"; state: TaskState; text?: string; metadata?: JsonObject };
+  /** The turn's end; `messageMetadata` goes on its final status message (the reply). */
+  | { kind: "end"; state: TaskState; text?: string; metadata?: JsonObject; messageMetadata?: JsonObject };
 
 const iacCode = (fields: JsonObject): JsonObject => ({ iac_code: fields });
 
@@ -89,6 +92,7 @@ export function mapAgentEvent(event: AgentEvent, exposure: Exposure): TurnEffect
         state: END_STATES[event.state],
         ...(event.text ? { text: event.text } : {}),
         metadata: iacCode({ ...usageFields(event.usage), ...(event.requestCheck ? { requestCheck: event.requestCheck } : {}) }),
+        ...(event.requestCheck ? { messageMetadata: iacCode({ requestCheck: event.requestCheck }) } : {}),
       };
     case "error":
       return event.retryable

@@ -48,6 +48,11 @@ export type ModelEvent =
 
 export interface ModelProvider {
   readonly name: string;
+  /**
+   * What one tool result may add to this provider's context, in characters; unset, the turn loop's
+   * bound for a model's context window. The offline engine reads whole files (issue 30 item 6).
+   */
+  readonly maxToolResultChars?: number;
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 

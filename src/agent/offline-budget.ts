@@ -21,8 +21,17 @@
  * machine.
  */
 
-/** Units of work (characters read by the engine's passes) one turn may take: about 2 s of CPU at the slowest rate measured. */
-export const OFFLINE_READ_BUDGET = 4 * 1024 * 1024;
+/**
+ * The slowest rate of the engine on large requests, in units per CPU second: 1 MiB of distinct
+ * counts or ports in a Chinese list and 创建服务器… repeated to 1 MiB, measured by
+ * `npm run bench:offline` on this 2-core machine with other suites running (a quiet machine is
+ * faster, so the bound holds there too). Small requests run at lower rates but cost well under 2 s.
+ */
+export const SLOWEST_UNITS_PER_CPU_SECOND = 1_130_000;
+/** CPU one offline turn may take (issue 30 item 1). */
+export const TURN_CPU_SECONDS = 2;
+/** Units of work (characters read by the engine's passes) one turn may take: TURN_CPU_SECONDS at the slowest rate measured. */
+export const OFFLINE_READ_BUDGET = Math.floor(TURN_CPU_SECONDS * SLOWEST_UNITS_PER_CPU_SECOND);
 
 /** How many times a turn's rules read the request: classification and language, then the skill's parse. */
 const REQUEST_READS = 2;
@@ -36,12 +45,13 @@ const TEMPLATE_READS = 2;
  */
 export const PRODUCED_READS = 4;
 /**
- * What reviewing a template costs per character, in the same units: its YAML parsed by the tool
- * and the reviewer, every check of the validator, the repairs in rounds and the corrected template
- * written out. Measured against a generation request's reading by `npm run bench:offline` (a review
- * of 128 KiB took as long as reading about 2.6 MB of a request).
+ * What reviewing a template costs per character, in the same units, beyond its two readings: its
+ * YAML parsed by the tool and the reviewer, every check of the validator, the repairs in rounds and
+ * the corrected template written out. `npm run bench:offline` measured reviews of 64 KiB and 100 KiB
+ * templates at 11 and 8 units a character at the slowest rate (fixed costs weigh more on the smaller):
+ * a template of about 220 KB is the largest reviewed within the budget.
  */
-export const REVIEW_READS = 18;
+export const REVIEW_READS = 8;
 
 export interface TurnReading {
   /** The request's text. */

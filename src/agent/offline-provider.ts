@@ -55,6 +55,15 @@ import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs"
 
 type Step = { say: string; call?: { name: string; input: Record<string, unknown> } };
 
+/**
+ * Lets the isolate serve what is waiting (another request, `/health`) between the long synchronous
+ * phases of a step (generation or edit, the check, a review): on workerd a Durable Object's turn
+ * shares its thread, and a turn of a second or two would otherwise hold every request behind it.
+ */
+function breath(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The conversation of one step, with the meter its work is charged to (offline-budget.ts). */
 type Turn = Conversation & { readonly meter: WorkMeter };
 
@@ -175,8 +184,9 @@ function writeSteps(plan: WritePlan, conversation: Turn): Step {
  * up in the template this turn wrote, by the check, not by the generator; its misses are listed
  * under "Not expressed in the template" and its headline comes first.
  */
-function checkedSummary(summary: string, conversation: Turn, content: string, language: ReplyLanguage, before?: string): string {
+async function checkedSummary(summary: string, conversation: Turn, content: string, language: ReplyLanguage, before?: string): Promise<string> {
   conversation.meter.charge(content.length * PRODUCED_READS);
+  await breath();
   const check = checkOnce({ request: conversation.prompt, template: content, earlierRequests: conversation.requests, ...(before ? { before } : {}) });
   return check ? withRequestCheck(summary, check, language) : summary;
 }
@@ -186,7 +196,8 @@ function checkedSummary(summary: string, conversation: Turn, content: string, la
  * build) still answers for the request's values: those not in the current template (all of them
  * when there is none) are listed under "Not expressed in the template", never passed over.
  */
-function withoutTemplateChange(answer: string, conversation: Turn, current: string | undefined, language: ReplyLanguage): string {
+async function withoutTemplateChange(answer: string, conversation: Turn, current: string | undefined, language: ReplyLanguage): Promise<string> {
+  await breath();
   const check = checkOnce({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
   if (!check || check.notExpressed.length === 0) return answer;
   return [checkHeadline(check, language), "", answer, ...checkBlocks({ ...check, unrequested: [] }, language)].join("\n");
@@ -226,15 +237,15 @@ function editHint(language: ReplyLanguage): string {
   );
 }
 
-function editSteps(conversation: Turn, language: ReplyLanguage): Step | undefined {
+async function editSteps(conversation: Turn, language: ReplyLanguage): Promise<Step | undefined> {
   const current = currentTemplate(conversation.replies);
-  if (current?.terraform && namedWorkspaceFile(conversation.prompt) === undefined) return terraformEditSteps(current, conversation, language);
+  if (current?.terraform && namedWorkspaceFile(conversation.prompt) === undefined) return await terraformEditSteps(current, conversation, language);
   const { base, path, step } = editBase(conversation, language);
   if (step) return step;
   if (!base) return undefined;
   const before = toRosYaml(base);
   const edit = editOnce({ base, text: conversation.prompt, key: before });
-  if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before, language) };
+  if (!edit.understood) return { say: await withoutTemplateChange(editHint(language), conversation, before, language) };
   const diagnostics = validateTemplateObject(edit.template);
   const summary = summarizeRosTemplate(
     edit.template,
@@ -257,7 +268,7 @@ function editSteps(conversation: Turn, language: ReplyLanguage): Step | undefine
       mediaType: "application/yaml",
       filename,
       editing: path ?? currentTemplate(conversation.replies)?.path,
-      summary: checkedSummary(summary, conversation, content, language, before),
+      summary: await checkedSummary(summary, conversation, content, language, before),
       isRos: true,
       language,
     },
@@ -281,7 +292,7 @@ function fileChanges(path: string, before: readonly string[], after: readonly st
  * from the edited twin and written back, and the reply carries the new twin. A file that no longer
  * holds what this context wrote (edited by hand) is not overwritten.
  */
-function terraformEditSteps(current: CurrentTemplate, conversation: Turn, language: ReplyLanguage): Step | undefined {
+async function terraformEditSteps(current: CurrentTemplate, conversation: Turn, language: ReplyLanguage): Promise<Step | undefined> {
   const parsed = parseTemplate(current.text);
   if (!parsed.ok) return undefined;
   const path = current.path;
@@ -296,10 +307,10 @@ function terraformEditSteps(current: CurrentTemplate, conversation: Turn, langua
       `\`${filename}\` no longer holds the configuration this conversation wrote (it was changed in the workspace), so it was not overwritten. The offline engine edits only the Terraform it wrote; ask for a new configuration, or edit your file yourself.`,
       `\`${filename}\` 已不是本会话写入的配置（在工作区中被修改过），因此未覆盖。离线引擎只修改它自己写的 Terraform；请要求生成新配置，或自行修改你的文件。`,
     );
-    return { say: withoutTemplateChange(changed, conversation, fileText, language) };
+    return { say: await withoutTemplateChange(changed, conversation, fileText, language) };
   }
   const edit = editOnce({ base: parsed.template, text: conversation.prompt, key: current.text });
-  if (!edit.understood) return { say: withoutTemplateChange(editHint(language), conversation, before.text, language) };
+  if (!edit.understood) return { say: await withoutTemplateChange(editHint(language), conversation, before.text, language) };
   const after = terraformOfTwin(edit.template).resources;
   const rendered = renderTerraform(edit.template, {
     text: conversation.prompt,
@@ -318,7 +329,7 @@ function terraformEditSteps(current: CurrentTemplate, conversation: Turn, langua
       mediaType: TERRAFORM_MEDIA_TYPE,
       filename,
       ...(path ? { editing: path } : {}),
-      summary: checkedSummary(rendered.summary, conversation, rendered.content, language, before.text),
+      summary: await checkedSummary(rendered.summary, conversation, rendered.content, language, before.text),
       isRos: false,
       twin: toRosYaml(edit.template),
       language,
@@ -336,15 +347,16 @@ function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
   return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
 }
 
-function generationSteps(conversation: Turn, language: ReplyLanguage): Step {
+async function generationSteps(conversation: Turn, language: ReplyLanguage): Promise<Step> {
   const hasCurrent = currentTemplate(conversation.replies) !== undefined || namedWorkspaceFile(conversation.prompt) !== undefined;
   const edit = wantsEdit(conversation.prompt, hasCurrent);
   if (edit && hasCurrent) {
-    const edited = editSteps(conversation, language);
+    const edited = await editSteps(conversation, language);
     if (edited) return edited;
   }
+  await breath();
   const generated = generateOnce({ text: conversation.prompt, language });
-  if (!generated.recognized) return { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
+  if (!generated.recognized) return { say: await withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
   const afresh =
     edit && !hasCurrent
       ? t(
@@ -358,7 +370,7 @@ function generationSteps(conversation: Turn, language: ReplyLanguage): Step {
       content: generated.content,
       mediaType: generated.mediaType,
       filename: generated.filename,
-      summary: checkedSummary(`${afresh}${generated.summary}`, conversation, generated.content, language),
+      summary: await checkedSummary(`${afresh}${generated.summary}`, conversation, generated.content, language),
       isRos: generated.format === "ros-yaml",
       ...(generated.format === "terraform" && generated.template ? { twin: toRosYaml(generated.template) } : {}),
       language,
@@ -367,7 +379,7 @@ function generationSteps(conversation: Turn, language: ReplyLanguage): Step {
   );
 }
 
-function reviewSteps(conversation: Turn, language: ReplyLanguage): Step {
+async function reviewSteps(conversation: Turn, language: ReplyLanguage): Promise<Step> {
   const { prompt, results } = conversation;
   const named = namedWorkspaceFile(prompt);
   let template = findTemplate(prompt);
@@ -393,6 +405,7 @@ function reviewSteps(conversation: Turn, language: ReplyLanguage): Step {
   if (!results.some((r) => r.name === "ros_validate_template")) {
     return { say: t(language, "Validating the template.\n", "校验模板。\n"), call: { name: "ros_validate_template", input: { template } } };
   }
+  await breath();
   const review = reviewTemplate(template, language, { verdict: asksForVerdict(requestProse(prompt)) });
   if (!results.some((r) => r.name === "save_artifact")) {
     return {
@@ -457,16 +470,17 @@ function errorOf(result: ToolOutcome): string {
 /** "Review it", "检查一下这个模板": a review of the context's current template. */
 const REVIEW_FOLLOWUP = /^\s*(?:(?:please|now|ok|okay|can you)[,\s]+)?(?:review|check|validate|audit|lint)\b|^\s*(?:请|帮我)?(?:审查|检查|校验|评审)/i;
 
-function plan(conversation: Turn): Step {
+async function plan(conversation: Turn): Promise<Step> {
   // The request's language is its own words', not the template's it carries (fenced or not).
   const language = detectLanguage(requestProse(conversation.prompt));
   const kind = classifyRequest(conversation.prompt);
-  if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies)) return reviewSteps(conversation, language);
+  if (REVIEW_FOLLOWUP.test(conversation.prompt) && kind !== "iac_review" && currentTemplate(conversation.replies))
+    return await reviewSteps(conversation, language);
   switch (kind) {
     case "iac_generation":
-      return generationSteps(conversation, language);
+      return await generationSteps(conversation, language);
     case "iac_review":
-      return reviewSteps(conversation, language);
+      return await reviewSteps(conversation, language);
     case "terraform_ros_conversion":
       return conversionSteps(conversation, language);
     case "aliyun_ros_operations":
@@ -482,8 +496,8 @@ function plan(conversation: Turn): Step {
     }
     case "out_of_scope":
       return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
-        ? generationSteps(conversation, language)
-        : { say: withoutTemplateChange(outOfScopeAnswer(language), conversation, currentTemplate(conversation.replies)?.text, language) };
+        ? await generationSteps(conversation, language)
+        : { say: await withoutTemplateChange(outOfScopeAnswer(language), conversation, currentTemplate(conversation.replies)?.text, language) };
   }
 }
 
@@ -497,6 +511,12 @@ const LANGUAGE_SAMPLE = 4096;
 
 export class OfflineProvider implements ModelProvider {
   readonly name = "offline";
+  /**
+   * Whole tool results (issue 30 item 6): a named workspace template over ~20 KB used to reach the
+   * review cut at 20,000 characters, and the reply asked for the file it had been given. A read is
+   * at most read_file's 1 MiB; as JSON, escapes can make each byte up to 6 characters.
+   */
+  readonly maxToolResultChars = 6 * 1_048_576 + 1024;
 
   /** `observeWork` hears the units each step charged (the bench sets the budget's rate from them). */
   constructor(private readonly observeWork?: (units: number) => void) {}
@@ -508,7 +528,7 @@ export class OfflineProvider implements ModelProvider {
     let step: Step;
     try {
       conversation.meter.charge(readCost({ prompt: conversation.prompt, template: currentTemplate(conversation.replies)?.text }));
-      step = plan(conversation);
+      step = await plan(conversation);
       this.observeWork?.(conversation.meter.spent);
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;

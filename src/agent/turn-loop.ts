@@ -10,12 +10,14 @@ import type { AgentEvent, TurnInput, TurnUsage } from "./runtime";
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCall } from "./model";
 import type { Tool, ToolContext, ToolResult } from "./tools/tool";
 import { turnRequestCheck, writtenTemplate } from "./turn-request-check";
+import { replyWithCheck } from "./reply-check";
+import { detectLanguage } from "../iac";
 
 export const AUTH_TEXT = "Authentication required. Please configure your API credentials.";
 const INTERNAL_TEXT = "An internal error occurred.";
 /** Tool steps one turn may take before it stops and hands back to the user. */
 export const MAX_TOOL_STEPS = 12;
-/** What a tool result may add to the model's context. */
+/** What a tool result may add to a model's context (unless its provider says otherwise). */
 const MAX_TOOL_RESULT_CHARS = 20_000;
 
 export interface TurnLoopOptions {
@@ -52,7 +54,7 @@ function parseInput(text: string): unknown {
 }
 
 /** The tool result as the model sees it: the output or the error, bounded, without artifact bodies. */
-function resultForModel(result: ToolResult): string {
+function resultForModel(result: ToolResult, maxChars: number): string {
   const view =
     "permissionDenied" in result
       ? { error: `Permission denied: ${result.reason}` }
@@ -60,7 +62,7 @@ function resultForModel(result: ToolResult): string {
         ? { output: result.output, ...(result.artifact ? { artifact: { filename: result.artifact.filename, delivered: true } } : {}) }
         : { error: result.error };
   const json = JSON.stringify(view);
-  return json.length > MAX_TOOL_RESULT_CHARS ? `${json.slice(0, MAX_TOOL_RESULT_CHARS)}…[truncated]` : json;
+  return json.length > maxChars ? `${json.slice(0, maxChars)}…[truncated]` : json;
 }
 
 async function runTool(tools: readonly Tool[], call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
@@ -98,14 +100,17 @@ export async function* runTurnLoop(input: TurnInput, options: TurnLoopOptions): 
     messages.push({ role: "assistant", content: answer.text, ...(answer.calls.length ? { toolCalls: answer.calls } : {}) });
     finalText = answer.text;
     if (answer.calls.length === 0) break;
-    if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages))) return;
+    const maxChars = options.provider.maxToolResultChars ?? MAX_TOOL_RESULT_CHARS;
+    if (!(yield* toolRound(options.tools, answer.calls, toolContext, messages, maxChars))) return;
     template = lastWrittenTemplate(answer.calls, messages) ?? template;
   }
   // The final answer is the last step's text (what the model said after its last tool round), as
   // the original's authoritative final message; the earlier steps' text was streamed already.
-  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it.
-  const requestCheck = turnRequestCheck(input.prompt, earlier, template);
-  yield { type: "end", state: "input-required", ...(finalText.trim() ? { text: finalText } : {}), usage, ...(requestCheck ? { requestCheck } : {}) };
+  // The server's own request check of the turn's last template (issue 19 item 1), whoever wrote it;
+  // the reply's first line says what it says (issue 27 items 1 and 8).
+  const checked = turnRequestCheck(input.prompt, earlier, template);
+  const text = checked ? replyWithCheck(finalText, checked.check, detectLanguage(input.prompt)) : finalText;
+  yield { type: "end", state: "input-required", ...(text.trim() ? { text } : {}), usage, ...(checked ? { requestCheck: checked.metadata } : {}) };
 }
 
 /** The template the round's last successful `write_file` / `save_artifact` wrote (a failed write wrote nothing). */
@@ -189,7 +194,13 @@ async function* modelStep(
 }
 
 /** Runs the step's tool calls in order, each traced; their results go back to the model. False when aborted. */
-async function* toolRound(tools: readonly Tool[], calls: readonly ToolCall[], ctx: ToolContext, messages: ChatMessage[]): AsyncGenerator<AgentEvent, boolean> {
+async function* toolRound(
+  tools: readonly Tool[],
+  calls: readonly ToolCall[],
+  ctx: ToolContext,
+  messages: ChatMessage[],
+  maxChars: number,
+): AsyncGenerator<AgentEvent, boolean> {
   for (const call of calls) {
     if (ctx.signal.aborted) return false;
     const result = await runTool(tools, call, ctx);
@@ -202,7 +213,7 @@ async function* toolRound(tools: readonly Tool[], calls: readonly ToolCall[], ct
     } else {
       yield { type: "tool", phase: "failed", toolUseId: call.id, name: call.name, result: { error: result.error } };
     }
-    messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result) });
+    messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: resultForModel(result, maxChars) });
   }
   return true;
 }

@@ -3,13 +3,32 @@
  * offline engine or a model — the server runs the check once more on the last template the turn
  * wrote (`write_file` / `save_artifact`), against this turn's request and the conversation's
  * earlier requests, and the turn's final status carries the outcome as
- * `metadata.iac_code.requestCheck`. Reviews and Terraform conversions hand back the user's own
- * template, and stack explanations, deploy answers and greetings write none: their turns carry no check.
+ * `metadata.iac_code.requestCheck` (issue 27 item 8: on the final status message too, so every
+ * read of the Task carries it; bounded by request-check-bounds.ts), and the reply opens with its
+ * headline (reply-check.ts). Reviews and Terraform conversions hand back the user's own template,
+ * and stack explanations, deploy answers and greetings write none: their turns carry no check.
  */
 import type { JsonObject } from "../a2a/types";
-import { checkRequest, classifyRequest, extractRequestedValues, parseTemplate, requestCheckMetadata, type RequestKind, terraformOfTwin } from "../iac";
+import {
+  checkRequest,
+  classifyRequest,
+  extractRequestedValues,
+  parseTemplate,
+  type RequestCheck,
+  requestCheckMetadata,
+  type RequestKind,
+  terraformOfTwin,
+} from "../iac";
 import { currentTemplate } from "./offline-conversation";
 import type { ChatMessage } from "./model";
+import { boundedCheck } from "./request-check-bounds";
+
+/** The turn's check: the outcome itself (for the reply's headline) and its bounded metadata. */
+export interface TurnCheck {
+  check: RequestCheck;
+  /** `metadata.iac_code.requestCheck`, within REQUEST_CHECK_MAX_BYTES. */
+  metadata: JsonObject;
+}
 
 /** Tools whose `content` input is a file the turn hands to the user. */
 const WRITING_TOOLS = new Set(["write_file", "save_artifact"]);
@@ -46,11 +65,11 @@ const UNCHECKED: ReadonlySet<RequestKind> = new Set(["iac_review", "terraform_ro
  * context's current template, or on none, when its request states values — so they show as not
  * expressed instead of vanishing. Undefined when there is nothing to check.
  */
-export function turnRequestCheck(prompt: string, earlier: readonly ChatMessage[], template: string | undefined): JsonObject | undefined {
+export function turnRequestCheck(prompt: string, earlier: readonly ChatMessage[], template: string | undefined): TurnCheck | undefined {
   if (UNCHECKED.has(classifyRequest(prompt))) return undefined;
   const earlierRequests = earlier.flatMap((message) => (message.role === "user" ? [message.content] : []));
   const before = templateBefore(earlier);
   if (template === undefined && extractRequestedValues(prompt).length === 0) return undefined;
   const check = checkRequest({ request: prompt, template: template ?? before, earlierRequests, ...(before ? { before } : {}) });
-  return check ? (requestCheckMetadata(check) as unknown as JsonObject) : undefined;
+  return check ? { check, metadata: boundedCheck(requestCheckMetadata(check) as unknown as JsonObject) } : undefined;
 }

@@ -3,6 +3,7 @@
  * parsed once per isolate into one typed object. An invalid value is a `ConfigError` that names
  * the variable and never repeats a secret's value.
  */
+import { parseQuotaConfig, type QuotaConfig } from "./quota-config";
 import { ConfigError } from "./config-error";
 import { bool, integer, list, read, type RawEnv } from "./env-values";
 import { parseJwtConfig, type JwtConfig } from "./jwt-config";
@@ -35,6 +36,12 @@ export interface Config {
   pushNotifications: boolean;
   pushAllowPrivate: boolean;
   pushMaxConfigsPerTask: number;
+  /**
+   * `IACCODE_A2A_TRUSTED_PROXY`: a proxy the operator trusts sets `CF-Connecting-IP` on every request
+   * (overwriting a client's), so the header names the caller even where the request did not come
+   * through Cloudflare's edge (src/worker/client-address.ts).
+   */
+  trustedProxy: boolean;
   /** `IACCODE_A2A_PUSH_ALLOWED_HOSTS`: empty admits any public host. */
   pushAllowedHosts: string[];
   /** `IACCODE_A2A_PUSH_DOH_URL`: a DNS-over-HTTPS JSON endpoint that checks callback names. */
@@ -57,6 +64,8 @@ export interface Config {
   indexLayout: IndexLayoutConfig;
   /** The model providers (src/config/providers.ts); an invalid setting fails model turns only. */
   providers: ProviderConfig | ConfigError;
+  /** Per-owner quotas (quota-config.ts). */
+  quotas: QuotaConfig;
   /** The JSON-RPC WebSocket's origins and socket cap (websocket-config.ts). */
   webSocket: WebSocketConfig;
 }
@@ -222,6 +231,7 @@ export function parseConfig(env: RawEnv): Config {
     requiredExtensions: list(env, "IACCODE_A2A_REQUIRED_EXTENSIONS", /,/),
     maxBodyBytes: integer(env, "IACCODE_A2A_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 100 * 1024 * 1024),
     rateLimit: bool(env, "IACCODE_A2A_RATE_LIMIT", true),
+    trustedProxy: bool(env, "IACCODE_A2A_TRUSTED_PROXY", false),
     auth: auth(env),
     signingSecret,
     signingKeys,
@@ -231,6 +241,7 @@ export function parseConfig(env: RawEnv): Config {
         read(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS") === undefined ? undefined : integer(env, "IACCODE_A2A_INDEX_SHARDS_PREVIOUS", 1, 1, MAX_INDEX_SHARDS),
     },
     providers: providerConfigOrError(env),
+    quotas: parseQuotaConfig((name, fallback, min, max) => integer(env, name, fallback, min, max)),
     webSocket: parseWebSocketConfig(
       (name) => read(env, name),
       (name, fallback, min, max) => integer(env, name, fallback, min, max),

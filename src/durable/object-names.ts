@@ -47,3 +47,11 @@ export function indexObjectName(owner: string, shard: number, shards: number): s
   if (!isPlainPart(owner)) return `${SEPARATOR}${SEPARATOR}index${SEPARATOR}${hexPart(owner)}${SEPARATOR}${shard}/${shards}`;
   return shards <= 1 ? owner : `${owner}${SEPARATOR}index:${shard}/${shards}`;
 }
+
+/**
+ * The name of an owner's OwnerQuota object (a namespace of its own, so no other kind of name can
+ * meet it): the owner's hex, injective for every string a principal can be.
+ */
+export function quotaObjectName(owner: string): string {
+  return `${SEPARATOR}${SEPARATOR}quota${SEPARATOR}${hexPart(owner)}`;
+}

@@ -6,7 +6,7 @@
  * is per owner and shard (task-index/index-layout.ts).
  */
 import { contextObjectIdOf } from "../a2a/ids";
-import { contextObjectName, indexObjectName } from "./object-names";
+import { contextObjectName, indexObjectName, quotaObjectName } from "./object-names";
 
 export function contextAgentFor(env: Env, owner: string, contextId: string) {
   return env.CONTEXT_AGENT.get(env.CONTEXT_AGENT.idFromName(contextObjectName(owner, contextId)));
@@ -28,4 +28,9 @@ export function contextAgentForTask(env: Env, taskId: string) {
 
 export function taskIndexFor(env: Env, owner: string, shard = 0, shards = 1) {
   return env.TASK_INDEX.get(env.TASK_INDEX.idFromName(indexObjectName(owner, shard, shards)));
+}
+
+/** The owner's quota counters (owner-quota/owner-quota.ts). */
+export function ownerQuotaFor(env: Env, owner: string) {
+  return env.OWNER_QUOTA.get(env.OWNER_QUOTA.idFromName(quotaObjectName(owner)));
 }

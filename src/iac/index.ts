@@ -56,6 +56,13 @@ export {
   requestCheckMetadata,
   withRequestCheck,
   NOT_EXPRESSED_HEADING,
+  BROADER_HEADING,
+  UNPLACED_HEADING,
   type RequestCheck,
   type CheckedValue,
+  type BroaderScope,
+  type UnplacedToken,
 } from "./check";
+export { lex } from "./read/lexer";
+export type { NameClass, Token, TokenKind, Vocabulary } from "./read/token";
+export { tokenize, VOCABULARY } from "./kinds/vocabulary";

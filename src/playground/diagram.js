@@ -18,6 +18,19 @@ const HEADER = 40;
 const ROW_LABEL = 26;
 /** Characters of the removed-resources legend per line. */
 const LEGEND_LINE = 90;
+/** A legend's lines: words joined up to LEGEND_LINE characters (a word longer than that stands alone). */
+function wrapLegend(text) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > LEGEND_LINE) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
 const COLORS = {
   vpc: "#eef4ff",
   vswitch: "#f6f9ff",
@@ -232,7 +245,7 @@ export function drawDiagram(template, changes = { added: [], changed: [], remove
     root.append(g);
   }
   const legend = changes.removed.length ? `removed since the previous version: ${changes.removed.join(", ")}` : "";
-  const lines = legend.match(new RegExp(`.{1,${LEGEND_LINE}}(\\s|$)`, "g")) ?? [];
+  const lines = wrapLegend(legend);
   if (lines.length) {
     const total = height + (lines.length - 1) * 15;
     root.setAttribute("height", total);

@@ -18,7 +18,20 @@ const TABS = ["template", "diff", "diagram", "check", "protocol"];
 /** A file an artifact carries that is a template: ROS YAML/JSON or Terraform. */
 const TEMPLATE_FILE = /\.(ya?ml|json|tf)$/i;
 /** The ROS form a Terraform reply carries, in the fenced block after "ROS form". */
-const ROS_FORM = /ROS form[^\n]*\n+```[a-z]*\n([\s\S]*?)\n```/i;
+/**
+ * The ROS form a Terraform reply carries: the first fenced block after the words "ROS form". Found
+ * with indexOf, not one pattern: a lazy run up to a closing fence, retried at every "ROS form",
+ * is quadratic on a long reply.
+ */
+function rosFormOf(reply) {
+  const marker = reply.toLowerCase().indexOf("ros form");
+  if (marker < 0) return undefined;
+  const fence = reply.indexOf("```", marker);
+  const bodyStart = fence < 0 ? -1 : reply.indexOf("\n", fence);
+  if (bodyStart < 0) return undefined;
+  const close = reply.indexOf("\n```", bodyStart);
+  return close < 0 ? undefined : reply.slice(bodyStart + 1, close);
+}
 
 function langOf(filename) {
   return /\.tf$/i.test(filename) ? "hcl" : /\.json$/i.test(filename) ? "json" : "yaml";
@@ -75,7 +88,7 @@ export class Workbench {
   }
 
   addVersion({ taskId, filename, text, reply }) {
-    const rosText = /\.tf$/i.test(filename) ? ROS_FORM.exec(reply ?? "")?.[1] : text;
+    const rosText = /\.tf$/i.test(filename) ? rosFormOf(reply ?? "") : text;
     const parsed = rosText === undefined ? { ok: false, error: "the reply carries no ROS form" } : parseTemplateText(rosText);
     const previous = this.versions.at(-1);
     const ros = parsed.ok ? parsed.template : undefined;

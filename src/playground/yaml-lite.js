@@ -28,9 +28,10 @@ function scalar(text) {
   const value = text.trim();
   if (value.startsWith("'")) return value.slice(1, value.lastIndexOf("'")).replace(/''/g, "'");
   if (value.startsWith('"')) return JSON.parse(value.slice(0, value.lastIndexOf('"') + 1));
-  const tag = /^!(\w+)\s+(.*)$/.exec(value);
+  // One whitespace character, then the rest (scalar() trims it): `\s+(.*)` could split a run of spaces many ways.
+  const tag = /^!(\w+)\s(.*)$/.exec(value);
   if (tag) {
-    const inner = scalar(tag[2]);
+    const inner = scalar(tag[2] ?? "");
     if (tag[1] === "Ref") return { Ref: inner };
     if (tag[1] === "GetAtt") return { "Fn::GetAtt": Array.isArray(inner) ? inner : String(inner).split(".") };
     return { [`Fn::${tag[1]}`]: inner };
@@ -40,7 +41,9 @@ function scalar(text) {
     return inner === "" ? [] : inner.split(",").map(scalar);
   }
   if (value === "{}") return {};
-  const plain = value.replace(/\s+#.*$/, "");
+  // A comment starts at the first "#" after whitespace; found by one search, then the spaces before it trimmed.
+  const comment = value.search(/\s#/);
+  const plain = comment >= 0 ? value.slice(0, comment).trimEnd() : value;
   if (/^-?\d+(\.\d+)?$/.test(plain)) return Number(plain);
   if (/^(true|false)$/i.test(plain)) return plain.toLowerCase() === "true";
   if (/^(null|~)$/.test(plain)) return null;

@@ -16,7 +16,13 @@ export interface PushJob {
   notificationId: string;
   /** The trace context of the turn that ended: each delivery attempt is a new child span of it. */
   trace?: TraceContext;
-  /** Set on the dead-letter queue by the consumer: why delivery gave up (sanitized). */
+  /**
+   * Which delivery attempt this message carries, from 1 (absent: 1). A retry is a new message with
+   * the next number (the hand-off of durable/context/push-dispatch.ts), so Queues' own attempt count
+   * only counts the consumer's failures to hand a job over.
+   */
+  attempt?: number;
+  /** Set on the dead-letter queue by the task's object: why delivery gave up (sanitized). */
   lastError?: string;
 }
 

@@ -98,13 +98,18 @@ export function v1CardView(card: AgentCard): AgentCard {
   return view;
 }
 
-function v03CardFields(base: string): AgentCard {
+/**
+ * `supportsAuthenticatedExtendedCard` only when an auth scheme is configured (issue 30 item 6): with
+ * none there is no *authenticated* extended card, and the 0.3 method answers -32007 (methods.ts), as
+ * the 0.3 conformance kit expects.
+ */
+function v03CardFields(base: string, authenticated: boolean): AgentCard {
   return {
     protocolVersion: "0.3.0",
     url: interfaceUrl(base),
     preferredTransport: "JSONRPC",
     additionalInterfaces: [{ url: interfaceUrl(base), transport: "JSONRPC" }],
-    supportsAuthenticatedExtendedCard: true,
+    ...(authenticated ? { supportsAuthenticatedExtendedCard: true } : {}),
   };
 }
 
@@ -145,7 +150,7 @@ export function buildAgentCard(config: Config, base: string): AgentCard {
       { url: base, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
       { url: interfaceUrl(base), protocolBinding: "JSONRPC", protocolVersion: "0.3" },
     ],
-    ...v03CardFields(base),
+    ...v03CardFields(base, auth),
     provider: { organization: "iac-code", url: "https://github.com/aliyun/iac-code" },
     version: AGENT_VERSION,
     capabilities: {

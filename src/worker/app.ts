@@ -15,6 +15,7 @@ import { handleJsonRpc } from "./jsonrpc";
 import { handleRest, matchRestRoute } from "./rest";
 import { deliveryLogRoute } from "./delivery-log-route";
 import { fileRoutes } from "./file-routes";
+import { quotaRoute } from "./quota-route";
 import { callerKey, rateLimitResponse } from "./rate-limit";
 import { jwksRoute } from "./jwks-route";
 import { playgroundRoutes } from "./playground";
@@ -48,7 +49,7 @@ app.get(CARD_PATH, (c) => cardResponse(c.var.config, c.req.raw));
 app.get("/.well-known/jwks.json", jwksRoute);
 
 app.use("*", async (c, next) => {
-  const result = await authenticateLimited(c.req.raw.headers, c.var.config, c.env);
+  const result = await authenticateLimited(c.req.raw, c.var.config, c.env);
   if ("limited" in result) return result.limited;
   if ("refusal" in result) {
     const { status, error, challenge } = result.refusal;
@@ -57,7 +58,7 @@ app.use("*", async (c, next) => {
   c.set("owner", result.owner);
   c.set("expiresAtMs", result.expiresAtMs);
   if (c.var.config.rateLimit) {
-    const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw.headers));
+    const limited = await rateLimitResponse(c.env.RATE_LIMIT_API, callerKey(result.owner, c.req.raw, c.var.config));
     if (limited) return limited;
   }
   await next();
@@ -65,6 +66,7 @@ app.use("*", async (c, next) => {
 
 app.route("/", deliveryLogRoute);
 app.route("/", fileRoutes);
+app.route("/", quotaRoute);
 
 /** The HTTP+JSON binding's paths under the interface path, then JSON-RPC at the interface path. */
 app.all("*", async (c) => {

@@ -7,7 +7,8 @@
  *   GET  /iac-code/workspace-files?dir=<absolute path>       list a workspace folder
  * Every key is derived from the caller's principal (src/storage/object-keys.ts), so an owner only
  * ever reaches its own files. Workspace paths are absolute, normalized and inside
- * `IACCODE_A2A_ALLOWED_CWDS`.
+ * `IACCODE_A2A_ALLOWED_CWDS`. An upload is charged to the owner's quota (files and bytes,
+ * IACCODE_A2A_QUOTA_UPLOADS and _BYTES) before a byte is stored: over it, HTTP 400 naming the limit.
  */
 import { Hono } from "hono";
 import type { Config } from "../config/config";
@@ -20,6 +21,8 @@ import { objectResponse } from "../storage/object-response";
 import { R2Workspace } from "../storage/workspaces";
 import { contentTypeOf } from "./binding-front";
 import { streamToR2, uploadLength } from "./upload-stream";
+import { ownerQuotaFor } from "../durable/stubs";
+import { QUOTA_VARIABLES, quotaExceededText } from "../config/quota-config";
 
 type FilesEnv = { Bindings: Env; Variables: { config: Config; owner: string } };
 
@@ -74,8 +77,22 @@ fileRoutes.put(`${WORKSPACE_PREFIX}/*`, async (c) => {
   // Clients send generic types by default (curl's form type, fetch's text/plain): the name knows better.
   const mediaType = declared === "" || GENERIC_TYPES.has(declared) ? mediaTypeOf(path) : declared;
   const key = workspaceKey(await ownerKey(c.var.owner), path);
+  // The owner's quota first: a new file counts once, a replaced one by the bytes it grows by.
+  const quota = ownerQuotaFor(c.env, c.var.owner);
+  const before = await c.env.FILES.head(key);
+  const charged = { uploads: before ? 0 : 1, bytes: Math.max(0, length.length - (before?.size ?? 0)) };
+  const answer = await quota.charge(charged);
+  if (!answer.ok) {
+    await c.req.raw.body?.cancel();
+    return c.json({ error: quotaExceededText(answer.counter, answer.limit), limit: QUOTA_VARIABLES[answer.counter] }, 400);
+  }
   const sha256 = await streamToR2(c.env.FILES, key, c.req.raw.body, length.length, mediaType);
-  if (sha256 === undefined) return c.json({ error: "Upload ended before Content-Length bytes arrived" }, 400);
+  if (sha256 === undefined) {
+    await quota.release(charged); // nothing was stored
+    return c.json({ error: "Upload ended before Content-Length bytes arrived" }, 400);
+  }
+  // A smaller file in place of a larger one gives the difference back.
+  if (before && before.size > length.length) await quota.release({ bytes: before.size - length.length });
   return c.json({ path, byteSize: length.length, mediaType, sha256 }, 201);
 });
 

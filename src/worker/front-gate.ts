@@ -7,7 +7,8 @@
 import { ConfigError, type Config } from "../config/config";
 import { hostAccepted, MISDIRECTED_BODY } from "./host-check";
 import { requirePushKeyring } from "./push-keyring-guard";
-import { clientAddress, rateLimitResponse } from "./rate-limit";
+import { clientAddressKey } from "./client-address";
+import { rateLimitResponse } from "./rate-limit";
 
 /** Served before authentication, under the public rate limit. */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set(["/health", "/.well-known/agent-card.json", "/.well-known/jwks.json"]);
@@ -17,7 +18,7 @@ export async function frontGate(config: Config, request: Request, path: string, 
   if (!hostAccepted(config, request.url)) return Response.json(MISDIRECTED_BODY, { status: 421 });
   requirePushKeyring(config, request.url);
   if (!config.rateLimit || !PUBLIC_PATHS.has(path)) return undefined;
-  return rateLimitResponse(env.RATE_LIMIT_PUBLIC, `public:${clientAddress(request.headers)}`);
+  return rateLimitResponse(env.RATE_LIMIT_PUBLIC, `public:${clientAddressKey(request, config)}`);
 }
 
 /** A configuration error names the setting (never its value); anything else is a bare 500 (the log has its name). */

@@ -6,6 +6,7 @@ import type { PushJob } from "../push/push-job";
 
 export { ContextAgent } from "../durable/context/context-agent";
 export { TaskIndex } from "../durable/task-index/task-index";
+export { OwnerQuota } from "../durable/owner-quota/owner-quota";
 export { WebSocketSession } from "./websocket-session";
 
 export default {

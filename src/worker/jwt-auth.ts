@@ -6,6 +6,7 @@
  * The principal is `jwt:<iss>#<sub>`: two subjects, or one subject of two issuers, never share an
  * owner. A failure gives its reason for the log, never the token.
  */
+import { readBody } from "./read-body";
 import { createLocalJWKSet, createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { JwtConfig } from "../config/jwt-config";
 
@@ -23,6 +24,13 @@ const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
  */
 export const MAX_JWKS_FETCHES_PER_MINUTE = 10;
 const JWKS_BUDGET_WINDOW_MS = 60_000;
+/**
+ * The largest JWKS document read (issue 30 item 6: a 40 MiB JWKS was parsed, +243 MiB of the
+ * isolate's 128 MB). Identity providers publish a few keys (Google 2, Microsoft Entra ~10, each
+ * RSA key with its certificate chain ~4 KB): 256 KiB holds 60 such keys. The body is streamed and
+ * reading stops past it; the fetch then fails and the token is refused (401) like any unknown key.
+ */
+export const MAX_JWKS_BYTES = 256 * 1024;
 /** Real tokens are a few KiB; anything larger is refused before it is parsed. */
 const MAX_TOKEN_LENGTH = 16 * 1024;
 /** Keeps a principal name, which names Durable Objects and index rows, bounded. */
@@ -62,7 +70,7 @@ function boundedRemoteKeySet(url: URL, cooldownMs: number): JWTVerifyGetKey {
       return Promise.reject(new JwksBudgetSpent(`more than ${MAX_JWKS_FETCHES_PER_MINUTE} JWKS fetches in a minute`));
     }
     starts.push(now);
-    return fetch(input, init);
+    return fetch(input, init).then(boundedJwksResponse);
   };
   const remote = createRemoteJWKSet(url, {
     cooldownDuration: cooldownMs,
@@ -79,6 +87,15 @@ function boundedRemoteKeySet(url: URL, cooldownMs: number): JWTVerifyGetKey {
       return createLocalJWKSet(last)(header, token);
     }
   };
+}
+
+/** The JWKS answer with its body read up to `MAX_JWKS_BYTES`; past it (or cut short) the fetch fails. */
+async function boundedJwksResponse(response: Response): Promise<Response> {
+  const body = await readBody(response, MAX_JWKS_BYTES);
+  // A body refused by its declared length is not read at all: close the connection rather than drain it.
+  if (!body.ok) await response.body?.cancel().catch(() => undefined);
+  if (!body.ok) throw new errors.JWKSInvalid("tooLarge" in body ? `JWKS exceeds ${MAX_JWKS_BYTES} bytes` : "JWKS response ended early");
+  return new Response(body.bytes, { status: response.status, headers: response.headers });
 }
 
 /** The scopes of a token: the space-separated `scope` claim (RFC 8693 §4.2) or an `scp` list. */

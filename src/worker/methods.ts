@@ -25,6 +25,7 @@ import type { Outcome } from "../durable/outcome";
 import type { SendResult } from "../durable/context/context-agent";
 import { contextAgentFor, contextAgentForTask } from "../durable/stubs";
 import { listTasks, pageCursor } from "../durable/task-index/list-tasks";
+import { isAuthConfigured } from "./auth";
 import { cardCacheOf } from "./card-cache";
 import { checkSendMessage } from "./send-checks";
 import { checkPushConfig, pushPolicyOf } from "../push/push-config-checks";
@@ -184,7 +185,11 @@ export const METHODS = {
 
   GetExtendedAgentCard: {
     schema: getExtendedAgentCardRequestSchema,
-    run: async (ctx) => json((await cardCacheOf(ctx.config).get(ctx.payloadVersion === "0.3" ? "extended-v03" : "extended", ctx.baseUrl)).card),
+    run: async (ctx) => {
+      // 0.3's is the *authenticated* extended card: with no auth scheme it is not configured (issue 30 item 6).
+      if (ctx.payloadVersion === "0.3" && !isAuthConfigured(ctx.config.auth)) throw errors.extendedCardNotConfigured();
+      return json((await cardCacheOf(ctx.config).get(ctx.payloadVersion === "0.3" ? "extended-v03" : "extended", ctx.baseUrl)).card);
+    },
   } satisfies Method<typeof getExtendedAgentCardRequestSchema>,
 
   CreateTaskPushNotificationConfig: {

@@ -1,7 +1,7 @@
 /**
  * Rate limits with the Workers Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): the API
  * is limited per caller (the authenticated principal, or the client address in the trusted-local
- * mode), and the public documents (`/health`, the agent card, the JWKS) per client address with a
+ * mode, client-address.ts), and the public documents (`/health`, the agent card, the JWKS) per client address with a
  * separate, larger budget, so a burst of discovery never eats into a caller's work. Over the limit,
  * HTTP 429 with `Retry-After` and a JSON body. `IACCODE_A2A_RATE_LIMIT=false` turns both off.
  *
@@ -10,19 +10,16 @@
  */
 import { sha256Hex } from "../a2a/hex";
 import { ERROR_DOMAIN } from "../a2a/errors";
+import type { Config } from "../config/config";
 import { ANONYMOUS } from "./auth";
+import { clientAddressKey } from "./client-address";
 
 /** The `period` of both `[[ratelimits]]` bindings in wrangler.toml (the binding allows 10 or 60). */
 export const RATE_LIMIT_PERIOD_SECONDS = 60;
 
-/** The client address Cloudflare reports; absent locally, where every caller is one machine. */
-export function clientAddress(headers: Headers): string {
-  return headers.get("CF-Connecting-IP") ?? "local";
-}
-
-/** The key of a caller: its principal when authenticated, else its address. */
-export function callerKey(owner: string, headers: Headers): string {
-  return owner === ANONYMOUS ? `address:${clientAddress(headers)}` : `principal:${owner}`;
+/** The key of a caller: its principal when authenticated, else its address (client-address.ts says when it is known). */
+export function callerKey(owner: string, request: Request, config: Config): string {
+  return owner === ANONYMOUS ? `address:${clientAddressKey(request, config)}` : `principal:${owner}`;
 }
 
 /** True when `limiter` lets `key` through (hashed, so a long key stays short). A missing binding limits nothing. */
@@ -32,11 +29,14 @@ export async function limiterAllows(limiter: RateLimit | undefined, key: string)
   return success;
 }
 
-/** The answer over any limit: 429 with `Retry-After` (the bindings' period) and a JSON body. */
-export function tooManyRequests(): Response {
-  return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS }), {
+/**
+ * The answer over any limit: 429 with `Retry-After` (the bindings' period unless the limit has its
+ * own) and a JSON body, with `detail` naming the limit where one is given.
+ */
+export function tooManyRequests(retryAfterSeconds = RATE_LIMIT_PERIOD_SECONDS, detail?: string): Response {
+  return new Response(JSON.stringify({ error: "Too Many Requests", retryAfterSeconds, ...(detail === undefined ? {} : { detail }) }), {
     status: 429,
-    headers: { "Content-Type": "application/json", "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
+    headers: { "Content-Type": "application/json", "Retry-After": String(retryAfterSeconds) },
   });
 }
 

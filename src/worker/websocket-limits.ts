@@ -35,5 +35,10 @@ export const WS_PONG = "pong";
 export const CLOSE_CREDENTIAL_INVALID = 4401;
 /** The credential no longer carries a required scope (`IACCODE_A2A_JWT_REQUIRED_SCOPES`). */
 export const CLOSE_SCOPE_LOST = 4403;
-/** The caller already holds `IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER` open sockets. */
-export const CLOSE_TOO_MANY_SOCKETS = 4429;
+
+/**
+ * The `Retry-After` of an upgrade refused because the caller holds `IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER`
+ * sockets (issue 30 item 2): a place frees up only when one of them closes, which the server cannot
+ * foresee, so this is a polite pause for a reconnect loop, short enough for an interactive client.
+ */
+export const WS_CAP_RETRY_AFTER_SECONDS = 10;

@@ -10,8 +10,10 @@
  *
  * The same rules as HTTP (issue 23 item 2): the upgrade's `Origin` is checked (websocket-origin.ts);
  * all sockets of one caller (its rate-limit key: the principal, or the address in the trusted-local
- * mode) live in one session object, which caps them (`IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER`, close
- * 4429); every message counts in the caller's API rate limit (over it: a JSON-RPC error -32000 with
+ * mode) live in one session object, which caps them (`IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER`: the
+ * upgrade over the cap gets HTTP 429 with `Retry-After` instead of the 101, and no socket is made,
+ * issue 30 item 2; a close code sent on a socket already handed over never reached a real client,
+ * which kept the socket and its TCP connection); every message counts in the caller's API rate limit (over it: a JSON-RPC error -32000 with
  * RetryInfo, the socket kept open); and every message re-checks the credentials the upgrade
  * presented, so a session ends with close 4401 (4403 for a lost scope) once HTTP would refuse them,
  * and an alarm closes it at a JWT's expiry even when it is idle. A closed socket leaves nothing in
@@ -35,16 +37,16 @@ import { activatesGeneration } from "./extensions";
 import { type FrontRequest, JSON_HEADERS, checkService, parseJson } from "./binding-front";
 import { readEnvelope } from "./jsonrpc";
 import { type CallContext, PARAMS_OPTIONAL, callMethod, isMethodName, resultJson } from "./methods";
-import { callerKey, limiterAllows, rateLimitedJsonRpcError } from "./rate-limit";
+import { callerKey, limiterAllows, rateLimitedJsonRpcError, tooManyRequests } from "./rate-limit";
 import { extensionHeaders } from "./service-parameters";
 import { ORIGIN_REFUSED_BODY, webSocketOriginAllowed } from "./websocket-origin";
 import {
   CLOSE_CREDENTIAL_INVALID,
   CLOSE_SCOPE_LOST,
-  CLOSE_TOO_MANY_SOCKETS,
   MAX_WS_ATTACHMENT_BYTES,
   MAX_WS_IN_FLIGHT,
   MAX_WS_MESSAGE_BYTES,
+  WS_CAP_RETRY_AFTER_SECONDS,
   WS_PING,
   WS_PONG,
 } from "./websocket-limits";
@@ -78,6 +80,8 @@ export function isWebSocketUpgrade(request: Request): boolean {
  */
 export async function upgradeToWebSocket(upgrade: FrontRequest, expiresAtMs: number | undefined): Promise<Response> {
   if (!webSocketOriginAllowed(upgrade.config, upgrade.request)) return Response.json(ORIGIN_REFUSED_BODY, { status: 403 });
+  // Keyed on the upgrade as it arrived: a rebuilt request (withQueryExtensions) has no `request.cf`.
+  const rateKey = callerKey(upgrade.owner, upgrade.request, upgrade.config);
   const front = withQueryExtensions(upgrade);
   try {
     checkService(front);
@@ -85,7 +89,6 @@ export async function upgradeToWebSocket(upgrade: FrontRequest, expiresAtMs: num
     if (!(error instanceof A2AError)) throw error;
     return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: jsonRpcError(error.toShape()) }), { status: 400, headers: JSON_HEADERS });
   }
-  const rateKey = callerKey(front.owner, front.request.headers);
   const headers = new Headers(front.request.headers);
   headers.set(OWNER_HEADER, front.owner);
   headers.set(BASE_URL_HEADER, front.baseUrl);
@@ -149,13 +152,15 @@ export class WebSocketSession extends DurableObject<Env> {
     if (Number.isFinite(expires)) attachment.expiresAtMs = expires;
     if (activatesGeneration(request.headers)) attachment.generation = true;
     if (new TextEncoder().encode(JSON.stringify(attachment)).byteLength > MAX_WS_ATTACHMENT_BYTES) return attachmentTooLarge();
-    const open = this.ctx.getWebSockets().length;
+    // Counted and accepted with no await between, so two concurrent upgrades cannot both take the last place.
+    const cap = config.webSocket.maxSocketsPerCaller;
+    if (this.ctx.getWebSockets().length >= cap) {
+      return tooManyRequests(WS_CAP_RETRY_AFTER_SECONDS, `At most ${cap} WebSockets may be open per caller; close one first`);
+    }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(attachment);
-    const cap = config.webSocket.maxSocketsPerCaller;
-    if (open >= cap) server.close(CLOSE_TOO_MANY_SOCKETS, `At most ${cap} WebSockets may be open per caller`);
-    else if (attachment.expiresAtMs !== undefined) await this.scheduleExpiry(attachment.expiresAtMs);
+    if (attachment.expiresAtMs !== undefined) await this.scheduleExpiry(attachment.expiresAtMs);
     return new Response(null, { status: 101, webSocket: client, headers: extensionHeaders(request.headers, config) });
   }
 

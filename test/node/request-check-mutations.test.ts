@@ -27,7 +27,10 @@ interface Tally {
 
 describe("issue 27 item 4: the request check flags every mutation of a right template", () => {
   it(`flags at least ${TARGET * 100}% of the mutations, in every class`, async () => {
-    const tally = Object.fromEntries(CLASSES.map((kind): [MutationClass, Tally] => [kind, { made: 0, flagged: 0, misses: [] }])) as Record<MutationClass, Tally>;
+    const tally = Object.fromEntries(CLASSES.map((kind): [MutationClass, Tally] => [kind, { made: 0, flagged: 0, misses: [] }])) as Record<
+      MutationClass,
+      Tally
+    >;
     let right = 0;
     let terraform = 0;
     for (const suiteCase of ALL_CASES) {

@@ -31,12 +31,15 @@
  *   nameless-tool (Anthropic) a tool_use block without a name
  *   stray-json    (Anthropic) an input_json_delta in a text block
  *   not-object    (Anthropic) an event whose data is JSON but not an object
+ *   agent-write, agent-check, agent-claims, agent-create-stack
+ *                 (OpenAI) two-step agent turns: a tool call, then an answer (see each script)
  *
  * GET /log/<key> returns every request logged under <key>: method, path, headers, raw body, and
  * whether the client went away before the answer ended (`closedEarly`).
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { readRequestText } from "./read-request.ts";
+import { AGENT_CLAIMS_TEMPLATE, AGENT_CLAIMS_TEXT } from "./agent-claims.ts";
 
 export interface RecordedModelRequest {
   method: string;
@@ -220,6 +223,24 @@ function agentCheckScript(model: string, body: Record<string, unknown>): Script 
       : ["call_check", "iac_request_check", JSON.stringify({ path: "vpc.yaml" })];
   return sse([
     openAIChunk(model, { tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: args } }] }),
+    openAIChunk(model, {}, "tool_calls"),
+    DONE,
+  ]);
+}
+
+/**
+ * Issue 27 items 1 and 8: a model that writes AGENT_CLAIMS_TEMPLATE, then claims AGENT_CLAIMS_TEXT
+ * (agent-claims.ts): in Chinese when the request is, in English otherwise.
+ */
+function agentClaimsScript(model: string, body: Record<string, unknown>): Script {
+  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string; content?: string }>) : [];
+  if (messages.some((m) => m.role === "tool")) {
+    const ask = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+    return sse(openAIText(model, /[\u4e00-\u9fff]/.test(ask) ? AGENT_CLAIMS_TEXT.zh : AGENT_CLAIMS_TEXT.en));
+  }
+  const args = JSON.stringify({ path: "network.yaml", content: AGENT_CLAIMS_TEMPLATE });
+  return sse([
+    openAIChunk(model, { tool_calls: [{ index: 0, id: "call_write", type: "function", function: { name: "write_file", arguments: args } }] }),
     openAIChunk(model, {}, "tool_calls"),
     DONE,
   ]);
@@ -529,6 +550,7 @@ export async function startFakeModelServer(listenPort = 0): Promise<FakeModelSer
       (provider === "openai" && scenario === "agent-write" ? agentWriteScript(model, body) : undefined) ??
       (provider === "openai" && scenario === "agent-create-stack" ? agentCreateStackScript(model, body) : undefined) ??
       (provider === "openai" && scenario === "agent-check" ? agentCheckScript(model, body) : undefined) ??
+      (provider === "openai" && scenario === "agent-claims" ? agentClaimsScript(model, body) : undefined) ??
       (provider === "openai"
         ? openAIScript(scenario, model)
         : provider === "anthropic"

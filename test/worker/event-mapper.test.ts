@@ -41,13 +41,16 @@ describe("mapAgentEvent", () => {
     });
   });
 
-  it("issue 19 item 1: the turn's request check rides on the end's metadata.iac_code.requestCheck, beside usage", () => {
+  it("issue 19 item 1, issue 27 item 8: the turn's request check rides on the end's metadata.iac_code.requestCheck, beside usage, and on its reply message", () => {
     const requestCheck = { applied: [], notExpressed: [{ kind: "port", text: "8080", reason: "missing" }], unrequested: [] };
     expect(mapAgentEvent({ type: "end", state: "input-required", requestCheck }, none)).toEqual({
       kind: "end",
       state: "TASK_STATE_INPUT_REQUIRED",
       metadata: { iac_code: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, requestCheck } },
+      messageMetadata: { iac_code: { requestCheck } },
     });
+    // A turn without a check puts nothing on its reply message.
+    expect(mapAgentEvent({ type: "end", state: "input-required" }, none)).not.toHaveProperty("messageMetadata");
   });
 
   it("retryable and fatal errors", () => {

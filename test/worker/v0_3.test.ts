@@ -3,7 +3,10 @@
  * 0.3 fields, the 0.3 JSON-RPC methods with 0.3 shapes and SSE frames, and one set of tasks that
  * both versions read, cancel and subscribe to.
  */
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import appWorker from "../../src/worker/index";
 import { BASE, type TaskLike, V1, ok, parseSse, post, rpc, worker } from "./helpers/rpc";
 
 const V03 = { "Content-Type": "application/json" };
@@ -36,7 +39,6 @@ describe("the card (0.3 AgentCard fields beside 1.0's)", () => {
       url: `${BASE}/`,
       preferredTransport: "JSONRPC",
       additionalInterfaces: [{ url: `${BASE}/`, transport: "JSONRPC" }],
-      supportsAuthenticatedExtendedCard: true,
     });
     expect(card.supportedInterfaces[0]).toEqual({ url: `${BASE}/`, protocolBinding: "JSONRPC", protocolVersion: "1.0" });
     expect(card.supportedInterfaces.at(-1)).toEqual({ url: `${BASE}/`, protocolBinding: "JSONRPC", protocolVersion: "0.3" });
@@ -115,9 +117,26 @@ describe("0.3 JSON-RPC methods and shapes", () => {
     expect((await call03("tasks/get", { id: "no-such-task" })).error?.code).toBe(-32001);
   });
 
-  it("agent/getAuthenticatedExtendedCard answers the extended card with its 0.3 fields", async () => {
-    const card = await ok03("agent/getAuthenticatedExtendedCard");
-    expect(card).toMatchObject({ protocolVersion: "0.3.0", url: `${BASE}/` });
+  it("issue 30 item 6: with no auth scheme the card does not claim an authenticated extended card, and the 0.3 method answers -32007", async () => {
+    const card = (await (await worker().fetch(`${BASE}/.well-known/agent-card.json`)).json()) as Record<string, unknown>;
+    expect(card).not.toHaveProperty("supportsAuthenticatedExtendedCard");
+    expect((await call03("agent/getAuthenticatedExtendedCard")).error).toMatchObject({ code: -32007, message: "Extended agent card is not configured" });
+    // 1.0's GetExtendedAgentCard is not the authenticated one: it still answers.
+    expect(((await ok("GetExtendedAgentCard")) as { skills: Array<{ id: string }> }).skills.at(-1)?.id).toBe("iac_code_runtime_details");
+  });
+
+  it("agent/getAuthenticatedExtendedCard answers the extended card with its 0.3 fields when authentication is configured, which the card then declares", async () => {
+    const authed = { ...env, IACCODE_A2A_HTTP_TOKEN: "v03-card-token" } as unknown as Env;
+    const call = (path: string, init?: RequestInit) => appWorker.fetch(new Request(`${BASE}${path}`, init), authed, createExecutionContext());
+    const publicCard = (await (await call("/.well-known/agent-card.json")).json()) as Record<string, unknown>;
+    expect(publicCard.supportsAuthenticatedExtendedCard).toBe(true);
+    const res = await call("/", {
+      method: "POST",
+      headers: { ...V03, Authorization: "Bearer v03-card-token" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "agent/getAuthenticatedExtendedCard" }),
+    });
+    const card = ((await res.json()) as { result: Record<string, any> }).result;
+    expect(card).toMatchObject({ protocolVersion: "0.3.0", url: `${BASE}/`, supportsAuthenticatedExtendedCard: true });
     expect(card.skills.at(-1).id).toBe("iac_code_runtime_details");
   });
 

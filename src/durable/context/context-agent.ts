@@ -26,10 +26,11 @@ import { TurnSlot } from "./turn-slot";
 import { TurnEnd } from "./turn-end";
 import { TaskReads } from "./task-reads";
 import type { SendCall, SendResult } from "./send-call";
-import { pushPolicyOf, type DeliveryRecord, type PushTarget } from "./push-configs";
+import { pushPolicyOf, type DeliveryRecord } from "./push-configs";
 import type { IndexRow } from "../task-index/task-index";
 import { requestDigest, storedId } from "./repeat-requests";
-import { withGeneration } from "../../a2a/generation";
+import { PushDispatch, type DispatchAnswer } from "./push-dispatch";
+import { QuotaLease } from "./quota-lease";
 
 export { BUSY_TEXT, CANCELED_TEXT, INTERRUPTED_TEXT, INTERNAL_TEXT } from "./turn-texts";
 export type { SendCall, SendResult } from "./send-call";
@@ -39,6 +40,8 @@ export class ContextAgent extends DurableObject<Env> {
   private readonly turns: TurnRunner;
   private readonly reads: TaskReads;
   private readonly lifecycle: Lifecycle;
+  private readonly dispatch: PushDispatch;
+  private readonly quota: QuotaLease;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -51,13 +54,16 @@ export class ContextAgent extends DurableObject<Env> {
     };
     const contextObjectId = ctx.id.toString();
     const slot = new TurnSlot();
-    const lifecycle = new Lifecycle(state, ctx.storage, slot, contextObjectId);
+    const quota = new QuotaLease(state, ctx.storage.sql);
+    const lifecycle = new Lifecycle(state, ctx.storage, slot, contextObjectId, quota);
     const end = new TurnEnd(state, slot, contextObjectId, lifecycle);
     const reads = new TaskReads(state, slot);
     this.state = state;
     this.lifecycle = lifecycle;
+    this.dispatch = new PushDispatch(state, (work) => ctx.waitUntil(work));
     this.reads = reads;
-    this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId });
+    this.quota = quota;
+    this.turns = new TurnRunner({ state, slot, reads, end, alarm: lifecycle, agent, exposure, contextObjectId, quota });
     // Learn the alarm, end the turns a restart cut off, then send the index what it missed.
     void ctx.blockConcurrencyWhile(async () => {
       await lifecycle.start();
@@ -98,8 +104,16 @@ export class ContextAgent extends DurableObject<Env> {
       const first = repeated();
       if (first) return first;
       const sealed = await push.prepare(taskId, input, pushPolicyOf(this.state.config));
+      // A new config is charged to the owner's quota before it is written (a replaced one is not).
+      const isNew = push.get(taskId, sealed.id) === undefined;
+      if (isNew) await this.quota.charge(owner, { pushConfigs: 1 });
       // A concurrent repeat may have stored it while this one was sealing: checked again, with no await before the write.
-      return repeated() ?? push.write(sealed, Date.now(), request);
+      const again = repeated();
+      // Charged for a config another call has stored meanwhile: given back once this one is answered.
+      const chargedTwice = isNew && (again !== undefined || push.get(taskId, sealed.id) !== undefined);
+      const answer = again ?? push.write(sealed, Date.now(), request);
+      if (chargedTwice) await this.quota.release(owner, { pushConfigs: 1 });
+      return answer;
     }, "createPushConfig");
   }
 
@@ -121,9 +135,11 @@ export class ContextAgent extends DurableObject<Env> {
 
   /** Idempotent (spec §3.1.10): deleting a config that is gone succeeds. */
   deletePushConfig(owner: string, taskId: string, id: string): Promise<Outcome<null>> {
-    return outcomeOf(() => {
+    return outcomeOf(async () => {
       this.reads.requireOwned(owner, taskId);
+      if (this.state.push.get(taskId, id) === undefined) return null;
       this.state.push.delete(taskId, id);
+      await this.quota.release(owner, { pushConfigs: 1 });
       return null;
     }, "deletePushConfig");
   }
@@ -136,14 +152,11 @@ export class ContextAgent extends DurableObject<Env> {
   }
 
   /**
-   * For the queue consumer: the target and the event of a job, or undefined once either is gone.
-   * A config created with the generation extension active gets the generation after the event.
+   * For the queue consumer: starts the job's delivery attempt in this object and answers at once
+   * (push-dispatch.ts): the consumer never waits for a receiver.
    */
-  async pushDelivery(job: PushJob): Promise<{ target: PushTarget; body: string } | undefined> {
-    const event = this.state.log.at(job.taskId, job.seq);
-    if (!event) return undefined;
-    const target = await this.state.push.target(job.taskId, job.configId);
-    return target ? { target, body: target.generation ? withGeneration(event.json, event.generation) : event.json } : undefined;
+  dispatchPush(job: PushJob): Promise<DispatchAnswer> {
+    return this.dispatch.start(job);
   }
 
   recordPushResult(job: PushJob, state: "delivered" | "dead", lastError?: string): void {

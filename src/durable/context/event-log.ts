@@ -12,10 +12,17 @@
  * except those a push delivery still needs. Replay is exact for the current and the previous turn;
  * a client that resumes from an older id gets the previous turn's events, which open with that
  * turn's Task snapshot: a consistent point to rebuild from (docs/decisions.md).
+ *
+ * Rows (issue 29: a row written is what Durable Objects bill a write by): the events one commit
+ * logs for one task's turn are one row, keyed by the first event's `seq`, `last_seq` its last one's,
+ * the events' JSON texts joined by a newline (JSON.stringify never writes one) and, when there
+ * are several, their generations in `generations`. A row of the previous layout holds one event
+ * and no `last_seq`; every read takes both.
  */
 import type { StreamResponse } from "../../a2a/types";
 import { applySchema } from "../schema";
 import { fitRow } from "../row-guard";
+import { ROW_CAP_BYTES, utf8Bytes } from "../../storage/limits";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS events (
@@ -26,13 +33,39 @@ const ADDED = [
   { table: "events", column: "turn", definition: "INTEGER NOT NULL DEFAULT 0" },
   // The task's generation after the event (a2a/generation.ts); NULL for events logged before it existed.
   { table: "events", column: "generation", definition: "INTEGER" },
+  // Issue 29: a row holds a commit's events, `seq` to `last_seq` (NULL: one event, `seq`), and their
+  // generations comma-joined when it holds several (an empty entry: none).
+  { table: "events", column: "last_seq", definition: "INTEGER" },
+  { table: "events", column: "generations", definition: "TEXT" },
 ];
 
-/** Events one INSERT writes: five bound values each (Durable Object SQLite: at most 100 bound parameters a statement). */
-const EVENTS_PER_INSERT = 20;
+/** A stored row: one event or several (`seq`..`last_seq`). */
+type EventRow = {
+  seq: number;
+  last_seq: number | null;
+  event: string;
+  generation: number | null;
+  generations: string | null;
+};
 
-/** Pending-delivery seqs one compaction can keep (Durable Object SQLite: at most 100 bound parameters). */
-const MAX_KEPT_SEQS = 90;
+const ROW_COLUMNS = "seq, last_seq, event, generation, generations";
+
+/** The events of a row, in order. */
+function eventsOf(row: EventRow): LoggedEvent[] {
+  if (row.last_seq === null || row.last_seq === row.seq) return [{ seq: row.seq, json: row.event, generation: row.generation ?? undefined }];
+  const texts = row.event.split("\n");
+  const generations = (row.generations ?? "").split(",");
+  return texts.map((json, i) => {
+    const generation = generations[i];
+    return { seq: row.seq + i, json, generation: generation ? Number(generation) : undefined };
+  });
+}
+
+/** Rows one INSERT writes: seven bound values each (Durable Object SQLite: at most 100 bound parameters a statement). */
+const ROWS_PER_INSERT = 14;
+
+/** Pending-delivery seqs one compaction can keep: two bound values each (Durable Object SQLite: at most 100 bound parameters). */
+const MAX_KEPT_SEQS = 45;
 
 /** Turns whose events are kept: the current and the previous one. */
 export const REPLAY_TURNS = 2;
@@ -54,11 +87,11 @@ export class EventLog {
   /** Each task's last seq, once read: only this object appends, so the copy stays exact. */
   private readonly seqs = new Map<string, number>();
   /**
-   * Rows appended in the current transaction, not yet written: `flush` writes them together, one
-   * INSERT for a commit's events (a turn's opening Task and WORKING, an artifact and the status
-   * that ends its turn) instead of one each. Every read of the log flushes first.
+   * Events appended in the current transaction, not yet written: `flush` writes them together, one
+   * row for a commit's events of one task's turn (a turn's opening Task and WORKING, an artifact
+   * and the status that ends its turn) and one INSERT for all rows. Every read of the log flushes first.
    */
-  private pending: SqlStorageValue[][] = [];
+  private pending: Array<{ taskId: string; turn: number; seq: number; json: string; generation: number | null }> = [];
 
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
@@ -67,16 +100,44 @@ export class EventLog {
   append(taskId: string, turn: number, event: StreamResponse, generation?: number): LoggedEvent {
     const json = fitRow("events", JSON.stringify(event));
     const seq = this.lastSeq(taskId) + 1;
-    this.pending.push([taskId, seq, turn, json, generation ?? null]);
+    this.pending.push({ taskId, turn, seq, json, generation: generation ?? null });
     this.seqs.set(taskId, seq);
     return { seq, json, generation };
   }
 
   /** Writes the appended rows; the commit calls it before its transaction ends. */
   flush(): void {
-    for (let from = 0; from < this.pending.length; from += EVENTS_PER_INSERT) {
-      const rows = this.pending.slice(from, from + EVENTS_PER_INSERT);
-      this.sql.exec(`INSERT INTO events (task_id, seq, turn, event, generation) VALUES ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}`, ...rows.flat());
+    const rows: SqlStorageValue[][] = [];
+    let group: typeof this.pending = [];
+    const close = () => {
+      const [first] = group;
+      if (!first) return;
+      const several = group.length > 1;
+      const last = group[group.length - 1]?.seq ?? first.seq;
+      const event = fitRow("events", group.map((e) => e.json).join("\n"));
+      const generations = several ? group.map((e) => (e.generation === null ? "" : String(e.generation))).join(",") : null;
+      rows.push([first.taskId, first.seq, first.turn, event, several ? null : first.generation, several ? last : null, generations]);
+      group = [];
+    };
+    let bytes = 0;
+    for (const entry of this.pending) {
+      const previous = group[group.length - 1];
+      // Each event fits the row cap alone (append checked it); a row of several stays under it too.
+      const size = utf8Bytes(entry.json) + 1;
+      if (previous && (previous.taskId !== entry.taskId || previous.turn !== entry.turn || previous.seq + 1 !== entry.seq || bytes + size > ROW_CAP_BYTES)) {
+        close();
+        bytes = 0;
+      }
+      group.push(entry);
+      bytes += size;
+    }
+    close();
+    for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+      const batch = rows.slice(from, from + ROWS_PER_INSERT);
+      this.sql.exec(
+        `INSERT INTO events (task_id, seq, turn, event, generation, last_seq, generations) VALUES ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+        ...batch.flat(),
+      );
     }
     this.pending = [];
   }
@@ -95,8 +156,11 @@ export class EventLog {
   lastSeq(taskId: string): number {
     let seq = this.seqs.get(taskId);
     if (seq === undefined) {
-      // Compaction never deletes the newest turn's events, so the largest logged seq is the last one.
-      seq = this.sql.exec<{ s: number | null }>("SELECT MAX(seq) AS s FROM events WHERE task_id = ?", taskId).one().s ?? 0;
+      // Compaction never deletes the newest turn's events, so the newest row holds the last seq.
+      const row = this.sql
+        .exec<{ seq: number; last_seq: number | null }>("SELECT seq, last_seq FROM events WHERE task_id = ? ORDER BY seq DESC LIMIT 1", taskId)
+        .toArray()[0];
+      seq = row ? (row.last_seq ?? row.seq) : 0;
       this.seqs.set(taskId, seq);
     }
     return seq;
@@ -104,10 +168,9 @@ export class EventLog {
 
   at(taskId: string, seq: number): LoggedEvent | undefined {
     this.flush();
-    const row = this.sql
-      .exec<{ event: string; generation: number | null }>("SELECT event, generation FROM events WHERE task_id = ? AND seq = ?", taskId, seq)
-      .toArray()[0];
-    return row ? { seq, json: row.event, generation: row.generation ?? undefined } : undefined;
+    // The row that starts at or before `seq`: the event is in it, or is gone.
+    const row = this.sql.exec<EventRow>(`SELECT ${ROW_COLUMNS} FROM events WHERE task_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`, taskId, seq).toArray()[0];
+    return row ? eventsOf(row).find((event) => event.seq === seq) : undefined;
   }
 
   /**
@@ -121,14 +184,17 @@ export class EventLog {
 
   after(taskId: string, seq: number): LoggedEvent[] {
     this.flush();
+    // From the row that holds `seq` (or the first after it), in order; then its events after `seq`.
     return this.sql
-      .exec<{ seq: number; event: string; generation: number | null }>(
-        "SELECT seq, event, generation FROM events WHERE task_id = ? AND seq > ? ORDER BY seq",
+      .exec<EventRow>(
+        `SELECT ${ROW_COLUMNS} FROM events WHERE task_id = ?1
+         AND seq >= COALESCE((SELECT MAX(seq) FROM events WHERE task_id = ?1 AND seq <= ?2), 0) ORDER BY seq`,
         taskId,
         seq,
       )
       .toArray()
-      .map((r) => ({ seq: r.seq, json: r.event, generation: r.generation ?? undefined }));
+      .flatMap(eventsOf)
+      .filter((event) => event.seq > seq);
   }
 
   /** Deletes the events of turns before `currentTurn − 1`, keeping the `kept` seqs (pending pushes). */
@@ -140,8 +206,14 @@ export class EventLog {
     // deliveries than fit, this turn leaves the log as it is (the next turn tries again).
     if (kept.length > MAX_KEPT_SEQS) return;
     this.flush();
-    const marks = kept.map(() => "?").join(",");
-    this.sql.exec(`DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND seq NOT IN (${marks})` : ""}`, taskId, before, ...kept);
+    // A row that holds a kept seq is kept whole.
+    const holds = kept.map(() => "(seq <= ? AND COALESCE(last_seq, seq) >= ?)").join(" OR ");
+    this.sql.exec(
+      `DELETE FROM events WHERE task_id = ? AND turn < ?${kept.length ? ` AND NOT (${holds})` : ""}`,
+      taskId,
+      before,
+      ...kept.flatMap((k) => [k, k]),
+    );
   }
 
   deleteTask(taskId: string): void {

@@ -20,6 +20,7 @@
  * holds the other, and this file imports neither the end nor the runner.
  */
 import type { PushJob } from "../../push/push-job";
+import type { QuotaLease } from "./quota-lease";
 import type { ContextState } from "./context-state";
 import type { TurnSlot } from "./turn-slot";
 import { deleteTaskObjects } from "../../storage/task-objects";
@@ -30,7 +31,7 @@ const TURN_HEARTBEAT_MS = 30_000;
 const RETENTION_BATCH = 100;
 /**
  * A pending delivery older than this was lost: the consumer's whole schedule (5 attempts at most
- * 60 s apart, each timing out after 10 s: src/queues/retry-policy.ts) ends within about 3 minutes.
+ * 60 s apart, each timing out after 10 s: src/push/retry-policy.ts) ends within about 3 minutes.
  */
 export const PUSH_REQUEUE_AFTER_MS = 10 * 60_000;
 /** Re-enqueues of one lost delivery before it is recorded dead. */
@@ -56,6 +57,7 @@ export class Lifecycle {
     private readonly storage: DurableObjectStorage,
     private readonly slot: Pick<TurnSlot, "activeTaskId">,
     private readonly contextObjectId: string,
+    private readonly quota: QuotaLease,
   ) {}
 
   /** At construction, inside blockConcurrencyWhile, first: learn the alarm (interrupted tasks end after it). */
@@ -93,7 +95,7 @@ export class Lifecycle {
   /** Idle timeout: the conversation and workspace binding are dropped; tasks stay readable. */
   private freeContext(): void {
     this.state.commit((w) => {
-      w.records.setSetting("epoch", String(this.state.epoch() + 1));
+      w.records.startEpoch(this.state.epoch() + 1);
       w.records.deleteSetting("cwd");
       w.records.setSetting("evicted", "1");
     });
@@ -105,7 +107,9 @@ export class Lifecycle {
     const ids = this.state.records.idsUpdatedBefore(cutoff, RETENTION_BATCH).filter((id) => id !== active);
     if (ids.length === 0) return;
     const ownerKey = await this.state.ownerKey();
+    let configs = 0;
     for (const id of ids) {
+      configs += this.state.push.ids(id).length;
       // R2 first: if this fails, the row stays and the next alarm tries again.
       await deleteTaskObjects(this.state.env.FILES, ownerKey, id);
       this.oldestUpdate = undefined;
@@ -117,6 +121,15 @@ export class Lifecycle {
       });
     }
     await this.state.index.flush();
+    await this.releaseQuota(configs);
+  }
+
+  /** The deleted tasks' push configs go back to the owner's quota; with the last task, the context and its reserve too. */
+  private async releaseQuota(configs: number): Promise<void> {
+    const owner = this.state.records.getSetting("owner");
+    if (owner === undefined) return;
+    if (this.state.records.oldestUpdateMs() === undefined) await this.quota.releaseAll(owner, configs);
+    else if (configs > 0) await this.quota.release(owner, { pushConfigs: configs });
   }
 
   private async requeueLostPushes(now: number): Promise<void> {

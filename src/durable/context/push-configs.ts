@@ -279,6 +279,12 @@ export class PushConfigs {
     );
   }
 
+  /** True once the notification was delivered or recorded dead: a repeated queue message has nothing left to do. */
+  settled(notificationId: string): boolean {
+    if (!this.exist()) return false;
+    return this.sql.exec("SELECT 1 FROM push_deliveries WHERE notification_id = ? AND state <> 'pending'", notificationId).toArray().length > 0;
+  }
+
   /** Seqs of the task's events that a pending delivery still has to load. */
   pendingSeqs(taskId: string): number[] {
     if (!this.exist()) return [];

@@ -26,7 +26,7 @@ export function writeStatus(
   return w.emit(taskId, turn, { statusUpdate: { taskId, contextId, status, ...(metadata ? { metadata } : {}) } }, generation);
 }
 
-/** A text message from the agent, of the task and its context. */
-export function agentMessage(contextId: string, messageId: string, taskId: string, text: string): Message {
-  return { messageId, role: "ROLE_AGENT", parts: [{ text }], taskId, contextId };
+/** A text message from the agent, of the task and its context (with its metadata, when it has some). */
+export function agentMessage(contextId: string, messageId: string, taskId: string, text: string, metadata?: JsonObject): Message {
+  return { messageId, role: "ROLE_AGENT", parts: [{ text }], taskId, contextId, ...(metadata ? { metadata } : {}) };
 }

@@ -24,11 +24,11 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS tasks (
      id TEXT PRIMARY KEY, state TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT,
      created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS tasks_state ON tasks(state)`,
-  `CREATE INDEX IF NOT EXISTS tasks_updated ON tasks(updated_ms)`,
+  // No AUTOINCREMENT (issue 29): it wrote the sequence's row with every message. A number freed by
+  // a deletion is only reused above every row that remains, so `n` still orders what is kept. An
+  // object created before keeps its AUTOINCREMENT table.
   `CREATE TABLE IF NOT EXISTS messages (
-     n INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS messages_epoch ON messages(epoch)`,
+     n INTEGER PRIMARY KEY, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
      PRIMARY KEY (task_id, artifact_id))`,
@@ -60,6 +60,9 @@ export interface StoredRequest {
   key: string | null;
   digest: string;
 }
+
+/** The context setting holding the first message number of the current epoch (issue 29). */
+const EPOCH_FROM = "epochFrom";
 
 /** Earlier messages a turn is given: enough for a working conversation (100 turns). */
 export const CONVERSATION_MESSAGES = 200;
@@ -119,6 +122,15 @@ export class TaskRecords {
     // latter (a task's turns only grow, so `ORDER BY turn DESC, n DESC` is its newest first with no
     // sort). Dropped where an older version created it: its pages go back to the free list.
     sql.exec("DROP INDEX IF EXISTS messages_task");
+    // Issue 29: an index is a row written with every row it covers. `tasks_updated` (rewritten by
+    // every status change) served only the retention alarm, which now reads the tasks table
+    // (`oldestUpdateMs` once per wake, `idsUpdatedBefore` when it fires), and
+    // `messages_epoch` only the conversation read once per wake, which now reads `n` from the
+    // epoch's first message down (the `epochFrom` setting). Rows read cost a thousandth of rows written.
+    sql.exec("DROP INDEX IF EXISTS tasks_updated");
+    // `tasks_state` served only the check for turns a restart cut off, once per wake.
+    sql.exec("DROP INDEX IF EXISTS tasks_state");
+    sql.exec("DROP INDEX IF EXISTS messages_epoch");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_message_id ON messages(message_id) WHERE message_id IS NOT NULL");
     sql.exec("CREATE INDEX IF NOT EXISTS messages_request_key ON messages(request_key) WHERE request_key IS NOT NULL");
   }
@@ -286,16 +298,20 @@ export class TaskRecords {
 
   appendMessage(taskId: string, epoch: number, turn: number, message: Message, request?: StoredRequest): void {
     const json = fitRow("messages", JSON.stringify(message));
-    this.sql.exec(
-      "INSERT INTO messages (task_id, epoch, turn, message, message_id, request_key, request_digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      taskId,
-      epoch,
-      turn,
-      json,
-      request?.messageId ?? null,
-      request?.key ?? null,
-      request?.digest ?? null,
-    );
+    const { n } = this.sql
+      .exec<{ n: number }>(
+        "INSERT INTO messages (task_id, epoch, turn, message, message_id, request_key, request_digest) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING n",
+        taskId,
+        epoch,
+        turn,
+        json,
+        request?.messageId ?? null,
+        request?.key ?? null,
+        request?.digest ?? null,
+      )
+      .one();
+    // A number below the epoch's start: deletions freed the numbers above it (see the schema).
+    if (n < this.epochFrom()) this.setSetting(EPOCH_FROM, String(n));
     // The current turn's messages are the newest (a current-turn snapshot is a prefix of the
     // copy): a message of another turn is one the copy cannot place.
     if (this.kept.of(taskId)?.turns !== turn) this.kept.drop(taskId);
@@ -340,8 +356,14 @@ export class TaskRecords {
    */
   conversation(epoch: number): Message[] {
     if (this.recent?.epoch !== epoch) {
+      // Newest first by `n`, down to the epoch's first message at most (no index on `epoch`).
       const rows = this.sql
-        .exec<{ message: string }>("SELECT message FROM messages WHERE epoch = ? ORDER BY n DESC LIMIT ?", epoch, CONVERSATION_MESSAGES)
+        .exec<{ message: string }>(
+          "SELECT message FROM messages WHERE n >= ? AND epoch = ? ORDER BY n DESC LIMIT ?",
+          this.epochFrom(),
+          epoch,
+          CONVERSATION_MESSAGES,
+        )
         .toArray();
       const messages: Message[] = [];
       const chars: number[] = [];
@@ -355,6 +377,19 @@ export class TaskRecords {
       this.recent = { epoch, messages: messages.reverse(), chars: chars.reverse() };
     }
     return [...this.recent.messages];
+  }
+
+  /** The lowest message number of the current epoch can have: 0 until an idle eviction starts a new one. */
+  private epochFrom(): number {
+    return Number(this.getSetting(EPOCH_FROM) ?? "0");
+  }
+
+  /** A new epoch (the idle eviction, inside its commit): its messages are numbered after every stored one. */
+  startEpoch(epoch: number): void {
+    const next = this.sql.exec<{ n: number }>("SELECT COALESCE(MAX(n), 0) + 1 AS n FROM messages").one().n;
+    this.setSetting("epoch", String(epoch));
+    this.setSetting(EPOCH_FROM, String(next));
+    this.recent = undefined;
   }
 
   /** The JSON characters of what `conversation(epoch)` returns, counted when each was stored. */

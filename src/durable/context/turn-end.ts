@@ -27,6 +27,16 @@ export interface AlarmPlanner {
   scheduleAlarm(): Promise<void>;
 }
 
+/** How a turn ends: its state, the reply (with its own metadata), the final update's metadata. */
+interface Ending {
+  state: TaskState;
+  text: string | undefined;
+  metadata: JsonObject | undefined;
+  /** The reply is also the turn's `response` artifact. */
+  response: boolean;
+  replyMetadata: JsonObject | undefined;
+}
+
 export class TurnEnd {
   constructor(
     private readonly state: ContextState,
@@ -39,10 +49,12 @@ export class TurnEnd {
    * Ends the task's turn at `state`: the final status (with the agent's reply as its message, also
    * kept in history), the index updated, every stream of the task closed, push queued, waiters released.
    * With `response`, the reply is also the turn's `response` artifact, just before the final status.
+   * `replyMetadata` is the reply message's own (the turn's request check, issue 27 item 8): stored
+   * with it in the task's status and history, so every read of the Task carries it.
    */
-  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false): Promise<void> {
+  async finish(taskId: string, state: TaskState, text: string | undefined, metadata?: JsonObject, response = false, replyMetadata?: JsonObject): Promise<void> {
     const turn = this.slot.release(taskId);
-    await this.end(taskId, turn, state, text, metadata, response);
+    await this.end(taskId, turn, { state, text, metadata, response, replyMetadata });
   }
 
   /**
@@ -55,21 +67,15 @@ export class TurnEnd {
     }
   }
 
-  private async end(
-    taskId: string,
-    turn: ActiveTurn | undefined,
-    state: TaskState,
-    text: string | undefined,
-    metadata?: JsonObject,
-    response = false,
-  ): Promise<void> {
+  private async end(taskId: string, turn: ActiveTurn | undefined, ending: Ending): Promise<void> {
+    const { state, text, metadata, response, replyMetadata } = ending;
     const { finishing } = this.slot;
     // Another end of this task is being written (a cancel racing the turn's own end): one end.
     if (finishing.has(taskId)) return turn?.markFinished();
     finishing.add(taskId);
     try {
       const contextId = this.state.contextId();
-      const reply = text ? agentMessage(contextId, `${taskId}-${stateNumber(state)}`, taskId, text) : undefined;
+      const reply = text ? agentMessage(contextId, `${taskId}-${stateNumber(state)}`, taskId, text, replyMetadata) : undefined;
       const plan = reply ? await planStoredMessage(reply, { ownerKey: await this.state.ownerKey(), taskId, baseUrl: turn?.baseUrl ?? "" }) : undefined;
       if (plan) await writeBlobs(this.state.env.FILES, plan.blobs);
       const { value: jobs } = this.state.commit((w) => {

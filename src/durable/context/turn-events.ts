@@ -48,7 +48,7 @@ export async function runTurn(deps: TurnEventsDeps, turn: ActiveTurn, plan: Turn
         // The agent's own end of a turn that produced assistant text closes with the reply as an
         // artifact too; an error's end (its text is no reply) does not.
         const response = event.type === "end" && replyText !== "";
-        await end.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata, response);
+        await end.finish(turn.taskId, effect.state, effect.text ?? replyText, effect.metadata, response, effect.messageMetadata);
         return;
       }
       if (effect.kind === "artifact") {

@@ -22,6 +22,7 @@ import { isTerminal } from "../../a2a/states";
 import { errors } from "../../a2a/errors";
 import type { AgentRuntime } from "../../agent/runtime";
 import type { Exposure } from "../../agent/event-mapper";
+import type { QuotaLease } from "./quota-lease";
 import type { ContextState } from "./context-state";
 import { conversationOf } from "./conversation";
 import { reusedId, requestDigest, storedId, type FoundRequest } from "./repeat-requests";
@@ -47,6 +48,8 @@ export interface TurnRunnerParts {
   agent: AgentRuntime;
   exposure: Exposure;
   contextObjectId: string;
+  /** The context's account with its owner's quota. */
+  quota: QuotaLease;
 }
 
 export class TurnRunner {
@@ -61,7 +64,7 @@ export class TurnRunner {
   async send(call: SendCall): Promise<SendResult> {
     const { message } = call.request;
     const { state, slot } = this.parts;
-    if (this.admission.caller(call) === "unbound") this.bindContext(call.owner, call.contextId ?? "");
+    if (this.admission.caller(call) === "unbound") await this.bindContext(call.owner, call.contextId ?? "");
 
     const request: StoredRequest = {
       messageId: await storedId(message.messageId),
@@ -83,9 +86,17 @@ export class TurnRunner {
     }
   }
 
-  /** Binds a fresh object to its owner and contextId (the one write before a message is admitted). */
-  private bindContext(owner: string, contextId: string): void {
-    this.parts.state.commit((w) => {
+  /**
+   * Binds a fresh object to its owner and contextId (the one write before a message is admitted),
+   * once the owner's quota has taken one more context: refused, nothing is written.
+   */
+  private async bindContext(owner: string, contextId: string): Promise<void> {
+    const { quota, state } = this.parts;
+    await quota.chargeContext(owner);
+    // Two first messages of one context at once: the first to come back binds it, the other gives its charge back.
+    if (state.records.getSetting("owner") !== undefined) return quota.releaseContext(owner);
+    state.commit((w) => {
+      quota.noteContext();
       w.records.setSetting("owner", owner);
       w.records.setSetting("contextId", contextId);
     });
@@ -110,6 +121,10 @@ export class TurnRunner {
   private async start(call: SendCall, request: StoredRequest, opened: () => void): Promise<SendResult> {
     const { state } = this.parts;
     const turn = await this.admission.prepare(call, request);
+    // The owner's quota, before anything of the turn is written (quota-lease.ts).
+    const newPushConfig = turn.sealedPush !== undefined && state.push.get(turn.taskId, turn.sealedPush.id) === undefined;
+    const blobBytes = turn.stored.blobs.reduce((sum, blob) => sum + blob.bytes.byteLength, 0);
+    await this.parts.quota.chargeTurn(call.owner, { messageBytes: turn.stored.bytes, blobBytes, newPushConfig });
     const controller = new AbortController();
     const log = new TurnLog({
       agent: state.config.agent,

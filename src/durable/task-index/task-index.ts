@@ -4,8 +4,10 @@
  * and SNAPSHOT_ARTIFACTS artifact references that fit INDEX_ROW_MAX_BYTES: never more history than
  * ListTasks can return), written by the task's ContextAgent through its outbox.
  * Pages are read by key on `(ts_ms DESC, id DESC)` (keyset pagination), so a page costs the same
- * at task 10 and task 10,000; `totalSize` comes from maintained counters, not a scan, except when
- * `statusTimestampAfter` asks for a range (an index range count then). A page also stops at
+ * at task 10 and task 10,000; `totalSize` of the owner's tasks (all, or in one state) comes from
+ * maintained counters, not a scan; of one context's tasks, or when `statusTimestampAfter` asks for
+ * a range, from an index range count (a conversation's tasks: issue 29 traded the context
+ * counters' rows written for these rows read). A page also stops at
  * LIST_PAGE_MAX_BYTES, with a next-page token.
  *
  * A row still SUBMITTED or WORKING may belong to a turn that a restart cut off: its context only
@@ -63,26 +65,25 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS by_time ON tasks(ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_context ON tasks(context_id, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_state ON tasks(state, ts_ms DESC, id DESC)`,
-  `CREATE INDEX IF NOT EXISTS by_context_state ON tasks(context_id, state, ts_ms DESC, id DESC)`,
   // Small rows keyed by text: WITHOUT ROWID, one B-tree each instead of a table and its key index
   // (a shard created before keeps its rowid tables; the statements read both alike).
   `CREATE TABLE IF NOT EXISTS counts (scope TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
-  // The counters are kept by SQLite itself: a row written or removed costs one statement, not a
-  // read of the old row and a counter update besides. Scope names are those of scopes() below.
-  `CREATE TRIGGER IF NOT EXISTS count_inserted AFTER INSERT ON tasks BEGIN
-     INSERT INTO counts (scope, n) VALUES ('*|*', 1), ('c:' || new.context_id || '|*', 1),
-       ('*|s:' || new.state, 1), ('c:' || new.context_id || '|s:' || new.state, 1)
+  // The owner-wide counters are kept by SQLite itself: a row written or removed costs one
+  // statement, not a read of the old row and a counter update besides. Only the scopes a count
+  // could not read cheaply are kept (issue 29: each kept counter is a row written per task and per
+  // state change): one per state; all tasks are their sum (a handful of rows). A context's counts are read from `by_context`
+  // (a conversation's tasks). Scope names are those of scopes() below.
+  `CREATE TRIGGER IF NOT EXISTS counted_inserted AFTER INSERT ON tasks BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || new.state, 1)
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
-  `CREATE TRIGGER IF NOT EXISTS count_state_changed AFTER UPDATE OF state ON tasks WHEN old.state <> new.state BEGIN
-     INSERT INTO counts (scope, n) VALUES ('*|s:' || old.state, -1), ('c:' || old.context_id || '|s:' || old.state, -1),
-       ('*|s:' || new.state, 1), ('c:' || new.context_id || '|s:' || new.state, 1)
+  `CREATE TRIGGER IF NOT EXISTS counted_state_changed AFTER UPDATE OF state ON tasks WHEN old.state <> new.state BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || old.state, -1), ('*|s:' || new.state, 1)
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
-  `CREATE TRIGGER IF NOT EXISTS count_deleted AFTER DELETE ON tasks BEGIN
-     INSERT INTO counts (scope, n) VALUES ('*|*', -1), ('c:' || old.context_id || '|*', -1),
-       ('*|s:' || old.state, -1), ('c:' || old.context_id || '|s:' || old.state, -1)
+  `CREATE TRIGGER IF NOT EXISTS counted_deleted AFTER DELETE ON tasks BEGIN
+     INSERT INTO counts (scope, n) VALUES ('*|s:' || old.state, -1)
      ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n;
    END`,
 ];
@@ -92,6 +93,25 @@ const WRITE_ROW = `INSERT INTO tasks (id, context_id, state, ts_ms, task, histor
   ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task,
     history = excluded.history, artifacts = excluded.artifacts
   WHERE ?8 = 0 OR excluded.ts_ms > tasks.ts_ms`;
+
+/**
+ * Issue 29: what a shard created before keeps no longer. Its triggers kept all tasks' and a
+ * context's counters too (four rows written per new task and per state change, where one and two are now); its
+ * `by_context_state` index was one more row per write, and a page of one context's tasks in one
+ * state reads `by_context` (a conversation's tasks) instead. Run at every start; after the first,
+ * it finds nothing to do.
+ */
+function dropLegacyCounting(storage: DurableObjectStorage): void {
+  const sql = storage.sql;
+  const legacy = sql.exec("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'count_inserted'").toArray().length > 0;
+  storage.transactionSync(() => {
+    if (legacy) {
+      for (const name of ["count_inserted", "count_state_changed", "count_deleted"]) sql.exec(`DROP TRIGGER IF EXISTS ${name}`);
+      sql.exec("DELETE FROM counts WHERE scope LIKE 'c:%' OR scope = '*|*'");
+    }
+    sql.exec("DROP INDEX IF EXISTS by_context_state");
+  });
+}
 
 const ADDED = [
   // The first format kept the whole view in `task`; since then `task` is the summary and these hold the lists.
@@ -117,9 +137,9 @@ export interface StoredIndexRow extends RowTexts {
   tsMs: number;
 }
 
-/** The counter scopes a row belongs to; `totalSize` of any filter without a time bound is one of them. */
-function scopes(contextId: string | undefined, state: TaskState | undefined): string {
-  return `${contextId === undefined ? "*" : `c:${contextId}`}|${state === undefined ? "*" : `s:${state}`}`;
+/** The counter scope of one state's tasks (the owner's). */
+function scopes(state: TaskState): string {
+  return `*|s:${state}`;
 }
 
 export class TaskIndex extends DurableObject<Env> {
@@ -129,6 +149,7 @@ export class TaskIndex extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     applySchema(this.sql, SCHEMA, ADDED);
+    dropLegacyCounting(ctx.storage);
   }
 
   /** One outbox flush: every row and removal in one transaction. */
@@ -297,10 +318,13 @@ export class TaskIndex extends DurableObject<Env> {
     return current.filter((entry) => entry !== undefined);
   }
 
+  /** The filter's count: a kept counter for the owner-wide scopes, else an index range count (a context's tasks, a time range). */
   private total(query: ListQuery, where: string[], args: (string | number)[]): number {
-    if (query.statusTimestampAfterMs !== undefined) {
+    if (query.statusTimestampAfterMs !== undefined || query.contextId !== undefined) {
       return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE ${where.join(" AND ")}`, ...args).one().n;
     }
-    return this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.contextId, query.status)).toArray()[0]?.n ?? 0;
+    if (query.status === undefined)
+      return this.sql.exec<{ n: number | null }>("SELECT SUM(n) AS n FROM counts WHERE scope >= '*|s:' AND scope < '*|s;'").one().n ?? 0;
+    return this.sql.exec<{ n: number }>("SELECT n FROM counts WHERE scope = ?", scopes(query.status)).toArray()[0]?.n ?? 0;
   }
 }

@@ -35,10 +35,10 @@ function bindRange(token: Token, ports: readonly number[], rules: TemplateRules,
   let held = true;
   for (const port of new Set(ports)) {
     const onPort = rules.ingress.filter((rule) => holds(rule, port));
-    if (onPort.length === 0 || onPort.some((rule) => sameRange(rule.source, wanted))) continue;
-    held = false;
-    const open = onPort.find((rule) => ANYWHERE.has(rule.source ?? ""));
+    const open = ANYWHERE.has(wanted) ? undefined : onPort.find((rule) => ANYWHERE.has(rule.source ?? ""));
+    // A rule open to everyone beside the one with the range still opens the port to everyone.
     if (open) {
+      held = false;
       out.broader.push({
         kind: "source-range",
         text: token.text,
@@ -47,6 +47,8 @@ function bindRange(token: Token, ports: readonly number[], rules: TemplateRules,
         where: open.where,
       });
     }
+    if (onPort.length === 0 || onPort.some((rule) => sameRange(rule.source, wanted))) continue;
+    held = false;
     const elsewhere = rules.ingress.find((rule) => sameRange(rule.source, wanted));
     out.misplaced.push({
       kind: "cidr",
@@ -125,7 +127,7 @@ function bindBackends(ports: ReadonlySet<number>, rules: TemplateRules, out: Bin
   if (rules.ingress.length === 0) return;
   for (const listener of rules.listeners) {
     const back = listener.back ?? listener.front;
-    if (listener.front === undefined || back === undefined || !ports.has(listener.front)) continue;
+    if (listener.front === undefined || back === undefined || !(ports.has(listener.front) || ports.has(back))) continue;
     if (rules.ingress.some((rule) => holds(rule, back))) continue;
     out.misplaced.push({
       kind: "port",
@@ -148,6 +150,6 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
     if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
   }
-  bindBackends(new Set(tokens.filter((token) => token.kind === "port").map((token) => Number(token.value))), rules, out);
+  bindBackends(new Set(tokens.filter((token) => token.kind === "port" || token.kind === "number").map((token) => Number(token.value))), rules, out);
   return out;
 }

@@ -1,8 +1,10 @@
 /**
  * The request check: reads every explicit value from the user's request (extract.ts), independently
- * of whoever wrote the template, and looks each up in the produced template (locate.ts). What is
- * found is applied, with where; what is not is "not expressed" — whatever the generator or the
- * model believed. It also lists billable resources the conversation never asked for.
+ * of whoever wrote the template, and looks each up in the produced template (locate.ts); then reads
+ * the request's tokens (read/lexer.ts) and accounts for every value-shaped one (accounting.ts):
+ * placed, not expressed, misplaced on another rule (bindings), broader than asked (scope), or
+ * listed as unplaced with its words (issue 27 items 1–3). It also lists billable resources the
+ * conversation never asked for.
  */
 import type { Token } from "../read/token";
 import { tokenize } from "../kinds/vocabulary";

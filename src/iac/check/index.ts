@@ -3,9 +3,9 @@
  * a turn produced, by rules that know nothing of the generator; run by the offline engine, offered
  * to a model as a tool, and run by the server on each turn's final template.
  */
-export { checkRequest, type CheckedValue, type RequestCheck, type RequestCheckInput } from "./check";
+export { type BroaderScope, checkRequest, type CheckedValue, type RequestCheck, type RequestCheckInput, type UnplacedToken } from "./check";
 export { extractRequestedValues } from "./extract";
 export { requestProse } from "./prose";
 export type { RequestedValue, ValueKind } from "./requested-value";
-export { checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, requestCheckMetadata, withRequestCheck } from "./report";
+export { BROADER_HEADING, checkBlocks, checkHeadline, NOT_EXPRESSED_HEADING, requestCheckMetadata, UNPLACED_HEADING, withRequestCheck } from "./report";
 export type { UnrequestedResource } from "./unrequested";

@@ -8,11 +8,12 @@
  * template has, and where.
  */
 import type { Token } from "../read/token";
+import { familyOfType } from "./families";
 import type { RequestedValue } from "./requested-value";
 import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, isClauseEnd } from "./token-context";
+import { askedAway, isClauseEnd, PROTOCOL_PORTS } from "./token-context";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
 const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
@@ -90,12 +91,15 @@ function privateScopes(tokens: readonly Token[], view: TemplateView, out: Broade
   }
 }
 
-/** "22 from 192.0.2.0/24" written as the VPC's own range: the user's source range reused for a network. */
+/** "22 from 192.0.2.0/24" written as the VPC's own range: the user's source range reused for the network. */
 function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out: BroaderScope[]): void {
   const networks = new Set(values.filter((value) => value.kind === "cidr" && value.target !== "source").map((value) => String(value.value)));
   for (const value of values) {
     if (value.kind !== "cidr" || value.target !== "source" || networks.has(String(value.value))) continue;
-    const slot = view.slots.find((candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value);
+    // The VPC's own range: a vSwitch cut to the range a whitelist names (the app subnet) is a design, not a widening.
+    const slot = view.slots.find(
+      (candidate) => NETWORK_KEYS.test(candidate.key) && candidate.value === value.value && familyOfType(candidate.type)?.id === "vpc",
+    );
     if (slot)
       out.push({
         kind: "reused-range",
@@ -107,15 +111,13 @@ function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out
   }
 }
 
-const WELL_KNOWN: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
-
 /** The ports the request names: ports, ranges, mappings, and protocols named for their port. */
 function requestPorts(tokens: readonly Token[], values: readonly RequestedValue[]): Array<[number, number]> {
   const ports: Array<[number, number]> = [];
   for (const token of tokens) {
     if (token.kind === "port") ports.push([Number(token.value), Number(token.value)]);
     if (token.kind === "portRange" || token.kind === "range") ports.push([Number(token.value), token.second ?? Number(token.value)]);
-    const known = token.of === "protocol" ? WELL_KNOWN[String(token.value)] : undefined;
+    const known = token.of === "protocol" ? PROTOCOL_PORTS[String(token.value)] : undefined;
     if (known !== undefined) ports.push([known, known]);
   }
   for (const value of values) {

@@ -64,7 +64,7 @@ export function productNear(tokens: readonly Token[], index: number): string | u
 }
 
 /** Ports named by a protocol word ("SSH only from …"). */
-const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
+export const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
 const ENGINE_PORTS: Readonly<Record<string, number>> = { MySQL: 3306, MariaDB: 3306, PostgreSQL: 5432, SQLServer: 1433, Redis: 6379 };
 const JOINERS = new Set(["and", "also", "then", "并", "并且", "同时", "另外"]);
 
@@ -120,4 +120,18 @@ export function protocolOfPort(tokens: readonly Token[], index: number): string 
   if (before?.kind === "word" && (before.value === "port" || before.value === "端口") && twoBefore?.kind === "name" && twoBefore.of === "protocol")
     return String(twoBefore.value);
   return undefined;
+}
+
+/** Change words right after an old value ("把443改成8443"); "to" counts when a change verb is before it ("change 443 to 8443"). */
+const CHANGE_TO = new Set(["改成", "改为", "换成", "改到", "调到", "调整为", "->"]);
+const CHANGE_VERBS = new Set(["change", "changes", "switch", "replace", "move", "update", "bump", "swap", "把", "将"]);
+
+/** Whether the token is the old value of a replacement: another value of its sort follows the change word. */
+export function replaced(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  const after = tokens[index + 2];
+  if (!next || !after || (after.kind !== "port" && after.kind !== "number")) return false;
+  if (CHANGE_TO.has(String(next.value))) return true;
+  if (next.value !== "to") return false;
+  return tokens.slice(Math.max(0, index - REACH), index).some((token) => CHANGE_VERBS.has(String(token.value)));
 }

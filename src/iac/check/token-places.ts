@@ -12,7 +12,7 @@ import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import type { TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, productNear, protocolOfPort } from "./token-context";
+import { askedAway, productNear, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
 
 export interface PlaceContext {
   tokens: readonly Token[];
@@ -122,8 +122,6 @@ function placeImage(view: TemplateView, token: Token, version: Token | undefined
   return where ? found("image", text, where) : missed("image", text);
 }
 
-const WELL_KNOWN: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, http: 80, https: 443, ftp: 21, smtp: 25 };
-
 function placeProtocol(context: PlaceContext, token: Token, index: number): Placement {
   const { rules } = context;
   const value = String(token.value);
@@ -132,7 +130,7 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
   if (previous?.kind === "port" && protocolOfPort(context.tokens, index - 2) === value) return "none";
   // "HTTPS 443", "the HTTPS port to 8443": the port that follows is the protocol's, and is checked itself.
   if (context.tokens.slice(index + 1, index + 5).some((other) => other.kind === "port")) return "none";
-  const port = WELL_KNOWN[value];
+  const port = PROTOCOL_PORTS[value];
   if (port !== undefined) {
     const rule =
       rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high) ?? rules.listeners.find((listener) => listener.front === port);
@@ -203,7 +201,7 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "name":
       return placeName(context, token, index);
     case "port":
-      return located(wanted("port", token, Number(token.value), away ? { role: "removed" } : {}), view);
+      return located(wanted("port", token, Number(token.value), away || replaced(context.tokens, index) ? { role: "removed" } : {}), view);
     case "portRange":
     case "range":
       return located(wanted("port-range", token, Number(token.value), { second: token.second ?? Number(token.value) }), view);
@@ -241,6 +239,9 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "quantifier":
       return placeEach(context, index);
     case "number":
+      // "把443改成8443": the old port must be gone.
+      if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
+        return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
       return placeNumber(view, token);
     case "compute":
       return "unplaced";

@@ -70,8 +70,11 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   if (isPunctuation(tokens[index - 1], "->") && (isBareInteger(tokens[index - 2]) || tokens[index - 2]?.kind === "port")) return true;
   if (port < MIN_LOOSE_PORT) return false;
   // "8080 from 10.0.0.0/8", "3306 来自 10.0.0.0/8": a number given a source range is a port.
-  const source = tokens[index + 2];
-  if (next && (next.value === "from" || next.value === "来自") && (source?.kind === "cidr" || source?.kind === "address")) return true;
+  // "22 only from 10.0.0.0/8": an "only" may stand between.
+  const only = next && (next.value === "only" || next.value === "仅" || next.value === "只") ? 1 : 0;
+  const from = tokens[index + 1 + only];
+  const source = tokens[index + 2 + only];
+  if (from && (from.value === "from" || from.value === "来自") && (source?.kind === "cidr" || source?.kind === "address")) return true;
   for (let back = 1; back <= LOOSE_REACH; back += 1) {
     const cue = tokens[index - back];
     if (!cue || isPunctuation(cue, ".", ";", "\n")) break;

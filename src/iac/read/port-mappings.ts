@@ -37,15 +37,16 @@ function valid(port: number): boolean {
 
 export function portMappingsOf(text: string): PortMapping[] {
   const mappings: PortMapping[] = [];
-  for (const match of text.matchAll(FORWARD)) {
-    const front = Number(match[1]);
-    const back = Number(match[2]);
-    if (valid(front) && valid(back) && !mappings.some((mapping) => mapping.front === front)) mappings.push({ front, back });
-  }
-  for (const match of text.matchAll(VERB_FIRST)) {
-    const front = Number(match[1]);
-    const back = Number(match[2]);
-    if (valid(front) && valid(back) && !mappings.some((mapping) => mapping.front === front)) mappings.push({ front, back });
+  // One mapping per front port, the first written: looked up in a set, not searched for in the list.
+  const fronts = new Set<number>();
+  for (const pattern of [FORWARD, VERB_FIRST]) {
+    for (const match of text.matchAll(pattern)) {
+      const front = Number(match[1]);
+      const back = Number(match[2]);
+      if (!valid(front) || !valid(back) || fronts.has(front)) continue;
+      fronts.add(front);
+      mappings.push({ front, back });
+    }
   }
   if (mappings.length > 0) return mappings;
   const back = Number(BACKEND.exec(text)?.[1]);

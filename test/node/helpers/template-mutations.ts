@@ -93,6 +93,17 @@ function removals(template: Json, applied: readonly CheckedValue[]): Mutation[] 
   });
 }
 
+/** The object holding a property's path, without that property and its free text: two rules alike but for it. */
+function holderWithout(template: Json, where: string, key: string): string {
+  const parent = valueAt(template, where.slice(0, where.lastIndexOf(".")));
+  if (!isObject(parent)) return where;
+  const { [key]: _value, Description: _text, ...rest } = parent;
+  return JSON.stringify(rest);
+}
+
+/** Swapping a value between two objects alike but for it ("22 from A" and "22 from B") changes nothing: no mutation. */
+const sameHolder = (template: Json, a: string, b: string, key: string) => holderWithout(template, a, key) === holderWithout(template, b, key);
+
 function moves(template: Json, applied: readonly CheckedValue[]): Mutation[] {
   const paths = propertyPaths(template);
   return applied.flatMap((value) => {
@@ -101,7 +112,7 @@ function moves(template: Json, applied: readonly CheckedValue[]): Mutation[] {
     const other = here
       ? paths.find((path) => path.key === here.key && path.where !== here.where && JSON.stringify(path.value) !== JSON.stringify(here.value))
       : undefined;
-    if (!here || !other) return [];
+    if (!here || !other || sameHolder(template, here.where, other.where, here.key)) return [];
     const swapped = setAt(setAt(template, here.where, other.value) ?? template, other.where, here.value);
     return swapped ? [{ kind: "moved" as const, name: `moved ${value.text} from ${here.where} to ${other.where}`, template: swapped }] : [];
   });

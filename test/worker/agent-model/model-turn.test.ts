@@ -88,6 +88,7 @@ describe("a model-backed turn", () => {
     const k = key();
     const { task } = await send(withModel("write a vpc template", `agent-write/${k}`, { cwd: "/workspace/model" }));
     expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
+    // The request states no value and the check lists nothing: the reply is the model's (issue 27 item 8).
     expect(reply(task)).toBe("Wrote vpc.yaml.");
     const part = task?.artifacts?.[0]?.parts[0] as { url: string; metadata: { byteSize: number } };
     const file = await (await worker().fetch(part.url)).text();

@@ -1,8 +1,10 @@
 /**
  * What a request costs inside the Durable Objects, counted: the SQL statements an object runs
- * (its `sql.exec`, wrapped) and the RPC calls a class of objects receives (its prototype's RPC
- * methods, wrapped). The objects run unchanged; the wrappers only count. Shared by the
- * request-costs test, which guards the counts, and by `npm run bench:micro`, which reports them.
+ * (its `sql.exec`, wrapped), the rows the runtime bills them for (each cursor's own `rowsRead` and
+ * `rowsWritten`, summed when asked), the alarms it sets, and the RPC calls a class of objects
+ * receives (its prototype's RPC methods, wrapped). The objects run unchanged; the wrappers only
+ * count. Shared by the request-costs test, which pins the counts, and by `npm run bench:micro`,
+ * which reports them and prices them (bench/micro/prices.ts).
  */
 import { runInDurableObject } from "cloudflare:test";
 
@@ -20,8 +22,76 @@ export function counter(): Counter {
   return { count: 0 };
 }
 
-export function reset(...counters: Counter[]): void {
-  for (const c of counters) c.count = 0;
+export function reset(...counters: Array<Counter | Meter>): void {
+  for (const c of counters) {
+    if (c instanceof Meter) c.reset();
+    else c.count = 0;
+  }
+}
+
+/** What Cloudflare bills an object's storage by, for the requests since the last reset. */
+export interface Units {
+  statements: number;
+  rowsRead: number;
+  rowsWritten: number;
+  /** `setAlarm` calls (an alarm's later run is a billed request of its own). */
+  alarmsSet: number;
+}
+
+/**
+ * The billed units of one or more objects. A cursor's `rowsRead`/`rowsWritten` grow as it is
+ * stepped, so the cursors are kept and summed when the figures are read (after the request,
+ * when every statement has run); a reset drops them.
+ */
+export class Meter {
+  private cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  private statements = 0;
+  private alarmsSet = 0;
+
+  statement(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): void {
+    this.statements++;
+    this.cursors.push(cursor);
+  }
+
+  alarm(): void {
+    this.alarmsSet++;
+  }
+
+  units(): Units {
+    let rowsRead = 0;
+    let rowsWritten = 0;
+    for (const cursor of this.cursors) {
+      rowsRead += cursor.rowsRead;
+      rowsWritten += cursor.rowsWritten;
+    }
+    return { statements: this.statements, rowsRead, rowsWritten, alarmsSet: this.alarmsSet };
+  }
+
+  reset(): void {
+    this.cursors = [];
+    this.statements = 0;
+    this.alarmsSet = 0;
+  }
+}
+
+/** Meters the object behind `stub` from now on (for its lifetime): its statements, their rows, its alarms. */
+export async function meterObject(stub: DurableObjectStub, into: Meter = new Meter()): Promise<Meter> {
+  await runInDurableObject(stub, (_instance: unknown, state) => {
+    const sql = state.storage.sql as SqlStorage & { exec: SqlStorage["exec"] };
+    const exec = sql.exec.bind(sql);
+    sql.exec = ((query: string, ...bindings: SqlStorageValue[]) => {
+      const cursor = exec(query, ...bindings);
+      into.statement(cursor);
+      return cursor;
+    }) as SqlStorage["exec"];
+    const storage = state.storage as DurableObjectStorage & { setAlarm: DurableObjectStorage["setAlarm"] };
+    const setAlarm = storage.setAlarm.bind(storage);
+    storage.setAlarm = ((time: number | Date, options?: DurableObjectSetAlarmOptions) => {
+      into.alarm();
+      return setAlarm(time, options);
+    }) as DurableObjectStorage["setAlarm"];
+  });
+  return into;
 }
 
 /** `sql` with `onStatement` told of every statement before it runs (a proxy: the object's own handle is untouched). */

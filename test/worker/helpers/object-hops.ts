@@ -23,6 +23,7 @@ export const CONTEXT_AGENT_METHODS = [
   "deletePushConfig",
   "pushDeliveries",
   "recordPushResult",
+  "dispatchPush",
 ] as const;
 
 /** Counts, from now on, the RPC calls into every ContextAgent and TaskIndex (once per test file). */

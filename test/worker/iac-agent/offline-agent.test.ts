@@ -105,15 +105,38 @@ describe("iac_generation", () => {
   });
 });
 
+/** The review of the planted template: every code in the reply, and a corrected template that validates clean. */
+async function expectPlantedReview(task: TaskLike | undefined): Promise<void> {
+  const reply = replyOf(task);
+  expect(reply).not.toContain("Please include the ROS template");
+  for (const code of PLANTED_CODES) expect(reply, code).toContain(code);
+  const part = task?.artifacts?.[0]?.parts[0] as unknown as ArtifactPart;
+  expect(part.filename).toBe("template.reviewed.yaml");
+  const { text } = await download(part);
+  expect(validateTemplate(text).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+}
+
 describe("iac_review", () => {
   it("finds every planted error with its code and fix, and attaches a corrected template that validates clean", async () => {
     const { task } = await send(userMessage(`Review this ROS template:\n\n\`\`\`yaml\n${PLANTED_TEMPLATE}\`\`\``));
-    const reply = replyOf(task);
-    for (const code of PLANTED_CODES) expect(reply, code).toContain(code);
-    const part = task?.artifacts?.[0]?.parts[0] as unknown as ArtifactPart;
-    expect(part.filename).toBe("template.reviewed.yaml");
-    const { text } = await download(part);
-    expect(validateTemplate(text).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    await expectPlantedReview(task);
+  });
+});
+
+describe("issue 30 item 6: a named workspace template is reviewed whatever its size, within the storage bounds", () => {
+  it("a 200 KB template named in the request is read whole and reviewed (it used to reach the review cut at 20,000 characters)", async () => {
+    // The planted template, then comment lines: ten times the old cut, all of it YAML.
+    const padding = Array.from({ length: 2000 }, (_, i) => `# note ${i}: ${"x".repeat(90)}\n`).join("");
+    const body = `${PLANTED_TEMPLATE}${padding}`;
+    expect(body.length).toBeGreaterThan(200_000);
+    const put = await worker().fetch(`${BASE}/iac-code/workspace/workspace/big/template.yaml`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/yaml" },
+      body,
+    });
+    expect(put.status).toBe(201);
+    const { task } = await send(userMessage("Review `template.yaml`", cwd("/workspace/big")));
+    await expectPlantedReview(task);
   });
 });
 

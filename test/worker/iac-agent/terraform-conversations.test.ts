@@ -89,7 +89,7 @@ describe("issue 19 item 4: Terraform follow-ups edit the configuration through i
     expect(second.reply).toContain("Updated the Terraform configuration (`main.tf`) by editing its ROS form");
     expect(second.reply).toContain("port 443 changed to 8443");
     expect(second.reply).not.toContain("cannot help");
-    expect(second.reply).toMatch(/^\*\*Request check:\*\* all 1 values you gave are in the template/);
+    expect(second.reply).toMatch(/^\*\*Request check:\*\* all 2 values you gave are in the template/); // 8443 there and 443 gone (issue 27 item 1: the old port is a value too)
     expect(block(second.file, "alicloud_security_group_rule", "port_8443")).toContain('port_range        = "8443/8443"');
     expect(second.file).not.toContain('"443/443"');
     const diff = lineDiff(first.file, second.file);
@@ -111,14 +111,14 @@ describe("issue 19 item 4: Terraform follow-ups edit the configuration through i
     expect(resourcesOf(fourth.file, "alicloud_instance")).toEqual(["ecs_1", "ecs_2", "ecs_3"]);
     expect(block(fourth.file, "alicloud_instance", "ecs_3")).toContain('instance_type              = "ecs.g7.large"');
     expect(resourcesOf(fourth.file, "alicloud_kvstore_instance")).toEqual(["redis_1"]);
-    expect(fourth.reply).toMatch(/^\*\*Request check:\*\* all 1 values you gave are in the template/);
+    expect(fourth.reply).toMatch(/^\*\*Request check:\*\* all 2 values you gave are in the template/); // the count and the product
 
     const fifth = await chat.say("SSH only from 203.0.113.0/24");
     expect(block(fifth.file, "alicloud_security_group_rule", "ssh_from_range")).toContain('cidr_ip           = "203.0.113.0/24"');
     expect(block(fifth.file, "alicloud_security_group_rule", "ssh_from_vpc")).toBeUndefined();
     expect(fifth.file.match(/"22\/22"/g)).toHaveLength(1);
     expect(block(fifth.file, "alicloud_security_group_rule", "port_8443")).toContain('cidr_ip           = "0.0.0.0/0"');
-    expect(fifth.reply).toMatch(/^\*\*Request check:\*\* all 1 values you gave are in the template/);
+    expect(fifth.reply).toMatch(/^\*\*Request check:\*\* all 2 values you gave are in the template/); // the range and SSH, placed on the port-22 rule
   });
 
   it("EN: ECS behind a NAT gateway → remove the NAT gateway: its EIP, association and SNAT entries go from main.tf", async () => {
@@ -144,7 +144,7 @@ describe("issue 19 item 4: Terraform follow-ups edit the configuration through i
     const second = await chat.say("把443改成8443");
     expect(second.reply).toContain("已通过修改其 ROS 形式更新 Terraform 配置");
     expect(second.reply).toContain("端口 443 改为 8443");
-    expect(second.reply).toMatch(/^\*\*请求核对：\*\* 你给出的 1 个值都已在模板中/);
+    expect(second.reply).toMatch(/^\*\*请求核对：\*\* 你给出的 2 个值都已在模板中/); // 8443 与已去掉的 443
     expect(block(second.file, "alicloud_security_group_rule", "port_8443")).toContain('"8443/8443"');
     expect(lineDiff(first.file, second.file).added).toHaveLength(2);
     const third = await chat.say("加一个 Redis");

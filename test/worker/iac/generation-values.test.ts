@@ -134,7 +134,9 @@ describe("issue 19 item 4: generation keeps the values it was given", () => {
     expect(summary).not.toContain("Not expressed");
     const check = checkRequest({ request: ask, template: content });
     expect(check?.notExpressed).toEqual([]);
-    expect(check?.applied.map((value) => value.kind).sort()).toEqual(["bucket-name", "bucket-setting", "bucket-setting", "bucket-setting", "days"].sort());
+    expect(check?.applied.map((value) => value.kind).sort()).toEqual(
+      ["bucket-name", "bucket-setting", "bucket-setting", "bucket-setting", "days", "product"].sort(),
+    );
   });
 
   it("issue 19: Terraform writes the Redis and database versions, the database storage and the EIP bandwidth", () => {

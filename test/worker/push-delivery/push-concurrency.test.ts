@@ -1,35 +1,18 @@
 /**
- * Issue 23 item 7: push without head-of-line blocking. The deliveries of one queue batch run
- * concurrently (bounded), each with its own time-out and retry decision, so a receiver that takes
- * seconds to answer never delays the notifications of other tasks in the same batch. Real queue,
- * real consumer from wrangler.toml, real local receiver (one slow path, several fast ones).
+ * Issue 23 item 7: push without head-of-line blocking. Each delivery attempt runs in its task's own
+ * object with its own time-out and retry decision (issue 30 item 4: the consumer only hands jobs
+ * over), so a receiver that takes seconds to answer never delays the notifications of other tasks
+ * queued with it. Real queue, real consumer from wrangler.toml, real local receiver (one slow path,
+ * several fast ones).
  */
 import { describe, expect, inject, it } from "vitest";
 import { BASE, send, sleep, userMessage, worker } from "../helpers/rpc";
+import { firstArrival, received } from "../helpers/receiver-log";
 
 const receiver = inject("receiverUrl");
 const SLOW_MS = 6_000;
 
-interface Received {
-  at: number;
-  status: number;
-}
-
 const key = () => `k${crypto.randomUUID().slice(0, 8)}`;
-
-async function received(k: string): Promise<Received[]> {
-  return (await (await fetch(`${receiver}/log/${k}`)).json()) as Received[];
-}
-
-async function firstArrival(k: string, ms: number): Promise<number | undefined> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const log = await received(k);
-    if (log[0]) return log[0].at;
-    await sleep(100);
-  }
-  return undefined;
-}
 
 async function deliveryStates(taskId: string): Promise<string[]> {
   const res = await worker().fetch(`${BASE}/iac-code/tasks/${taskId}/push-deliveries`);
@@ -43,9 +26,9 @@ describe("push deliveries of a batch run concurrently (issue 23 item 7)", () => 
     // The slow task's notification is queued first, the fast ones right after it (one batch: 1 s window).
     const slow = await send(userMessage("slow"), { taskPushNotificationConfig: { url: `${receiver}/hook/slow/${slowKey}/${SLOW_MS}` } });
     const fast = await Promise.all(fastKeys.map((k) => send(userMessage("fast"), { taskPushNotificationConfig: { url: `${receiver}/hook/ok/${k}` } })));
-    const slowAt = await firstArrival(slowKey, 20_000);
+    const slowAt = await firstArrival(receiver, slowKey, 20_000);
     expect(slowAt).toBeDefined();
-    const fastAt = await Promise.all(fastKeys.map((k) => firstArrival(k, 20_000)));
+    const fastAt = await Promise.all(fastKeys.map((k) => firstArrival(receiver, k, 20_000)));
     for (const at of fastAt) {
       expect(at).toBeDefined();
       // Sequential delivery would post each fast one only after the slow receiver answered (≥ 6 s).
@@ -59,7 +42,7 @@ describe("push deliveries of a batch run concurrently (issue 23 item 7)", () => 
       states = await deliveryStates(slow.task?.id ?? "");
     }
     expect(states).toEqual(["delivered"]);
-    expect(await received(slowKey)).toHaveLength(1);
+    expect(await received(receiver, slowKey)).toHaveLength(1);
     for (const task of fast) expect(await deliveryStates(task.task?.id ?? "")).toEqual(["delivered"]);
   });
 });

@@ -107,6 +107,19 @@ const PRIVATE_TARGETS: ReadonlyArray<readonly [string, string]> = [
   ["documentation 3fff::/20", "http://[3fff::1]/hook"],
   ["Teredo 2001::/32", "http://[2001:0:4136:e378::1]/hook"],
   ["discard-only 100::/64", "http://[100::1]/hook"],
+  // Issue 30 item 6: the anycast blocks of the IANA special-purpose registries (listed there as
+  // globally reachable, but routing infrastructure, never a receiver).
+  ["AS112-v4 192.31.196.0/24", "http://192.31.196.1/hook"],
+  ["Direct Delegation AS112 192.175.48.0/24", "http://192.175.48.6/hook"],
+  ["AMT 192.52.193.0/24", "http://192.52.193.1/hook"],
+  ["6to4 relay anycast 192.88.99.0/24", "http://192.88.99.1/hook"],
+  ["6to4 relay anycast in decimal", "http://3227017985/hook"],
+  ["6to4 with the relay anycast inside", "http://[2002:c058:6301::1]/hook"],
+  ["Direct Delegation AS112 2620:4f:8000::/48", "http://[2620:4f:8000::42]/hook"],
+  ["AMT 2001:3::/32", "http://[2001:3::1]/hook"],
+  ["AS112-v6 2001:4:112::/48", "http://[2001:4:112::1]/hook"],
+  ["ORCHIDv2 2001:20::/28", "http://[2001:20::1]/hook"],
+  ["DRIP 2001:30::/28", "http://[2001:30::1]/hook"],
 ];
 
 describe("validateCallbackUrl: private and local targets", () => {
@@ -217,6 +230,9 @@ const PUBLIC_TARGETS: ReadonlyArray<readonly [string, string]> = [
   ["100.128.0.1, just past 100.64/10", "http://100.128.0.1/a2a"],
   ["192.169.0.1, just past 192.168/16", "http://192.169.0.1/a2a"],
   ["198.20.0.1, just past 198.18/15", "http://198.20.0.1/a2a"],
+  ["192.175.49.1, just past 192.175.48.0/24", "http://192.175.49.1/a2a"],
+  ["192.88.100.1, just past 192.88.99.0/24", "http://192.88.100.1/a2a"],
+  ["2620:4f:8001::1, just past 2620:4f:8000::/48", "https://[2620:4f:8001::1]/a2a"],
   ["decimal public address 134744072 (8.8.8.8)", "http://134744072/a2a"],
   ["IPv4-mapped public address", "https://[::ffff:8.8.8.8]/a2a"],
   ["NAT64 with a public address inside", "https://[64:ff9b::808:808]/a2a"],

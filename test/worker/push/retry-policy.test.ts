@@ -7,7 +7,7 @@ import {
   shouldGiveUp,
   type DeliveryOutcome,
   type DeliveryResult,
-} from "../../../src/queues/retry-policy";
+} from "../../../src/push/retry-policy";
 
 /** A deterministic stream of values in [0, 1) (a 32-bit LCG), so the bounds test is reproducible. */
 function seededRandom(seed: number): () => number {

@@ -9,7 +9,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import worker from "../../../src/worker/index";
 import { parseConfig } from "../../../src/config/config";
-import { MAX_JWKS_FETCHES_PER_MINUTE } from "../../../src/worker/jwt-auth";
+import { MAX_JWKS_BYTES, MAX_JWKS_FETCHES_PER_MINUTE } from "../../../src/worker/jwt-auth";
 import { BASE, userMessage, V1, worker as self, sleep } from "../helpers/rpc";
 
 const ISSUER = "https://idp.test/";
@@ -244,6 +244,23 @@ describe("JWT bearer tokens against a JWKS (issue 10 item 1)", () => {
     expect(res.headers.get("WWW-Authenticate")).toBe('Bearer realm="iac-code", error="insufficient_scope", scope="a2a:write"');
     expect((await call("ListTasks", {}, `Bearer ${await token(es, { scope: "a2a:read a2a:write" })}`, via)).status).toBe(200);
     expect((await call("ListTasks", {}, `Bearer ${await token(es, { scp: ["a2a:write"] })}`, via)).status).toBe(200);
+  });
+
+  it(`issue 30 item 6: a JWKS over ${MAX_JWKS_BYTES} bytes is not read past the cap (the token gets 401); one under it is used`, async () => {
+    const padded = async () => (await (await fetch(`${jwks}/control/padded`)).json()) as { sent: number; completed: boolean };
+    // 40 MiB (it used to be parsed whole: +243 MiB): the reader stops, the rest is never sent.
+    const huge = envWith({ IACCODE_A2A_JWT_JWKS_URL: `${jwks}/padded-jwks.json?bytes=${40 * 1024 * 1024}` });
+    await expectInvalidToken(await call("ListTasks", {}, `Bearer ${await token(es)}`, huge));
+    await vi.waitFor(async () => expect((await padded()).sent).toBeGreaterThan(MAX_JWKS_BYTES));
+    await sleep(500);
+    const after = await padded();
+    expect(after.completed).toBe(false);
+    // What went out is the cap plus the socket buffers between the two processes, a fraction of the document.
+    expect(after.sent).toBeLessThan(10 * 1024 * 1024);
+    // A padded set under the cap is read whole and verifies.
+    const under = envWith({ IACCODE_A2A_JWT_JWKS_URL: `${jwks}/padded-jwks.json?bytes=${MAX_JWKS_BYTES - 4096}` });
+    expect((await call("ListTasks", {}, `Bearer ${await token(es)}`, under)).status).toBe(200);
+    expect(await padded()).toMatchObject({ completed: true });
   });
 
   it("IACCODE_A2A_JWT_JWKS: the key set inline, no fetch", async () => {

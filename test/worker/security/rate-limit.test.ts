@@ -9,20 +9,34 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/worker/index";
 import { BASE, V1 } from "../helpers/rpc";
+import { EDGE_ORIGIN, edgeRequest } from "../helpers/edge-request";
 import { expect429, sentBefore429 } from "../helpers/rate-limited";
 
 const API_LIMIT = 8;
 const PUBLIC_LIMIT = 12;
 
-function fetcher(overrides: Record<string, string>) {
+/**
+ * Calls as Cloudflare's edge hands them over when `headers` has a `CF-Connecting-IP` (that address
+ * is the caller's), else straight to the loopback test host.
+ */
+function fetcher(overrides: Record<string, string>, edge = true) {
   const e = { ...env, IACCODE_A2A_RATE_LIMIT: "true", ...overrides } as unknown as Env;
-  return async (path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>
-    worker.fetch(
-      new Request(`${BASE}${path}`, body === undefined ? { headers } : { method: "POST", headers: { ...V1, ...headers }, body: JSON.stringify(body) }),
-      e,
-      createExecutionContext(),
-    );
+  return async (path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> => {
+    const init = body === undefined ? { headers } : { method: "POST", headers: { ...V1, ...headers }, body: JSON.stringify(body) };
+    const address = headers["CF-Connecting-IP"];
+    const request = edge && address !== undefined ? edgeRequest(path, address, init) : new Request(`${BASE}${path}`, init);
+    return worker.fetch(request, e, createExecutionContext());
+  };
 }
+
+/** The trusted-local mode (no auth scheme), served at the edge host as its public URL. */
+const TRUSTED_LOCAL = {
+  IACCODE_A2A_HTTP_TOKEN: "",
+  IACCODE_A2A_JWT_ISSUER: "",
+  IACCODE_A2A_JWT_AUDIENCE: "",
+  IACCODE_A2A_JWT_JWKS_URL: "",
+  IACCODE_A2A_PUBLIC_URL: EDGE_ORIGIN,
+};
 
 const listTasks = { jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} };
 
@@ -48,11 +62,42 @@ describe("rate limits (issue 10 item 6)", () => {
   });
 
   it("in the trusted-local mode (no auth scheme) the API is limited per client address", async () => {
-    const call = fetcher({ IACCODE_A2A_HTTP_TOKEN: "", IACCODE_A2A_JWT_ISSUER: "", IACCODE_A2A_JWT_AUDIENCE: "", IACCODE_A2A_JWT_JWKS_URL: "" });
+    const call = fetcher(TRUSTED_LOCAL);
     const { passed, refused } = await sentBefore429(() => call("/", { "CF-Connecting-IP": "203.0.113.50" }, listTasks), API_LIMIT);
     expect(passed).toBeGreaterThanOrEqual(API_LIMIT);
     await expect429(refused);
     expect((await call("/", { "CF-Connecting-IP": "203.0.113.51" }, listTasks)).status).toBe(200);
+  });
+
+  it("issue 30 item 6: a client-sent CF-Connecting-IP off Cloudflare is ignored: every spoofed address is one caller", async () => {
+    const call = fetcher({ ...TRUSTED_LOCAL, IACCODE_A2A_PUBLIC_URL: "" }, false);
+    // A local server (loopback host; with request.cf too, as wrangler dev fills it in) counts them as one caller.
+    let i = 0;
+    const { passed, refused } = await sentBefore429(() => call("/", { "CF-Connecting-IP": `198.18.9.${++i}` }, listTasks), API_LIMIT);
+    expect(passed).toBeGreaterThanOrEqual(API_LIMIT);
+    await expect429(refused);
+    const localWithCf = new Request(`${BASE}/`, {
+      method: "POST",
+      headers: { ...V1, "CF-Connecting-IP": "198.18.9.250" },
+      body: JSON.stringify(listTasks),
+      cf: { colo: "DFW" },
+    } as RequestInit);
+    expect(
+      (
+        await worker.fetch(
+          localWithCf,
+          { ...env, IACCODE_A2A_RATE_LIMIT: "true", ...TRUSTED_LOCAL, IACCODE_A2A_PUBLIC_URL: "" } as unknown as Env,
+          createExecutionContext(),
+        )
+      ).status,
+    ).toBe(429);
+  });
+
+  it("issue 30 item 6: behind a trusted proxy (IACCODE_A2A_TRUSTED_PROXY=true) the header names the caller", async () => {
+    const call = fetcher({ ...TRUSTED_LOCAL, IACCODE_A2A_PUBLIC_URL: "", IACCODE_A2A_TRUSTED_PROXY: "true" }, false);
+    const { refused } = await sentBefore429(() => call("/", { "CF-Connecting-IP": "198.18.10.1" }, listTasks), API_LIMIT);
+    await expect429(refused);
+    expect((await call("/", { "CF-Connecting-IP": "198.18.10.2" }, listTasks)).status).toBe(200);
   });
 
   it("IACCODE_A2A_RATE_LIMIT=false turns both limits off", async () => {

@@ -1,7 +1,7 @@
 /**
  * WebSockets under the same rules as HTTP (issue 23 item 2), in workerd: every message counts in the
  * caller's API rate limit (700 calls used to pass on a socket opened before the caller's HTTP
- * requests got 429), sockets per caller are capped with close 4429, and a session ends with close
+ * requests got 429), sockets per caller are capped (the upgrade over the cap gets HTTP 429, issue 30 item 2), and a session ends with close
  * 4401 when its JWT expires (it used to answer 15 s after `exp`). The Origin check is in
  * ../websocket.test.ts and, from a real browser, in e2e/websocket-origin.test.ts. This project
  * (vitest.config.ts) limits the API to 8 calls per 60 s, allows 2 sockets per caller, and verifies
@@ -13,7 +13,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { generateKeyPair, importJWK, SignJWT } from "jose";
 import { JWT_CLOCK_TOLERANCE_SECONDS } from "../../../src/worker/jwt-auth";
-import { CLOSE_CREDENTIAL_INVALID, CLOSE_TOO_MANY_SOCKETS, MAX_WS_ATTACHMENT_BYTES } from "../../../src/worker/websocket-limits";
+import { CLOSE_CREDENTIAL_INVALID, MAX_WS_ATTACHMENT_BYTES, WS_CAP_RETRY_AFTER_SECONDS } from "../../../src/worker/websocket-limits";
 import { RATE_LIMIT_PERIOD_SECONDS, RATE_LIMITED_CODE } from "../../../src/worker/rate-limit";
 import { BASE, V1, worker as self } from "../helpers/rpc";
 
@@ -53,8 +53,10 @@ interface Session {
   until(done: () => boolean, ms?: number): Promise<void>;
 }
 
+const upgrade = (token: string) => fetchWith(new Request(`${BASE}/?A2A-Version=1.0`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } }));
+
 async function open(token: string): Promise<Session> {
-  const res = await fetchWith(new Request(`${BASE}/?A2A-Version=1.0`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } }));
+  const res = await upgrade(token);
   expect(res.status).toBe(101);
   const ws = res.webSocket;
   if (!ws) throw new Error("no socket");
@@ -122,12 +124,19 @@ describe("WebSockets under the same rules as HTTP (issue 23 item 2)", () => {
     s.ws.close(1000, "done");
   });
 
-  it("sockets per caller are capped (IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER): the next is closed 4429; closing one frees its place", async () => {
+  it("sockets per caller are capped (IACCODE_A2A_WS_MAX_SOCKETS_PER_CALLER): the next upgrade gets 429 with Retry-After, no socket; closing one frees its place", async () => {
     const token = await tokenOf(`ws-cap-${crypto.randomUUID()}`);
     const first = await open(token);
     const second = await open(token);
-    const third = await open(token);
-    expect(await third.closed).toEqual({ code: CLOSE_TOO_MANY_SOCKETS, reason: "At most 2 WebSockets may be open per caller" });
+    const third = await upgrade(token);
+    expect(third.status).toBe(429);
+    expect(third.webSocket).toBeNull();
+    expect(third.headers.get("Retry-After")).toBe(String(WS_CAP_RETRY_AFTER_SECONDS));
+    expect(await third.json()).toEqual({
+      error: "Too Many Requests",
+      retryAfterSeconds: WS_CAP_RETRY_AFTER_SECONDS,
+      detail: "At most 2 WebSockets may be open per caller; close one first",
+    });
     // Another caller has its own sockets.
     const other = await open(await tokenOf(`ws-cap-other-${crypto.randomUUID()}`));
     getTask(other.ws, 1);

@@ -4,9 +4,9 @@
  * at 60 s, and gets ±20% jitter so that receivers coming back from an outage are not hit in step;
  * five attempts in all. The cap applies before jitter, as in the original.
  *
- * `attempt` is 1-based and counts the attempt that just ran, as Queues' `message.attempts` does.
- * wrangler.toml's `max_retries = 4` matches `PUSH_RETRY.maxAttempts`; the consumer gives up on its
- * own through `shouldGiveUp`, and the Queues limit is the backstop.
+ * `attempt` is 1-based and counts the attempt that just ran (`PushJob.attempt`: each retry is a new
+ * queue message carrying the next number). The task's object gives up through `shouldGiveUp`;
+ * wrangler.toml's `max_retries = 4` only bounds the consumer's own failures to hand a job over.
  */
 
 export const PUSH_RETRY = {
