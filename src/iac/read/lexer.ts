@@ -262,12 +262,16 @@ function wordEnd(folded: string, at: number): number {
 
 /** A path after a word: "logs/", "static/img/", "site/index.html"; the end, or undefined when it is no path. */
 function pathEnd(folded: string, wordStop: number): { end: number; prefix: boolean } | undefined {
+  // No slash after the word: no path (and no search back through the text for one, once per word).
+  if (folded[wordStop] !== "/") return undefined;
   let end = wordStop;
+  let lastStart = wordStop;
   for (let segments = 0; folded[end] === "/" && segments < MAX_PATH_SEGMENTS; segments += 1) {
     if (!isWordPart(folded[end + 1])) return { end: end + 1, prefix: true };
+    lastStart = end + 1;
     end = wordEnd(folded, end + 1);
   }
-  const last = folded.slice(folded.lastIndexOf("/", end - 1) + 1, end);
+  const last = folded.slice(lastStart, end);
   const dot = last.lastIndexOf(".");
   return end > wordStop && dot > 0 && FILE_EXTENSIONS.has(last.slice(dot + 1)) ? { end, prefix: false } : undefined;
 }
