@@ -180,7 +180,9 @@ const GENERATION: GenerationCase[] = [
   {
     ask: "An ECS instance running Ubuntu 22.04 with 4 vCPU and 16 GB memory",
     types: { "ALIYUN::ECS::Instance": 1 },
-    says: [/Ubuntu 22\.04/, /4 vCPU \/ 16 GiB/, /Not expressed in the template/],
+    // Issue 27 item 6: an image by name is the EcsImageId default, a public image pattern ROS resolves.
+    says: [/Ubuntu 22\.04/, /4 vCPU \/ 16 GiB/],
+    check: (g) => expect(String(g.parameter("EcsImageId").Default)).toMatch(/^ubuntu_22_04_x64_20G_alibase_\*\.vhd$/),
   },
   {
     ask: "Deploy 3 ECS instances in zone cn-hangzhou-h",
