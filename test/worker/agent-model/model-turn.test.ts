@@ -88,8 +88,9 @@ describe("a model-backed turn", () => {
     const k = key();
     const { task } = await send(withModel("write a vpc template", `agent-write/${k}`, { cwd: "/workspace/model" }));
     expect(task?.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
-    // The request states no value and the check lists nothing: the reply is the model's (issue 27 item 8).
-    expect(reply(task)).toBe("Wrote vpc.yaml.");
+    // The request names one product, the VPC the template has: the check's headline opens the
+    // model's reply, which follows it unchanged (issue 27 items 1 and 8).
+    expect(reply(task)).toBe("**Request check:** all 1 values you gave are in the template.\n\nWrote vpc.yaml.");
     const part = task?.artifacts?.[0]?.parts[0] as { url: string; metadata: { byteSize: number } };
     const file = await (await worker().fetch(part.url)).text();
     expect(file).toContain("ALIYUN::ECS::VPC");

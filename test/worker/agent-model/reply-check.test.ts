@@ -23,6 +23,8 @@ interface RequestCheck {
   applied: CheckedValue[];
   notExpressed: CheckedValue[];
   unrequested: Array<{ resource: string; type: string }>;
+  broader: CheckedValue[];
+  unplaced: CheckedValue[];
 }
 interface FinalMessage {
   messageId: string;
@@ -97,7 +99,8 @@ describe("issue 27 items 1 and 8: a model's claim of completeness against the se
     expect(checkOf(update.status.message)).toEqual(update.metadata.iac_code.requestCheck);
     expect(update.metadata.iac_code.requestCheck.notExpressed.map((value) => value.text)).toEqual(["10.8.0.0/16"]);
     const reply = textOf(update.status.message);
-    expect(reply.split("\n")[0]).toMatch(/^\*\*Request check: 1 of the 1 values you gave are not in the template\*\*/);
+    // The VPC the request names is a value the template carries (issue 27 item 1); the range is not there.
+    expect(reply.split("\n")[0]).toMatch(/^\*\*Request check: 1 of the 2 values you gave are not in the template\*\*/);
     expect(reply).not.toContain(AGENT_CLAIMS_TEXT.en[1]?.trim());
     // The streamed text is the model's own (sent before the check ran); the `response` artifact is the final reply.
     const streamed = events
@@ -114,8 +117,8 @@ describe("issue 27 items 1 and 8: a model's claim of completeness against the se
   it("in Chinese: the claim 你给出的所有值都已在模板中 is replaced by the check's headline", async () => {
     const { task } = (await send(withModel("创建一个 VPC，网段 10.8.0.0/16", key(), "/workspace/claims-zh"))) as { task?: TaskWithMessages };
     const reply = textOf(task?.status.message);
-    // "一个 VPC" is a count the template carries; the range is not there.
-    expect(reply.split("\n")[0]).toMatch(/^\*\*请求核对：你给出的 2 个值中有 1 个不在模板中\*\*/);
+    // "一个 VPC" is a count and a product the template carries; the range is not there.
+    expect(reply.split("\n")[0]).toMatch(/^\*\*请求核对：你给出的 3 个值中有 1 个不在模板中\*\*/);
     expect(reply).not.toContain("所有值都已在模板中");
     expect(reply).toContain("已写入 network.yaml。");
     expect(reply).toContain("- `10.8.0.0/16`（网段，VPC 或交换机网段）：模板中没有找到");
@@ -123,10 +126,19 @@ describe("issue 27 items 1 and 8: a model's claim of completeness against the se
   });
 
   it("a claim the check established stays, under the check's headline", async () => {
-    const { task } = (await send(withModel("Create a VPC with CIDR 192.168.0.0/16", key(), "/workspace/claims-true"))) as { task?: TaskWithMessages };
+    const { task } = (await send(withModel("Create a VPC with CIDR 192.168.0.0/16 and open port 443 to everyone", key(), "/workspace/claims-true"))) as {
+      task?: TaskWithMessages;
+    };
     const check = checkOf(task?.status.message);
     expect(check?.notExpressed).toEqual([]);
-    expect(check?.applied).toEqual([{ kind: "cidr", text: "192.168.0.0/16", target: "network", where: "Vpc.CidrBlock" }]);
-    expect(textOf(task?.status.message)).toBe(`**Request check:** all 1 values you gave are in the template.\n\n${AGENT_CLAIMS_TEXT.en.join("")}`);
+    // The template opens 443 to everyone: asked for here, so it is no broader scope (issue 27 item 3).
+    expect(check?.broader).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+    expect(check?.applied).toEqual([
+      { kind: "cidr", text: "192.168.0.0/16", target: "network", where: "Vpc.CidrBlock" },
+      { kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" },
+      { kind: "product", text: "VPC", where: "1 × vpc" },
+    ]);
+    expect(textOf(task?.status.message)).toBe(`**Request check:** all 3 values you gave are in the template.\n\n${AGENT_CLAIMS_TEXT.en.join("")}`);
   });
 });
