@@ -8,17 +8,11 @@
 import { it } from "vitest";
 import { replyWithCheck } from "../../src/agent/reply-check";
 import { boundedCheck } from "../../src/agent/request-check-bounds";
-import type { RequestCheck } from "../../src/iac";
+import { MISSING_CHECK } from "../../test/support/request-checks";
 
 const MiB = 1024 * 1024;
 const fill = (unit: string, length: number) => unit.repeat(Math.floor(length / unit.length));
-const MISSING: RequestCheck = {
-  applied: [{ kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" }],
-  notExpressed: [{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }],
-  unrequested: [],
-  broader: [],
-  unplaced: [],
-};
+const MISSING = MISSING_CHECK;
 
 const value = (i: number) => ({ kind: "port", text: String(i), where: `SecurityGroup.SecurityGroupIngress[${i}].PortRange` });
 

@@ -105,9 +105,3 @@ export function overBudgetText(prompt: string, spent: number, budget: number, la
         `more than its budget of ${limit} per turn. Send a shorter request (the template or the files that matter, fewer ports, ranges or other values), ` +
         "or configure a model provider (IACCODE_A2A_MODEL_PROVIDER).";
 }
-
-/** The turn's answer when its reading alone is over budget, in the request's language; undefined when within it. */
-export function overBudgetMessage(reading: TurnReading, language: "en" | "zh", budget = OFFLINE_READ_BUDGET): string | undefined {
-  const cost = readCost(reading);
-  return cost <= budget ? undefined : overBudgetText(reading.prompt, cost, budget, language);
-}

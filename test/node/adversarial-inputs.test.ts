@@ -38,7 +38,7 @@ import { checkTerraform } from "../../src/iac/terraform/terraform-check";
 import { checkRequest, extractRequestedValues } from "../../src/iac/check";
 import { substitutionVariables } from "../../src/iac/template/template-model";
 import { ProviderError } from "../../src/agent/model";
-import { SECURITY_GROUP_RULES_MAX } from "../../src/iac/generate/resource-defaults";
+import { SECURITY_GROUP_RULES_MAX } from "../../src/iac/kinds/security-group/rule-quota";
 import { DISTINCT_FAMILIES, distinctRequest } from "../support/distinct-values";
 
 /** The contract's largest text part. */

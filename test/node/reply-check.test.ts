@@ -9,15 +9,10 @@ import { describe, expect, it } from "vitest";
 import { checkComplete, claimsCompleteness, replyWithCheck } from "../../src/agent/reply-check";
 import { boundedCheck, CHECK_TEXT_MAX_CHARS, REQUEST_CHECK_MAX_BYTES } from "../../src/agent/request-check-bounds";
 import { checkHeadline, type RequestCheck } from "../../src/iac";
+import { COMPLETE_CHECK, MISSING_CHECK } from "../support/request-checks";
 
-const MISSING: RequestCheck = {
-  applied: [{ kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" }],
-  notExpressed: [{ kind: "cidr", text: "10.8.0.0/16", target: "network", reason: "missing" }],
-  unrequested: [],
-  broader: [],
-  unplaced: [],
-};
-const COMPLETE: RequestCheck = { applied: MISSING.applied, notExpressed: [], unrequested: [], broader: [], unplaced: [] };
+const MISSING = MISSING_CHECK;
+const COMPLETE = COMPLETE_CHECK;
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
 
 describe("issue 27 item 1: a reply claims completeness only when its check established it", () => {

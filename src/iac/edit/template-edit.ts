@@ -23,7 +23,7 @@ import { buildRosTemplate } from "../generate/ros-template-builder";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
-import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+import { rulesNotAdded, SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 
 type Template = Record<string, unknown>;
 
@@ -510,14 +510,7 @@ function openPorts(current: Template, text: string, changes: Phrase[]): void {
     }
     if (opened) changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
   }
-  if (full > 0) {
-    changes.push(
-      phrase(
-        `${full.toLocaleString("en-US")} port rules not added: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
-        `${full.toLocaleString("en-US")} 条端口规则未添加：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
-      ),
-    );
-  }
+  if (full > 0) changes.push(rulesNotAdded(full));
 }
 
 /** The engine's own "Resources: … x1" description follows the edit; a description the user wrote is kept. */

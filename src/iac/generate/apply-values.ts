@@ -6,7 +6,8 @@
  * that cannot be applied is named, never dropped silently.
  */
 import { BUCKET_NAME } from "../kinds/oss/bucket-name";
-import { RDS_STORAGE_GB, SECURITY_GROUP_RULES_MAX, SYSTEM_DISK_GIB } from "./resource-defaults";
+import { RDS_STORAGE_GB, SYSTEM_DISK_GIB } from "./resource-defaults";
+import { rulesNotAdded, SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 import { switchEngine } from "./apply-engine";
 import { applyBucketRules } from "./apply-bucket";
 import { imagePick } from "../kinds/ecs/image-names";
@@ -359,15 +360,7 @@ function applyPortSources(template: Template, portRules: readonly SourceRule[], 
       else left += 1;
     }
   }
-  if (left > 0) {
-    const count = left.toLocaleString("en-US");
-    out.unsupported.push(
-      phrase(
-        `${count} more port rules: a security group holds at most ${SECURITY_GROUP_RULES_MAX} rules`,
-        `另外 ${count} 条端口规则：一个安全组最多 ${SECURITY_GROUP_RULES_MAX} 条规则`,
-      ),
-    );
-  }
+  if (left > 0) out.unsupported.push(rulesNotAdded(left));
 }
 
 /**

@@ -16,14 +16,6 @@ export function sizeWithin(size: number | undefined, limit: { readonly min: numb
   return size !== undefined && size >= limit.min && size <= limit.max ? size : undefined;
 }
 
-/**
- * Rules one security group holds: Alibaba Cloud's quota of inbound and outbound rules per group
- * (200 in the ECS documentation's "security group limits"; older accounts had 100). A template
- * with more would fail at deployment, and a request listing thousands of ports would otherwise
- * grow the template (and every step that reads it) with each one.
- */
-export const SECURITY_GROUP_RULES_MAX = 200;
-
 export const SENSITIVE_PORTS: ReadonlySet<number> = new Set([22, 3389, 3306, 5432, 1433, 6379, 27017]);
 
 export const RDS_ENGINE_VERSIONS: Readonly<Record<RdsEngine, string>> = {

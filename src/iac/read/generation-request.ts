@@ -9,7 +9,7 @@ import { listedPorts, openedPorts } from "./port-lists";
 import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
-import { SECURITY_GROUP_RULES_MAX } from "../generate/resource-defaults";
+import { SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
 
 function parseExistingVpc(text: string): { existingVpc: boolean; existingVpcId?: string; existingVSwitchId?: string; existingSecurityGroupId?: string } {
@@ -361,7 +361,7 @@ function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings:
   const listeners = listenersOf(plan.publicPorts, plan.portMappings);
   const all = plan.portMappings.length + plan.publicPorts.length;
   if (listeners.length === SLB_LISTENERS_MAX && all > SLB_LISTENERS_MAX) {
-    const left = [...plan.portMappings.slice(mappings.length).map(({ front, back }) => `${front}→${back}`)];
+    const left = plan.portMappings.slice(mappings.length).map(({ front, back }) => `${front}→${back}`);
     notes.push(
       `Listened on ${SLB_LISTENERS_MAX} ports: a load balancer holds at most ${SLB_LISTENERS_MAX} listeners; the other ports are opened on the servers without a listener${left.length > 0 ? ` (mappings not made: ${left.slice(0, NAMED_LEFT_OUT).join(", ")}${left.length > NAMED_LEFT_OUT ? ` and ${(left.length - NAMED_LEFT_OUT).toLocaleString("en-US")} more` : ""})` : ""}.`,
     );

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { BASE, send, userMessage, worker } from "../helpers/rpc";
 import { OFFLINE_READ_BUDGET } from "../../../src/agent/offline-budget";
-import { SECURITY_GROUP_RULES_MAX } from "../../../src/iac/generate/resource-defaults";
+import { SECURITY_GROUP_RULES_MAX } from "../../../src/iac/kinds/security-group/rule-quota";
 import { DISTINCT_FAMILIES, distinctRequest } from "../../support/distinct-values";
 
 const TEN_PORTS = "Create a VPC and a security group that opens ports 22, 80, 443, 3000, 3306, 5000, 5432, 6379, 8080, 8443 to 10.0.0.0/8";
