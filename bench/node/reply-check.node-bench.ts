@@ -8,7 +8,7 @@
 import { it } from "vitest";
 import { replyWithCheck } from "../../src/agent/reply-check";
 import { boundedCheck } from "../../src/agent/request-check-bounds";
-import { MISSING_CHECK } from "../../test/support/request-checks";
+import { MISSING_CHECK } from "../../test/node/helpers/request-checks";
 
 const MiB = 1024 * 1024;
 const fill = (unit: string, length: number) => unit.repeat(Math.floor(length / unit.length));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { checkComplete, claimsCompleteness, replyWithCheck } from "../../src/agent/reply-check";
 import { boundedCheck, CHECK_TEXT_MAX_CHARS, REQUEST_CHECK_MAX_BYTES } from "../../src/agent/request-check-bounds";
 import { checkHeadline, type RequestCheck } from "../../src/iac";
-import { COMPLETE_CHECK, MISSING_CHECK } from "../support/request-checks";
+import { COMPLETE_CHECK, MISSING_CHECK } from "./helpers/request-checks";
 
 const MISSING = MISSING_CHECK;
 const COMPLETE = COMPLETE_CHECK;

@@ -3,7 +3,7 @@
  * (src/agent/reply-check.ts, src/agent/request-check-bounds.ts): a check with one value found and
  * one missing, and one with every value found.
  */
-import type { RequestCheck } from "../../src/iac";
+import type { RequestCheck } from "../../../src/iac";
 
 export const MISSING_CHECK: RequestCheck = {
   applied: [{ kind: "port", text: "443", where: "SecurityGroup.SecurityGroupIngress[0].PortRange" }],
