@@ -154,8 +154,29 @@ describe("issue 27 item 7: network values", () => {
     ["端口：3306", 3306],
     ["22/tcp", 22],
     ["change the HTTPS port to 8443", 8443],
+    ["open 8080 to the VPC only and 443 to everyone", 443],
+    ["8080 仅内网访问", 8080],
+    ["9000 internal only", 9000],
+    ["443 对公网开放", 443],
   ])("port in '%s' → %d", (text, port) => {
-    expect(first(text, "port")).toMatchObject({ value: port });
+    expect(
+      values(text)
+        .filter(([kind]) => kind === "port")
+        .map(([, value]) => value),
+    ).toContain(port);
+  });
+
+  it("a number after a listed port that counts a product is no port: '80 to backend 8080, 2 ECS'", () => {
+    expect(
+      values("SLB listener 80 to backend 8080, 2 ECS behind it")
+        .filter(([kind]) => kind === "port")
+        .map(([, value]) => value),
+    ).toEqual([80, 8080]);
+    expect(
+      values("80 and 443 publicly")
+        .filter(([kind]) => kind === "port")
+        .map(([, value]) => value),
+    ).toEqual([80, 443]);
   });
 
   it("ports listed with a port, ranges, and both sides of a mapping", () => {

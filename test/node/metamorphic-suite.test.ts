@@ -56,7 +56,13 @@ function run(asks: readonly string[]): TurnResult[] {
     });
     results.push({
       key: keyOf(current),
-      named: [...(check?.notExpressed ?? []).map((value) => value.kind), ...(check?.unrequested ?? []).map((resource) => resource.type)],
+      // Whatever the first line names: a broader scope, a value not expressed or not confirmed, an unrequested resource.
+      named: [
+        ...(check?.broader ?? []).map((scope) => `broader:${scope.kind}`),
+        ...(check?.notExpressed ?? []).map((value) => value.kind),
+        ...(check?.unplaced ?? []).map((token) => `unplaced:${token.kind}`),
+        ...(check?.unrequested ?? []).map((resource) => resource.type),
+      ],
     });
   }
   return results;

@@ -16,7 +16,7 @@ import { broaderScopes } from "./scope";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords } from "./token-context";
-import { placeToken } from "./token-places";
+import { countedFamily, placeToken, portOnItsSourceRule } from "./token-places";
 import { uniformly } from "./uniform";
 
 export interface AccountingInput {
@@ -36,6 +36,13 @@ export interface Accounting {
   notExpressed: CheckedValue[];
   broader: BroaderScope[];
   unplaced: UnplacedToken[];
+  /** The counts the tokens state for a product ("2x ecs.c7.xlarge", "api x2, worker x1"): how many the request allows (unrequested.ts). */
+  statedCounts: RequestedValue[];
+}
+
+/** A count token placed against a product: "2x" before "ecs.c7.xlarge" states 2 of ecs. */
+function statedCount(token: Token, family: string | undefined): RequestedValue[] {
+  return family === undefined ? [] : [{ kind: "count", text: token.text, role: "wanted", value: Number(token.value), target: family }];
 }
 
 /** Counts with no product near ("api x2, worker x1", "2台 4核16G"): servers, when together they are the template's servers. */
@@ -63,6 +70,15 @@ function usedForProtocol(token: Token, mentions: ReadonlyMap<string, { all: Read
   return starts !== undefined && starts.all.has(token.start) && !starts.asking.has(token.start);
 }
 
+/** A port the families placed on the first rule that opens it, moved to the rule of the source written after it ("SSH 22 from 1.2.3.4"). */
+function rebindPort(context: Parameters<typeof portOnItsSourceRule>[0], index: number, applied: CheckedValue[]): void {
+  const token = context.tokens[index];
+  if (token?.kind !== "port") return;
+  const bound = portOnItsSourceRule(context, index, Number(token.value));
+  const value = bound ? applied.find((candidate) => candidate.kind === "port" && candidate.text === token.text) : undefined;
+  if (value && bound) value.where = bound;
+}
+
 export function account(input: AccountingInput): Accounting {
   const { tokens, view } = input;
   const rules = templateRules(view);
@@ -72,16 +88,30 @@ export function account(input: AccountingInput): Accounting {
   let unplaced: number[] = [];
   const context = { tokens, view, rules, ...(input.before ? { before: input.before } : {}) };
   const asking = askingMentions(input.prose);
+  const statedCounts: RequestedValue[] = [];
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
-    if (isCovered(keys, tokens, index) || usedForProtocol(token, asking)) continue;
+    if (isCovered(keys, tokens, index)) {
+      rebindPort(context, index, input.applied);
+      continue;
+    }
+    if (usedForProtocol(token, asking)) continue;
     const placement = placeToken(context, index);
+    if (token.kind === "count" && placement !== "unplaced" && placement !== "none") statedCounts.push(...statedCount(token, countedFamily(tokens, index)));
     if (placement === "unplaced") unplaced.push(index);
     else if (placement !== "none" && "found" in placement) applied.push(placement.found);
     else if (placement !== "none") notExpressed.push(placement.missed);
   }
   const servers = serverCounts(tokens, unplaced, view);
   applied.push(...servers.found);
+  if (servers.found.length > 0)
+    statedCounts.push({
+      kind: "count",
+      text: servers.found.map((value) => value.text).join(", "),
+      role: "wanted",
+      value: resourceCount(view, "ecs"),
+      target: "ecs",
+    });
   unplaced = servers.rest;
   const networks = new Set(input.values.filter((value) => value.kind === "cidr" && value.target === "network").map((value) => String(value.value)));
   const bindings = checkBindings(tokens, rules, networks, view);
@@ -103,6 +133,7 @@ export function account(input: AccountingInput): Accounting {
       text: tokens[index]?.text ?? "",
       words: clauseWords(input.prose, tokens, index),
     })),
+    statedCounts,
   };
 }
 

@@ -70,17 +70,23 @@ function bindProtocol(tokens: readonly Token[], index: number, rules: TemplateRu
   if (!protocol) return;
   const port = Number(token.value);
   const listeners = rules.listeners.filter((listener) => listener.front === port);
-  const text = tokens
-    .slice(index, index + 4)
-    .filter((other) => other.start < token.end + 8)
-    .map((other) => other.text)
-    .join("");
+  // "RDP 3389" names its protocol before the port; "443 (TCP)", "22/tcp" after it.
+  const before = tokens[index - 1];
+  const text =
+    before?.kind === "name" && before.of === "protocol"
+      ? `${before.text} ${token.text}`
+      : tokens
+          .slice(index, index + 4)
+          .filter((other) => other.start < token.end + 8 && other.kind !== "word")
+          .map((other) => other.text)
+          .join("");
   if (listeners.length > 0) {
     if (listeners.some((listener) => listener.protocol === protocol)) return;
     out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${listeners[0]?.where} is ${listeners[0]?.protocol ?? "no protocol"}` });
     return;
   }
-  const transport = protocol === "http" || protocol === "https" ? "tcp" : protocol;
+  // An application protocol (HTTP, SSH, RDP, FTP…) rides on TCP; a transport or ICMP is itself.
+  const transport = protocol === "udp" || protocol === "icmp" || protocol === "tcp" ? protocol : "tcp";
   const onPort = rules.ingress.filter((rule) => holds(rule, port));
   if (onPort.length === 0 || onPort.some((rule) => rule.protocol === undefined || rule.protocol === transport || rule.protocol === "all")) return;
   out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${onPort[0]?.where} is ${onPort[0]?.protocol}` });

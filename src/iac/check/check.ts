@@ -8,6 +8,7 @@
  */
 import type { Token } from "../read/token";
 import { tokenize } from "../kinds/vocabulary";
+import { familyOfType } from "./families";
 import { account } from "./accounting";
 import { extractRequestedValues } from "./extract";
 import { requestProse } from "./prose";
@@ -83,9 +84,15 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   }
   const accounted = account({ prose, tokens, values, view, applied, notExpressed, ...(beforeView ? { before: beforeView } : {}) });
   const before = resourcesOf(beforeView);
-  const counts = values.filter((value) => value.kind === "count" && value.role === "wanted");
+  const extracted = values.filter((value) => value.kind === "count" && value.role === "wanted");
+  // A count the extractor missed ("2x ecs.c7.xlarge") but the tokens state allows that many too.
+  const counts = [...extracted, ...accounted.statedCounts.filter((count) => !extracted.some((value) => value.target === count.target))];
+  // "api x2, worker x1": servers counted by role name no server, and are asked for all the same.
+  const counted = new Set(accounted.statedCounts.map((count) => count.target));
   const unrequested = [
-    ...unrequestedResources(view, [input.request, ...(input.earlierRequests ?? [])], before),
+    ...unrequestedResources(view, [input.request, ...(input.earlierRequests ?? [])], before).filter(
+      (resource) => !counted.has(familyOfType(resource.type)?.id),
+    ),
     ...excessResources(view, input.request, counts, before),
   ];
   return { applied: accounted.applied, notExpressed: accounted.notExpressed, unrequested, broader: accounted.broader, unplaced: accounted.unplaced };

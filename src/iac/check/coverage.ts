@@ -36,6 +36,7 @@ function keysOfValue(value: RequestedValue): string[] {
     "bucket-name": () => [`bucket|${lower}`],
     "bucket-setting": () => [`setting|${lower}`],
     "file-name": () => [],
+    "url-path": () => [],
     "path-prefix": () => [],
     product: () => [],
     protocol: () => [],

@@ -4,6 +4,7 @@
  * `PortRange`, a CIDR inside a comma-separated whitelist, "14" equal to "14.0", TB as GB). Returns
  * the `Resource.Property` that carries the value, or undefined when nothing does.
  */
+import { capacityOfRedisClass } from "../kinds/redis/capacity-classes";
 import { FAMILIES, familyOfType } from "./families";
 import type { RequestedValue } from "./requested-value";
 import type { Slot, TemplateView } from "./template-slots";
@@ -110,13 +111,40 @@ export function resourceCount(view: TemplateView, family: string | undefined): n
     return new Set(view.slots.filter((slot) => /^(?:ZoneId|zone_id|availability_zone)$/.test(slot.key)).map((slot) => slot.parameter ?? String(slot.value)))
       .size;
   const types = familyTypes(family);
-  let total = 0;
+  let total = family === "disk" ? attachedDisks(view) : 0;
   for (const resource of view.resources) {
-    if (!types.includes(resource.type)) continue;
-    const amount = view.slots.find((slot) => slot.resource === resource.name && /^(?:MaxAmount|Amount|count|amount)$/.test(slot.key));
-    total += numeric(amount?.value ?? 1) ?? 1;
+    if (types.includes(resource.type)) total += amountOf(view, resource.name);
   }
   return total;
+}
+
+function amountOf(view: TemplateView, resource: string): number {
+  const amount = view.slots.find((slot) => slot.resource === resource && /^(?:MaxAmount|Amount|count|amount)$/.test(slot.key));
+  return numeric(amount?.value ?? 1) ?? 1;
+}
+
+/** One ROS DiskMappings entry; one Terraform data_disks block (its `size`, which every block has). */
+const ATTACHED_DISK = /^(?:DiskMappings\[(\d+)\]|data_disks\.size$)/;
+
+/** "一块 200G 数据盘", "two data disks": disks that ride on a server count as disks, once per server the resource makes. */
+function attachedDisks(view: TemplateView): number {
+  const disks = new Map<string, Set<string>>();
+  view.slots.forEach((slot, index) => {
+    const match = ATTACHED_DISK.exec(slot.path);
+    if (!match) return;
+    const seen = disks.get(slot.resource) ?? new Set<string>();
+    seen.add(match[1] ?? String(index));
+    disks.set(slot.resource, seen);
+  });
+  let total = 0;
+  for (const [resource, seen] of disks) total += seen.size * amountOf(view, resource);
+  return total;
+}
+
+/** "Redis 8 GB": a cache's memory is its class's capacity (kinds/redis/capacity-classes.ts), not a property of its own. */
+function redisMemoryIn(slot: Slot, value: RequestedValue): boolean {
+  if ((value.target !== undefined && value.target !== "memory") || !/^(?:InstanceClass|instance_class)$/.test(slot.key)) return false;
+  return capacityOfRedisClass(String(slot.value)) === value.value;
 }
 
 export function locate(view: TemplateView, value: RequestedValue): string | undefined {
@@ -134,7 +162,8 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return find(
         view,
         (slot) =>
-          keys.test(slot.key) && (numeric(slot.value) === value.value || (value.target === "memory" && numeric(slot.value) === Number(value.value) * 1024)),
+          (keys.test(slot.key) && (numeric(slot.value) === value.value || (value.target === "memory" && numeric(slot.value) === Number(value.value) * 1024))) ||
+          redisMemoryIn(slot, value),
       );
     }
     case "bandwidth":

@@ -27,6 +27,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   "bucket-setting": ["bucket setting", "Bucket 设置"],
   days: ["days", "天数"],
   "file-name": ["file name", "文件名"],
+  "url-path": ["path", "路径"],
   "path-prefix": ["path prefix", "路径前缀"],
   product: ["product", "产品"],
   protocol: ["protocol", "协议"],
@@ -118,9 +119,18 @@ export function checkHeadline(check: RequestCheck, language: ReplyLanguage): str
       ? `**请求核对：你给出的 ${total} 个值中有 ${unplaced} 个无法在模板中确认**（${named}，见下方“${UNPLACED_HEADING.zh}”）；其余 ${total - unplaced} 个已在模板中。`
       : `**Request check: ${unplaced} of the ${total} values you gave could not be confirmed in the template** (${named}; see "${UNPLACED_HEADING.en}" below); the other ${total - unplaced} are in it.`;
   }
-  if (total === 0) return zh ? "**请求核对：** 请求中没有需要核对的具体值。" : "**Request check:** the request states no explicit value to check.";
-  return zh ? `**请求核对：** 你给出的 ${total} 个值都已在模板中。` : `**Request check:** all ${total} values you gave are in the template.`;
+  // Every value placed is not the whole check: billable resources nobody asked for are said on the first line too.
+  const extra = check.unrequested.length;
+  const extraEn = extra > 0 ? `; ${extra} billable ${extra === 1 ? "resource" : "resources"} you did not ask for (see "${UNREQUESTED_HEADING.en}" below)` : "";
+  const extraZh = extra > 0 ? `；有 ${extra} 个你没有要求、但会计费的资源（见下方“${UNREQUESTED_HEADING.zh}”）` : "";
+  if (total === 0)
+    return zh ? `**请求核对：** 请求中没有需要核对的具体值${extraZh}。` : `**Request check:** the request states no explicit value to check${extraEn}.`;
+  return zh
+    ? `**请求核对：** 你给出的 ${total} 个值都已在模板中${extraZh}。`
+    : `**Request check:** all ${total} values you gave are in the template${extraEn}.`;
 }
+
+const UNREQUESTED_HEADING = { en: "Billable resources you did not ask for", zh: "你没有要求、但会计费的资源" };
 
 /** The reply's blocks: broader scopes first, then values not found, values not confirmed, and unrequested billable resources. */
 export function checkBlocks(check: RequestCheck, language: ReplyLanguage): string[] {
@@ -139,7 +149,7 @@ export function checkBlocks(check: RequestCheck, language: ReplyLanguage): strin
     lines.push(...check.unplaced.map((token) => unplacedLine(token, language)));
   }
   if (check.unrequested.length > 0) {
-    lines.push("", zh ? "**你没有要求、但会计费的资源：**" : "**Billable resources you did not ask for:**");
+    lines.push("", zh ? `**${UNREQUESTED_HEADING.zh}：**` : `**${UNREQUESTED_HEADING.en}:**`);
     lines.push(...check.unrequested.map((resource) => `- \`${resource.resource}: ${resource.type}\``));
   }
   return lines;

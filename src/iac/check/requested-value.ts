@@ -23,6 +23,7 @@ export type ValueKind =
   | "days"
   // Read from the lexer's tokens (accounting.ts), for the values no family above reads:
   | "file-name"
+  | "url-path"
   | "path-prefix"
   | "product"
   | "protocol"

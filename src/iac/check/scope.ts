@@ -13,11 +13,11 @@ import type { RequestedValue } from "./requested-value";
 import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, isClauseEnd, PROTOCOL_PORTS } from "./token-context";
+import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
+import { askedAway, PROTOCOL_PORTS } from "./token-context";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
 const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
-const ONLY_WORDS = new Set(["only", "仅", "只", "仅限", "just"]);
 const INSIDE_WORDS = new Set(["internal", "intranet", "private", "inside", "within", "内网", "私网"]);
 
 function prefixScopes(tokens: readonly Token[], rules: TemplateRules, out: BroaderScope[]): void {
@@ -37,39 +37,21 @@ function prefixScopes(tokens: readonly Token[], rules: TemplateRules, out: Broad
   }
 }
 
-/** How many tokens either side a clause is read: a bound, so a clause of a thousand ports stays linear. */
-const CLAUSE_REACH = 16;
-
-/** The tokens of the clause around `index`. */
-function clauseOf(tokens: readonly Token[], index: number): readonly Token[] {
-  let from = index;
-  while (from > 0 && index - from < CLAUSE_REACH && !isClauseEnd(tokens[from - 1])) from -= 1;
-  let to = index;
-  while (to < tokens.length - 1 && to - index < CLAUSE_REACH && !isClauseEnd(tokens[to + 1])) to += 1;
-  return tokens.slice(from, to + 1);
-}
-
-/** "Open 8080 to the VPC only", "8080 仅内网访问": the port's rules must not be open to everyone. */
+/**
+ * "Open 8080 to the VPC only", "8080 仅内网访问", "also open 6379 from the same range": the port's
+ * rules must not be open to everyone (read/port-scopes.ts says which words are the port's).
+ */
 function insideOnlyScopes(tokens: readonly Token[], rules: TemplateRules, out: BroaderScope[]): void {
   const seen = new Set<number>();
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
-    if (token.kind !== "port" || seen.has(Number(token.value))) continue;
-    const clause = clauseOf(tokens, index);
-    if (clause.some((other) => other.kind === "cidr" || other.kind === "address")) continue;
-    const only = clause.some((other) => ONLY_WORDS.has(String(other.value)));
-    const inside = clause.some((other) => INSIDE_WORDS.has(String(other.value)) || (other.of === "product" && other.value === "vpc"));
-    if (!(only && inside) && !clause.some((other) => other.value === "内网" || other.value === "私网")) continue;
-    seen.add(Number(token.value));
-    const open = rules.ingress.find((rule) => holds(rule, Number(token.value)) && ANYWHERE.has(rule.source ?? ""));
-    if (open)
-      out.push({
-        kind: "source-range",
-        text: token.text,
-        asked: `port ${token.value} from inside the VPC only`,
-        found: `from ${open.source}`,
-        where: open.where,
-      });
+  for (const scope of portScopes(tokens)) {
+    const asked = saysInsideOnly(scope.words) ? "from inside the VPC only" : saysSameRange(scope.words) ? "from the same range as before" : undefined;
+    if (!asked) continue;
+    for (const port of scope.ports) {
+      if (seen.has(port)) continue;
+      seen.add(port);
+      const open = rules.ingress.find((rule) => holds(rule, port) && ANYWHERE.has(rule.source ?? ""));
+      if (open) out.push({ kind: "source-range", text: String(port), asked: `port ${port} ${asked}`, found: `from ${open.source}`, where: open.where });
+    }
   }
 }
 
@@ -137,6 +119,9 @@ function unaskedOpenings(
   out: BroaderScope[],
 ): void {
   const asked = requestPorts(tokens, values);
+  // "ECS x2 with SLB": the load balancer the request asks for reaches its servers on the listeners' backend ports.
+  if (tokens.some((token) => token.of === "product" && token.value === "slb"))
+    for (const listener of rules.listeners) if (listener.back !== undefined) asked.push([listener.back, listener.back]);
   const earlier = new Set((before?.ingress ?? []).map((rule) => `${rule.low}/${rule.high}|${rule.source}`));
   for (const rule of rules.ingress) {
     if (!ANYWHERE.has(rule.source ?? "") || earlier.has(`${rule.low}/${rule.high}|${rule.source}`)) continue;

@@ -78,6 +78,9 @@ function portsOf(token: Token): number[] {
   return [];
 }
 
+const LIST_CLOSERS = new Set(["and", "和", "及", "以及"]);
+const closesList = (token: Token | undefined) => token !== undefined && LIST_CLOSERS.has(String(token.value));
+
 /** Whether a token is a port or names one. */
 const namesPort = (token: Token | undefined) => token !== undefined && portsOf(token).length > 0;
 
@@ -94,7 +97,8 @@ export function portsGivenTo(tokens: readonly Token[], index: number): number[] 
     if (isClauseEnd(token) || token.kind === "cidr" || token.kind === "address") break;
     if (ports.length > 0 && JOINERS.has(String(token.value)) && !namesPort(tokens[i - 1])) break;
     // "80 and 443": a joining word between two ports lists them.
-    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && !namesPort(tokens[i - 1])) break;
+    // "open 80 and 443, 22 only from X": a list closed by "and" before the comma is a clause of its own.
+    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && (!namesPort(tokens[i - 1]) || closesList(tokens[i - 2]))) break;
     ports.push(...portsOf(token));
   }
   if (ports.length > 0) return ports;

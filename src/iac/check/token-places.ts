@@ -10,9 +10,9 @@ import { familyOfType } from "./families";
 import { locate, resourceCount } from "./locate";
 import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
-import type { TemplateRules } from "./template-rules";
+import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, productNear, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
+import { askedAway, isClauseEnd, productNear, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
 
 export interface PlaceContext {
   tokens: readonly Token[];
@@ -65,12 +65,14 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
   const byId = BY_ID.has(family) ? slotWhere(context.view, (slot) => ID_KEYS[family]?.test(slot.key) ?? false) : undefined;
   if (askedAway(context.tokens, index)) {
     const earlier = context.before ? resourceCount(context.before, family) : 0;
+    // "两台 ECS 不要公网 IP，通过 NAT 出网": the servers go without; the NAT gateway's own EIP (its SNAT address) is no server's.
+    const kept = family === "eip" ? Math.max(0, count - resourceCount(context.view, "nat")) : count;
     // "remove one of the servers": fewer than before; "no NAT", "remove the SLB": none.
     const one = context.tokens.slice(Math.max(0, index - 4), index).some((other) => other.kind === "count");
-    const ok = one && earlier > 0 ? count < earlier : count === 0;
+    const ok = one && earlier > 0 ? kept < earlier : kept === 0;
     return ok
-      ? found("product", token.text, count === 0 ? "absent" : `${count} left of ${earlier}`)
-      : missed("product", token.text, "still-present", `${count} × ${family}`);
+      ? found("product", token.text, kept === 0 ? (count === 0 ? "absent" : "only the NAT gateway's") : `${kept} left of ${earlier}`)
+      : missed("product", token.text, "still-present", `${kept} × ${family}`);
   }
   if (count > 0) return found("product", token.text, `${count} × ${family}`);
   return byId ? found("product", token.text, byId) : missed("product", token.text);
@@ -91,10 +93,12 @@ function placeName(context: PlaceContext, token: Token, index: number): Placemen
       return resourceCount(view, "redis") > 0 ? found("engine", token.text, `${resourceCount(view, "redis")} × redis`) : missed("engine", token.text);
     return located(wanted("engine", token, value), view);
   }
+  if (token.of === "acl" && !speaksOfBuckets(context.tokens)) return "none";
   if (token.of === "acl") return located(wanted("bucket-setting", token, `acl:${value}`), view);
   if (token.of === "image") return placeImage(view, token, context.tokens[index + 1]);
   if (token.of === "disk") {
-    const where = slotWhere(view, (slot) => /category/i.test(slot.key) && String(slot.value) === value);
+    // A server's disk `Category`, a database's `DBInstanceStorageType` / `db_instance_storage_type`.
+    const where = slotWhere(view, (slot) => /category|storage_?type/i.test(slot.key) && String(slot.value) === value);
     return where ? found("disk-category", token.text, where) : missed("disk-category", token.text);
   }
   if (token.of === "protocol") return placeProtocol(context, token, index);
@@ -144,11 +148,77 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
 /** "api x2", "worker ×1": a count written after a role, not a product, counts servers of that role (summed in accounting.ts). */
 const ROLE_COUNT = /^[x×*]/i;
 
+const DAYS_PER = { year: 365, month: 30 } as const;
+const ZONE_WORDS = new Set(["zone", "zones", "可用区", "azs", "az"]);
+const ZONE_FILLERS = new Set(["availability", "different", "separate", "个"]);
+
+/** "2x zones", "across two availability zones", "2个可用区": a count of zones (the vSwitches' zones). */
+function countsZones(tokens: readonly Token[], index: number): boolean {
+  for (let ahead = index + 1; ahead <= index + 3; ahead += 1) {
+    const word = String(tokens[ahead]?.value ?? "");
+    if (ZONE_WORDS.has(word)) return true;
+    if (!ZONE_FILLERS.has(word)) return false;
+  }
+  return false;
+}
+
+const BUCKET_WORDS = new Set(["bucket", "buckets", "acl", "存储桶", "读写权限", "权限"]);
+/** Whether the request speaks of a bucket at all, per token list (read once: a request of many ACL-like words stays linear). */
+const bucketTalk = new WeakMap<readonly Token[], boolean>();
+
+/** "a private subnet" names no ACL: an ACL word is an ACL only in a request that speaks of a bucket (bucket-values.ts reads it the same way). */
+function speaksOfBuckets(tokens: readonly Token[]): boolean {
+  let known = bucketTalk.get(tokens);
+  if (known === undefined) {
+    known = tokens.some((token) => (token.kind === "name" && token.of === "product" && token.value === "oss") || BUCKET_WORDS.has(String(token.value)));
+    bucketTalk.set(tokens, known);
+  }
+  return known;
+}
+
+/** How many words may sit between a port and its source ("22 from 1.2.3.4", "22 only from the office 1.2.3.4"). */
+const SOURCE_REACH = 4;
+const PORT_KEY = /^(?:PortRange|port_range)$/;
+
+/**
+ * "SSH 22 from 1.2.3.4": a port written right before its source is placed on the rule of that source,
+ * not on the first rule that opens the port (the engine's own "SSH from inside the VPC"), so the
+ * report says where the request's rule is. Bounded look-ahead: linear.
+ */
+export function portOnItsSourceRule(context: PlaceContext, index: number, port: number): string | undefined {
+  for (let ahead = 1; ahead <= SOURCE_REACH; ahead += 1) {
+    const token = context.tokens[index + ahead];
+    if (!token || isClauseEnd(token)) return undefined;
+    if (token.kind === "cidr" || token.kind === "address") {
+      const range = String(token.value);
+      const rule = context.rules.ingress.find((candidate) => holds(candidate, port) && (candidate.source === range || candidate.source === `${range}/32`));
+      const slot = rule ? [...rule.fields.values()].find((field) => PORT_KEY.test(field.key)) : undefined;
+      return slot ? `${slot.resource}.${slot.path}` : undefined;
+    }
+    if (token.kind !== "word") return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The product a count counts: the one it stands before ("3 ECS", "2x ecs.c7.xlarge"), or, in
+ * brackets, the one just before them ("the app servers (two of them)", "服务器（两台）"). The
+ * placement and the stated counts (accounting.ts) both read it here.
+ */
+export function countedFamily(tokens: readonly Token[], index: number): string | undefined {
+  const previous = tokens[index - 1];
+  // "ECS x2 with SLB": a multiplier written after its noun counts that noun, not the next one.
+  if (ROLE_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
+  const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
+  return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined);
+}
+
 function placeCount(context: PlaceContext, token: Token, index: number): Placement {
   const previous = context.tokens[index - 1];
   if (ROLE_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
-  const family = productNear(context.tokens, index);
+  const family = countedFamily(context.tokens, index);
   if (family) return located(wanted("count", token, Number(token.value), { target: family }), context.view);
+  if (countsZones(context.tokens, index)) return located(wanted("count", token, Number(token.value), { target: "zone" }), context.view);
   // "写一个 Helm chart", "one more thing": one of nothing the check knows is an article, not a count.
   if (token.value === 1) return "none";
   return "unplaced";
@@ -200,8 +270,16 @@ export function placeToken(context: PlaceContext, index: number): Placement {
   switch (token.kind) {
     case "name":
       return placeName(context, token, index);
-    case "port":
-      return located(wanted("port", token, Number(token.value), away || replaced(context.tokens, index) ? { role: "removed" } : {}), view);
+    case "urlPath": {
+      // "health check on /healthz": the path a listener probes (or any property carrying it as written).
+      const where = slotWhere(view, (slot) => typeof slot.value === "string" && slot.value === String(token.value));
+      return where ? found("url-path", token.text, where) : missed("url-path", token.text);
+    }
+    case "port": {
+      const removed = away || replaced(context.tokens, index);
+      const bound = removed ? undefined : portOnItsSourceRule(context, index, Number(token.value));
+      return bound ? found("port", token.text, bound) : located(wanted("port", token, Number(token.value), removed ? { role: "removed" } : {}), view);
+    }
     case "portRange":
     case "range":
       return located(wanted("port-range", token, Number(token.value), { second: token.second ?? Number(token.value) }), view);
@@ -213,7 +291,10 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "bandwidth":
       return located(wanted("bandwidth", token, Number(token.value)), view);
     case "duration":
-      return token.unit === "day" ? located(wanted("days", token, Number(token.value)), view) : "unplaced";
+      // "after 1 year", "6 months": the days a lifecycle counts (read/request-text.ts: a year 365, a month 30).
+      if (token.unit === "day") return located(wanted("days", token, Number(token.value)), view);
+      if (token.unit === "year" || token.unit === "month") return located(wanted("days", token, Number(token.value) * DAYS_PER[token.unit]), view);
+      return "unplaced";
     case "version":
       // "Ubuntu 22.04": the image's version, placed with the image.
       if (context.tokens[index - 1]?.of === "image") return "none";

@@ -2,7 +2,7 @@
  * A value stated for servers is on every server (issue 27 item 2, "disk size ↔ which disk", "count
  * ↔ kind"): "2 ECS with a 100G system disk" is found on EcsInstance1 only if EcsInstance2 has it
  * too. For the values a resource carries for itself (type, spec, sizes, bandwidth, an existing id,
- * an image, a disk category), each resource of the same type as the one it was found on must carry
+ * an image, a disk category, an engine's version), each resource of the same type as the one it was found on must carry
  * the same value at the same property; else it is misplaced, named with the resource that lacks it.
  * One index of the slots by resource and path: linear.
  */
@@ -12,7 +12,16 @@ import type { ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import type { TemplateView } from "./template-slots";
 
-const PER_RESOURCE: ReadonlySet<ValueKind> = new Set(["instance-type", "compute-spec", "size", "bandwidth", "resource-id", "image", "disk-category"]);
+const PER_RESOURCE: ReadonlySet<ValueKind> = new Set([
+  "instance-type",
+  "compute-spec",
+  "size",
+  "bandwidth",
+  "resource-id",
+  "image",
+  "disk-category",
+  "engine-version",
+]);
 /** Where the registry puts an existing resource's id ("VpcId" of a vSwitch). */
 const ID_PLACES = placesOf("resourceId");
 const SITE = /^([A-Za-z0-9_]{1,255})\.([A-Za-z0-9_.[\]]{1,500})/;
@@ -36,7 +45,10 @@ export function uniformly(applied: readonly CheckedValue[], view: TemplateView):
     // An existing network's id belongs on every resource the registry puts it on (every vSwitch of "in vpc-…"), whatever type it was found on.
     const placed =
       value.kind === "resource-id" ? ID_PLACES.filter((place) => place.rosProperty === site[2]).flatMap((place) => byType.get(place.rosType) ?? []) : [];
-    const lacking = [...(byType.get(type) ?? []), ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
+    // "two Redis 5.0": a version holds on every instance of its engine ("MySQL 8.0 and PostgreSQL 14" are two engines).
+    const engine = (name: string) => slots.get(`${name}|Engine`) ?? slots.get(`${name}|engine`);
+    const peers = (byType.get(type) ?? []).filter((name) => value.kind !== "engine-version" || engine(name) === engine(site[1] ?? ""));
+    const lacking = [...peers, ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
     if (lacking === undefined) kept.push(value);
     else misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, but not on ${lacking}` });
   }

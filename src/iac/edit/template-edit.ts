@@ -17,6 +17,8 @@ import { readableText } from "../read/request-text";
 import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
 import { portMappingsOf } from "../read/port-mappings";
+import { sameRangePorts } from "../read/port-scopes";
+import { tokenize } from "../kinds/vocabulary";
 import { phrase, type Phrase } from "../read/request-language";
 import { parseRequestedValues } from "../read/request-values";
 import { buildRosTemplate } from "../generate/ros-template-builder";
@@ -479,17 +481,45 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
   }
 }
 
+/** The source range a request gave before: the last ingress rule's range that is neither the Internet nor the VPC's own. */
+function earlierSourceRange(current: Template): string | undefined {
+  const resources = section(current, "Resources");
+  const vpcRanges = new Set(namesOfType(current, "ALIYUN::ECS::VPC").map((name) => resourceProperties(resources[name]).CidrBlock));
+  let found: string | undefined;
+  for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
+    const rules = resourceProperties(resources[name]).SecurityGroupIngress;
+    for (const rule of Array.isArray(rules) ? rules : []) {
+      const source = isRecord(rule) ? rule.SourceCidrIp : undefined;
+      if (typeof source === "string" && source !== "0.0.0.0/0" && !vpcRanges.has(source)) found = source;
+    }
+  }
+  return found;
+}
+
 /** Ports asked to be opened that the security groups do not open yet. */
 /** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
-function openPorts(current: Template, text: string, changes: Phrase[]): void {
+function openPorts(current: Template, text: string, changes: Phrase[], notDone: Phrase[]): void {
   if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
   // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
   const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
   if (Number.isInteger(movedFrom)) asked.delete(movedFrom);
   const existing = new Set(publicPortsOf(current));
+  // "also open 6379 from the same range": the range given before, never the whole Internet.
+  const byReference = sameRangePorts(tokenize(text));
+  const earlier = byReference.size > 0 ? earlierSourceRange(current) : undefined;
   let full = 0;
   for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
+    if (byReference.has(port) && !earlier) {
+      notDone.push(
+        phrase(
+          `port ${port} not opened: "the same range" names no range the template has (say the range)`,
+          `未开放端口 ${port}：“同样的网段”在模板中找不到对应网段（请给出网段）`,
+        ),
+      );
+      continue;
+    }
+    const source = byReference.has(port) && earlier ? earlier : "0.0.0.0/0";
     let opened = false;
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
       const properties = resourceProperties(section(current, "Resources")[name]);
@@ -501,14 +531,19 @@ function openPorts(current: Template, text: string, changes: Phrase[]): void {
       rules.push({
         IpProtocol: "tcp",
         PortRange: `${port}/${port}`,
-        SourceCidrIp: "0.0.0.0/0",
+        SourceCidrIp: source,
         Policy: "accept",
         Priority: 1,
-        Description: `Port ${port} from the Internet`,
+        Description: source === "0.0.0.0/0" ? `Port ${port} from the Internet` : `Port ${port} from ${source}`,
       });
       opened = true;
     }
-    if (opened) changes.push(phrase(`port ${port} opened`, `开放端口 ${port}`));
+    if (opened)
+      changes.push(
+        source === "0.0.0.0/0"
+          ? phrase(`port ${port} opened`, `开放端口 ${port}`)
+          : phrase(`port ${port} opened to ${source}`, `开放端口 ${port}，来源 ${source}`),
+      );
   }
   if (full > 0) changes.push(rulesNotAdded(full));
 }
@@ -557,7 +592,8 @@ export function editTemplate(current: Template, request: string): EditResult {
     reportWiring(template, wiring, changes);
   }
   editPorts(template, text, changes);
-  openPorts(template, text, changes);
+  const notOpened: Phrase[] = [];
+  openPorts(template, text, changes, notOpened);
   // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
   changes.push(...moveIntoExistingVpc(template, text));
   const values = applyRequestedValues(template, parseRequestedValues(text));
@@ -567,7 +603,7 @@ export function editTemplate(current: Template, request: string): EditResult {
     template,
     changes,
     applied: values.applied,
-    unsupported: values.unsupported,
-    understood: changes.length > 0 || values.applied.length > 0,
+    unsupported: [...notOpened, ...values.unsupported],
+    understood: changes.length > 0 || values.applied.length > 0 || notOpened.length > 0,
   };
 }

@@ -11,6 +11,7 @@ import { rulesNotAdded, SECURITY_GROUP_RULES_MAX } from "../kinds/security-group
 import { switchEngine } from "./apply-engine";
 import { applyBucketRules } from "./apply-bucket";
 import { imagePick } from "../kinds/ecs/image-names";
+import { applyHealthCheckPath } from "../kinds/slb/health-check";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -109,6 +110,15 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   if (size !== undefined && inRange(size, SYSTEM_DISK_GIB, phrase("a system disk", "系统盘"), out)) {
     for (const instance of instances) instance.SystemDiskSize = size;
     out.applied.push(phrase(`system disk ${size} GiB`, `系统盘 ${size} GiB`));
+  }
+  if (values.removeDataDisks) {
+    const with_ = instances.filter((instance) => instance.DiskMappings !== undefined);
+    for (const instance of with_) delete instance.DiskMappings;
+    out.applied.push(
+      with_.length > 0
+        ? phrase(`data disks removed from ${with_.length} ECS instance(s)`, `已从 ${with_.length} 台 ECS 实例移除数据盘`)
+        : phrase("no data disk to remove: the ECS instances have none", "没有可移除的数据盘：ECS 实例没有数据盘"),
+    );
   }
   const data = values.dataDisk;
   if (data) {
@@ -416,6 +426,11 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applyRds(template, values, out);
   if (values.redisInstanceClass) setDefault(template, "RedisInstanceClass", values.redisInstanceClass, phrase("Redis class", "Redis 规格"), out);
   applyRedisVersion(template, values, out);
+  if (values.healthCheckPath) {
+    const health = applyHealthCheckPath(template, values.healthCheckPath);
+    out.applied.push(...health.applied);
+    out.unsupported.push(...health.unsupported);
+  }
   applyOss(template, values, out);
   applyZones(template, values, out);
   applySourceRange(template, values, out);

@@ -27,6 +27,8 @@ export interface RequestedValues {
   sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string };
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
+  /** "get rid of the data disks", "去掉数据盘": the servers' data disks are removed. */
+  removeDataDisks?: boolean;
   /** The engine the request asks for ("use PostgreSQL 15 instead of MySQL": PostgreSQL), kinds/rds/engine.ts. */
   rdsEngine?: RdsEngine;
   rdsEngineVersion?: string;
@@ -62,6 +64,8 @@ export interface RequestedValues {
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
+  /** "health check on /healthz": the path the load balancer's HTTP(S) listeners probe (kinds/slb/health-check.ts). */
+  healthCheckPath?: string;
   /** A server's own public bandwidth written beside an EIP's ("ECS with 10 Mbps, EIP 5M for the NAT gateway"). */
   serverBandwidth?: number;
   publicAccess?: boolean;

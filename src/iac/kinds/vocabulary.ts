@@ -54,6 +54,23 @@ const DISK_ALIASES: ReadonlyArray<[string, string]> = [
   ["高效云盘", "cloud_efficiency"],
 ];
 
+/**
+ * Products people ask for that no kind builds ("PolarDB", "an ALB"): read as products all the same,
+ * so the request check names them as not in the template instead of passing over them (the reply's
+ * "not supported" list says the same, read/request-values.ts).
+ */
+const UNBUILT_PRODUCTS: ReadonlyArray<[string, string]> = [
+  ["polardb", "polardb"],
+  ["mongodb", "mongodb"],
+  ["alb", "alb"],
+  ["application load balancer", "alb"],
+  ["nlb", "nlb"],
+  ["network load balancer", "nlb"],
+  ["ack", "ack"],
+  ["kubernetes", "ack"],
+  ["k8s", "ack"],
+];
+
 function phrases(): Map<string, VocabularyEntry> {
   const out = new Map<string, VocabularyEntry>();
   const name = (of: NameClass, pairs: Iterable<readonly [string, string]>) => {
@@ -68,6 +85,7 @@ function phrases(): Map<string, VocabularyEntry> {
   name("acl", [...allowed(KINDS.oss.rosType, "AccessControl").map((acl): [string, string] => [acl, acl]), ...ACL_ALIASES]);
   name("disk", [...DISK_CATEGORIES.map(([, disk]): [string, string] => [disk, disk]), ...DISK_ALIASES]);
   name("image", IMAGE_NAMES);
+  name("product", UNBUILT_PRODUCTS);
   for (const region of REGIONS) for (const phrase of [region.id, ...region.names]) out.set(phrase, { kind: "region", value: region.id });
   return out;
 }

@@ -9,6 +9,9 @@ import { listedPorts, openedPorts } from "./port-lists";
 import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
+import { tokenize } from "../kinds/vocabulary";
+import { insideOnlyPorts } from "./port-scopes";
+import type { Token } from "./token";
 import { SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
 
@@ -130,6 +133,10 @@ function countBefore(prefix: string): number | undefined {
   return undefined;
 }
 
+/** A count in brackets after a noun: "(two of them)", "(x3)", "(3 in total)", "（两台）". */
+const BRACKETED_COUNT =
+  /^\s{0,2}[(（]\s{0,2}(?:[x×]\s{0,2})?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]{1,2})\s{0,2}(?:of them|in total|total|[台个])?\s{0,2}[)）]/i;
+
 /** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
 function countAfter(suffix: string): number | undefined {
   const match =
@@ -138,6 +145,9 @@ function countAfter(suffix: string): number | undefined {
     );
   const count = match?.[1] ?? match?.[2];
   if (count) return Number(count);
+  // "the app servers (two of them)", "ECS (x3)", "服务器（两台）": a count in brackets right after the noun.
+  const bracketed = BRACKETED_COUNT.exec(suffix)?.[1]?.toLowerCase();
+  if (bracketed) return /^\d/.test(bracketed) ? Number(bracketed) : (ENGLISH_NUMBERS[bracketed] ?? chineseNumber(bracketed));
   // "服务器 3 台", "ECS 两台": a number and its measure word after the noun, ending the phrase.
   const measured = /^\s{0,3}(\d{1,3}|[一二两俩三四五六七八九十]{1,3})\s{0,2}[台个](?=\s{0,2}(?:$|[，,。.;；、]))/.exec(suffix);
   return measured?.[1] ? (/^\d/.test(measured[1]) ? Number(measured[1]) : chineseNumber(measured[1])) : undefined;
@@ -161,7 +171,8 @@ const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 
 
 /** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
 export function zoneCount(text: string): number | undefined {
-  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  // "2 zones", "2x zones", "两个可用区".
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:[x×]\s*)?(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
   if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
   return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
@@ -222,8 +233,10 @@ function protocolPorts(text: string): number[] {
   return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
 }
 
-function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[]): number[] {
+function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[], tokens: readonly Token[]): number[] {
   const ports = new Set<number>(ruled);
+  // The ports the lexer reads ("443 to everyone", "8080 仅内网访问"): cues the phrase readers below do not know.
+  for (const token of tokens) if (token.kind === "port") ports.add(Number(token.value));
   for (const port of listedPorts(text)) ports.add(port);
   for (const port of openedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
@@ -369,6 +382,9 @@ function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings:
   return { ...plan, portMappings: mappings };
 }
 
+/** "an internal SLB", "intranet load balancer", "内网 SLB", "私网负载均衡": an intranet load balancer. */
+const INTERNAL_SLB = /\b(?:internal|intranet|private|vpc[- ]only)\s{1,3}(?:slb|clb|load[- ]?balancers?)\b|(?:内网|私网)\s{0,2}(?:slb|clb|负载均衡)/i;
+
 /** How many left-out ports a note names by number. */
 const NAMED_LEFT_OUT = 10;
 
@@ -445,6 +461,9 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
+  const tokens = tokenize(text);
+  const internalSlb = INTERNAL_SLB.test(text);
+  const insidePorts = insideOnlyPorts(tokens);
   return {
     format: wantsTerraform(text) ? "terraform" : "ros",
     ...(region ? { region } : {}),
@@ -452,8 +471,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
+    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled, tokens), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
     ...vswitchPrefixOf(planText),
+    ...(insidePorts.size > 0 ? { insidePorts } : {}),
+    ...(internalSlb ? { internalSlb } : {}),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),

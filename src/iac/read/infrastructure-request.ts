@@ -24,10 +24,14 @@ export interface InfrastructureRequest {
   rdsEngine: RdsEngine;
   /** Ports to open to the Internet in the security group, besides SSH from inside the VPC. */
   publicPorts: number[];
+  /** Ports the request keeps inside the VPC ("open 8080 to the VPC only"): their rules take the VPC's range. */
+  insidePorts?: ReadonlySet<number>;
   /** Port ranges to open in the security group ("ports 8000-8100"), besides single ports. */
   portRanges?: { from: number; to: number }[];
   /** The protocol the request gives a listener port ("SLB on 443 (TCP)"), by port: kinds/slb/protocol.ts. */
   listenerProtocols?: ReadonlyMap<number, "tcp" | "udp" | "http" | "https">;
+  /** "an internal SLB", "内网负载均衡": the load balancers are intranet ones, in the VPC. */
+  internalSlb?: boolean;
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
   portMappings: PortMapping[];
   /** Build in an existing VPC (a parameter) instead of a new one. */

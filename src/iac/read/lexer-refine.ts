@@ -27,6 +27,10 @@ const LOOSE_PORT_WORDS = new Set([
   "仅允许",
   "只允许",
 ]);
+/** Words after "to"/"from" that name who may reach a port: "443 to everyone", "8080 from anywhere". */
+const AUDIENCE_WORDS = new Set(["everyone", "anyone", "anywhere", "everywhere", "all", "world", "internet", "public", "公网", "所有人"]);
+/** Words right after a number (an "only" aside) that say who may reach it: "8080 仅内网访问", "9000 internal only". */
+const REACH_WORDS = new Set(["internal", "internally", "publicly", "内网", "私网", "公网", "内网访问", "公网访问"]);
 /** A port is at least this when only a loose cue names it: "on 2 servers" is no port. */
 const MIN_LOOSE_PORT = 20;
 const MAX_PORT = 65535;
@@ -74,13 +78,28 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   const only = next && (next.value === "only" || next.value === "仅" || next.value === "只") ? 1 : 0;
   const from = tokens[index + 1 + only];
   const source = tokens[index + 2 + only];
-  if (from && (from.value === "from" || from.value === "来自") && (source?.kind === "cidr" || source?.kind === "address")) return true;
+  if (from && SOURCE_WORDS.has(String(from.value)) && (source?.kind === "cidr" || source?.kind === "address")) return true;
+  if (saidToAudience(tokens, index)) return true;
   for (let back = 1; back <= LOOSE_REACH; back += 1) {
     const cue = tokens[index - back];
     if (!cue || isPunctuation(cue, ".", ";", "\n")) break;
     if (LOOSE_PORT_WORDS.has(String(cue.value))) return true;
   }
   return false;
+}
+
+const ONLY_AFTER = new Set(["only", "仅", "只"]);
+/** Words between a port and its source range: "22 from X", "22 只允许 X", "3306 来自 X". */
+const SOURCE_WORDS = new Set(["from", "来自", "允许", "只允许", "仅允许"]);
+
+/** "443 to everyone", "8080 from the internet", "443 publicly", "8080 仅内网访问", "443 对公网": a number given an audience is a port. */
+function saidToAudience(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  const afterOnly = next && ONLY_AFTER.has(String(next.value)) ? tokens[index + 2] : next;
+  if (afterOnly && REACH_WORDS.has(String(afterOnly.value))) return true;
+  if (next?.value !== "to" && next?.value !== "from" && next?.value !== "对" && next?.value !== "向") return false;
+  const after = tokens[index + 2]?.value === "the" ? tokens[index + 3] : tokens[index + 2];
+  return after !== undefined && AUDIENCE_WORDS.has(String(after.value));
 }
 
 function toPort(token: Token): void {
@@ -98,7 +117,8 @@ function listed(tokens: readonly Token[], a: number, b: number): boolean {
 function nextListed(tokens: readonly Token[], index: number): number | undefined {
   for (let next = index + 1; next <= index + 3 && next < tokens.length; next += 1) {
     const token = tokens[next];
-    if (token?.kind === "number" || token?.kind === "range") return listed(tokens, index, next) ? next : undefined;
+    if (token?.kind === "number" || token?.kind === "range" || token?.kind === "port" || token?.kind === "portRange")
+      return listed(tokens, index, next) ? next : undefined;
   }
   return undefined;
 }
@@ -109,16 +129,19 @@ function markPorts(tokens: Token[]): void {
     if ((isBareInteger(token) || token.kind === "range") && hasPortCue(tokens, i)) toPort(token);
   }
   const isPort = (token: Token | undefined) => token?.kind === "port" || token?.kind === "portRange";
-  const portLike = (token: Token) => Number(token.value) >= 1 && Number(token.value) <= MAX_PORT && (token.kind === "range" || isBareInteger(token));
+  // "80 to backend 8080, 2 ECS": a number before a product is how many, not a listed port.
+  const counted = (index: number) => tokens[index + 1]?.kind === "name" && tokens[index + 1]?.of === "product";
+  const portLike = (token: Token, index: number) =>
+    Number(token.value) >= 1 && Number(token.value) <= MAX_PORT && (token.kind === "range" || isBareInteger(token)) && !counted(index);
   for (let i = 0; i < tokens.length; i += 1) {
     const next = isPort(tokens[i]) ? nextListed(tokens, i) : undefined;
     const token = next === undefined ? undefined : tokens[next];
-    if (token && portLike(token)) toPort(token);
+    if (token && next !== undefined && portLike(token, next)) toPort(token);
   }
   for (let i = tokens.length - 1; i >= 0; i -= 1) {
     const token = tokens[i] as Token;
     const next = isBareInteger(token) || token.kind === "range" ? nextListed(tokens, i) : undefined;
-    if (next !== undefined && isPort(tokens[next]) && portLike(token)) toPort(token);
+    if (next !== undefined && isPort(tokens[next]) && portLike(token, i)) toPort(token);
   }
 }
 

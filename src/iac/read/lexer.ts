@@ -22,7 +22,7 @@
  *   after an engine or image, "v15", "version 8.0", "1.2.3"; `value` string), `resourceId`
  *   (`of` the resource: sg-/vpc-/vsw-/i-/m-…), `instanceType` (`of` the product: ecs.c7.xlarge,
  *   mysql.n2.medium.1), `region` and `zone` (`value` the id: "cn-hangzhou", "杭州", "cn-hangzhou-h"),
- *   `fileName` ("index.html"), `pathPrefix` ("logs/", "static/img/"), `name` (a closed vocabulary:
+ *   `fileName` ("index.html"), `pathPrefix` ("logs/", "static/img/"), `urlPath` ("/healthz"), `name` (a closed vocabulary:
  *   `of` engine|protocol|image|acl|product|disk, `value` the canonical name or the kind), `word`,
  *   `punctuation` (`value` its ASCII twin: "，"/"、" → ",", "->" for arrows).
  *
@@ -171,6 +171,9 @@ function digitsEnd(text: string, at: number): number {
   return end;
 }
 
+/** What follows 只 when it means "only": 允许, 开放, 对, 给, 能, 限, 放. */
+const ONLY_VERBS = /^(?:允许|开放|对|给|能|限|放)/;
+
 /** The unit after a number at `at` (up to two spaces, or a dash, between): its reading and end. */
 function unitAfter(folded: string, at: number): { reading: UnitReading; end: number } | undefined {
   let from = at;
@@ -181,7 +184,9 @@ function unitAfter(folded: string, at: number): { reading: UnitReading; end: num
     for (let length = MAX_HAN_UNIT; length >= 1; length -= 1) {
       const unit = folded.slice(from, from + length);
       const reading = unit.length === length ? HAN_UNITS.get(unit) : undefined;
-      if (reading && !(length === 1 && folded[from] === "个" && isLatin(folded[from + 1]))) return { reading, end: from + length };
+      // "22 只允许 X", "3306 仅对内网": 只/仅 before a verb is "only", not a measure word ("两只").
+      const onlyBeforeVerb = length === 1 && folded[from] === "只" && ONLY_VERBS.test(folded.slice(from + 1, from + 3));
+      if (reading && !onlyBeforeVerb && !(length === 1 && folded[from] === "个" && isLatin(folded[from + 1]))) return { reading, end: from + length };
     }
     return undefined;
   }
@@ -407,6 +412,12 @@ function lexPunctuation(lexing: Lexing, at: number): number {
     while (from - at <= 2 && folded[from] === " ") from += 1;
     const end = digitsEnd(folded, from);
     if (end > from && end - from <= 3 && !isLatin(folded[end])) return push(lexing, { kind: "count", start: at, end, value: Number(folded.slice(from, end)) });
+  }
+  // "health check on /healthz", "/api/v1/status": a URL path written on its own (after a space or the start).
+  if (c === "/" && (at === 0 || /[\s:：(（"'`]/.test(folded[at - 1] ?? "")) && isWordPart(folded[at + 1])) {
+    let end = at;
+    for (let segments = 0; folded[end] === "/" && isWordPart(folded[end + 1]) && segments < MAX_PATH_SEGMENTS; segments += 1) end = wordEnd(folded, end + 1);
+    return push(lexing, { kind: "urlPath", start: at, end, value: folded.slice(at, end) });
   }
   const arrow = ARROWS.find((candidate) => folded.startsWith(candidate, at));
   if (arrow) return push(lexing, { kind: "punctuation", start: at, end: at + arrow.length, value: "->" });

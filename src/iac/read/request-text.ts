@@ -28,6 +28,20 @@ const LONE_ADDRESS = /(\b(?:from|only|office|home|allow|允许|来自)\b[^\n,;�
 const NAMED_PORT = /\b(?:the\s{1,3})?(https|http|ssh|rdp|mysql|redis)\s{1,3}port\b(?=\s{1,3}(?:to|from)\s{1,3}\d)/gi;
 /** "… and also …", "… and then …", "…，另外…": a new clause, so a range of the second is not the first one's. */
 const CLAUSE_JOIN = /\s{1,3}(and also|and then|as well as|plus also)\s{1,3}/gi;
+/** "after 1 year", "after a year", "6 months", "1年后", "6个月": a lifecycle's time in the days OSS counts (a year 365, a month 30). */
+const YEARS_MONTHS = /\b(\d{1,2}|an?|one)\s{0,2}(years?|yrs?|months?)\b|(\d{1,2}|一|两|半)\s{0,2}(年|个月)/gi;
+const SMALL_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, 一: 1, 两: 2, 半: 0.5 };
+
+function inDays(whole: string, enNumber?: string, enUnit?: string, zhNumber?: string, zhUnit?: string): string {
+  const number = enNumber ?? zhNumber ?? "";
+  const count = SMALL_NUMBERS[number.toLowerCase()] ?? Number(number);
+  const perUnit = (enUnit ?? zhUnit ?? "").startsWith("y") || zhUnit === "年" ? 365 : 30;
+  // Half a year is six months of 30 days, as a month is.
+  const days = zhNumber === "半" && zhUnit === "年" ? 180 : Math.round(count * perUnit);
+  if (!Number.isFinite(days) || days <= 0) return whole;
+  return zhUnit ? `${days}天` : `${days} days`;
+}
+
 const PROTOCOL_PORT: Record<string, number> = { https: 443, http: 80, ssh: 22, rdp: 3389, mysql: 3306, redis: 6379 };
 
 /** The request with value-neutral spellings normalized; idempotent. */
@@ -41,5 +55,6 @@ export function readableText(text: string): string {
     .replace(SENTENCE_END, " ")
     .replace(SPOKEN_GIB, "$1 GB")
     .replace(SPOKEN_TIB, "$1 TB")
-    .replace(PORT_PROTOCOL, "$1");
+    .replace(PORT_PROTOCOL, "$1")
+    .replace(YEARS_MONTHS, inDays);
 }

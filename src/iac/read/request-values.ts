@@ -27,6 +27,15 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
   [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
   [/mongo/i, phrase("MongoDB", "MongoDB")],
+  [/polardb/i, phrase("PolarDB (an RDS database can be built instead: ask for RDS)", "PolarDB（可改用 RDS 数据库：请说明要 RDS）")],
+  [
+    /alb|application load balancer|应用型负载均衡/i,
+    phrase("an ALB (Application Load Balancer; an SLB can be built instead: ask for an SLB)", "应用型负载均衡 ALB（可改用 SLB：请说明要 SLB）"),
+  ],
+  [
+    /nlb|network load balancer|网络型负载均衡/i,
+    phrase("an NLB (Network Load Balancer; an SLB can be built instead: ask for an SLB)", "网络型负载均衡 NLB（可改用 SLB：请说明要 SLB）"),
+  ],
   [/\back\b|kubernetes|\bk8s\b|容器服务/i, phrase("a Kubernetes (ACK) cluster", "Kubernetes（ACK）集群")],
   [/function compute|\bfc\b|函数计算/i, phrase("Function Compute", "函数计算")],
   [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],

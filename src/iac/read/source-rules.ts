@@ -31,7 +31,7 @@ function productOf(words: string): SourceRule["for"] {
 
 /** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
 export const SOURCE_ADDRESS =
-  /(?:from|source|allow(?:ed)?|only|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|白名单|允许|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|白名单|允许|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
 /** "and 10.2.0.0/16" after a source: a second range of the same list. */
 const MORE_ADDRESS = /^\s{0,3}(?:,|，|、|and|和|及|或|or)\s{0,3}(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/i;
 /** "80 and 443 from anywhere", "对所有人开放": the clause's ports are public. */
@@ -46,9 +46,15 @@ const NOT_PORT_REACH = 9;
 /** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
 const MIN_PORT = 20;
 
-/** A comma between two digits ("80,443") lists ports; it does not end a clause. */
+/** A list closed by "and" / "和" before the comma: "开放 80 和 443，22 只允许 X" is two clauses, not one list. */
+const CLOSED_LIST = /(?:\band|和|及|以及)\s{0,2}\d{1,5}$/i;
+/** How far back a closed list is looked for: "and", two spaces and a port. */
+const CLOSED_LIST_REACH = 12;
+
+/** A comma between two digits ("80,443") lists ports; it does not end a clause, unless the list before it was closed. */
 function listComma(text: string, at: number): boolean {
-  return /[,，]/.test(text[at] ?? "") && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? "");
+  if (!(/[,，]/.test(text[at] ?? "") && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? ""))) return false;
+  return !CLOSED_LIST.test(text.slice(Math.max(0, at - CLOSED_LIST_REACH), at));
 }
 
 /** Whether the character at `at` ends a clause (a comma between two digits lists ports instead). */
@@ -107,6 +113,12 @@ const PROTOCOL_AFTER: ReadonlyArray<[RegExp, number]> = [
   [/\brdp\b|远程桌面/i, 3389],
 ];
 
+/** "RDP from X only", "SSH 只允许 X": a clause that names its port by protocol and writes no number is for that port. */
+function withNamedPorts(ports: number[], clause: string): number[] {
+  if (ports.length > 0) return ports;
+  return PROTOCOL_AFTER.filter(([word]) => word.test(clause)).map(([, port]) => port);
+}
+
 /** "to reach", "to access", "for", "on", "访问", "连接", "登录" right after a range: what follows is what it may reach. */
 const ACCESS_AFTER = /^\s{0,3}(?:(?:only\s{1,3})?(?:to\s{1,3}(?:reach|access|connect\s{1,3}to|use)|for|on)\b|访问|连接|登录|连)/i;
 
@@ -155,7 +167,7 @@ export function sourceRules(text: string): SourceRule[] {
     // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
     const clauseStart = match.index - clauseBefore(text, match.index, Math.min(previousEnd, match.index)).length;
     const clause = text.slice(clauseStart, match.index);
-    const before = clausePorts(clause);
+    const before = withNamedPorts(clausePorts(clause), clause);
     const after = before.length > 0 ? before : portsAfter(text, end);
     // Only a range without ports is named for a product by words; "MySQL 3306 from X" is the port's.
     // "开放 22 和 3389，只允许 1.2.3.4 访问": an "only" clause of its own restricts what the clause before it opened or named.

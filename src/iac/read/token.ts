@@ -26,6 +26,7 @@ export type TokenKind =
   | "zone"
   | "fileName"
   | "pathPrefix"
+  | "urlPath"
   | "name"
   | "word"
   | "punctuation";

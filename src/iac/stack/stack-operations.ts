@@ -290,7 +290,11 @@ function eventsFromText(text: string): StackEvent[] {
     if (!status) continue;
     const [before = "", after = ""] = line.split(status);
     const type = line.match(/ALIYUN::\w+::\w+/)?.[0] ?? "";
-    const reason = after.replace(/^[\s|:,.-]+/, "").trim();
+    // The console's row has the event's time before its reason ("2026-12-01 10:22:31\tResource CREATE failed: …").
+    const reason = after
+      .replace(/^[\s|:,.-]+/, "")
+      .replace(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?[\s|]*/, "")
+      .trim();
     // "Stack x is DELETE_FAILED" states the stack's status; an event line names a type or a reason.
     if (type === "" && reason === "") continue;
     // A named resource anywhere on the line; else, in a table row, the cell before the type or status.
@@ -304,7 +308,8 @@ function eventsFromText(text: string): StackEvent[] {
         .pop() ?? "",
     );
     const tableRow = /[|\t]/.test(line) || type !== "";
-    const resource = named ?? (tableRow ? cellBefore : "");
+    // A row's own cell wins over a word the reason happens to hold ("Resource CREATE failed: …" names no resource).
+    const resource = (tableRow && cellBefore !== "" ? cellBefore : named) ?? (tableRow ? cellBefore : "");
     // In a sentence, the reason is its error code (or what follows "failed:" / "报错"), not the whole sentence.
     const prose = tableRow ? reason : (ERROR_CODE.exec(line)?.[1] ?? reasonAfterKeyword(line));
     events.push({ resource, type, status, reason: prose || reason });

@@ -104,7 +104,10 @@ function terraformUnsupported(
       unwritten(values.rdsInstanceClass, details.rdsClass === values.rdsInstanceClass),
       phrase(`database class ${values.rdsInstanceClass ?? ""}`, `数据库规格 ${values.rdsInstanceClass ?? ""}`),
     ],
-    [values.redisInstanceClass, phrase(`Redis class ${values.redisInstanceClass ?? ""}`, `Redis 规格 ${values.redisInstanceClass ?? ""}`)],
+    [
+      unwritten(values.redisInstanceClass, details.redisClass === values.redisInstanceClass),
+      phrase(`Redis class ${values.redisInstanceClass ?? ""}`, `Redis 规格 ${values.redisInstanceClass ?? ""}`),
+    ],
     [values.ecsImageId, phrase(`image ${values.ecsImageId ?? ""}`, `镜像 ${values.ecsImageId ?? ""}`)],
   ];
   for (const [value, label] of stated) if (value !== undefined) named.push(label);

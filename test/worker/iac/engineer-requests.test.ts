@@ -6,7 +6,7 @@
  * generator and editor and must pass the validator.
  */
 import { describe, expect, it } from "vitest";
-import { editTemplate, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
+import { checkRequest, editTemplate, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
@@ -193,6 +193,20 @@ describe("issue 27 item 6: OSS static websites and lifecycle rules with prefixes
     });
   });
 
+  it("'delete them after 1 year' and '半年后删除': a lifecycle's years and months in days (365, 180), and the check places '1 year'", () => {
+    const english = "OSS bucket for backups, private, move objects to Archive after 60 days and delete them after 1 year";
+    const [bucket] = props(generated(english), "ALIYUN::OSS::Bucket");
+    expect((bucket?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0]).toMatchObject({
+      Expiration: { Days: 365 },
+      Transition: [{ Days: 60, StorageClass: "Archive" }],
+    });
+    const check = checkRequest({ request: english, template: generateTemplate({ text: english }).content });
+    expect(check?.unplaced).toEqual([]);
+    expect(check?.applied).toContainEqual(expect.objectContaining({ kind: "days", text: "1 year" }));
+    const [chinese] = props(generated("一个私有 OSS 桶，30天后转低频，半年后删除"), "ALIYUN::OSS::Bucket");
+    expect((chinese?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0]).toMatchObject({ Expiration: { Days: 180 } });
+  });
+
   it("'30天后转低频，90天后归档' in Terraform: transitions blocks", () => {
     const result = generateTemplate({ text: "用 Terraform 建一个 OSS 存储桶，30天后转低频，90天后归档" });
     expect(result.content).toMatch(/transitions \{\n\s+days\s+= 30\n\s+storage_class = "IA"/);
@@ -241,9 +255,225 @@ describe("issue 27 item 6: the issue's defect list", () => {
     expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(1);
   });
 
+  it("'remove one of the servers' after 'an EIP each' takes the removed server's EIP along (an idle EIP is billed)", () => {
+    const after = edited(generated("2x ecs.c7.xlarge in a new VPC, an EIP each"), "remove one of the servers");
+    expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(1);
+    expect(ofType(after, "ALIYUN::VPC::EIP")).toHaveLength(1);
+    expect(props(after, "ALIYUN::VPC::EIPAssociation")).toHaveLength(1);
+  });
+
+  it("'open 8080 to the VPC only and 443 to everyone': 8080 from the VPC's range, 443 from anywhere (ROS and Terraform)", () => {
+    const template = generated("VPC 10.0.0.0/16 with one ECS, open 8080 to the VPC only and 443 to everyone");
+    expect(portsOf(template)).toEqual(["22/22 10.0.0.0/16", "443/443 0.0.0.0/0", "8080/8080 10.0.0.0/16"]);
+    expect(hcl(template)).toMatch(/port_range\s+= "8080\/8080"[\s\S]*?cidr_ip\s+= "10\.0\.0\.0\/16"/);
+  });
+
+  it("'8080 仅内网访问，443 对公网开放' opens both, 8080 inside the VPC only", () => {
+    const ports = portsOf(generated("两台服务器；8080 仅内网访问，443 对公网开放"));
+    expect(ports).toContain("8080/8080 192.168.0.0/16");
+    expect(ports).toContain("443/443 0.0.0.0/0");
+  });
+
+  it("'open 22 and 9000 internal only, 80 and 443 publicly': a chain of ports shares its scope", () => {
+    expect(portsOf(generated("one ECS, open 22 and 9000 internal only, 80 and 443 publicly"))).toEqual([
+      "22/22 192.168.0.0/16",
+      "80/80 0.0.0.0/0",
+      "443/443 0.0.0.0/0",
+      "9000/9000 192.168.0.0/16",
+    ]);
+  });
+
+  it("'listener 80 to backend 8080, 2 ECS': the count after a listed port is no port", () => {
+    const template = generated("SLB listener 80 to backend 8080, 2 ECS behind it (ecs.g7.large), Beijing");
+    expect(portsOf(template)).toEqual(["22/22 192.168.0.0/16", "8080/8080 0.0.0.0/0"]);
+    expect(props(template, "ALIYUN::SLB::Listener").map((l) => `${l.ListenerPort}->${l.BackendServerPort}`)).toEqual(["80->8080"]);
+  });
+
+  it("'one 2C4G box with a 200 GB data disk, public IP with 10 Mbps': a box is a server, with its disk, spec and EIP", () => {
+    const template = generated(
+      "Need a small setup in Shanghai: one 2C4G box with a 200 GB data disk, public IP with 10 Mbps, only ports 80/443 open to the world, SSH from 198.51.100.10",
+    );
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(1);
+    expect(props(template, "ALIYUN::VPC::EIP")[0]).toMatchObject({ Bandwidth: 10 });
+    expect(portsOf(template)).toEqual(expect.arrayContaining(["80/80 0.0.0.0/0", "443/443 0.0.0.0/0", "22/22 198.51.100.10/32"]));
+  });
+
+  it("'HTTPS 443 on an internal SLB, RDP 3389 only from 10.1.0.0/16': an intranet SLB in the VPC, no listener for RDP (ROS and Terraform)", () => {
+    const ask = "Web tier — 2 x ecs.c7.large, HTTPS 443 on an internal SLB, RDP 3389 only from 10.1.0.0/16";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::LoadBalancer")[0]).toMatchObject({ AddressType: "intranet", VpcId: { Ref: "Vpc" }, VSwitchId: { Ref: "VSwitch" } });
+    expect(props(template, "ALIYUN::SLB::Listener").map((l) => l.ListenerPort)).toEqual([443]);
+    expect(portsOf(template)).toContain("3389/3389 10.1.0.0/16");
+    expect(hcl(template)).toMatch(/address_type\s+= "intranet"\n\s+vswitch_id\s+= alicloud_vswitch\.vsw_1\.id/);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+  });
+
   it("'去掉一台服务器' leaves two servers of three", () => {
     const after = edited(generated("三台ECS，杭州"), "去掉一台服务器");
     expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(2);
+  });
+
+  it("'get rid of the data disks' / '去掉数据盘' removes the servers' data disks and keeps the servers", () => {
+    for (const [ask, edit] of [
+      ["one ECS in Hangzhou with a 100 GB data disk", "get rid of the data disks"],
+      ["一台ECS，杭州，带一块200G数据盘", "去掉数据盘"],
+    ] as const) {
+      const before = generated(ask);
+      expect(props(before, "ALIYUN::ECS::Instance")[0]?.DiskMappings, ask).toHaveLength(1);
+      const after = edited(before, edit);
+      expect(ofType(after, "ALIYUN::ECS::Instance"), edit).toHaveLength(1);
+      expect(props(after, "ALIYUN::ECS::Instance")[0]?.DiskMappings, edit).toBeUndefined();
+    }
+  });
+
+  it("'带一块200G数据盘': the count of data disks is placed on the server's disk mapping, not reported missing", () => {
+    const ask = "一台ECS，杭州，带一块200G数据盘";
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.applied).toContainEqual({ kind: "count", text: "一块 数据盘", where: "1 × disk" });
+    expect(check?.notExpressed).toEqual([]);
+  });
+
+  it("'开放 80 和 443，22 只允许 X' / 'open 80 and 443, 22 only from X': 80 and 443 stay public, only 22 takes the range (ROS and Terraform)", () => {
+    for (const ask of ["一台ECS，开放 80 和 443，22 只允许 203.0.113.0/24", "one ECS, open 80 and 443, 22 only from 203.0.113.0/24"]) {
+      const template = generated(ask);
+      expect(portsOf(template), ask).toEqual(["80/80 0.0.0.0/0", "443/443 0.0.0.0/0", "22/22 203.0.113.0/24"]);
+      expect(hcl(template), ask).toMatch(/port_range\s+= "22\/22"[\s\S]*?cidr_ip\s+= "203\.0\.113\.0\/24"/);
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+      expect(check?.broader, ask).toEqual([]);
+    }
+  });
+
+  it("'RDP from 198.51.100.4 only, 80 open to the world': 3389 from that address, 80 public (not the other way round)", () => {
+    const ask = "Windows server, ecs.g6.xlarge, RDP from 198.51.100.4 only, 80 open to the world";
+    const template = generated(ask);
+    expect(portsOf(template)).toEqual(expect.arrayContaining(["80/80 0.0.0.0/0", "3389/3389 198.51.100.4/32"]));
+    expect(portsOf(template)).not.toContain("80/80 198.51.100.4/32");
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+  });
+
+  it("'open 22 to 0.0.0.0/0' opens SSH to the range the user gave, the validator's ROS5501 says what that risks, and the check places it", () => {
+    const ask = "ECS with 5 Mbps public bandwidth, open 22 to 0.0.0.0/0";
+    const template = generateTemplate({ text: ask }).template as Template;
+    expect(portsOf(template)).toContain("22/22 0.0.0.0/0");
+    expect(validateTemplateObject(template).map((diagnostic) => diagnostic.code)).toContain("ROS5501");
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.notExpressed).toEqual([]);
+  });
+
+  it("'3 web nodes (ecs.g7.large)' is three servers of that type", () => {
+    const template = generated("Spin up 3 web nodes (ecs.g7.large) behind a public SLB, HTTP 80 forwarding to 8080, in cn-shanghai across 2 zones");
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(3);
+  });
+
+  it("'the app servers (two of them)' / '应用服务器（两台）': a count in brackets counts the noun before it, and the check places it", () => {
+    for (const ask of ["Redis 5.0 with 8 GB, in the same VPC as the app servers (two of them)", "应用服务器（两台），挂 SLB"]) {
+      expect(ofType(generated(ask), "ALIYUN::ECS::Instance"), ask).toHaveLength(2);
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(check?.unplaced, ask).toEqual([]);
+      expect(check?.unrequested, ask).toEqual([]);
+    }
+  });
+
+  it("'RDS PostgreSQL 14 instance, 4 cores 8 GB, 100 GB ESSD': storage 100, not the spec's 8 GB; no server read from 'instance'", () => {
+    const ask = "I need an RDS PostgreSQL 14 instance, 4 cores 8 GB, 100 GB ESSD, only reachable from 10.0.2.0/24";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ Engine: "PostgreSQL", EngineVersion: "14.0", DBInstanceStorage: 100 });
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(0);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    // The class is the deployer's pick in the selector: the spec is named as not expressed, never claimed.
+    expect(check?.notExpressed.map((value) => value.text)).toEqual(["4 cores 8 GB"]);
+    expect(check?.applied).toContainEqual({ kind: "disk-category", text: "ESSD", where: "RdsInstance.DBInstanceStorageType" });
+  });
+
+  it("'Redis 8 GB' / '4G 的 Redis': the standard class of that memory (ROS default and Terraform), placed by the check; 3 GB is named, not guessed", () => {
+    const ros = generated("Redis 8GB memory for session cache, VPC 10.0.0.0/16");
+    expect(ros.Parameters?.RedisInstanceClass?.Default).toBe("redis.master.large.default");
+    expect(generated("加一个 4G 的 Redis，杭州").Parameters?.RedisInstanceClass?.Default).toBe("redis.master.stand.default");
+    const terraform = generateTemplate({ text: "Terraform: one ECS and a Redis 16 GB" });
+    expect(terraform.content).toMatch(/instance_class\s+= "redis\.master\.2xlarge\.default"/);
+    const check = checkRequest({ request: "Terraform: one ECS and a Redis 16 GB", template: terraform.content });
+    expect(check?.applied).toContainEqual({ kind: "size", text: "16 GB", where: "redis_1.instance_class" });
+    const odd = generateTemplate({ text: "Redis 3 GB" });
+    expect((odd.template as Template).Parameters?.RedisInstanceClass?.Default).toBeUndefined();
+    expect(checkRequest({ request: "Redis 3 GB", template: odd.content })?.notExpressed.map((value) => value.text)).toEqual(["3 GB"]);
+  });
+
+  it("'两台 ECS 不要公网 IP，通过 NAT 出网': the servers have no EIP, and the NAT gateway's own EIP is no finding", () => {
+    for (const ask of [
+      "给我一个 NAT 网关，两台 ECS 不要公网 IP，通过 NAT 出网，地域北京",
+      "two ECS with no public IP, outbound internet through a NAT gateway",
+    ]) {
+      const template = generated(ask);
+      expect(ofType(template, "ALIYUN::VPC::EIP"), ask).toHaveLength(1);
+      expect(
+        props(template, "ALIYUN::VPC::EIPAssociation").map((association) => association.InstanceId),
+        ask,
+      ).toEqual([{ Ref: "NatGateway" }]);
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(check?.notExpressed, ask).toEqual([]);
+    }
+    // A server's EIP asked away is still a finding.
+    const kept = generateTemplate({ text: "one ECS with an EIP" });
+    expect(checkRequest({ request: "no public IP", template: kept.content })?.notExpressed.map((value) => value.reason)).toEqual(["still-present"]);
+  });
+
+  it("'also open 6379 from the same range' opens 6379 from the range given before, never to the Internet; the check flags the Internet", () => {
+    const before = generated("one ECS, open 22 and 3306 from 10.0.0.0/8");
+    const after = edited(before, "also open 6379 from the same range");
+    expect(portsOf(after)).toContain("6379/6379 10.0.0.0/8");
+    expect(portsOf(after)).not.toContain("6379/6379 0.0.0.0/0");
+    const open = structuredClone(after);
+    for (const rule of rules(open)) if (rule.PortRange === "6379/6379") rule.SourceCidrIp = "0.0.0.0/0";
+    const check = checkRequest({ request: "also open 6379 from the same range", template: JSON.stringify(open), before: JSON.stringify(before) });
+    expect(check?.broader.map((finding) => finding.asked)).toEqual(["port 6379 from the same range as before"]);
+    // No range to refer to: the port is not opened, and the reply says why.
+    const none = editTemplate(generated("one ECS") as unknown as Record<string, unknown>, "open 8080 from the same range");
+    expect(rules(none.template as unknown as Template).map((rule) => rule.PortRange)).not.toContain("8080/8080");
+    expect(none.unsupported.map((phrase) => phrase.en).join(" ")).toMatch(/port 8080 not opened: "the same range" names no range/);
+  });
+
+  it("'health check on /healthz' sets the HTTP listeners' HealthCheck.URI (ROS, Terraform, an edit); a TCP listener's path is named, not dropped", () => {
+    const ros = generated("ECS x2 with SLB, health check on /healthz");
+    expect(props(ros, "ALIYUN::SLB::Listener").map((listener) => listener.HealthCheck)).toEqual([{ URI: "/healthz" }]);
+    const ask = "ECS x2 with SLB, health check on /healthz";
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.applied).toContainEqual({ kind: "url-path", text: "/healthz", where: "SlbListener80.HealthCheck.URI" });
+    expect(check?.applied).toContainEqual({ kind: "count", text: "x2", where: "2 × ecs" });
+    expect(check?.broader).toEqual([]);
+    expect(hcl(ros)).toMatch(/health_check\s+= "on"\n\s+health_check_uri = "\/healthz"/);
+    const edit = edited(generated("ECS x2 with SLB"), "set the health check to /ping");
+    expect(props(edit, "ALIYUN::SLB::Listener").map((listener) => listener.HealthCheck)).toEqual([{ URI: "/ping" }]);
+    const tcp = "two ECS behind an SLB TCP 443, health check /status";
+    const tcpResult = generateTemplate({ text: tcp });
+    expect(props(tcpResult.template as Template, "ALIYUN::SLB::Listener").map((listener) => listener.HealthCheck)).toEqual([undefined]);
+    expect(checkRequest({ request: tcp, template: tcpResult.content })?.notExpressed.map((value) => value.text)).toEqual(["/status"]);
+  });
+
+  it("an ALB or PolarDB asked for is named as not built, never swapped silently for an SLB or an RDS MySQL", () => {
+    const alb = "Need 2 app servers ecs.c6.large, 40GB system disk each, behind an ALB listening on 443, in cn-beijing";
+    const albCheck = checkRequest({ request: alb, template: generateTemplate({ text: alb }).content });
+    expect(albCheck?.notExpressed.map((value) => value.text)).toEqual(["ALB"]);
+    const polar = generateTemplate({ text: "PolarDB MySQL 8.0 cluster, 2 nodes" });
+    expect(ofType((polar.template ?? { Resources: {} }) as Template, "ALIYUN::RDS::DBInstance")).toHaveLength(0);
+    const polarCheck = checkRequest({ request: "PolarDB MySQL 8.0 cluster, 2 nodes", template: polar.content });
+    expect(polarCheck?.notExpressed.map((value) => value.text)).toContain("PolarDB");
+  });
+
+  it("'a private subnet' is no bucket ACL, and 'MySQL 8.0 HA instance' asks for no server", () => {
+    const subnet = "Create a VPC (10.10.0.0/16) with a public subnet 10.10.1.0/24 and a private subnet 10.10.2.0/24 in Hangzhou";
+    const check = checkRequest({ request: subnet, template: generateTemplate({ text: subnet }).content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+    const ha = "MySQL 8.0 HA instance with 200GB";
+    const template = generated(ha);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(0);
+    expect(checkRequest({ request: ha, template: generateTemplate({ text: ha }).content })?.notExpressed).toEqual([]);
   });
 
   it("an HTTPS listener on 443 in the base keeps its protocol through an edit", () => {
@@ -264,6 +494,13 @@ describe("issue 27 item 6: images by name", () => {
 
   it("'阿里云 Alibaba Cloud Linux 3 的服务器' picks aliyun_3", () => {
     expect(image(generated("两台 Alibaba Cloud Linux 3 的服务器，杭州")).Default).toBe("aliyun_3_x64_20G_alibase_*.vhd");
+  });
+
+  it("a named image in Terraform looks that image up ('Ubuntu 22.04': name_regex ^ubuntu_22_04_x64), not Alibaba Cloud Linux", () => {
+    const result = generateTemplate({ text: "Terraform: one ECS with Ubuntu 22.04 in a new VPC" });
+    expect(result.content).toMatch(/data "alicloud_images" "ecs" \{\n\s+name_regex\s+= "\^ubuntu_22_04_x64_20G_alibase_"/);
+    expect(result.content).not.toContain("^aliyun_3_x64");
+    expect(generateTemplate({ text: "Terraform: one ECS in a new VPC" }).content).toContain('"^aliyun_3_x64"');
   });
 
   it("an image the table does not hold gets no guessed id", () => {

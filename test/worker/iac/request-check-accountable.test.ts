@@ -94,6 +94,30 @@ describe("issue 27 item 3: a scope written broader is its own finding, reported 
     expect(check(request8080, ros({ ...NETWORK, ...servers(1), ...ingress(["8080/8080", "192.168.0.0/16"]) })).broader).toEqual([]);
   });
 
+  it("'open 8080 to the VPC only and 443 to everyone': only 8080 open to everyone is broader; 443 open to everyone is as asked", () => {
+    const request = "VPC with one ECS, open 8080 to the VPC only and 443 to everyone";
+    const wrong = check(request, ros({ ...NETWORK, ...servers(1), ...ingress(["8080/8080", "0.0.0.0/0"], ["443/443", "0.0.0.0/0"]) }));
+    expect(wrong.broader).toEqual([expect.objectContaining({ kind: "source-range", text: "8080", found: "from 0.0.0.0/0" })]);
+    const right = check(request, ros({ ...NETWORK, ...servers(1), ...ingress(["8080/8080", "192.168.0.0/16"], ["443/443", "0.0.0.0/0"]) }));
+    expect(right.broader).toEqual([]);
+    expect(right.notExpressed).toEqual([]);
+    expect(checkHeadline(right, "en")).toMatch(allClaim);
+  });
+
+  it("'2x ecs.c7.xlarge' and 'api x2, worker x1': servers counted by the tokens are asked for, not unrequested", () => {
+    expect(check("2x ecs.c7.xlarge in a new VPC", ros({ ...NETWORK, ...servers(2) })).unrequested).toEqual([]);
+    expect(check("api x2, worker x1 in a new VPC", ros({ ...NETWORK, ...servers(3) })).unrequested).toEqual([]);
+    // One more than counted is still flagged.
+    expect(check("2x ecs.c7.xlarge in a new VPC", ros({ ...NETWORK, ...servers(3) })).unrequested).not.toEqual([]);
+  });
+
+  it("the first line names billable resources nobody asked for, even when every value is placed", () => {
+    const result = check("VPC 10.0.0.0/16", ros({ ...NETWORK, Vpc: { Type: "ALIYUN::ECS::VPC", Properties: { CidrBlock: "10.0.0.0/16" } }, ...servers(1) }));
+    expect(result.unrequested).not.toEqual([]);
+    expect(checkHeadline(result, "en")).toMatch(/in the template; 1 billable resource you did not ask for/);
+    expect(checkHeadline(result, "zh")).toContain("你没有要求、但会计费的资源");
+  });
+
   it("defect: a source range made the VPC's own range ('22 from 192.0.2.0/24' in Terraform)", () => {
     const hcl = (vpc: string) =>
       `resource "alicloud_vpc" "main" {\n  cidr_block = "${vpc}"\n}\nresource "alicloud_security_group_rule" "ssh" {\n  type              = "ingress"\n  port_range        = "22/22"\n  cidr_ip           = "192.0.2.0/24"\n}\n`;

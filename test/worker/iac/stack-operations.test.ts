@@ -113,3 +113,26 @@ VSwitch  ALIYUN::ECS::VSwitch  DELETE_FAILED  DependencyViolation: the vSwitch h
     expect(answer).toContain("aliyun ros ListStackEvents");
   });
 });
+
+describe("issue 27 item 6: a stack failure pasted as console text, in the user's language", () => {
+  const CONSOLE_ROWS = [
+    "EcsInstance\tALIYUN::ECS::Instance\tCREATE_FAILED\t2026-12-01 10:22:31\tResource CREATE failed: InvalidInstanceType.ValueNotSupported: The specified InstanceType does not exist or is not supported in this zone.",
+    "Vpc\tALIYUN::ECS::VPC\tCREATE_COMPLETE\t2026-12-01 10:21:02\tstate changed",
+  ].join("\n");
+
+  it("a console row names its own resource (not 'CREATE' from 'Resource CREATE failed'), and the reason without the event's time", () => {
+    const answer = explainStackOperation(`my stack failed, here is what the console shows:\n${CONSOLE_ROWS}`);
+    expect(answer).toContain("| EcsInstance | ALIYUN::ECS::Instance | CREATE_FAILED | Resource CREATE failed: InvalidInstanceType.ValueNotSupported");
+    expect(answer).not.toContain("| CREATE |");
+    expect(answer).not.toMatch(/\| 2026-12-01 10:22:31/);
+    expect(answer).toMatch(/not on sale in that zone/);
+    expect(answer).toContain("--RecreatingResources.1 EcsInstance");
+  });
+
+  it("the same rows asked in Chinese are answered in Chinese, with the failed resource and the cause", () => {
+    const answer = explainStackOperation(`资源栈创建失败了，控制台显示：\n${CONSOLE_ROWS}`, "zh");
+    expect(answer).toContain("### 失败的资源");
+    expect(answer).toContain("| EcsInstance | ALIYUN::ECS::Instance | CREATE_FAILED |");
+    expect(answer).toContain("### 可能的原因");
+  });
+});

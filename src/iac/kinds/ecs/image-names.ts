@@ -23,7 +23,8 @@ const PATTERNS: readonly [RegExp, (version: string) => ImagePick | undefined][] 
   [
     /^windows(?: server)?$/i,
     (v) =>
-      v === "2022"
+      // "a Windows server" names no release: the newest the table holds, and the parameter's description says which.
+      v === "2022" || v === ""
         ? { pattern: "win2022_21H2_x64_dtc_en-us_40G_alibase_*.vhd", label: "Windows Server 2022" }
         : v === "2019"
           ? { pattern: "win2019_1809_x64_dtc_en-us_40G_alibase_*.vhd", label: "Windows Server 2019" }

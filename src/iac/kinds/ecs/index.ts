@@ -15,7 +15,7 @@ const INSTANCE = "ALIYUN::ECS::Instance";
  * server" is the database.
  */
 export const SERVER_WORDS =
-  /\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/i;
+  /\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/i;
 
 const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
 const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
@@ -85,6 +85,10 @@ function dataDiskClause(text: string): string | undefined {
   return text.slice(start, to);
 }
 
+/** "get rid of the data disks", "no data disk", "去掉数据盘", "不要数据盘": the data disk clause asks for none. */
+const REMOVE_BEFORE_DISK =
+  /(?:\b(?:remove|delete|drop|get rid of|detach|without|no)\b|去掉|删除|删掉|移除|不要|不需要)[^,，。;；\n\d]{0,16}(?:data disks?|数据盘)/i;
+
 /** The disks: system disk size and category, and a data disk when one is named. */
 function readDisks(text: string, into: RequestedValues): void {
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
@@ -93,6 +97,10 @@ function readDisks(text: string, into: RequestedValues): void {
   const dataClause = dataDiskClause(text);
   const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
   if (category && !/storage type|存储类型/i.test(text)) into.systemDisk.category = category;
+  if (dataClause && REMOVE_BEFORE_DISK.test(dataClause)) {
+    into.removeDataDisks = true;
+    return;
+  }
   if (dataClause) {
     const size = sizeNear(text, DATA_DISK_SIZE);
     const dataCategory = diskCategory(dataClause);
@@ -127,12 +135,18 @@ export function instanceTypeForSize(vcpus: number, memoryGib: number): string | 
 /** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
 const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/i;
 
+/** A cache named just before a memory size ("Redis 8GB memory", "缓存 内存 4G"), within CACHE_REACH characters of the same clause. */
+const CACHE_BEFORE = /(?:\bredis\b|\btair\b|\bcache\b|缓存)[^,，;；。\n]{0,24}$/i;
+const CACHE_REACH = 32;
+
 /** "4 vCPU 8 GiB" without an instance type: the type of that size (instanceTypeForSize), or a hint ROS cannot take as such. */
 function readSizeHint(text: string, into: RequestedValues): void {
   const pair = CPU_MEMORY.exec(text);
   const cpu = pair?.[1] ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
-  const memoryGib = pair?.[2] ?? memory?.[1] ?? memory?.[2];
+  // "Redis 8GB memory": a cache's memory, not a server's (kinds/redis reads it as the cache's class).
+  const cacheMemory = !pair && !cpu && memory !== null && CACHE_BEFORE.test(text.slice(Math.max(0, memory.index - CACHE_REACH), memory.index));
+  const memoryGib = pair?.[2] ?? (cacheMemory ? undefined : (memory?.[1] ?? memory?.[2]));
   if (into.ecsInstanceType || !(cpu || memoryGib)) return;
   const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
   into.sizeHint = size;
@@ -175,11 +189,12 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns:
-    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?)\b|(?<!(?:rds|db|database|redis|mysql|postgresql|cache|slb|nat)\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
+    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
   billable: true,
   maxCount: 20,
   needs: ["vpc", "vswitch", "securityGroup"],
-  takesAlong: [],
+  // "an EIP each", then "remove one of the servers": the removed server's own EIP goes too (an idle EIP is billed).
+  takesAlong: ["eip"],
   values: [
     {
       sort: "instanceType",

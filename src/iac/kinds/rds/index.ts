@@ -72,13 +72,28 @@ function backupRetention(text: string, unsupported: Phrase[]): number | undefine
   return undefined;
 }
 
+/** "4 cores 8 GB", "4C8G", "4核8G", "8 GB RAM": a size that is the memory of a compute spec, not storage. */
+const MEMORY_BEFORE = /(?:\d\s{0,2}(?:cores?|vcpus?|cpus?|c|核)[\s,/]{0,3})$/i;
+const MEMORY_AFTER = /^\s{0,2}(?:of\s{1,2})?(?:memory|ram|mem|内存)/i;
+const ANY_SIZE = /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/gi;
+
+/** The first size of a database-only request that is no compute spec's memory: its storage. */
+function storageSize(text: string): RegExpExecArray | undefined {
+  for (const match of text.matchAll(ANY_SIZE)) {
+    const end = match.index + match[0].length;
+    if (MEMORY_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index)) || MEMORY_AFTER.test(text.slice(end, end + 12))) continue;
+    return match as RegExpExecArray;
+  }
+  return undefined;
+}
+
 function readRdsValues(text: string, into: RequestedValues, reading: ValueReading): void {
   engineVersion(text, into);
   const storage = sizeNear(text, STORAGE_SIZE);
   const databaseOnly =
     /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
   // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
-  const loneSize = databaseOnly ? /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i.exec(text) : null;
+  const loneSize = databaseOnly ? storageSize(text) : undefined;
   // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
   const rdsStorage = storage ?? reading.sizeForKind("rds") ?? (loneSize?.[1] ? gibOf(loneSize[1], loneSize[2]) : undefined);
   // "increase storage to 200 GB", "存储改成500G": a size said to be storage is the database's, in an edit too (applied only where there is one).
@@ -98,7 +113,9 @@ export const rds: KindDefinition = {
   rosParts: [],
   terraformType: "alicloud_db_instance",
   terraformParts: ["alicloud_rds_account"],
-  nouns: /\brds(?: instances?)?\b|\bdatabases?\b|\bmysql\b|\bpostgres(?:ql)?\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
+  // "PolarDB MySQL", "PolarDB for PostgreSQL": another product (named as not built), not an RDS database.
+  nouns:
+    /\brds(?: instances?)?\b|\bdatabases?\b|(?<!polardb\s{0,2}(?:for\s{1,2})?)\b(?:mysql|postgres(?:ql)?)\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
   // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
   notARequest: protocolMention([3306, 5432, 1433], /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i),
   billable: true,

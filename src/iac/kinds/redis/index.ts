@@ -1,12 +1,13 @@
 /** The Redis (Tair) instance: billed by the hour; inside the VPC only. */
 import { type Phrase, phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
-import type { KindDefinition } from "../kind";
+import type { KindDefinition, ValueReading } from "../kind";
 import { buildRedis as buildRos } from "./ros";
 import { buildRedis as buildTerraform } from "./terraform";
 import { protocolMention } from "../protocol-mention";
 import type { RequestedValues } from "../values";
 import { detachedVersion } from "../stated-version";
+import { redisClassOf } from "./capacity-classes";
 
 const CACHE = "ALIYUN::REDIS::Instance";
 
@@ -25,10 +26,35 @@ function redisEngineVersion(text: string, unsupported: Phrase[]): string | undef
   return undefined;
 }
 
-/** The Redis values: instance class and engine version (or a named miss). */
-function readRedisValues(text: string, into: RequestedValues): void {
+/** "Redis 8GB memory", "Redis 内存 8G", "8 GB 的 Redis": a memory size written against Redis (sizeForKind leaves memory out). */
+const REDIS_MEMORY =
+  /\b(?:redis|tair)\b[^\d\n,，;；]{0,24}?(?:\d{1,2}\.\d{1,2}[^\d\n,，;；]{0,12}?)?(\d{1,3})\s{0,2}(g|gb|gib)\b|(\d{1,3})\s{0,2}(?:g|gb|gib)\s{0,3}(?:of\s{1,2})?(?:memory\s{1,2}|ram\s{1,2}|内存\s{0,2}|的\s{0,2})?(?:redis|tair)\b/i;
+
+/** The memory the request gives Redis, in GiB. */
+function redisMemory(text: string, reading: ValueReading): number | undefined {
+  const free = reading.sizeForKind("redis");
+  if (free !== undefined) return free;
+  const match = REDIS_MEMORY.exec(text);
+  const amount = match?.[1] ?? match?.[3];
+  return amount ? Number(amount) : undefined;
+}
+
+/** The Redis values: instance class (a literal, else the class of the memory asked for) and engine version (or a named miss). */
+function readRedisValues(text: string, into: RequestedValues, reading: ValueReading): void {
   const redisClass = /\b(redis\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (redisClass) into.redisInstanceClass = redisClass.toLowerCase();
+  const memory = redisClass ? undefined : redisMemory(text, reading);
+  if (memory !== undefined) {
+    const byMemory = redisClassOf(memory);
+    if (byMemory) into.redisInstanceClass = byMemory;
+    else
+      into.unsupported.push(
+        phrase(
+          `a ${memory} GB Redis (standard classes hold 1, 2, 4, 8, 16, 32 or 64 GB; pick a class in the RedisInstanceClass selector)`,
+          `${memory} GB 的 Redis（标准版规格为 1、2、4、8、16、32 或 64 GB；请在 RedisInstanceClass 选择器中选择规格）`,
+        ),
+      );
+  }
   const version = redisEngineVersion(text, into.unsupported);
   if (version) into.redisEngineVersion = version;
 }

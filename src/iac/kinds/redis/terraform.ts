@@ -2,6 +2,9 @@
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
+/** The smallest standard class (1 GB), when the request names no class or memory. */
+const DEFAULT_CLASS = "redis.master.small.default";
+
 /** The Redis instances (inside the VPC only). */
 export function buildRedis({ request, values, details, vswitches, hcl }: TerraformBuild): void {
   const whitelist = (details.whitelists.redis ?? [request.vpcCidr.text]).map(quoted).join(", ");
@@ -9,7 +12,7 @@ export function buildRedis({ request, values, details, vswitches, hcl }: Terrafo
     const name = `redis_${index + 1}`;
     hcl.resource("alicloud_kvstore_instance", name, [
       `db_instance_name = ${quoted(`redis-${index + 1}`)}`,
-      'instance_class   = "redis.master.small.default"',
+      `instance_class   = ${quoted(details.redisClass ?? DEFAULT_CLASS)}`,
       'instance_type    = "Redis"',
       `engine_version   = ${quoted(values.redisEngineVersion ?? "7.0")}`,
       `vswitch_id       = ${vswitchFor(vswitches, index)}`,

@@ -78,14 +78,15 @@ function ingressRules(request: InfrastructureRequest): Definition[] {
   }
   for (const port of request.publicPorts) {
     if (port === 22) continue;
-    const sensitive = SENSITIVE_PORTS.has(port);
+    // A sensitive port (a database's, RDP) stays inside by default; any port the request keeps inside does too.
+    const inside = SENSITIVE_PORTS.has(port) || request.insidePorts?.has(port) === true;
     rules.push({
       IpProtocol: "tcp",
       PortRange: `${port}/${port}`,
-      SourceCidrIp: sensitive ? vpcCidr : "0.0.0.0/0",
+      SourceCidrIp: inside ? vpcCidr : "0.0.0.0/0",
       Policy: "accept",
       Priority: 1,
-      Description: sensitive ? `Port ${port} from inside the VPC only` : `Port ${port} from the Internet`,
+      Description: inside ? `Port ${port} from inside the VPC only` : `Port ${port} from the Internet`,
     });
   }
   return rules;

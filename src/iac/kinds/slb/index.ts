@@ -4,6 +4,7 @@ import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildSlb as buildRos } from "./ros";
 import { buildSlb as buildTerraform } from "./terraform";
+import { readHealthCheckPath } from "./health-check";
 
 const LISTENER = "ALIYUN::SLB::Listener";
 
@@ -53,5 +54,6 @@ export const slb: KindDefinition = {
     "ALIYUN::SLB::Listener": spec("ListenerPortsAndProtocol LoadBalancerId", "BackendServerPort Bandwidth ListenerPort LoadBalancerId Protocol"),
     "ALIYUN::SLB::BackendServerAttachment": spec("BackendServers LoadBalancerId", "LoadBalancerId"),
   },
+  readValues: readHealthCheckPath,
   build: { ros: buildRos, terraform: buildTerraform },
 };

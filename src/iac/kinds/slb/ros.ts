@@ -1,9 +1,16 @@
 /** The ROS builder of the SLB kind (index.ts): load balancers with a listener per port or mapping and every instance as a backend. */
+import { SENSITIVE_PORTS } from "../../generate/resource-defaults";
 import { listenersOf } from "./listeners";
 import { protocolFor } from "./protocol";
 import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
 
-export function buildSlb({ request, instances, builder }: RosBuild): void {
+/** The ports a listener serves: not a sensitive port (RDP, a database's) nor one kept inside the VPC, unless nothing else is left. */
+function listenedPorts(request: RosBuild["request"]): number[] {
+  const served = request.publicPorts.filter((port) => !SENSITIVE_PORTS.has(port) && request.insidePorts?.has(port) !== true);
+  return served.length > 0 || request.portMappings.length > 0 ? served : request.publicPorts;
+}
+
+export function buildSlb({ request, instances, builder, network }: RosBuild): void {
   if (request.counts.slb === 0) return;
   builder.parameters.SlbZoneId = {
     Type: "String",
@@ -12,7 +19,7 @@ export function buildSlb({ request, instances, builder }: RosBuild): void {
     AssociationProperty: "ALIYUN::SLB::LoadBalancer::ZoneId",
   };
   addGroup(builder, "Load balancer", ["SlbZoneId"]);
-  const listeners = listenersOf(request.publicPorts, request.portMappings, request.listenerProtocols);
+  const listeners = listenersOf(listenedPorts(request), request.portMappings, request.listenerProtocols);
   // An HTTPS listener serves a certificate: the user picks theirs (an id ROS cannot invent).
   if (listeners.some((listener) => listener.protocol === "https")) {
     builder.parameters.SlbServerCertificateId = {
@@ -27,8 +34,9 @@ export function buildSlb({ request, instances, builder }: RosBuild): void {
       Type: "ALIYUN::SLB::LoadBalancer",
       Properties: {
         LoadBalancerName: `slb-${index + 1}`,
-        AddressType: "internet",
-        InternetChargeType: "paybytraffic",
+        ...(request.internalSlb && network.vpc
+          ? { AddressType: "intranet", VpcId: ref(network.vpc), VSwitchId: ref(network.vswitches[0] ?? "VSwitch") }
+          : { AddressType: "internet", InternetChargeType: "paybytraffic" }),
         LoadBalancerSpec: "slb.s1.small",
         MasterZoneId: ref("SlbZoneId"),
       },

@@ -4,7 +4,7 @@ import { quoted } from "../../terraform/terraform-build/hcl";
 import { protocolFor } from "./protocol";
 
 /** The load balancers: the twin's listeners (front → backend port), every instance as a backend. */
-export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild): void {
+export function buildSlb({ request, listeners, instances, vswitches, details, hcl }: TerraformBuild): void {
   if (request.counts.slb > 0 && listeners.some((listener) => listener.protocol === "https")) {
     hcl.add('variable "slb_server_certificate_id"', [
       'description = "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first)."',
@@ -15,9 +15,11 @@ export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild)
     const name = `slb_${index + 1}`;
     hcl.resource("alicloud_slb_load_balancer", name, [
       `load_balancer_name   = ${quoted(`slb-${index + 1}`)}`,
-      'address_type         = "internet"',
+      ...(request.internalSlb
+        ? ['address_type         = "intranet"', `vswitch_id           = alicloud_vswitch.${vswitches[0] ?? "vsw_1"}.id`]
+        : ['address_type         = "internet"']),
       'load_balancer_spec   = "slb.s1.small"',
-      'internet_charge_type = "PayByTraffic"',
+      ...(request.internalSlb ? [] : ['internet_charge_type = "PayByTraffic"']),
     ]);
     for (const { front, back, protocol } of listeners) {
       const stated = protocolFor(front, protocol);
@@ -28,6 +30,9 @@ export function buildSlb({ request, listeners, instances, hcl }: TerraformBuild)
         `frontend_port    = ${front}`,
         `backend_port     = ${back}`,
         "bandwidth        = -1",
+        ...(details.healthCheckUri && (stated === "http" || stated === "https")
+          ? ['health_check     = "on"', `health_check_uri = ${quoted(details.healthCheckUri)}`]
+          : []),
       ]);
     }
     if (instances.length > 0) {

@@ -22,7 +22,13 @@ export interface IngressRule {
 /** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
 export interface TwinDetails {
   ecsBandwidthOut?: number;
+  /** The default of the twin's image parameter: a public image name pattern ("ubuntu_22_04_x64_20G_alibase_*.vhd") or an image id. */
+  ecsImage?: string;
   rdsClass?: string;
+  /** The Redis class the twin states ("Redis 8 GB": redis.master.large.default), else the smallest standard class is written. */
+  redisClass?: string;
+  /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */
+  healthCheckUri?: string;
   /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
   whitelists: { rds?: string[]; redis?: string[] };
 }

@@ -176,15 +176,31 @@ function ipList(template: Template, value: unknown): string[] | undefined {
     .filter((entry) => entry !== "");
 }
 
+/** The path the twin's HTTP(S) listeners probe ("health check on /healthz"), the same on each. */
+function listenerHealthCheckUri(template: Template): string | undefined {
+  for (const name of namesOfType(template, "ALIYUN::SLB::Listener")) {
+    const health = resourceProperties(section(template, "Resources")[name]).HealthCheck;
+    const uri = isRecord(health) ? text(literal(template, health.URI)) : undefined;
+    if (uri) return uri;
+  }
+  return undefined;
+}
+
 function detailsOf(template: Template): TwinDetails {
   const bandwidth = count(literal(template, firstOf(template, "ecs").InternetMaxBandwidthOut));
+  const ecsImage = text(literal(template, firstOf(template, "ecs").ImageId));
   const rds = firstOf(template, "rds");
   const rdsClass = text(literal(template, rds.DBInstanceClass));
   const rdsIps = ipList(template, rds.SecurityIPList);
   const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
+  const redisClass = text(literal(template, firstOf(template, "redis").InstanceClass));
+  const healthCheckUri = listenerHealthCheckUri(template);
   return {
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
+    ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
+    ...(redisClass ? { redisClass } : {}),
+    ...(healthCheckUri ? { healthCheckUri } : {}),
     whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
   };
 }
@@ -208,6 +224,7 @@ export function readTwin(template: Template): TwinReading {
     vswitchCidrs,
     rdsEngine: engine !== undefined && RDS_ENGINES.has(engine) ? (engine as RdsEngine) : "MySQL",
     publicPorts: [],
+    ...(firstOf(template, "slb").AddressType === "intranet" ? { internalSlb: true } : {}),
     portMappings: [],
     recognized: true,
     mentioned: [],

@@ -21,6 +21,21 @@ function sensitiveVariable(name: string, description: string): [string, string[]
   return [`variable ${quoted(name)}`, [`description = ${quoted(description)}`, "type        = string", "sensitive   = true"]];
 }
 
+/** Without an image named, Alibaba Cloud Linux 3 (the ROS twin leaves the image to the deployer). */
+const DEFAULT_IMAGE_REGEX = "^aliyun_3_x64";
+
+/**
+ * The image lookup's `name_regex` for the twin's image ("Ubuntu 22.04" is the ROS pattern
+ * `ubuntu_22_04_x64_20G_alibase_*.vhd`): the pattern up to its wildcard, so the lookup picks the
+ * latest such public image, as ROS does with the pattern; an image id is matched whole.
+ */
+function imageNameRegex(image: string | undefined): string {
+  if (image === undefined) return DEFAULT_IMAGE_REGEX;
+  const fixed = image.split("*")[0] ?? "";
+  const escaped = fixed.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  return image.includes("*") ? `^${escaped}` : `^${escaped}$`;
+}
+
 /** The terraform and provider blocks, the variables the deployer sets, and the inventory lookups. */
 export function buildHeader(request: InfrastructureRequest, values: RequestedValues, details: TwinDetails, hcl: Hcl): void {
   const { counts } = request;
@@ -40,7 +55,8 @@ export function buildHeader(request: InfrastructureRequest, values: RequestedVal
       "memory_size       = 8",
     ]);
   }
-  if (counts.ecs > 0) hcl.add('data "alicloud_images" "ecs"', ['name_regex  = "^aliyun_3_x64"', 'owners      = "system"', "most_recent = true"]);
+  if (counts.ecs > 0)
+    hcl.add('data "alicloud_images" "ecs"', [`name_regex  = ${quoted(imageNameRegex(details.ecsImage))}`, 'owners      = "system"', "most_recent = true"]);
   // A database class the twin states is written as such; without one, a class the zone sells is looked up.
   if (counts.rds > 0 && !details.rdsClass) {
     hcl.add('data "alicloud_db_instance_classes" "rds"', [
