@@ -254,6 +254,49 @@ describe("issue 27 item 7: types, versions, files, names", () => {
     expect(first("tcp/udp", "pathPrefix")).toBeUndefined();
   });
 
+  it("a URL path written on its own ('health check on /healthz', '/api/v1/status'); a slash between words or numbers is none", () => {
+    expect(first("health check on /healthz", "urlPath")).toMatchObject({ value: "/healthz", text: "/healthz" });
+    expect(first("probe (/api/v1/status) every 5s", "urlPath")).toMatchObject({ value: "/api/v1/status" });
+    expect(first("tcp/udp and 80/443", "urlPath")).toBeUndefined();
+  });
+
+  it("'key pair my-key' is no count of two; '22 to 192.168.10.0/24' is a port given a range", () => {
+    expect(values("key pair my-key")).toEqual([]);
+    expect(values("a pair of servers")).toEqual([
+      ["count", 2, "pair"],
+      ["name", "ecs", "servers"],
+    ]);
+    expect(values("open 80 to the world and 22 to 192.168.10.0/24 only")).toEqual([
+      ["port", 80, "80"],
+      ["port", 22, "22"],
+      ["cidr", "192.168.10.0/24", "192.168.10.0/24"],
+    ]);
+  });
+
+  it("'分别' is no negation; a zone letter in the request's region is a zone ('杭州 H 区', 'zone H', 'zones H and I')", () => {
+    expect(tokenize("分别在杭州 H 区和 I 区").filter((token) => token.kind === "negation")).toEqual([]);
+    expect(values("分别在杭州 H 区和 I 区")).toEqual([
+      ["region", "cn-hangzhou", "杭州"],
+      ["zone", "cn-hangzhou-h", "H"],
+      ["zone", "cn-hangzhou-i", "I"],
+    ]);
+    expect(values("zones H and I in cn-beijing").filter(([kind]) => kind === "zone")).toEqual([
+      ["zone", "cn-beijing-h", "H"],
+      ["zone", "cn-beijing-i", "I"],
+    ]);
+    expect(values("two servers in zone H").filter(([kind]) => kind === "zone")).toEqual([]);
+  });
+
+  it("products no kind builds are products all the same: ALB, NLB, PolarDB, k8s", () => {
+    for (const [text, product] of [
+      ["behind an ALB", "alb"],
+      ["an NLB on 443", "nlb"],
+      ["PolarDB MySQL 8.0", "polardb"],
+      ["a k8s cluster", "ack"],
+    ] as const)
+      expect(first(text, "name"), text).toMatchObject({ of: "product", value: product });
+  });
+
   it("engines are the catalogue's Engine values and their aliases", () => {
     const engines = ROS_PROPERTY_CATALOGUE["ALIYUN::RDS::DBInstance"]?.Engine?.allowed ?? [];
     expect(engines.length).toBeGreaterThan(3);

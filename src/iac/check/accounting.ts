@@ -15,8 +15,8 @@ import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
 import { broaderScopes } from "./scope";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { clauseWords } from "./token-context";
-import { countedFamily, placeToken, portOnItsSourceRule } from "./token-places";
+import { clauseWords, countedFamily } from "./token-context";
+import { placeToken, portOnItsSourceRule } from "./token-places";
 import { uniformly } from "./uniform";
 
 export interface AccountingInput {

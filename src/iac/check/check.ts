@@ -7,6 +7,7 @@
  * conversation never asked for.
  */
 import type { Token } from "../read/token";
+import { bastionRoles, type ServerRoles } from "../read/server-roles";
 import { tokenize } from "../kinds/vocabulary";
 import { familyOfType } from "./families";
 import { account } from "./accounting";
@@ -57,7 +58,20 @@ function checkValue(value: RequestedValue, found: string | undefined): { applied
  * at least; with no template before (a new template: "再加一个 Redis", or "加" inside "新加坡"),
  * exactly the number stated.
  */
-function locateAgainst(view: TemplateView, value: RequestedValue, before: TemplateView | undefined): string | undefined {
+function locateAgainst(view: TemplateView, value: RequestedValue, before: TemplateView | undefined, roles?: ServerRoles): string | undefined {
+  // "a bastion + 2 app servers": the two are counted with the bastion beside them.
+  if (value.kind === "count" && value.target === "ecs" && roles) {
+    const servers = resourceCount(view, "ecs");
+    const own = /bastion|jump|堡垒机|跳板机/i.test(value.text) ? roles.bastions : roles.others;
+    if (servers === roles.bastions + roles.others && Number(value.value) === own)
+      return `${servers} × ecs (${roles.bastions} bastion and ${roles.others} more)`;
+  }
+  if (value.kind === "count" && value.perServer) {
+    // "每台两块数据盘", "an EIP for each server": N for every server (or N in all, when the servers are one).
+    const servers = resourceCount(view, "ecs");
+    const count = resourceCount(view, value.target);
+    return count === Number(value.value) * servers || count === Number(value.value) ? `${count} × ${value.target} (${value.value} per server)` : undefined;
+  }
   if (value.kind !== "count" || !value.atLeast || value.target === "zone") return locate(view, value);
   if (!before) return locate(view, { ...value, atLeast: false });
   const wanted = resourceCount(before, value.target) + Number(value.value);
@@ -77,8 +91,9 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   const applied: CheckedValue[] = [];
   const notExpressed: CheckedValue[] = [];
   const beforeView = input.before === undefined ? undefined : templateView(input.before);
+  const roles = bastionRoles(tokens);
   for (const value of values) {
-    const outcome = checkValue(value, locateAgainst(view, value, beforeView));
+    const outcome = checkValue(value, locateAgainst(view, value, beforeView, roles));
     if (outcome.applied) applied.push(outcome.applied);
     if (outcome.missed) notExpressed.push(outcome.missed);
   }
@@ -86,7 +101,11 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   const before = resourcesOf(beforeView);
   const extracted = values.filter((value) => value.kind === "count" && value.role === "wanted");
   // A count the extractor missed ("2x ecs.c7.xlarge") but the tokens state allows that many too.
-  const counts = [...extracted, ...accounted.statedCounts.filter((count) => !extracted.some((value) => value.target === count.target))];
+  const stated = [...extracted, ...accounted.statedCounts.filter((count) => !extracted.some((value) => value.target === count.target))];
+  // "a bastion + 2 app servers" allows three servers.
+  const counts = roles
+    ? stated.map((count) => (count.target === "ecs" && !count.atLeast ? { ...count, value: roles.bastions + roles.others } : count))
+    : stated;
   // "api x2, worker x1": servers counted by role name no server, and are asked for all the same.
   const counted = new Set(accounted.statedCounts.map((count) => count.target));
   const unrequested = [

@@ -10,6 +10,8 @@ import type { RequestedValue } from "./requested-value";
 const COUNT = /\d{1,3}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b|[一二两三四五六七八九十]/g;
 const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*"]);
 const PER_ITEM = /\b(?:each|every|per)\b|每/;
+/** "two data disks each", "2 EIPs apiece", "one per server" right after the noun. */
+const EACH_AFTER = /^(?:es|s)?\s{0,2}(?:each|apiece|per\s{1,2}(?:server|instance|host|machine|node)s?)\b/;
 const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "添加", "新增"];
 /** At most this many filler words (or Han characters) between a number and its noun. */
 const MAX_FILLER_WORDS = 2;
@@ -104,7 +106,9 @@ export function countValues(scan: Scanner): RequestedValue[] {
     if (count === undefined || !found) continue;
     const before = scan.before(start, 16);
     // "给每台 ECS 一个 EIP", "an EIP for each server": one per server, so at least that many in all.
-    const atLeast = ADD_WORDS.some((word) => before.includes(word)) || PER_ITEM.test(before);
+    // "每台两块数据盘", "two data disks each", "an EIP per server": N for every server.
+    const perServer = found.family !== "ecs" && (PER_ITEM.test(before) || EACH_AFTER.test(scan.lower.slice(found.nounEnd, found.nounEnd + 24)));
+    const atLeast = ADD_WORDS.some((word) => before.includes(word)) || (PER_ITEM.test(before) && !perServer);
     values.push({
       kind: "count",
       text: countText(scan, start, end, found),
@@ -112,6 +116,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
       value: count,
       target: found.family,
       ...(atLeast ? { atLeast } : {}),
+      ...(perServer ? { perServer } : {}),
     });
     scan.claim(start, end);
   }

@@ -6,7 +6,7 @@
  */
 import type { Token } from "../read/token";
 import type { RequestedValue } from "./requested-value";
-import { productNear } from "./token-context";
+import { countedFamily } from "./token-context";
 
 /** "15" and "15.0" name the same version. */
 export const versionKey = (version: string) => (/^\d{1,3}$/.test(version) ? `${version}.0` : version);
@@ -21,6 +21,7 @@ function keysOfValue(value: RequestedValue): string[] {
     port: () => [`port|${value.value}`],
     "port-range": () => [`port|${value.value}`, `port|${value.second}`, `range|${value.value}-${value.second}`],
     "port-mapping": () => [`port|${value.value}`, `port|${value.second}`],
+    "port-redirect": () => [`port|${value.value}`, `port|${value.second}`],
     cidr: () => [`cidr|${lower}`],
     size: () => [`size|${value.value}`],
     "compute-spec": () => [`compute|${value.value}`, `size|${value.second}`],
@@ -71,7 +72,7 @@ export function keysOfToken(tokens: readonly Token[], index: number): string[] {
     case "compute":
       return [`compute|${value}`];
     case "count":
-      return [`count|${value}|${productNear(tokens, index) ?? ""}`];
+      return [`count|${value}|${countedFamily(tokens, index) ?? ""}`];
     case "version":
       return [`version|${versionKey(value)}`];
     case "resourceId":

@@ -147,6 +147,15 @@ function redisMemoryIn(slot: Slot, value: RequestedValue): boolean {
   return capacityOfRedisClass(String(slot.value)) === value.value;
 }
 
+/** "redirect 80 to 443": the listener on 80 forwards its clients to 443 (ROS `HttpConfig.ForwardPort`, Terraform `forward_port`). */
+function locateRedirect(view: TemplateView, value: RequestedValue): string | undefined {
+  const listeners = new Set(view.slots.filter((slot) => FRONT_KEYS.test(slot.key) && numeric(slot.value) === value.value).map((slot) => slot.resource));
+  const slot = view.slots.find(
+    (candidate) => /^(?:ForwardPort|forward_port)$/.test(candidate.key) && listeners.has(candidate.resource) && numeric(candidate.value) === value.second,
+  );
+  return slot ? where(slot) : undefined;
+}
+
 export function locate(view: TemplateView, value: RequestedValue): string | undefined {
   switch (value.kind) {
     case "cidr":
@@ -155,6 +164,8 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return find(view, (slot) => portIn(slot, Number(value.value))) ?? defaultPortOf(view, Number(value.value));
     case "port-range":
       return find(view, (slot) => PORT_KEYS.test(slot.key) && slot.value === `${value.value}/${value.second}`);
+    case "port-redirect":
+      return locateRedirect(view, value);
     case "port-mapping":
       return locateMapping(view, value);
     case "size": {

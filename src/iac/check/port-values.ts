@@ -62,6 +62,8 @@ const AFTER_CUES = [
 ];
 const MAPPING_WORDS =
   /^(?:[ ]{0,3}(?:端口|port)?[ ,，]{0,3}(?:→|->|=>|:|to|至|到|转发到|转发至|转到|映射到|映射至|forward to|forwards to|forwarding to|forwarded to|maps to|mapped to|on))[ ]{0,3}(?:the )?(?:backend|后端|servers|server|服务器|ecs|instances|实例)?[ ]{0,3}(?:port|端口)?[ ]{0,3}$/;
+/** "80 redirects to 443", "80 跳转到 443", "80 重定向到 443": the gap of a redirect. */
+const REDIRECT_GAP = /^[ ]{0,3}(?:redirect(?:s|ed)? to|跳转到|跳转至|跳转|重定向到|重定向至|重定向)[ ]{0,3}(?:端口|port)?[ ]{0,3}$/;
 /** "把443改成8443", "change 443 to 8443": the gap of a replacement; the old port goes, the new one is wanted. */
 const REPLACE_GAP = /^[ ]{0,3}(?:端口|port)?[ ]{0,3}(?:改成|改为|换成|改到|调到|调整为|to|->|→|with)[ ]{0,3}(?:端口|port)?[ ]{0,3}$/;
 /** Replacements name ports (or listeners); a port is 20 or more, so "change 2 to 3" is no port. */
@@ -163,6 +165,16 @@ export function portValues(scan: Scanner): RequestedValue[] {
     }
     if (next && isReplacementGap(scan, found, gap)) {
       values.push({ kind: "port", text: String(next.port), role: "wanted", value: next.port });
+      i += 1;
+      continue;
+    }
+    if (
+      next &&
+      gap.length <= 32 &&
+      (REDIRECT_GAP.test(gap) || (MAPPING_WORDS.test(gap) && /redirect\S{0,3}\s{1,3}(?:port\s{0,3})?$/.test(scan.before(found.start, 16))))
+    ) {
+      // "redirect 80 to 443", "80 跳转到 443": a listener that sends its clients to another, not a backend port.
+      values.push({ kind: "port-redirect", text: scan.original(found.start, next.end), role: "wanted", value: found.port, second: next.port });
       i += 1;
       continue;
     }

@@ -13,6 +13,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   port: ["port", "端口"],
   "port-range": ["port range", "端口范围"],
   "port-mapping": ["port mapping", "端口映射"],
+  "port-redirect": ["listener redirect", "监听跳转"],
   size: ["size", "容量"],
   bandwidth: ["bandwidth", "带宽"],
   "compute-spec": ["vCPU / memory", "CPU / 内存规格"],

@@ -8,6 +8,7 @@ export type ValueKind =
   | "port"
   | "port-range"
   | "port-mapping"
+  | "port-redirect"
   | "size"
   | "bandwidth"
   | "compute-spec"
@@ -48,4 +49,6 @@ export interface RequestedValue {
   target?: string;
   /** A count said as "add N more": the template must hold at least N. */
   atLeast?: boolean;
+  /** A count said per server ("每台两块数据盘", "an EIP for each server"): N for every server. */
+  perServer?: boolean;
 }

@@ -96,16 +96,19 @@ function reusedRanges(values: readonly RequestedValue[], view: TemplateView, out
 /** The ports the request names: ports, ranges, mappings, and protocols named for their port. */
 function requestPorts(tokens: readonly Token[], values: readonly RequestedValue[]): Array<[number, number]> {
   const ports: Array<[number, number]> = [];
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
+    // "3 web servers": a web server serves HTTP (the generator opens 80 for it); "Web tier —" is a label.
+    const webServer = token.of === "product" && token.value === "ecs" && /^web\b/i.test(token.text);
+    if (webServer || (token.kind === "word" && token.value === "web" && tokens[index + 1]?.value !== "tier")) ports.push([80, 80]);
     if (token.kind === "port") ports.push([Number(token.value), Number(token.value)]);
     if (token.kind === "portRange" || token.kind === "range") ports.push([Number(token.value), token.second ?? Number(token.value)]);
     const known = token.of === "protocol" ? PROTOCOL_PORTS[String(token.value)] : undefined;
     if (known !== undefined) ports.push([known, known]);
   }
   for (const value of values) {
-    if (value.kind !== "port" && value.kind !== "port-range" && value.kind !== "port-mapping") continue;
+    if (value.kind !== "port" && value.kind !== "port-range" && value.kind !== "port-mapping" && value.kind !== "port-redirect") continue;
     ports.push([Number(value.value), value.kind === "port-range" ? (value.second ?? Number(value.value)) : Number(value.value)]);
-    if (value.kind === "port-mapping" && value.second !== undefined) ports.push([value.second, value.second]);
+    if ((value.kind === "port-mapping" || value.kind === "port-redirect") && value.second !== undefined) ports.push([value.second, value.second]);
   }
   return ports;
 }

@@ -15,9 +15,12 @@ const BANDWIDTH_CUES = ["bandwidth", "带宽", "eip", "internet", "public", "公
 const SIZE_TARGETS: Array<[string, readonly string[]]> = [
   ["system-disk", ["system disk", "系统盘", "system-disk", "root disk", "os disk"]],
   ["data-disk", ["data disk", "数据盘", "data-disk", "云盘", "disk"]],
-  ["memory", ["memory", "内存", "ram", "capacity", "容量"]],
+  // A cache is sized by its memory: "Redis 4GB" beside "RDS MySQL 8.0 with 100GB" is the cache's.
+  ["memory", ["memory", "内存", "ram", "capacity", "容量", "redis", "tair", "缓存"]],
   ["storage", ["storage", "存储", "database", "数据库", "rds", "mysql", "postgres", "db"]],
 ];
+
+const CACHE_CUES: ReadonlySet<string> = new Set(["redis", "tair", "缓存"]);
 
 /** The disk or store a size is for: the cue nearest to it in its clause. */
 function sizeTarget(scan: Scanner, start: number, end: number): string | undefined {
@@ -27,7 +30,8 @@ function sizeTarget(scan: Scanner, start: number, end: number): string | undefin
   for (const [target, cues] of SIZE_TARGETS) {
     for (const cue of cues) {
       const back = before.lastIndexOf(cue);
-      const forward = after.indexOf(cue);
+      // A cache's name counts only before its size ("Redis 4GB"): "MySQL with 100GB, Redis 4GB" gives 100GB to the database.
+      const forward = CACHE_CUES.has(cue) ? -1 : after.indexOf(cue);
       // Measured from the cue's end, so "disk" inside "system disk 80 GB" is no nearer than "system disk" (listed first).
       const distance = Math.min(back >= 0 ? before.length - back - cue.length : Number.POSITIVE_INFINITY, forward >= 0 ? forward : Number.POSITIVE_INFINITY);
       if (distance !== Number.POSITIVE_INFINITY && (best === undefined || distance < best.distance)) best = { distance, target };

@@ -139,3 +139,41 @@ export function replaced(tokens: readonly Token[], index: number): boolean {
   if (next.value !== "to") return false;
   return tokens.slice(Math.max(0, index - REACH), index).some((token) => CHANGE_VERBS.has(String(token.value)));
 }
+
+export function productNearBefore(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= 3; back += 1) {
+    const token = tokens[index - back];
+    if (token?.kind === "name" && token.of === "product") return String(token.value);
+  }
+  return undefined;
+}
+
+const DISK_NOUNS = new Set(["disk", "disks", "数据盘", "云盘", "磁盘"]);
+const DISK_FILLERS = new Set(["data", "cloud", "essd", "ssd", "的", "块", "个"]);
+
+/** "two 200G data disks", "两块 500G 数据盘": data disks are no product of their own, but a count of them (locate.ts counts them on the servers). */
+function disksAhead(tokens: readonly Token[], index: number): string | undefined {
+  for (let ahead = 1; ahead <= 4; ahead += 1) {
+    const token = tokens[index + ahead];
+    if (!token) return undefined;
+    if (DISK_NOUNS.has(String(token.value))) return "disk";
+    if (token.kind !== "size" && !(token.kind === "name" && token.of === "disk") && !DISK_FILLERS.has(String(token.value))) return undefined;
+  }
+  return undefined;
+}
+
+/** "api x2", "ECS x2": a count written as a multiplier after its noun. */
+export const MULTIPLIER_COUNT = /^[x×*]/i;
+
+/**
+ * The product a count counts: the one it stands before ("3 ECS", "2x ecs.c7.xlarge"), or, in
+ * brackets, the one just before them ("the app servers (two of them)", "服务器（两台）"). The
+ * placement and the stated counts (accounting.ts) both read it here.
+ */
+export function countedFamily(tokens: readonly Token[], index: number): string | undefined {
+  const previous = tokens[index - 1];
+  // "ECS x2 with SLB": a multiplier written after its noun counts that noun, not the next one.
+  if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
+  const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
+  return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined) ?? disksAhead(tokens, index);
+}

@@ -12,7 +12,7 @@ import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, isClauseEnd, productNear, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
+import { askedAway, countedFamily, isClauseEnd, productNear, productNearBefore, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
 
 export interface PlaceContext {
   tokens: readonly Token[];
@@ -93,7 +93,8 @@ function placeName(context: PlaceContext, token: Token, index: number): Placemen
       return resourceCount(view, "redis") > 0 ? found("engine", token.text, `${resourceCount(view, "redis")} × redis`) : missed("engine", token.text);
     return located(wanted("engine", token, value), view);
   }
-  if (token.of === "acl" && !speaksOfBuckets(context.tokens)) return "none";
+  // "make it private" on a template with a bucket speaks of that bucket.
+  if (token.of === "acl" && !speaksOfBuckets(context.tokens) && resourceCount(view, "oss") === 0) return "none";
   if (token.of === "acl") return located(wanted("bucket-setting", token, `acl:${value}`), view);
   if (token.of === "image") return placeImage(view, token, context.tokens[index + 1]);
   if (token.of === "disk") {
@@ -200,23 +201,34 @@ export function portOnItsSourceRule(context: PlaceContext, index: number, port: 
   return undefined;
 }
 
-/**
- * The product a count counts: the one it stands before ("3 ECS", "2x ecs.c7.xlarge"), or, in
- * brackets, the one just before them ("the app servers (two of them)", "服务器（两台）"). The
- * placement and the stated counts (accounting.ts) both read it here.
- */
-export function countedFamily(tokens: readonly Token[], index: number): string | undefined {
-  const previous = tokens[index - 1];
-  // "ECS x2 with SLB": a multiplier written after its noun counts that noun, not the next one.
-  if (ROLE_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
-  const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
-  return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined);
+/** A quantifier ("每", "each", "per") just before a count, or right after its noun ("two data disks each"): the count is per server. */
+function perServerBefore(tokens: readonly Token[], index: number): boolean {
+  for (let back = 1; back <= 3; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token)) break;
+    if (token.kind === "quantifier") return true;
+  }
+  for (let ahead = 1; ahead <= 5; ahead += 1) {
+    const token = tokens[index + ahead];
+    if (!token || isClauseEnd(token)) return false;
+    if (token.kind === "quantifier") return true;
+  }
+  return false;
 }
 
 function placeCount(context: PlaceContext, token: Token, index: number): Placement {
   const previous = context.tokens[index - 1];
   if (ROLE_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
   const family = countedFamily(context.tokens, index);
+  if (family && family !== "ecs" && perServerBefore(context.tokens, index)) {
+    // "每台挂两块数据盘", "two data disks each": N for every server.
+    const servers = resourceCount(context.view, "ecs");
+    const count = resourceCount(context.view, family);
+    const wantedCount = Number(token.value);
+    return count === wantedCount * servers || count === wantedCount
+      ? found("count", token.text, `${count} × ${family} (${wantedCount} per server)`)
+      : missed("count", token.text, "missing", `${count} × ${family} for ${servers} × ecs`);
+  }
   if (family) return located(wanted("count", token, Number(token.value), { target: family }), context.view);
   if (countsZones(context.tokens, index)) return located(wanted("count", token, Number(token.value), { target: "zone" }), context.view);
   // "写一个 Helm chart", "one more thing": one of nothing the check knows is an article, not a count.
@@ -235,14 +247,6 @@ function placeEach(context: PlaceContext, index: number): Placement {
     .map((other) => other.text)
     .join(" ");
   return servers > 0 && count >= servers ? found("per-server", text, `${count} × ${product} for ${servers} × ecs`) : missed("per-server", text);
-}
-
-function productNearBefore(tokens: readonly Token[], index: number): string | undefined {
-  for (let back = 1; back <= 3; back += 1) {
-    const token = tokens[index - back];
-    if (token?.kind === "name" && token.of === "product") return String(token.value);
-  }
-  return undefined;
 }
 
 function placeFile(view: TemplateView, token: Token): Placement {
@@ -323,12 +327,33 @@ export function placeToken(context: PlaceContext, index: number): Placement {
       // "把443改成8443": the old port must be gone.
       if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
         return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
+      {
+        // "make the servers 3": a bare number after the noun a setting verb names is its count.
+        const set = setCountOf(context.tokens, index);
+        if (set) return located(wanted("count", token, Number(token.value), { target: set }), view);
+      }
       return placeNumber(view, token);
     case "compute":
       return "unplaced";
     default:
       return "none";
   }
+}
+
+const SET_VERBS = new Set(["make", "set", "scale", "resize"]);
+/** How far back a setting verb may sit ("make the web servers 3"). */
+const SET_VERB_REACH = 4;
+
+/** The product a bare number counts in "make the servers 3", "scale the ECS 4" (read/generation-request.ts reads the same form). */
+function setCountOf(tokens: readonly Token[], index: number): string | undefined {
+  const noun = tokens[index - 1];
+  if (noun?.kind !== "name" || noun.of !== "product") return undefined;
+  for (let back = 2; back <= SET_VERB_REACH + 1; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token)) return undefined;
+    if (SET_VERBS.has(String(token.value))) return String(noun.value);
+  }
+  return undefined;
 }
 
 function engineBefore(tokens: readonly Token[], index: number): string | undefined {

@@ -13,11 +13,12 @@
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
+import { moveRegion } from "./region-edit";
 import { readableText } from "../read/request-text";
 import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
 import { portMappingsOf } from "../read/port-mappings";
-import { sameRangePorts } from "../read/port-scopes";
+import { insideOnlyPorts, sameRangePorts } from "../read/port-scopes";
 import { tokenize } from "../kinds/vocabulary";
 import { phrase, type Phrase } from "../read/request-language";
 import { parseRequestedValues } from "../read/request-values";
@@ -481,6 +482,16 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
   }
 }
 
+/** The VPC's own range, when the template writes it (a VPC the stack creates). */
+function vpcRangeOf(current: Template): string | undefined {
+  const resources = section(current, "Resources");
+  for (const name of namesOfType(current, "ALIYUN::ECS::VPC")) {
+    const range = resourceProperties(resources[name]).CidrBlock;
+    if (typeof range === "string") return range;
+  }
+  return undefined;
+}
+
 /** The source range a request gave before: the last ingress rule's range that is neither the Internet nor the VPC's own. */
 function earlierSourceRange(current: Template): string | undefined {
   const resources = section(current, "Resources");
@@ -499,15 +510,21 @@ function earlierSourceRange(current: Template): string | undefined {
 /** Ports asked to be opened that the security groups do not open yet. */
 /** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
 function openPorts(current: Template, text: string, changes: Phrase[], notDone: Phrase[]): void {
-  if (!/open|allow|expose|开放|放行|打开/i.test(text)) return;
+  // "再开一个 8080 端口", "开个 9000": 开 before a port opens it too.
+  if (!/open|allow|expose|开放|放行|打开|开(?:一个|个)?\s{0,2}\d/i.test(text)) return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
   // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
   const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
   if (Number.isInteger(movedFrom)) asked.delete(movedFrom);
   const existing = new Set(publicPortsOf(current));
+  const tokens = tokenize(text);
   // "also open 6379 from the same range": the range given before, never the whole Internet.
-  const byReference = sameRangePorts(tokenize(text));
+  const byReference = sameRangePorts(tokens);
   const earlier = byReference.size > 0 ? earlierSourceRange(current) : undefined;
+  // "再开一个 8080 端口给内网", "open 9000 to the VPC only": the VPC's own range.
+  const inside = insideOnlyPorts(tokens);
+  const vpcRange = inside.size > 0 ? vpcRangeOf(current) : undefined;
+  for (const port of inside) if (vpcRange) asked.add(port);
   let full = 0;
   for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {
     if (byReference.has(port) && !earlier) {
@@ -519,7 +536,7 @@ function openPorts(current: Template, text: string, changes: Phrase[], notDone: 
       );
       continue;
     }
-    const source = byReference.has(port) && earlier ? earlier : "0.0.0.0/0";
+    const source = byReference.has(port) && earlier ? earlier : inside.has(port) && vpcRange ? vpcRange : "0.0.0.0/0";
     let opened = false;
     for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
       const properties = resourceProperties(section(current, "Resources")[name]);
@@ -594,6 +611,9 @@ export function editTemplate(current: Template, request: string): EditResult {
   editPorts(template, text, changes);
   const notOpened: Phrase[] = [];
   openPorts(template, text, changes, notOpened);
+  const moved = moveRegion(template, text);
+  changes.push(...moved.changes);
+  notOpened.push(...moved.unsupported);
   // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
   changes.push(...moveIntoExistingVpc(template, text));
   const values = applyRequestedValues(template, parseRequestedValues(text));

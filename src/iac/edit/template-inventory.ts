@@ -6,6 +6,7 @@
  * Terraform twin reader (terraform-build/from-ros.ts) reads the same template to render Terraform
  * from it; one reading keeps an edit and its rendering agreeing on what the template has.
  */
+import { isRecord } from "../template/template-parser";
 import { KINDS, RESOURCE_KINDS, type ResourceKind, zeroCounts } from "../kinds";
 import type { PortMapping } from "../read/port-mappings";
 import { resourceProperties, resourceType, section } from "../template/template-model";
@@ -39,8 +40,10 @@ export function listenerMappingsOf(template: Template): PortMapping[] {
     const properties = resourceProperties(section(template, "Resources")[name]);
     const [front, back, protocol] = [properties.ListenerPort, properties.BackendServerPort, properties.Protocol];
     if (typeof front !== "number" || typeof back !== "number") return [];
+    const http = isRecord(properties.HttpConfig) ? properties.HttpConfig : {};
+    const redirect = http.ListenerForward === "on" && typeof http.ForwardPort === "number" ? { redirectTo: http.ForwardPort } : {};
     return typeof protocol === "string" && /^(?:tcp|udp|https?)$/.test(protocol)
-      ? [{ front, back, protocol: protocol as "tcp" | "udp" | "http" | "https" }]
-      : [{ front, back }];
+      ? [{ front, back, protocol: protocol as "tcp" | "udp" | "http" | "https", ...redirect }]
+      : [{ front, back, ...redirect }];
   });
 }

@@ -12,6 +12,7 @@ import { switchEngine } from "./apply-engine";
 import { applyBucketRules } from "./apply-bucket";
 import { imagePick } from "../kinds/ecs/image-names";
 import { applyHealthCheckPath } from "../kinds/slb/health-check";
+import { applyKeyPair } from "../kinds/ecs/key-pair";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -50,6 +51,9 @@ function setDefault(template: Template, name: string, value: string, label: Phra
   definition.Default = value;
   out.applied.push(phrase(`${label.en} ${value} (default of parameter \`${name}\`)`, `${label.zh} ${value}（参数 \`${name}\` 的默认值）`));
 }
+
+/** ECS attaches at most 16 data disks to an instance (the DiskMappings limit). */
+const DATA_DISKS_PER_INSTANCE_MAX = 16;
 
 function inRange(size: number, range: { min: number; max: number }, label: Phrase, out: AppliedValues): boolean {
   if (size >= range.min && size <= range.max) return true;
@@ -111,6 +115,9 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     for (const instance of instances) instance.SystemDiskSize = size;
     out.applied.push(phrase(`system disk ${size} GiB`, `系统盘 ${size} GiB`));
   }
+  const keys = applyKeyPair(instances, values, () => dropParameter(template, "EcsPassword"));
+  out.applied.push(...keys.applied);
+  out.unsupported.push(...keys.unsupported);
   if (values.removeDataDisks) {
     const with_ = instances.filter((instance) => instance.DiskMappings !== undefined);
     for (const instance of with_) delete instance.DiskMappings;
@@ -125,11 +132,21 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     const dataSize = data.size ?? 100;
     if (inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) {
       const category = data.category ?? "cloud_essd";
-      for (const instance of instances) instance.DiskMappings = [{ Category: category, Size: dataSize, DeleteWithInstance: true }];
+      const count = Math.min(data.count ?? 1, DATA_DISKS_PER_INSTANCE_MAX);
+      if ((data.count ?? 1) > DATA_DISKS_PER_INSTANCE_MAX)
+        out.unsupported.push(
+          phrase(
+            `${data.count} data disks per server (ECS attaches at most ${DATA_DISKS_PER_INSTANCE_MAX}): ${DATA_DISKS_PER_INSTANCE_MAX} written`,
+            `每台 ${data.count} 块数据盘（ECS 最多挂载 ${DATA_DISKS_PER_INSTANCE_MAX} 块）：已写 ${DATA_DISKS_PER_INSTANCE_MAX} 块`,
+          ),
+        );
+      for (const instance of instances)
+        instance.DiskMappings = Array.from({ length: count }, () => ({ Category: category, Size: dataSize, DeleteWithInstance: true }));
+      const times = count > 1 ? `${count} × ` : "";
       out.applied.push(
         phrase(
-          `data disk ${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
-          `数据盘 ${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
+          `data disk ${times}${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
+          `数据盘 ${times}${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
         ),
       );
     }

@@ -14,6 +14,8 @@ import type { WebsiteValue } from "./oss/website";
 export interface DiskValue {
   size?: number;
   category?: string;
+  /** "two 200G data disks", "两块数据盘": how many such disks each server gets (data disks only). */
+  count?: number;
 }
 
 export interface RequestedValues {
@@ -64,6 +66,10 @@ export interface RequestedValues {
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
+  /** "key pair my-key": the key pair the servers log in with (kinds/ecs/key-pair.ts). */
+  keyPairName?: string;
+  /** "password login disabled": no password on the servers (only with a key pair). */
+  noPassword?: boolean;
   /** "health check on /healthz": the path the load balancer's HTTP(S) listeners probe (kinds/slb/health-check.ts). */
   healthCheckPath?: string;
   /** A server's own public bandwidth written beside an EIP's ("ECS with 10 Mbps, EIP 5M for the NAT gateway"). */

@@ -2,11 +2,12 @@ import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "../kinds";
 import { SERVER_WORDS } from "../kinds/ecs";
 import { wantedEngine } from "../kinds/rds/engine";
-import { portMappingsOf, type PortMapping } from "./port-mappings";
+import { portMappingsOf, portRedirectsOf, type PortMapping } from "./port-mappings";
 import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
 import { findRegion } from "./regions";
 import { listedPorts, openedPorts } from "./port-lists";
 import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
+import { bastionRoles } from "./server-roles";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 import { tokenize } from "../kinds/vocabulary";
@@ -153,6 +154,16 @@ function countAfter(suffix: string): number | undefined {
   return measured?.[1] ? (/^\d/.test(measured[1]) ? Number(measured[1]) : chineseNumber(measured[1])) : undefined;
 }
 
+/** "make the servers 3", "set the ECS count 4": a bare number right after the noun, with a setting verb before it. */
+const SET_VERB_BEFORE = /\b(?:make|set|scale|resize)\b[^,.;，。；\d]{0,20}$/i;
+const BARE_COUNT_AFTER = /^\s{1,2}(?:count\s{1,2})?(\d{1,2})(?![\d.])(?!\s{0,2}(?:g|gb|gib|t|tb|m|mbps|c|核|vcpus?|cores?|%)(?![a-z]))/i;
+
+function setCount(prefix: string, suffix: string): number | undefined {
+  if (!SET_VERB_BEFORE.test(prefix)) return undefined;
+  const count = BARE_COUNT_AFTER.exec(suffix)?.[1];
+  return count ? Number(count) : undefined;
+}
+
 /** The largest count written next to a noun of the kind ("3 ECS", "an SLB", "ECS x2"), if any is. */
 function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegExpMatchArray[] = requestMentions(text, kind)): number | undefined {
   let best: number | undefined;
@@ -161,7 +172,7 @@ function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegE
     const prefix = text.slice(Math.max(0, start - 40), start);
     const suffix = text.slice(start + match[0].length, start + match[0].length + 24);
     // "an ECS x2": a multiplier after the noun is more specific than an article before it.
-    const count = countAfter(suffix) ?? countBefore(prefix);
+    const count = countAfter(suffix) ?? countBefore(prefix) ?? setCount(prefix, suffix);
     if (count !== undefined) best = Math.max(best ?? 0, count);
   }
   return best;
@@ -211,7 +222,9 @@ function ecsCount(text: string, counts: Record<ResourceKind, number>): number {
 function serverCountForms(text: string, counts: Record<ResourceKind, number>): number {
   const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss;
   const roles = counts.ecs > 0 || others === 0 ? roleListCount(text, isResourceNoun) : undefined;
-  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0);
+  // "a bastion + 2 app servers": the bastion is a server beside the two (read/server-roles.ts).
+  const bastion = bastionRoles(tokenize(text));
+  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0, bastion ? bastion.bastions + bastion.others : 0);
 }
 
 function rdsEngine(text: string): RdsEngine {
@@ -250,6 +263,31 @@ function wantsTerraform(text: string): boolean {
   return /terraform|opentofu|\bhcl\b|\.tf\b|\btf\b(?!-)/i.test(text);
 }
 
+/** "VPC 10.0.0.0/24", "10.0.0.0/24 的 VPC", "VPC CIDR: …": the block is said to be the VPC's. */
+function namesVpc(text: string, start: number, end: number): boolean {
+  const before = /(?:\b(?:vpc|network)\b|专有网络)([^,，;；。\d]{0,16})$/i.exec(text.slice(Math.max(0, start - 24), start));
+  // "VPC with subnets 10.0.1.0/24": a subnet word between them gives the block to the subnet.
+  if (before && !SUBNET_WORDS.test(before[1] ?? "")) return true;
+  return /^\s{0,3}(?:的\s{0,2})?(?:vpc|专有网络)/i.test(text.slice(end, end + 12));
+}
+
+const SUBNET_WORDS = /subnet|v-?switch|交换机|子网/i;
+
+/** Whether one of the blocks written is the VPC's: said to be, or /16 and wider. */
+function givesVpcBlock(text: string): boolean {
+  for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}\/(\d{1,2})\b/g))
+    if (Number(match[1]) <= 16 || namesVpc(text, match.index, match.index + match[0].length)) return true;
+  return false;
+}
+
+/** The /16 that holds every block given, when none is the VPC's ("subnets 10.0.1.0/24 and 10.0.2.0/24" are in 10.0.0.0/16). */
+function enclosingSixteen(blocks: readonly CidrBlock[]): CidrBlock | undefined {
+  if (blocks.length === 0 || blocks.some((block) => block.prefix < 16)) return undefined;
+  const parents = new Set(blocks.map((block) => block.text.split(".").slice(0, 2).join(".")));
+  if (parents.size !== 1) return undefined;
+  return parseCidr(`${[...parents][0]}.0.0/16`);
+}
+
 function addressPlan(
   text: string,
   vswitchCount: number,
@@ -260,6 +298,7 @@ function addressPlan(
 } {
   const found: CidrBlock[] = [];
   const seen = new Set<string>();
+  const namedVpc = new Set<string>();
   for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g)) {
     const block = parseCidr(match[0]);
     if (!block) {
@@ -268,14 +307,19 @@ function addressPlan(
     }
     if (!seen.has(block.text)) found.push(block);
     seen.add(block.text);
+    if (namesVpc(text, match.index, match.index + match[0].length)) namedVpc.add(block.text);
   }
   const byPrefix = [...found].sort((a, b) => a.prefix - b.prefix);
-  const vpcCandidate = byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24);
-  const vpcCidr = vpcCandidate ?? (parseCidr("192.168.0.0/16") as CidrBlock);
+  // A block written as the VPC's, else a /8–/16 one; "SNAT for the 10.0.1.0/24 subnet" alone is a vSwitch of the /16 around it.
+  const vpcCandidate =
+    byPrefix.find((block) => namedVpc.has(block.text) && block.prefix >= 8 && block.prefix <= 24) ??
+    byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 16) ??
+    (namedVpc.size === 0 ? undefined : byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24));
+  const vpcCidr = vpcCandidate ?? enclosingSixteen(found) ?? byPrefix.find((block) => block.prefix <= 24) ?? (parseCidr("192.168.0.0/16") as CidrBlock);
   const vswitchCidrs: CidrBlock[] = [];
   let more = 0;
   for (const block of found) {
-    if (block === vpcCandidate) continue;
+    if (block.text === vpcCidr.text) continue;
     if (block.prefix < 16 || block.prefix > 29 || !cidrContains(vpcCidr, block)) {
       notes.push(`Ignored vSwitch CIDR ${block.text}: it must be a /16–/29 subnet inside the VPC ${vpcCidr.text}.`);
       continue;
@@ -416,7 +460,8 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
       text,
     );
-  if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, cidrCount - 1);
+  // One block is the VPC's, unless none is ("subnets 10.0.1.0/24 and 10.0.2.0/24": every block is a vSwitch of the /16 around them).
+  if (cidrCount > 1) counts.vswitch = Math.max(counts.vswitch, givesVpcBlock(planText) ? cidrCount - 1 : cidrCount);
   const needsNetwork = counts.vpc > 0 || dependentsOf("vpc").some((kind) => counts[kind] > 0);
   if (needsNetwork) {
     counts.vpc = Math.max(counts.vpc, 1);
@@ -464,6 +509,9 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const tokens = tokenize(text);
   const internalSlb = INTERNAL_SLB.test(text);
   const insidePorts = insideOnlyPorts(tokens);
+  const portRedirects = portRedirectsOf(planText);
+  // "redirect 80 to 443": both are listeners (a public port each).
+  for (const { from, to } of portRedirects) for (const port of [from, to]) if (!ruled.includes(port)) ruled.push(port);
   return {
     format: wantsTerraform(text) ? "terraform" : "ros",
     ...(region ? { region } : {}),
@@ -474,6 +522,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled, tokens), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
     ...vswitchPrefixOf(planText),
     ...(insidePorts.size > 0 ? { insidePorts } : {}),
+    ...(portRedirects.length > 0 ? { portRedirects } : {}),
     ...(internalSlb ? { internalSlb } : {}),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),

@@ -9,7 +9,7 @@
  */
 import type { CidrBlock } from "./cidr";
 import type { ResourceKind } from "../kinds/resource-kind";
-import type { PortMapping } from "./port-mappings";
+import type { PortMapping, PortRedirect } from "./port-mappings";
 
 export type RdsEngine = "MySQL" | "PostgreSQL" | "SQLServer" | "MariaDB";
 
@@ -34,6 +34,8 @@ export interface InfrastructureRequest {
   internalSlb?: boolean;
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
   portMappings: PortMapping[];
+  /** HTTP listeners that redirect to another listener ("redirect 80 to 443"): read/port-mappings.ts. */
+  portRedirects?: PortRedirect[];
   /** Build in an existing VPC (a parameter) instead of a new one. */
   existingVpc?: boolean;
   existingVpcId?: string;

@@ -89,8 +89,8 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
 }
 
 const ONLY_AFTER = new Set(["only", "仅", "只"]);
-/** Words between a port and its source range: "22 from X", "22 只允许 X", "3306 来自 X". */
-const SOURCE_WORDS = new Set(["from", "来自", "允许", "只允许", "仅允许"]);
+/** Words between a port and its source range: "22 from X", "22 to X" (opened to it), "22 只允许 X", "3306 来自 X". */
+const SOURCE_WORDS = new Set(["from", "to", "来自", "允许", "只允许", "仅允许"]);
 
 /** "443 to everyone", "8080 from the internet", "443 publicly", "8080 仅内网访问", "443 对公网": a number given an audience is a port. */
 function saidToAudience(tokens: readonly Token[], index: number): boolean {
@@ -146,12 +146,17 @@ function markPorts(tokens: Token[]): void {
 }
 
 /** "PostgreSQL 15", "Ubuntu 22.04", "MySQL 8.0", "SQL Server 2019", "version 8.0": the number is a version. */
+const CHANGE_TO_WORDS = new Set(["to", "->", "升级到", "改成", "改为", "换成"]);
+
 function markVersions(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as Token;
     if (!isNumber(token)) continue;
     const previous = tokens[i - 1];
-    const named = previous?.kind === "name" && (previous.of === "engine" || previous.of === "image");
+    // "upgrade redis to 7.0", "MySQL 升级到 8.0": a dotted number after a change word after the engine.
+    const changed = previous !== undefined && CHANGE_TO_WORDS.has(String(previous.value)) && token.text.includes(".");
+    const engine = changed ? tokens[i - 2] : previous;
+    const named = engine?.kind === "name" && (engine.of === "engine" || engine.of === "image");
     const filler = previous && VERSION_FILLERS.has(String(previous.value)) ? tokens[i - 2] : previous;
     const worded = filler !== undefined && VERSION_WORDS.has(String(filler.value));
     const digits = token.text.split(".")[0] ?? "";
@@ -181,7 +186,50 @@ function markMultipliers(tokens: Token[], input: string): Token[] {
 }
 
 /** The second pass: versions, ports and multiplied counts, each read from the tokens beside a number. */
+/** "key pair my-key": the pair of a key pair is no count of two. */
+function unmarkKeyPairs(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind === "count" && token.value === 2 && token.text.toLowerCase() === "pair" && tokens[index - 1]?.value === "key") {
+      token.kind = "word";
+      token.value = "pair";
+    }
+  }
+}
+
+/** "分别", "区别", "特别", "级别": 别 inside a word is no "don't". */
+const BIE_WORDS = new Set(["分", "区", "特", "类", "级", "识", "告", "性", "个", "差"]);
+
+function unmarkWordNegations(tokens: Token[], input: string): void {
+  for (const token of tokens)
+    if (token.kind === "negation" && token.text === "别" && BIE_WORDS.has(input[token.start - 1] ?? "")) {
+      token.kind = "word";
+      token.value = "别";
+    }
+}
+
+const ZONE_WORDS = new Set(["zone", "zones", "可用区"]);
+const LETTER_JOINS = new Set(["and", ",", "和", "、", "&"]);
+
+/** "杭州 H 区", "zone H", "zones H and I": a letter of a zone in the request's region is that zone (read/zone-letters.ts reads the same). */
+function markZoneLetters(tokens: Token[]): void {
+  const region = tokens.find((token) => token.kind === "region")?.value;
+  if (region === undefined) return;
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind !== "word" || !/^[a-z]$/.test(String(token.value))) continue;
+    const next = tokens[index + 1];
+    const previous = tokens[index - 1];
+    const listed = previous !== undefined && LETTER_JOINS.has(String(previous.value)) && tokens[index - 2]?.kind === "zone";
+    const named = next?.value === "区" || (previous !== undefined && ZONE_WORDS.has(String(previous.value))) || listed;
+    if (!named) continue;
+    token.kind = "zone";
+    token.value = `${String(region)}-${String(token.value)}`;
+  }
+}
+
 export function refineTokens(tokens: Token[], input: string): Token[] {
+  unmarkKeyPairs(tokens);
+  unmarkWordNegations(tokens, input);
+  markZoneLetters(tokens);
   const counted = markMultipliers(tokens, input);
   markVersions(counted);
   markPorts(counted);

@@ -13,18 +13,20 @@ export interface PortMapping {
   back: number;
   /** The listener's protocol when the request states one ("443 (TCP)"): kinds/slb/protocol.ts. */
   protocol?: "tcp" | "udp" | "http" | "https";
+  /** The listener redirects to this listener port instead of forwarding (a twin's `HttpConfig.ForwardPort`). */
+  redirectTo?: number;
 }
 
 const PORT = String.raw`(\d{2,5})(?!\d)`;
 const SPACE = String.raw`\s{0,3}`;
 /** "80 → 8080", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
 const FORWARD = new RegExp(
-  String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|(?:forward(?:s|ed|ing)?|redirect(?:s|ed|ing)?)\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "forward 80 to 8080", "forward port 80 to backend port 8080", "把80转发到8080" is FORWARD: the verb before both ports. */
 const VERB_FIRST = new RegExp(
-  String.raw`(?:forward|redirect)(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
+  String.raw`forward(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
   "gi",
 );
 /** "backend port 8080 behind listener 80" / "后端 8080，监听 80": the two named apart, in either order. */
@@ -52,4 +54,30 @@ export function portMappingsOf(text: string): PortMapping[] {
   const back = Number(BACKEND.exec(text)?.[1]);
   const front = Number(LISTENER.exec(text)?.[1]);
   return valid(front) && valid(back) && front !== back ? [{ front, back }] : [];
+}
+
+/** An HTTP listener that redirects to another ("redirect 80 to 443", "80 跳转到 443", "HTTP to HTTPS redirect"). */
+export interface PortRedirect {
+  from: number;
+  to: number;
+}
+
+/** "redirect 80 to 443", "80 redirects to 443", "80 跳转 443", "80 重定向到 443". */
+const REDIRECT = new RegExp(
+  String.raw`redirect(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:port\s{0,3})?${PORT}|(?<!\d)${PORT}${SPACE}(?:redirect(?:s|ed)?\s{1,3}to|跳转到?|重定向到?)${SPACE}(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  "gi",
+);
+/** "HTTP to HTTPS redirect", "redirect HTTP to HTTPS", "http 跳转 https": 80 to 443. */
+const HTTP_TO_HTTPS =
+  /\bhttp\s{1,3}(?:to|->|→)\s{1,3}https\s{1,3}redirect|\bredirect\s{1,3}(?:all\s{1,3})?http\s{1,3}(?:traffic\s{1,3})?to\s{1,3}https\b|\bhttp\s{0,3}(?:跳转|重定向)(?:到|至)?\s{0,3}https\b/i;
+
+export function portRedirectsOf(text: string): PortRedirect[] {
+  const redirects: PortRedirect[] = [];
+  for (const match of text.matchAll(REDIRECT)) {
+    const from = Number(match[1] ?? match[3]);
+    const to = Number(match[2] ?? match[4]);
+    if (valid(from) && valid(to) && from !== to && !redirects.some((redirect) => redirect.from === from)) redirects.push({ from, to });
+  }
+  if (redirects.length === 0 && HTTP_TO_HTTPS.test(text)) redirects.push({ from: 80, to: 443 });
+  return redirects;
 }

@@ -14,6 +14,8 @@ import type { RequestedValues } from "../kinds/values";
 import { phrase, type Phrase } from "./request-language";
 import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
+import { findRegion } from "./regions";
+import { letterZones } from "./zone-letters";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
@@ -25,6 +27,7 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
+  [/\bcors\b|跨域/i, phrase("CORS rules on the bucket", "存储桶跨域（CORS）规则")],
   [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
   [/mongo/i, phrase("MongoDB", "MongoDB")],
   [/polardb/i, phrase("PolarDB (an RDS database can be built instead: ask for RDS)", "PolarDB（可改用 RDS 数据库：请说明要 RDS）")],
@@ -50,7 +53,9 @@ export function parseRequestedValues(request: string): RequestedValues {
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
   const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind) };
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
-  values.zones = [...new Set([...text.matchAll(/\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g)].map((m) => m[1] ?? ""))];
+  const written = [...text.matchAll(/\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g)].map((m) => m[1] ?? "");
+  // "杭州 H 区和 I 区", "zone H": letters in the request's region (read/zone-letters.ts).
+  values.zones = [...new Set([...written, ...letterZones(text, findRegion(text))])];
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
   return values;

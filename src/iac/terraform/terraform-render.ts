@@ -74,7 +74,7 @@ function terraformUnsupported(
       phrase(`instance size ${values.sizeHint ?? ""}`, `实例大小 ${values.sizeHint ?? ""}`),
     ],
     [values.backupRetentionDays, phrase(`backup retention ${values.backupRetentionDays ?? ""} days`, `备份保留 ${values.backupRetentionDays ?? ""} 天`)],
-    [values.dataDisk, phrase("the data disk", "数据盘")],
+    [unwritten(values.dataDisk, (details.dataDisks?.length ?? 0) > 0), phrase("the data disk", "数据盘")],
     [unwritten(values.rdsEngineVersion, databases), phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
     [
       unwritten(values.redisEngineVersion, request.counts.redis > 0 && request.counts.vpc > 0),

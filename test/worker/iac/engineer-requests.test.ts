@@ -398,7 +398,7 @@ describe("issue 27 item 6: the issue's defect list", () => {
     const terraform = generateTemplate({ text: "Terraform: one ECS and a Redis 16 GB" });
     expect(terraform.content).toMatch(/instance_class\s+= "redis\.master\.2xlarge\.default"/);
     const check = checkRequest({ request: "Terraform: one ECS and a Redis 16 GB", template: terraform.content });
-    expect(check?.applied).toContainEqual({ kind: "size", text: "16 GB", where: "redis_1.instance_class" });
+    expect(check?.applied).toContainEqual({ kind: "size", text: "16 GB", target: "memory", where: "redis_1.instance_class" });
     const odd = generateTemplate({ text: "Redis 3 GB" });
     expect((odd.template as Template).Parameters?.RedisInstanceClass?.Default).toBeUndefined();
     expect(checkRequest({ request: "Redis 3 GB", template: odd.content })?.notExpressed.map((value) => value.text)).toEqual(["3 GB"]);
@@ -444,7 +444,8 @@ describe("issue 27 item 6: the issue's defect list", () => {
     const ask = "ECS x2 with SLB, health check on /healthz";
     const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
     expect(check?.applied).toContainEqual({ kind: "url-path", text: "/healthz", where: "SlbListener80.HealthCheck.URI" });
-    expect(check?.applied).toContainEqual({ kind: "count", text: "x2", where: "2 × ecs" });
+    expect(check?.applied).toContainEqual({ kind: "count", text: "ECS x2", where: "2 × ecs" });
+    expect(check?.notExpressed).toEqual([]);
     expect(check?.broader).toEqual([]);
     expect(hcl(ros)).toMatch(/health_check\s+= "on"\n\s+health_check_uri = "\/healthz"/);
     const edit = edited(generated("ECS x2 with SLB"), "set the health check to /ping");
@@ -474,6 +475,209 @@ describe("issue 27 item 6: the issue's defect list", () => {
     const template = generated(ha);
     expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(0);
     expect(checkRequest({ request: ha, template: generateTemplate({ text: ha }).content })?.notExpressed).toEqual([]);
+  });
+
+  it("'two 200G data disks' / '每台挂两块 500G 数据盘': that many disks on each server (ROS and Terraform), counted per server by the check", () => {
+    const one = "one ECS ecs.g7.large with a 40G system disk and two 200G data disks";
+    const template = generated(one);
+    expect(props(template, "ALIYUN::ECS::Instance")[0]?.DiskMappings).toEqual([
+      { Category: "cloud_essd", Size: 200, DeleteWithInstance: true },
+      { Category: "cloud_essd", Size: 200, DeleteWithInstance: true },
+    ]);
+    expect(hcl(template).match(/data_disks \{/g)).toHaveLength(2);
+    const each = "两台ECS，每台挂两块 500G 数据盘";
+    expect(props(generated(each), "ALIYUN::ECS::Instance").map((server) => (server.DiskMappings as unknown[]).length)).toEqual([2, 2]);
+    const after = "Terraform: 2 ECS with two 100G data disks each, key pair ops";
+    expect(generateTemplate({ text: after }).content.match(/data_disks \{/g)).toHaveLength(4);
+    for (const ask of [one, each, after]) {
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+    }
+  });
+
+  it("'a bastion + 2 private app servers', '一台跳板机加两台应用服务器': three servers, and the check counts the bastion beside the two", () => {
+    for (const ask of [
+      "Terraform for a bastion + 2 private app servers; bastion gets an EIP, SSH to bastion only from 203.0.113.0/24",
+      "一台跳板机加两台应用服务器，杭州",
+      "a jump box and 3 web servers behind an SLB",
+    ]) {
+      const result = generateTemplate({ text: ask });
+      const check = checkRequest({ request: ask, template: result.content });
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unrequested, ask).toEqual([]);
+      expect(result.content.match(/resource "alicloud_instance"|Type: ALIYUN::ECS::Instance/g)?.length, ask).toBe(ask.includes("3 web") ? 4 : 3);
+    }
+  });
+
+  it("'open 80, 443, 8080-8090 to the world and 22 to 192.168.10.0/24 only': the range is 22's alone, and the check says so", () => {
+    const ask = "one ECS, open 80, 443, 8080-8090 to the world and 22 to 192.168.10.0/24 only";
+    expect(portsOf(generated(ask))).toEqual(["8080/8090 0.0.0.0/0", "80/80 0.0.0.0/0", "443/443 0.0.0.0/0", "22/22 192.168.10.0/24"]);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.broader).toEqual([]);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+  });
+
+  it("'带 5M 公网带宽，开放 80 端口': the bandwidth is 5 Mbps, not the port's 80", () => {
+    const ask = "我需要在上海部署一个测试环境：一台 2核4G 的 ECS，系统盘 60G，带 5M 公网带宽，开放 80 端口";
+    expect(props(generated(ask), "ALIYUN::ECS::Instance")[0]).toMatchObject({ InternetMaxBandwidthOut: 5 });
+    expect(checkRequest({ request: ask, template: generateTemplate({ text: ask }).content })?.notExpressed).toEqual([]);
+  });
+
+  it("'RDS MySQL 8.0 with 100GB, Redis 4GB': 100 GB is the database's storage, 4 GB the cache's class", () => {
+    const ask = "Set up a web stack in cn-shenzhen: 2 ECS (4C8G), an SLB on 80 and 443, RDS MySQL 8.0 with 100GB, Redis 4GB";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ DBInstanceStorage: 100 });
+    expect(template.Parameters?.RedisInstanceClass?.Default).toBe("redis.master.stand.default");
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+  });
+
+  it("'make the servers 3' sets the count, and the check places it", () => {
+    const before = generated("two ECS in a VPC, Hangzhou");
+    const after = edited(before, "make the servers 3");
+    expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(3);
+    const check = checkRequest({ request: "make the servers 3", template: JSON.stringify(after), before: JSON.stringify(before) });
+    expect(check?.unplaced).toEqual([]);
+    expect(check?.notExpressed).toEqual([]);
+  });
+
+  it("'key pair my-key, password login disabled': KeyPairName and no password (ROS and Terraform); without a key pair the password stays", () => {
+    const ros = generated("Two ECS instances in Beijing, password login disabled, key pair my-key");
+    for (const server of props(ros, "ALIYUN::ECS::Instance")) {
+      expect(server.KeyPairName).toBe("my-key");
+      expect(server.Password).toBeUndefined();
+    }
+    expect(ros.Parameters?.EcsPassword).toBeUndefined();
+    const terraform = hcl(ros);
+    expect(terraform).toMatch(/key_name\s+= "my-key"/);
+    expect(terraform).not.toMatch(/ecs_password/);
+    expect(props(generated("一台ECS，使用密钥对 prod-key 登录，禁用密码"), "ALIYUN::ECS::Instance")[0]).toMatchObject({ KeyPairName: "prod-key" });
+    const noKey = generateTemplate({ text: "one ECS, key pair login only" });
+    expect(props(noKey.template as Template, "ALIYUN::ECS::Instance")[0]?.Password).toEqual({ Ref: "EcsPassword" });
+    expect(checkRequest({ request: "one ECS with key pair ops-key", template: noKey.content })?.unplaced).toEqual([]);
+  });
+
+  it("'an OSS bucket with CORS' names CORS as not built", () => {
+    const result = generateTemplate({ text: "an OSS bucket named my-app-assets with CORS and public read" });
+    expect(result.content).not.toMatch(/CORS/i);
+    expect(JSON.stringify(result)).toMatch(/CORS rules on the bucket/);
+  });
+
+  describe("casual edits of a running template", () => {
+    const stack = () => generated("VPC with 2 ECS, an RDS MySQL 8.0 and a Redis 6.0, in Hangzhou");
+
+    it("'attach a 50 Mbps EIP to each server' is one 50 Mbps EIP per server", () => {
+      const after = edited(stack(), "attach a 50 Mbps EIP to each server");
+      expect(props(after, "ALIYUN::VPC::EIP").map((eip) => eip.Bandwidth)).toEqual([50, 50]);
+    });
+
+    it("'upgrade redis to 7.0' is Redis 7.0, and the check places 7.0 once", () => {
+      const before = stack();
+      const after = edited(before, "upgrade redis to 7.0");
+      expect(props(after, "ALIYUN::REDIS::Instance")[0]).toMatchObject({ EngineVersion: "7.0" });
+      const check = checkRequest({ request: "upgrade redis to 7.0", template: JSON.stringify(after), before: JSON.stringify(before) });
+      expect(check?.unplaced).toEqual([]);
+      expect(check?.notExpressed).toEqual([]);
+    });
+
+    it("'把 SSH 限制到 10.0.0.0/8' restricts SSH to that range", () => {
+      expect(portsOf(edited(stack(), "把 SSH 限制到 10.0.0.0/8")).filter((port) => port.startsWith("22/22"))).toEqual(["22/22 10.0.0.0/8"]);
+    });
+
+    it("'再开一个 8080 端口给内网' opens 8080 to the VPC's range only", () => {
+      const after = edited(stack(), "再开一个 8080 端口给内网");
+      expect(portsOf(after)).toContain("8080/8080 192.168.0.0/16");
+      expect(portsOf(after)).not.toContain("8080/8080 0.0.0.0/0");
+    });
+
+    it("'move everything to Shanghai' / '换到北京' moves the region; a pinned zone of the old region stops being the default", () => {
+      const moved = edited(stack(), "move everything to Shanghai");
+      expect(String((moved as unknown as { Description: string }).Description)).toMatch(/Region: cn-shanghai \(create the stack in this region\)\.$/);
+      const pinned = edited(generated("MySQL 8.0 in cn-hangzhou-h with 100GB"), "换到北京");
+      expect(String((pinned as unknown as { Description: string }).Description)).toMatch(/Region: cn-beijing/);
+      expect(pinned.Parameters?.ZoneId?.Default).toBeUndefined();
+    });
+
+    it("'make it private' sets a bucket's ACL; on a template without a bucket it changes nothing", () => {
+      const bucket = edited(generated("OSS bucket logs-bucket, public read"), "make it private");
+      expect(props(bucket, "ALIYUN::OSS::Bucket")[0]).toMatchObject({ AccessControl: "private" });
+      expect(editTemplate(generated("one ECS") as unknown as Record<string, unknown>, "make it private").understood).toBe(false);
+    });
+  });
+
+  it("'lifecycle: logs/ to IA after 30 days, to Archive after 180 days, delete after 2 years': one rule on logs/ with both transitions and a 730-day expiry", () => {
+    const ask = "OSS bucket, lifecycle: logs/ to IA after 30 days, to Archive after 180 days, delete after 2 years";
+    const rule = (props(generated(ask), "ALIYUN::OSS::Bucket")[0]?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule[0];
+    expect(rule).toMatchObject({ Prefix: "logs/", Expiration: { Days: 730 } });
+    expect(rule?.Transition).toEqual([
+      { Days: 30, StorageClass: "IA" },
+      { Days: 180, StorageClass: "Archive" },
+    ]);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+  });
+
+  it("a block said to be a subnet is a vSwitch of the /16 around it, never the VPC itself", () => {
+    const cidrs = (template: Template, type: string) => props(template, type).map((resource) => resource.CidrBlock);
+    const nat = generated("NAT gateway with SNAT for the 10.0.1.0/24 subnet, EIP 100Mbps");
+    expect(cidrs(nat, "ALIYUN::ECS::VPC")).toEqual(["10.0.0.0/16"]);
+    expect(cidrs(nat, "ALIYUN::ECS::VSwitch")).toEqual(["10.0.1.0/24"]);
+    const two = generated("VPC with subnets 10.0.1.0/24 and 10.0.2.0/24");
+    expect(cidrs(two, "ALIYUN::ECS::VPC")).toEqual(["10.0.0.0/16"]);
+    expect(cidrs(two, "ALIYUN::ECS::VSwitch")).toEqual(["10.0.1.0/24", "10.0.2.0/24"]);
+    // A block written as the VPC's stays the VPC's.
+    expect(cidrs(generated("VPC 192.168.1.0/24 with one ECS"), "ALIYUN::ECS::VPC")).toEqual(["192.168.1.0/24"]);
+  });
+
+  it("'redirect 80 to 443' / '80 跳转到 443' / 'HTTP to HTTPS redirect': an HTTP listener forwarding its clients to the HTTPS one, not a backend port 443", () => {
+    for (const ask of ["SLB with HTTPS 443 and redirect 80 to 443, 2 ECS behind it", "负载均衡 HTTPS 443，80 跳转到 443，两台 ECS"]) {
+      const listeners = props(generated(ask), "ALIYUN::SLB::Listener");
+      expect(
+        listeners.find((listener) => listener.ListenerPort === 80),
+        ask,
+      ).toMatchObject({
+        Protocol: "http",
+        BackendServerPort: 80,
+        HttpConfig: { ListenerForward: "on", ForwardPort: 443 },
+      });
+      expect(
+        listeners.find((listener) => listener.ListenerPort === 443),
+        ask,
+      ).toMatchObject({ Protocol: "https" });
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(check?.applied.find((value) => value.kind === "port-redirect")?.where, ask).toBe("SlbListener80.HttpConfig.ForwardPort");
+      expect(check?.notExpressed, ask).toEqual([]);
+    }
+    const terraform = generateTemplate({ text: "Terraform: SLB, HTTP to HTTPS redirect, 2 ECS" }).content;
+    expect(terraform).toMatch(/frontend_port\s+= 80[\s\S]*?listener_forward = "on"\n\s+forward_port\s+= 443/);
+    // A mapping still forwards to its backend port.
+    expect(props(generated("SLB listener 80 forwarding to 8080, 2 ECS"), "ALIYUN::SLB::Listener")[0]).toMatchObject({
+      ListenerPort: 80,
+      BackendServerPort: 8080,
+    });
+    // The check flags a redirect written as a backend port.
+    const wrong = generated("SLB with HTTPS 443 and redirect 80 to 443, 2 ECS behind it");
+    for (const listener of props(wrong, "ALIYUN::SLB::Listener")) delete listener.HttpConfig;
+    const flagged = checkRequest({ request: "SLB with HTTPS 443 and redirect 80 to 443, 2 ECS behind it", template: JSON.stringify(wrong) });
+    expect(flagged?.notExpressed.map((value) => value.kind)).toEqual(["port-redirect"]);
+  });
+
+  it("'杭州 H 区和 I 区', 'zone H': zones by their letter in the request's region, placed by the check", () => {
+    const ask = "创建一个 VPC，网段 10.0.0.0/16，两个交换机 10.0.1.0/24 和 10.0.2.0/24，分别在杭州 H 区和 I 区";
+    const template = generated(ask);
+    expect([template.Parameters?.ZoneId1?.Default, template.Parameters?.ZoneId2?.Default]).toEqual(["cn-hangzhou-h", "cn-hangzhou-i"]);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.applied.filter((value) => value.kind === "zone").map((value) => value.where)).toEqual([
+      "VSwitch1.ZoneId (parameter ZoneId1)",
+      "VSwitch2.ZoneId (parameter ZoneId2)",
+    ]);
+    expect(generated("two ECS in Hangzhou zone H").Parameters?.ZoneId?.Default).toBe("cn-hangzhou-h");
+    // Without a region no zone is guessed.
+    expect(generated("two ECS in zone H").Parameters?.ZoneId?.Default).toBeUndefined();
   });
 
   it("an HTTPS listener on 443 in the base keeps its protocol through an edit", () => {

@@ -1,5 +1,6 @@
 /** The ECS instance: a virtual server, billed by the hour (and by traffic with a public IP). */
 import { phrase } from "../../read/request-language";
+import { readKeyPair } from "./key-pair";
 import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
@@ -90,6 +91,18 @@ const REMOVE_BEFORE_DISK =
   /(?:\b(?:remove|delete|drop|get rid of|detach|without|no)\b|去掉|删除|删掉|移除|不要|不需要)[^,，。;；\n\d]{0,16}(?:data disks?|数据盘)/i;
 
 /** The disks: system disk size and category, and a data disk when one is named. */
+const DISK_COUNT_WORDS: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4 };
+/** "two 200G data disks", "2 x 500GB data disks", "两块 100G 数据盘": a count, then at most a size and a category, then the disks. */
+const DATA_DISK_COUNT =
+  /(?:^|[^\w.])(\d{1,2}(?![\d.])|two|three|four|[两二三四])\s{0,2}(?:块|个|x|×)?\s{0,2}(?:\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)\s{0,2})?(?:的\s{0,2})?(?:(?:cloud_)?(?:essd|ssd|efficiency)\s{1,2})?(?:data[- ]disks?|数据盘|云盘)/i;
+
+/** How many data disks each server gets, when the request counts them. */
+function dataDiskCount(clause: string): number | undefined {
+  const written = DATA_DISK_COUNT.exec(clause)?.[1]?.toLowerCase();
+  if (!written) return undefined;
+  return /^\d/.test(written) ? Number(written) : DISK_COUNT_WORDS[written];
+}
+
 function readDisks(text: string, into: RequestedValues): void {
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) into.systemDisk.size = systemSize;
@@ -104,7 +117,12 @@ function readDisks(text: string, into: RequestedValues): void {
   if (dataClause) {
     const size = sizeNear(text, DATA_DISK_SIZE);
     const dataCategory = diskCategory(dataClause);
-    into.dataDisk = { ...(size !== undefined ? { size } : {}), ...(dataCategory ? { category: dataCategory } : {}) };
+    const count = dataDiskCount(dataClause);
+    into.dataDisk = {
+      ...(size !== undefined ? { size } : {}),
+      ...(dataCategory ? { category: dataCategory } : {}),
+      ...(count !== undefined && count > 1 ? { count } : {}),
+    };
   }
 }
 
@@ -174,6 +192,7 @@ function readEcsValues(text: string, into: RequestedValues): void {
     if (hint) into.imageHint = hint;
   }
   readDisks(text, into);
+  readKeyPair(text, into);
   readSizeHint(text, into);
 }
 

@@ -20,9 +20,11 @@ export function buildEcs(build: TerraformBuild): void {
       "security_groups            = [alicloud_security_group.main.id]",
       'system_disk_category       = "cloud_essd"',
       `system_disk_size           = ${diskSize}`,
-      "password                   = var.ecs_password",
+      ...(details.noPassword ? [] : ["password                   = var.ecs_password"]),
+      ...(details.keyPairName ? [`key_name                   = ${quoted(details.keyPairName)}`] : []),
       'instance_charge_type       = "PostPaid"',
       `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
+      ...(details.dataDisks ?? []).flatMap((disk) => ["data_disks {", `  category = ${quoted(disk.category)}`, `  size     = ${disk.size}`, "}"]),
     ]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
     return name;

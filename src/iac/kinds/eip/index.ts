@@ -11,7 +11,11 @@ const BANDWIDTH_CONTEXT = /\beips?\b|elastic ip|public ip|bandwidth|internet|带
 
 /** "10 Mbps", "20兆", "bandwidth of 10", "带宽调到 20M", and with an EIP or bandwidth named, a bare "50M". */
 function bandwidthOf(text: string): number | undefined {
-  const match = /(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}带宽|兆)|(?:bandwidth|带宽)[^\d\n]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(text);
+  // "5M 公网带宽" before "带宽 … 80": a number after "bandwidth" belongs to it only within its clause ("带宽，开放 80 端口" is a port).
+  const match =
+    /(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}(?:的\s{0,2})?(?:公网|出网|public\s{1,2})?\s{0,2}(?:带宽|bandwidth)|兆)|(?:bandwidth|带宽)[^\d\n,，;；。]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(
+      text,
+    );
   const named = match?.[1] ?? match?.[2];
   if (named) return Number(named);
   const bare = BANDWIDTH_CONTEXT.test(text) ? /(\d{1,4})\s{0,2}m(?![a-z])/i.exec(text)?.[1] : undefined;

@@ -56,6 +56,13 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   if (/public[- ]read[- ]write|公共读写/i.test(text)) return "public-read-write";
   if (/public[- ]read|publicly readable|公共读|公开读/i.test(text)) return "public-read";
   if (/\bprivate\b|私有/i.test(text) && /bucket|oss|存储桶|对象存储/i.test(text)) return "private";
+  // "make it private", "set the ACL to private", "改成私有": an edit of the template's bucket (applied only where there is one).
+  if (
+    /\b(?:make|set|change|turn)\s{1,3}(?:it|the acl|acl)\s{1,3}(?:to\s{1,3}|back\s{1,3}to\s{1,3})?private\b|\bacl\b[^.;\n]{0,12}\bprivate\b|(?:设为|改为|改成|设置为)私有/i.test(
+      text,
+    )
+  )
+    return "private";
   return undefined;
 }
 
@@ -63,10 +70,12 @@ const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|lifecycle|清理|删�
 /** "expire objects after 30 days": up to 30 characters without a digit, then the days. */
 const DAYS_AFTER = /^[^\d\n]*?(\d{1,4})\s*(?:days?|天)/i;
 const DAYS_REACH = 30 + 4 + 8 + 4;
+const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|move)\b|低频|归档|冷归档|转/i;
 
 function lifecycleDays(text: string): number | undefined {
   for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
-    if (tail[1] && tail[0].search(/\d/) <= 30) return Number(tail[1]);
+    // "lifecycle: logs/ to IA after 30 days": days of a transition are no expiry.
+    if (tail[1] && tail[0].search(/\d/) <= 30 && !TRANSITION_WORDS.test(tail[0])) return Number(tail[1]);
   }
   // "30 days later expire", "30-day lifecycle", "30天生命周期".
   const before = /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(

@@ -19,6 +19,9 @@ export interface LifecycleRule {
 /** "under logs/", "prefix logs/", "in tmp/", "前缀 logs/": a path ending in "/" after a scope word. */
 const PREFIX_AFTER_WORD =
   /\b(?:under|prefix(?:ed)?(?: with)?|in|within|for|folder)\s{1,3}[\x60"'“]?([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)|前缀(?:为|是)?\s{0,3}[\x60"'“]?([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)/i;
+/** "lifecycle: logs/ to IA after 30 days", "logs/ 30天后删除": a path leading its clause, the rule's subject. */
+const PREFIX_LEADING =
+  /(?:^|[:：,，;；]\s{0,3}|lifecycle\s{1,3})([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)\s{0,3}(?:to\b|→|->|transition|move|expire|delete|after|\d{1,4}\s{0,2}(?:days?|天)|转|移到|删除|过期)/i;
 /** "logs/ 前缀", "logs/ 下的", "logs/ prefix": the path before its scope word. */
 const PREFIX_BEFORE_WORD = /(?<![\w/.-])([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)\s{0,3}(?:前缀|目录|下的|下面|prefix|folder)/i;
 /** Storage class words: "IA", "infrequent access", "低频", "Archive", "归档", "cold archive", "冷归档". */
@@ -49,7 +52,7 @@ export function transitionsOf(text: string): LifecycleRule["transitions"] {
 /** The prefix a lifecycle clause is scoped to, if the request writes one. */
 export function lifecyclePrefix(text: string): string | undefined {
   const after = PREFIX_AFTER_WORD.exec(text);
-  return after?.[1] ?? after?.[2] ?? PREFIX_BEFORE_WORD.exec(text)?.[1];
+  return after?.[1] ?? after?.[2] ?? PREFIX_BEFORE_WORD.exec(text)?.[1] ?? PREFIX_LEADING.exec(text)?.[1];
 }
 
 /**

@@ -17,7 +17,11 @@ const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
 /** "Redis 6.0", "Redis 版本 5", "Tair v7.0", "加一个 Redis，版本 6.0": the version, or a named miss when ROS does not offer it. */
 function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
   // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
-  const match = /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(text);
+  // "upgrade redis to 7.0", "Redis 升级到 7.0": a change word between the name and a dotted version.
+  const match =
+    /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(?:(?:to|→|->|升级到|改成|改为|换成)\s{0,3})?(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(
+      text,
+    );
   const named = match?.[1] ?? match?.[2] ?? detachedVersion(text, "redis");
   if (!named) return undefined;
   const version = named.includes(".") ? named : `${named}.0`;

@@ -25,7 +25,7 @@ export interface SourceRanges {
 }
 
 /** Words around a source range that make it the only one allowed. */
-const ONLY = /\bonly\b|\brestrict|\blimit|仅|只/i;
+const ONLY = /\bonly\b|\brestrict|\blimit|仅|只|限制|限定/i;
 const SSH_WORD = /\bssh\b/i;
 /** How far after a range "only" still belongs to it: "port 22 from 198.51.100.7 only". */
 const ONLY_AFTER_REACH = 8;

@@ -42,7 +42,9 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
       },
     };
     for (const { front, back, protocol } of listeners) {
-      const stated = protocolFor(front, protocol);
+      // "redirect 80 to 443": an HTTP listener that sends its clients to the other listener (CLB's listener forwarding).
+      const redirect = request.portRedirects?.find((candidate) => candidate.from === front);
+      const stated = redirect ? "http" : protocolFor(front, protocol);
       builder.resources[`${slb}Listener${front}`] = {
         Type: "ALIYUN::SLB::Listener",
         Properties: {
@@ -52,6 +54,7 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
           BackendServerPort: back,
           Bandwidth: -1,
           ...(stated === "https" ? { ServerCertificateId: ref("SlbServerCertificateId") } : {}),
+          ...(redirect ? { HttpConfig: { ListenerForward: "on", ForwardPort: redirect.to } } : {}),
         },
       };
     }

@@ -21,8 +21,8 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
       'load_balancer_spec   = "slb.s1.small"',
       ...(request.internalSlb ? [] : ['internet_charge_type = "PayByTraffic"']),
     ]);
-    for (const { front, back, protocol } of listeners) {
-      const stated = protocolFor(front, protocol);
+    for (const { front, back, protocol, redirectTo } of listeners) {
+      const stated = redirectTo === undefined ? protocolFor(front, protocol) : "http";
       hcl.resource("alicloud_slb_listener", `${name}_${front}`, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,
         `protocol         = ${quoted(stated)}`,
@@ -30,6 +30,7 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
         `frontend_port    = ${front}`,
         `backend_port     = ${back}`,
         "bandwidth        = -1",
+        ...(redirectTo === undefined ? [] : ['listener_forward = "on"', `forward_port     = ${redirectTo}`]),
         ...(details.healthCheckUri && (stated === "http" || stated === "https")
           ? ['health_check     = "on"', `health_check_uri = ${quoted(details.healthCheckUri)}`]
           : []),

@@ -29,6 +29,12 @@ export interface TwinDetails {
   redisClass?: string;
   /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */
   healthCheckUri?: string;
+  /** The servers' data disks (the twin's `DiskMappings`), written as `data_disks` blocks. */
+  dataDisks?: { category: string; size: number }[];
+  /** The key pair the twin's servers log in with (`KeyPairName`). */
+  keyPairName?: string;
+  /** The twin's servers have a key pair and no password ("password login disabled"). */
+  noPassword?: boolean;
   /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
   whitelists: { rds?: string[]; redis?: string[] };
 }

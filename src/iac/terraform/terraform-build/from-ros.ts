@@ -186,6 +186,16 @@ function listenerHealthCheckUri(template: Template): string | undefined {
   return undefined;
 }
 
+/** The first server's data disks (every server of the twin gets the same ones). */
+function dataDisksOf(template: Template): { category: string; size: number }[] {
+  const mappings = firstOf(template, "ecs").DiskMappings;
+  return (Array.isArray(mappings) ? mappings : []).flatMap((mapping) => {
+    if (!isRecord(mapping)) return [];
+    const size = count(literal(template, mapping.Size));
+    return size === undefined ? [] : [{ category: text(literal(template, mapping.Category)) ?? "cloud_essd", size }];
+  });
+}
+
 function detailsOf(template: Template): TwinDetails {
   const bandwidth = count(literal(template, firstOf(template, "ecs").InternetMaxBandwidthOut));
   const ecsImage = text(literal(template, firstOf(template, "ecs").ImageId));
@@ -195,12 +205,19 @@ function detailsOf(template: Template): TwinDetails {
   const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
   const redisClass = text(literal(template, firstOf(template, "redis").InstanceClass));
   const healthCheckUri = listenerHealthCheckUri(template);
+  const dataDisks = dataDisksOf(template);
+  const server = firstOf(template, "ecs");
+  const keyPairName = text(literal(template, server.KeyPairName));
+  const noPassword = keyPairName !== undefined && server.Password === undefined;
   return {
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
     ...(redisClass ? { redisClass } : {}),
     ...(healthCheckUri ? { healthCheckUri } : {}),
+    ...(dataDisks.length > 0 ? { dataDisks } : {}),
+    ...(keyPairName ? { keyPairName } : {}),
+    ...(noPassword ? { noPassword } : {}),
     whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
   };
 }

@@ -42,7 +42,8 @@ export function buildHeader(request: InfrastructureRequest, values: RequestedVal
   hcl.add("terraform", requiredProviders(counts.oss > 0 && statedBucketName(values) === undefined));
   hcl.add('provider "alicloud"', ["region = var.region"]);
   hcl.add('variable "region"', ['description = "Region to deploy to."', "type        = string", `default     = ${quoted(request.region ?? "cn-hangzhou")}`]);
-  if (counts.ecs > 0) hcl.add(...sensitiveVariable("ecs_password", "Login password of the ECS instances (8-30 characters, mixed case, digits and symbols)."));
+  if (counts.ecs > 0 && !details.noPassword)
+    hcl.add(...sensitiveVariable("ecs_password", "Login password of the ECS instances (8-30 characters, mixed case, digits and symbols)."));
   if (counts.rds > 0) hcl.add(...sensitiveVariable("db_password", "Password of the database administrator account."));
   if (counts.redis > 0) hcl.add(...sensitiveVariable("redis_password", "Password of the Redis default account."));
 
