@@ -7,7 +7,7 @@
  * conversation never asked for.
  */
 import type { Token } from "../read/token";
-import { bastionRoles, type ServerRoles } from "../read/server-roles";
+import { BASTION, bastionRoles, type ServerRoles } from "../read/server-roles";
 import { tokenize } from "../kinds/vocabulary";
 import { familyOfType } from "./families";
 import { account } from "./accounting";
@@ -62,7 +62,7 @@ function locateAgainst(view: TemplateView, value: RequestedValue, before: Templa
   // "a bastion + 2 app servers": the two are counted with the bastion beside them.
   if (value.kind === "count" && value.target === "ecs" && roles) {
     const servers = resourceCount(view, "ecs");
-    const own = /bastion|jump|堡垒机|跳板机/i.test(value.text) ? roles.bastions : roles.others;
+    const own = BASTION.test(value.text) ? roles.bastions : roles.others;
     if (servers === roles.bastions + roles.others && Number(value.value) === own)
       return `${servers} × ecs (${roles.bastions} bastion and ${roles.others} more)`;
   }

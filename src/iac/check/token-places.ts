@@ -12,7 +12,17 @@ import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { askedAway, countedFamily, isClauseEnd, productNear, productNearBefore, PROTOCOL_PORTS, protocolOfPort, replaced } from "./token-context";
+import {
+  askedAway,
+  countedFamily,
+  isClauseEnd,
+  MULTIPLIER_COUNT,
+  productNear,
+  productNearBefore,
+  PROTOCOL_PORTS,
+  protocolOfPort,
+  replaced,
+} from "./token-context";
 
 export interface PlaceContext {
   tokens: readonly Token[];
@@ -146,9 +156,6 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
   return rule ? found("protocol", token.text, rule.where) : "unplaced";
 }
 
-/** "api x2", "worker ×1": a count written after a role, not a product, counts servers of that role (summed in accounting.ts). */
-const ROLE_COUNT = /^[x×*]/i;
-
 const DAYS_PER = { year: 365, month: 30 } as const;
 const ZONE_WORDS = new Set(["zone", "zones", "可用区", "azs", "az"]);
 const ZONE_FILLERS = new Set(["availability", "different", "separate", "个"]);
@@ -218,7 +225,8 @@ function perServerBefore(tokens: readonly Token[], index: number): boolean {
 
 function placeCount(context: PlaceContext, token: Token, index: number): Placement {
   const previous = context.tokens[index - 1];
-  if (ROLE_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
+  // "api x2", "worker ×1": a multiplier after a role, not a product, counts servers of that role (summed in accounting.ts).
+  if (MULTIPLIER_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
   const family = countedFamily(context.tokens, index);
   if (family && family !== "ecs" && perServerBefore(context.tokens, index)) {
     // "每台挂两块数据盘", "two data disks each": N for every server.

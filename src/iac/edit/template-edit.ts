@@ -482,20 +482,19 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
   }
 }
 
-/** The VPC's own range, when the template writes it (a VPC the stack creates). */
-function vpcRangeOf(current: Template): string | undefined {
+/** The ranges of the VPCs the template creates (written as literals). */
+function vpcRangesOf(current: Template): string[] {
   const resources = section(current, "Resources");
-  for (const name of namesOfType(current, "ALIYUN::ECS::VPC")) {
+  return namesOfType(current, "ALIYUN::ECS::VPC").flatMap((name) => {
     const range = resourceProperties(resources[name]).CidrBlock;
-    if (typeof range === "string") return range;
-  }
-  return undefined;
+    return typeof range === "string" ? [range] : [];
+  });
 }
 
 /** The source range a request gave before: the last ingress rule's range that is neither the Internet nor the VPC's own. */
 function earlierSourceRange(current: Template): string | undefined {
   const resources = section(current, "Resources");
-  const vpcRanges = new Set(namesOfType(current, "ALIYUN::ECS::VPC").map((name) => resourceProperties(resources[name]).CidrBlock));
+  const vpcRanges = new Set(vpcRangesOf(current));
   let found: string | undefined;
   for (const name of namesOfType(current, "ALIYUN::ECS::SecurityGroup")) {
     const rules = resourceProperties(resources[name]).SecurityGroupIngress;
@@ -523,7 +522,7 @@ function openPorts(current: Template, text: string, changes: Phrase[], notDone: 
   const earlier = byReference.size > 0 ? earlierSourceRange(current) : undefined;
   // "再开一个 8080 端口给内网", "open 9000 to the VPC only": the VPC's own range.
   const inside = insideOnlyPorts(tokens);
-  const vpcRange = inside.size > 0 ? vpcRangeOf(current) : undefined;
+  const vpcRange = inside.size > 0 ? vpcRangesOf(current)[0] : undefined;
   for (const port of inside) if (vpcRange) asked.add(port);
   let full = 0;
   for (const port of [...asked].filter((candidate) => !existing.has(candidate) && candidate !== 22)) {

@@ -6,7 +6,8 @@
  */
 import type { Token } from "./token";
 
-const BASTION = /bastion|jump|堡垒机|跳板机/i;
+/** A bastion's name: "bastion", "jump box", "堡垒机", "跳板机" (the check tells a bastion's own count by it too). */
+export const BASTION = /bastion|jump|堡垒机|跳板机/i;
 /** Words that may sit between a count and its server noun ("2 private app servers", "两台应用服务器"). */
 const FILLER_REACH = 3;
 /** A bare number counts servers only when small: "port 22 servers" is no count. */
