@@ -198,7 +198,8 @@ async function checkedSummary(summary: string, conversation: Turn, content: stri
  */
 async function withoutTemplateChange(answer: string, conversation: Turn, current: string | undefined, language: ReplyLanguage): Promise<string> {
   await breath();
-  const check = checkOnce({ request: conversation.prompt, template: current, earlierRequests: conversation.requests });
+  // The template is the one before the turn, unchanged: checked against itself as the base, as the turn's final check is (turn-request-check.ts).
+  const check = checkOnce({ request: conversation.prompt, template: current, earlierRequests: conversation.requests, ...(current ? { before: current } : {}) });
   if (!check || check.notExpressed.length === 0) return answer;
   return [checkHeadline(check, language), "", answer, ...checkBlocks({ ...check, unrequested: [] }, language)].join("\n");
 }

@@ -189,9 +189,18 @@ describe("issue 27 item 7: network values", () => {
     expect(values("80 -> 8080, 443→8443").filter(([kind]) => kind === "port")).toHaveLength(4);
   });
 
-  it("a number without a port cue stays a number: '3 servers', 'on 2 zones'", () => {
+  it("a number without a port cue is no port: '3 servers' is a count of them, 'on 2 zones' a number", () => {
     expect(first("3 servers on 2 zones", "port")).toBeUndefined();
-    expect(first("3 servers", "number")).toMatchObject({ value: 3 });
+    expect(first("3 servers", "count")).toMatchObject({ value: 3 });
+    expect(first("on 2 zones", "number")).toMatchObject({ value: 2 });
+  });
+
+  it("a plain number is a count before a product's noun, after an image ('3 Ubuntu 22.04 boxes') and in '(2 of them)'", () => {
+    expect(first("Web tier — 4 nodes, ecs.c6.large", "count")).toMatchObject({ value: 4, text: "4" });
+    expect(first("Spin up 3 Ubuntu 22.04 boxes", "count")).toMatchObject({ value: 3 });
+    expect(first("my private ECS instances (2 of them, no public IPs)", "count")).toMatchObject({ value: 2 });
+    // A port before a product stays a number for the port readers: more than MAX_PLAIN_COUNT is no count.
+    expect(first("80 SLB", "count")).toBeUndefined();
   });
 
   it("resource ids, with what they name", () => {
@@ -273,7 +282,7 @@ describe("issue 27 item 7: types, versions, files, names", () => {
     ]);
   });
 
-  it("'分别' is no negation; a zone letter in the request's region is a zone ('杭州 H 区', 'zone H', 'zones H and I')", () => {
+  it("'分别' is no negation; a zone letter is a zone, an id in the request's region ('杭州 H 区', 'zone H', 'zones H and I')", () => {
     expect(tokenize("分别在杭州 H 区和 I 区").filter((token) => token.kind === "negation")).toEqual([]);
     expect(values("分别在杭州 H 区和 I 区")).toEqual([
       ["region", "cn-hangzhou", "杭州"],
@@ -284,7 +293,8 @@ describe("issue 27 item 7: types, versions, files, names", () => {
       ["zone", "cn-beijing-h", "H"],
       ["zone", "cn-beijing-i", "I"],
     ]);
-    expect(values("two servers in zone H").filter(([kind]) => kind === "zone")).toEqual([]);
+    // Without a region no zone id is guessed: the letter is a zone of its own, which the check names as not expressed.
+    expect(values("two servers in zone H").filter(([kind]) => kind === "zone")).toEqual([["zone", "h", "H"]]);
   });
 
   it("products no kind builds are products all the same: ALB, NLB, PolarDB, k8s", () => {

@@ -16,7 +16,7 @@ import { broaderScopes } from "./scope";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords, countedFamily } from "./token-context";
-import { placeToken, portOnItsSourceRule } from "./token-places";
+import { placeToken, portOnItsSourceRule, setCountOf } from "./token-places";
 import { uniformly } from "./uniform";
 
 export interface AccountingInput {
@@ -98,6 +98,8 @@ export function account(input: AccountingInput): Accounting {
     if (usedForProtocol(token, asking)) continue;
     const placement = placeToken(context, index);
     if (token.kind === "count" && placement !== "unplaced" && placement !== "none") statedCounts.push(...statedCount(token, countedFamily(tokens, index)));
+    // "bump the web nodes to 6": a bare number a setting verb gives a product is how many the request allows.
+    if (token.kind === "number" && placement !== "unplaced" && placement !== "none") statedCounts.push(...statedCount(token, setCountOf(tokens, index)));
     if (placement === "unplaced") unplaced.push(index);
     else if (placement !== "none" && "found" in placement) applied.push(placement.found);
     else if (placement !== "none") notExpressed.push(placement.missed);
@@ -115,9 +117,12 @@ export function account(input: AccountingInput): Accounting {
   unplaced = servers.rest;
   const networks = new Set(input.values.filter((value) => value.kind === "cidr" && value.target === "network").map((value) => String(value.value)));
   const bindings = checkBindings(tokens, rules, networks, view);
-  const misplacedTexts = new Set(bindings.misplaced.filter((value) => value.kind === "cidr").map((value) => value.text));
+  // A range or a lifecycle's days found on the wrong rule is not applied: it is listed once, as misplaced.
+  const misplacedTexts = new Set(
+    bindings.misplaced.filter((value) => value.kind === "cidr" || value.kind === "days").map((value) => `${value.kind}|${value.text}`),
+  );
   const uniform = uniformly(
-    applied.filter((value) => !(value.kind === "cidr" && misplacedTexts.has(value.text))),
+    applied.filter((value) => !misplacedTexts.has(`${value.kind}|${value.text}`)),
     view,
   );
   const kept = uniform.kept;

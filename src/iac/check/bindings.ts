@@ -3,6 +3,7 @@
  * request gives it to ("SSH only from X": the port-22 rule's source is X), and a port written with
  * a protocol must be served with it ("443 (TCP)": the 443 listener is TCP). A value found only on
  * another rule is misplaced; a port open to 0.0.0.0/0 where a range was asked is a broader scope.
+ * Days written after a prefix must be on that prefix's lifecycle rule.
  * The engine ↔ version, front ↔ back, disk ↔ size and count ↔ kind pairs are bound where the
  * families are located (locate.ts); this file adds the pairs the lexer's tokens tell.
  */
@@ -144,6 +145,39 @@ function bindBackends(ports: ReadonlySet<number>, rules: TemplateRules, out: Bin
   }
 }
 
+/** The days a duration token states ("30 days", "2 years"), or undefined for other tokens. */
+function daysOf(token: Token): number | undefined {
+  if (token.kind !== "duration") return undefined;
+  const per = token.unit === "year" ? 365 : token.unit === "month" ? 30 : token.unit === "day" ? 1 : undefined;
+  return per === undefined ? undefined : Number(token.value) * per;
+}
+
+/**
+ * "delete objects under tmp/ after 3 days and move images/ to IA after 60 days": the days written
+ * after a prefix (up to the next prefix or the sentence's end) are its rule's. Days found only on
+ * another prefix's rule are misplaced.
+ */
+function bindPrefixDays(tokens: readonly Token[], index: number, rules: TemplateRules, view: TemplateView, out: BindingFindings): void {
+  const prefix = String(tokens[index]?.value ?? "");
+  const ruleOf = (days: number) =>
+    rules.lifecycle.find((rule) =>
+      view.slots.some(
+        (slot) => /^(?:Days|days)$/.test(slot.key) && Number(slot.value) === days && `${slot.resource}.${slot.path}`.startsWith(`${rule.where}.`),
+      ),
+    );
+  const own = rules.lifecycle.find((rule) => rule.prefix.toLowerCase() === prefix || `${rule.prefix.toLowerCase()}/` === prefix);
+  if (!own) return;
+  for (let ahead = index + 1; ahead < tokens.length; ahead += 1) {
+    const token = tokens[ahead] as Token;
+    if (token.kind === "pathPrefix" || isClauseEnd(token)) break;
+    const days = daysOf(token);
+    if (days === undefined) continue;
+    const holder = ruleOf(days);
+    if (!holder || holder.where === own.where) continue;
+    out.misplaced.push({ kind: "days", text: token.text, reason: "misplaced", where: `${holder.where} (prefix "${holder.prefix}"), not the ${prefix} rule` });
+  }
+}
+
 export function checkBindings(tokens: readonly Token[], rules: TemplateRules, networks: ReadonlySet<string>, view: TemplateView): BindingFindings {
   const out: BindingFindings = { misplaced: [], broader: [], bound: new Set() };
   for (let index = 0; index < tokens.length; index += 1) {
@@ -155,6 +189,7 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
     }
     if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
+    if (token.kind === "pathPrefix" && rules.lifecycle.length > 1) bindPrefixDays(tokens, index, rules, view, out);
   }
   bindBackends(new Set(tokens.filter((token) => token.kind === "port" || token.kind === "number").map((token) => Number(token.value))), rules, out);
   return out;

@@ -1,6 +1,6 @@
 /**
  * OSS bucket values: the bucket's name ("a bucket named acme-logs", "名为 acme-logs 的存储桶",
- * "bucket `acme-logs`") and its settings said in words — versioning, server-side encryption (KMS or
+ * "bucket `acme-logs`") and its settings said in words — versioning, CORS rules, server-side encryption (KMS or
  * AES256), and the ACL (private, public-read, public-read-write; 私有, 公共读, 公共读写). Read only in
  * a sentence that speaks of a bucket, so "private subnet" is no ACL.
  */
@@ -34,10 +34,16 @@ function sentences(text: string): Array<{ text: string; start: number }> {
   return out;
 }
 
+const NO_VERSIONING =
+  /(?:\bno|\bwithout|\bdisabled?|\bturn off|\bskip)\s{1,3}(?:object\s{1,3})?versioning|versioning\s{0,3}(?:off|disabled|not needed)\b|(?:不要|不开启|不需要|关闭|无需)\s{0,2}(?:多版本|版本控制)/;
+
 function settingsOf(sentence: string): RequestedValue[] {
   const values: RequestedValue[] = [];
   const setting = (text: string, value: string) => values.push({ kind: "bucket-setting", text, role: "wanted", value });
-  if (/versioning|versioned|多版本|版本控制/.test(sentence)) setting("versioning", "versioning");
+  // "no versioning", "versioning off", "不要多版本": versioning must be absent, so finding it on is the miss.
+  if (NO_VERSIONING.test(sentence)) values.push({ kind: "bucket-setting", text: "versioning", role: "removed", value: "versioning" });
+  else if (/versioning|versioned|多版本|版本控制/.test(sentence)) setting("versioning", "versioning");
+  if (/\bcors\b|跨域/.test(sentence)) setting("CORS", "cors");
   if (/\bkms\b/.test(sentence)) setting("KMS encryption", "sse:KMS");
   else if (/aes-?256/.test(sentence)) setting("AES256 encryption", "sse:AES256");
   else if (/encrypt|加密/.test(sentence)) setting("server-side encryption", "sse");

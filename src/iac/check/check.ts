@@ -66,6 +66,12 @@ function locateAgainst(view: TemplateView, value: RequestedValue, before: Templa
     if (servers === roles.bastions + roles.others && Number(value.value) === own)
       return `${servers} × ecs (${roles.bastions} bastion and ${roles.others} more)`;
   }
+  if (value.kind === "count" && value.fewer && before) {
+    // "remove one of the data disks": fewer than the template before had, however many were on each server.
+    const had = resourceCount(before, value.target);
+    const count = resourceCount(view, value.target);
+    return count < had ? `${count} × ${value.target} (${had} before)` : undefined;
+  }
   if (value.kind === "count" && value.perServer) {
     // "每台两块数据盘", "an EIP for each server": N for every server (or N in all, when the servers are one).
     const servers = resourceCount(view, "ecs");

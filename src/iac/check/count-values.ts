@@ -12,6 +12,7 @@ const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*
 const PER_ITEM = /\b(?:each|every|per)\b|每/;
 /** "two data disks each", "2 EIPs apiece", "one per server" right after the noun. */
 const EACH_AFTER = /^(?:es|s)?\s{0,2}(?:each|apiece|per\s{1,2}(?:server|instance|host|machine|node)s?)\b/;
+const REMOVE_WORDS = /\b(?:remove|delete|drop|detach|get rid of)\b|去掉|删除|删掉|移除|减少|少/;
 const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "添加", "新增"];
 /** At most this many filler words (or Han characters) between a number and its noun. */
 const MAX_FILLER_WORDS = 2;
@@ -99,8 +100,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const end = start + match[0].length;
     const multiplied = MULTIPLIER_X.test(scan.lower.slice(Math.max(0, start - 2), start));
     if (/^\d/.test(match[0]) && ((isWordChar(scan.lower[start - 1]) && !multiplied) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
-    // "第二个交换机" is the second one, not two.
-    if (scan.lower[start - 1] === "第") continue;
+    // "第二个交换机" is the second one, not two; "04" of "22.04" is a version's part.
+    if (scan.lower[start - 1] === "第" || scan.lower[start - 1] === ".") continue;
     const count = numberOf(match[0]);
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
@@ -109,6 +110,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     // "每台两块数据盘", "two data disks each", "an EIP per server": N for every server.
     const perServer = found.family !== "ecs" && (PER_ITEM.test(before) || EACH_AFTER.test(scan.lower.slice(found.nounEnd, found.nounEnd + 24)));
     const atLeast = ADD_WORDS.some((word) => before.includes(word)) || (PER_ITEM.test(before) && !perServer);
+    // "remove one of the data disks", "去掉一块数据盘": that many fewer, whatever the total.
+    const fewer = REMOVE_WORDS.test(before.split(/[,，;；。]/).pop() ?? "");
     values.push({
       kind: "count",
       text: countText(scan, start, end, found),
@@ -117,8 +120,20 @@ export function countValues(scan: Scanner): RequestedValue[] {
       target: found.family,
       ...(atLeast ? { atLeast } : {}),
       ...(perServer ? { perServer } : {}),
+      ...(fewer ? { fewer } : {}),
     });
     scan.claim(start, end);
   }
-  return values;
+  return withParts(values);
+}
+
+/** "Two vswitches, one public subnet … and one private …": a smaller count of a product the request counts in all too is a part of the total. */
+function withParts(values: RequestedValue[]): RequestedValue[] {
+  const totals = new Map<string, number>();
+  for (const value of values)
+    if (!value.atLeast && !value.perServer && !value.fewer)
+      totals.set(String(value.target), Math.max(totals.get(String(value.target)) ?? 0, Number(value.value)));
+  return values.map((value) =>
+    !value.atLeast && !value.perServer && !value.fewer && Number(value.value) < (totals.get(String(value.target)) ?? 0) ? { ...value, part: true } : value,
+  );
 }

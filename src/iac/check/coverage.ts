@@ -44,6 +44,7 @@ function keysOfValue(value: RequestedValue): string[] {
     image: () => [],
     "disk-category": () => [],
     "per-server": () => [],
+    setting: () => [],
     number: () => [],
   };
   return [...own[value.kind](), ...numbers(value)];

@@ -10,6 +10,7 @@ import { engineValues, instanceTypes } from "./engine-values";
 import { cidrValues, placeValues, resourceIds } from "./network-values";
 import { portValues } from "./port-values";
 import { requestProse, Scanner } from "./prose";
+import { settingValues } from "./setting-values";
 import type { RequestedValue } from "./requested-value";
 import { computeSpecs, dayValues, quantityValues } from "./size-values";
 
@@ -28,6 +29,7 @@ export function extractRequestedValues(request: string): RequestedValue[] {
     ...dayValues(scan),
     ...engineValues(scan),
     ...bucketValues(scan),
+    ...settingValues(scan),
     ...countValues(scan),
     ...portValues(scan),
   ];

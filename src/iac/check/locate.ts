@@ -6,6 +6,7 @@
  */
 import { capacityOfRedisClass } from "../kinds/redis/capacity-classes";
 import { FAMILIES, familyOfType } from "./families";
+import { SETTING_KEYS } from "./setting-values";
 import type { RequestedValue } from "./requested-value";
 import type { Slot, TemplateView } from "./template-slots";
 
@@ -98,7 +99,14 @@ function locateMapping(view: TemplateView, value: RequestedValue): string | unde
 }
 
 /** The ECS type's vCPUs and memory from its name (c: 1:2, g: 1:4, r: 1:8; large = 2 vCPUs, Nxlarge = 4N). */
+/** RDS general-purpose classes spell their size: "pg.n2.large.2c" is 4 vCPU with 2 GiB each. */
+const RDS_CLASS = /^(?:mysql|pg)\.n([248])\.(small|medium|large|xlarge)\.(?:2c|1)$/;
+const RDS_VCPUS: Readonly<Record<string, number>> = { small: 1, medium: 2, large: 4, xlarge: 8 };
+
 function specOfType(type: string): { cpu: number; memory: number } | undefined {
+  const database = RDS_CLASS.exec(type);
+  const cpu = database ? RDS_VCPUS[database[2] ?? ""] : undefined;
+  if (database && cpu) return { cpu, memory: cpu * Number(database[1]) };
   const match = /^ecs\.([a-z]{1,4})\d{0,2}[a-z]{0,4}\.(\d{0,2})(x?large|medium|small)$/.exec(type);
   if (!match) return undefined;
   const ratio = { c: 2, g: 4, r: 8, u: 4, e: 4, t: 4 }[match[1]?.[0] ?? ""];
@@ -124,7 +132,7 @@ function amountOf(view: TemplateView, resource: string): number {
 }
 
 /** One ROS DiskMappings entry; one Terraform data_disks block (its `size`, which every block has). */
-const ATTACHED_DISK = /^(?:DiskMappings\[(\d+)\]|data_disks\.size$)/;
+const ATTACHED_DISK = /^(?:DiskMappings\[(\d+)\]|data_disks(?:\[\d{1,4}\])?\.size$)/;
 
 /** "一块 200G 数据盘", "two data disks": disks that ride on a server count as disks, once per server the resource makes. */
 function attachedDisks(view: TemplateView): number {
@@ -192,8 +200,12 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return find(view, (slot) => /^(?:Engine|engine)$/.test(slot.key) && String(slot.value).toLowerCase() === String(value.value).toLowerCase());
     case "engine-version":
       return locateVersion(view, value);
-    case "zone":
-      return find(view, (slot) => ZONE_KEYS.test(slot.key) && slot.value === value.value);
+    case "zone": {
+      // A zone is where the network's vSwitches are: with vSwitches in the template, one of them must be in it (a server or database pinned there alone sits in no vSwitch of that zone).
+      const onVSwitch = (slot: Slot) => familyOfType(slot.type)?.id === "vswitch" && ZONE_KEYS.test(slot.key);
+      const placed = view.resources.some((resource) => familyOfType(resource.type)?.id === "vswitch");
+      return find(view, (slot) => (placed ? onVSwitch(slot) : ZONE_KEYS.test(slot.key)) && slot.value === value.value);
+    }
     case "region":
       return view.regionText.includes(String(value.value))
         ? view.format === "ros"
@@ -206,11 +218,16 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     }
     case "bucket-name":
       return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
+    case "setting": {
+      // Present when any resource states it: a count of IPv6 addresses above 0, a protection switched on.
+      const key = SETTING_KEYS[String(value.value)];
+      return key ? find(view, (slot) => key.test(slot.key) && slot.value !== false && slot.value !== 0 && slot.value !== "false") : undefined;
+    }
     case "bucket-setting":
       return locateBucketSetting(view, String(value.value));
     case "count": {
       const count = resourceCount(view, value.target);
-      const enough = value.atLeast ? count >= Number(value.value) : count === value.value;
+      const enough = value.atLeast || value.part ? count >= Number(value.value) : count === value.value;
       return enough ? `${count} × ${value.target}` : undefined;
     }
   }
@@ -234,6 +251,8 @@ function defaultPortOf(view: TemplateView, port: number): string | undefined {
 function locateBucketSetting(view: TemplateView, setting: string): string | undefined {
   const onBucket = (slot: Slot) => familyOfType(slot.type)?.id === "oss";
   if (setting === "versioning") return find(view, (slot) => onBucket(slot) && /versioning/i.test(slot.path) && /^enabled$/i.test(String(slot.value)));
+  // "CORS rules on the bucket": a CORS rule of the bucket (ROS `CORSConfiguration`, Terraform `cors_rule`), whatever it allows.
+  if (setting === "cors") return find(view, (slot) => onBucket(slot) && /cors/i.test(slot.path));
   if (setting.startsWith("sse")) {
     const algorithm = setting.split(":")[1];
     return find(view, (slot) => onBucket(slot) && /sse_?algorithm/i.test(slot.key) && (algorithm === undefined || String(slot.value) === algorithm));

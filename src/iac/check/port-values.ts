@@ -61,7 +61,7 @@ const AFTER_CUES = [
   "to anywhere",
 ];
 const MAPPING_WORDS =
-  /^(?:[ ]{0,3}(?:端口|port)?[ ,，]{0,3}(?:→|->|=>|:|to|至|到|转发到|转发至|转到|映射到|映射至|forward to|forwards to|forwarding to|forwarded to|maps to|mapped to|on))[ ]{0,3}(?:the )?(?:backend|后端|servers|server|服务器|ecs|instances|实例)?[ ]{0,3}(?:port|端口)?[ ]{0,3}$/;
+  /^(?:[ ]{0,3}(?:端口|port)?[ ,，]{0,3}(?:(?:tcp|udp|https?)[ ]{1,3})?(?:→|->|=>|:|to|至|到|转发到|转发至|转到|映射到|映射至|forward to|forwards to|forwarding to|forwarded to|maps to|mapped to|on))[ ]{0,3}(?:the )?(?:backend|后端|servers|server|服务器|ecs|instances|实例)?[ ]{0,3}(?:port|端口)?[ ]{0,3}$/;
 /** "80 redirects to 443", "80 跳转到 443", "80 重定向到 443": the gap of a redirect. */
 const REDIRECT_GAP = /^[ ]{0,3}(?:redirect(?:s|ed)? to|跳转到|跳转至|跳转|重定向到|重定向至|重定向)[ ]{0,3}(?:端口|port)?[ ]{0,3}$/;
 /** "把443改成8443", "change 443 to 8443": the gap of a replacement; the old port goes, the new one is wanted. */

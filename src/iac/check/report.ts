@@ -35,6 +35,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   image: ["image", "镜像"],
   "disk-category": ["disk category", "云盘类型"],
   "per-server": ["one per server", "每台一个"],
+  setting: ["setting", "设置"],
   number: ["number", "数值"],
 };
 

@@ -22,6 +22,7 @@ export type ValueKind =
   | "bucket-name"
   | "bucket-setting"
   | "days"
+  | "setting"
   // Read from the lexer's tokens (accounting.ts), for the values no family above reads:
   | "file-name"
   | "url-path"
@@ -51,4 +52,8 @@ export interface RequestedValue {
   atLeast?: boolean;
   /** A count said per server ("每台两块数据盘", "an EIP for each server"): N for every server. */
   perServer?: boolean;
+  /** A count said as removed ("remove one of the data disks", "去掉一块数据盘"): fewer than before. */
+  fewer?: boolean;
+  /** A count of some of a product the request counts in all too ("two vswitches, one public subnet … and one private …"): at least that many. */
+  part?: boolean;
 }

@@ -14,11 +14,11 @@ import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
+import { internalLoadBalancers } from "../read/load-balancer-scope";
 import { askedAway, PROTOCOL_PORTS } from "./token-context";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
 const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
-const INSIDE_WORDS = new Set(["internal", "intranet", "private", "inside", "within", "内网", "私网"]);
 
 function prefixScopes(tokens: readonly Token[], rules: TemplateRules, out: BroaderScope[]): void {
   for (const token of tokens) {
@@ -65,11 +65,17 @@ function privateScopes(tokens: readonly Token[], view: TemplateView, out: Broade
       const slot = view.slots.find((candidate) => /^(?:AccessControl|acl)$/.test(candidate.key) && PUBLIC_ACLS.has(String(candidate.value)));
       if (slot) out.push({ kind: "public", text: token.text, asked: "a private bucket", found: String(slot.value), where: `${slot.resource}.${slot.path}` });
     }
-    if (token.of === "product" && token.value === "slb") {
-      const near = tokens.slice(Math.max(0, index - 3), index + 1).some((other) => INSIDE_WORDS.has(String(other.value)));
-      const slot = near ? view.slots.find((candidate) => /^(?:AddressType|address_type)$/.test(candidate.key) && candidate.value === "internet") : undefined;
-      if (slot) out.push({ kind: "public", text: token.text, asked: "an internal load balancer", found: "internet", where: `${slot.resource}.${slot.path}` });
-    }
+  }
+  for (const index of internalLoadBalancers(tokens)) {
+    const slot = view.slots.find((candidate) => /^(?:AddressType|address_type)$/.test(candidate.key) && candidate.value === "internet");
+    if (slot)
+      out.push({
+        kind: "public",
+        text: tokens[index]?.text ?? "",
+        asked: "an internal load balancer",
+        found: "internet",
+        where: `${slot.resource}.${slot.path}`,
+      });
   }
 }
 

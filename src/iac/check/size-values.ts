@@ -21,6 +21,8 @@ const SIZE_TARGETS: Array<[string, readonly string[]]> = [
 ];
 
 const CACHE_CUES: ReadonlySet<string> = new Set(["redis", "tair", "缓存"]);
+/** What ends one item of a list before the next: "+", a comma, "and", "plus". */
+const ITEM_BREAK = /[+,;，；、]|\band\b|\bplus\b/;
 
 /** The disk or store a size is for: the cue nearest to it in its clause. */
 function sizeTarget(scan: Scanner, start: number, end: number): string | undefined {
@@ -31,7 +33,9 @@ function sizeTarget(scan: Scanner, start: number, end: number): string | undefin
     for (const cue of cues) {
       const back = before.lastIndexOf(cue);
       // A cache's name counts only before its size ("Redis 4GB"): "MySQL with 100GB, Redis 4GB" gives 100GB to the database.
-      const forward = CACHE_CUES.has(cue) ? -1 : after.indexOf(cue);
+      // A cue after the size counts only within its item: "Redis 5.0 2GB + RDS PostgreSQL" gives 2GB to Redis.
+      const ahead = CACHE_CUES.has(cue) ? -1 : after.indexOf(cue);
+      const forward = ahead >= 0 && ITEM_BREAK.test(after.slice(0, ahead)) ? -1 : ahead;
       // Measured from the cue's end, so "disk" inside "system disk 80 GB" is no nearer than "system disk" (listed first).
       const distance = Math.min(back >= 0 ? before.length - back - cue.length : Number.POSITIVE_INFINITY, forward >= 0 ? forward : Number.POSITIVE_INFINITY);
       if (distance !== Number.POSITIVE_INFINITY && (best === undefined || distance < best.distance)) best = { distance, target };

@@ -99,7 +99,7 @@ export function lifecycleRules(records: readonly Rule[]): LifecycleRule[] {
   for (const record of records) {
     if (!/lifecycle/i.test(record.where)) continue;
     // "…Rule[0].Expiration" belongs to "…Rule[0]"; "lifecycle_rule.expiration" to "lifecycle_rule".
-    const ruleWhere = record.where.replace(/\.(?:Expiration|expiration|Transitions?(?:\[\d{1,4}\])?|transitions?)$/, "");
+    const ruleWhere = record.where.replace(/\.(?:Expiration|expiration|Transitions?(?:\[\d{1,4}\])?|transitions?(?:\[\d{1,4}\])?)$/, "");
     const prefix = [...PREFIX].map((key) => text(record.fields.get(key))).find((value) => value !== undefined);
     const known = rules.get(ruleWhere);
     if (known && prefix === undefined) continue;

@@ -119,6 +119,8 @@ function terraformView(text: string): TemplateView {
   const resources: TemplateView["resources"] = [];
   let regionText = "";
   const stack: string[] = [];
+  // A nested block repeated in one resource ("lifecycle_rule", "transitions", "data_disks"): the second is "name[1]", so the two are two records.
+  const repeats = new Map<string, number>();
   let current: { name: string; type: string; kind: string } | undefined;
   for (const line of lines) {
     const open = BLOCK_OPEN.exec(line);
@@ -126,10 +128,17 @@ function terraformView(text: string): TemplateView {
       current = { kind: open[1] ?? "", type: open[2] ?? "", name: (open[3] ?? "").replaceAll('"', "") };
       if (current.kind === "resource") resources.push({ name: current.name, type: current.type });
       stack.length = 0;
+      repeats.clear();
       if (!line.includes("}")) continue;
     }
     const nested = NESTED_OPEN.exec(line);
-    if (nested && current && !open) stack.push(nested[1] ?? "");
+    if (nested && current && !open) {
+      const name = nested[1] ?? "";
+      const seen = `${stack.join(".")}|${name}`;
+      const before = repeats.get(seen) ?? 0;
+      repeats.set(seen, before + 1);
+      stack.push(before === 0 ? name : `${name}[${before}]`);
+    }
     const attribute = ATTRIBUTE.exec(line);
     if (attribute && current) {
       const key = attribute[1] ?? "";

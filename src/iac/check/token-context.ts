@@ -55,7 +55,9 @@ export function productNear(tokens: readonly Token[], index: number): string | u
     if (token.kind === "name" && token.of === "product") return String(token.value);
     if (token.kind === "name" && token.of === "engine") return token.value === "Redis" ? "redis" : "rds";
     if (token.kind === "instanceType") return token.of;
-    if (!PRODUCT_FILLERS.has(token.kind)) break;
+    // "3 Ubuntu 22.04 boxes": the image and its version qualify the noun.
+    const image = (token.kind === "name" && token.of === "image") || (token.kind === "version" && tokens[index + ahead - 1]?.of === "image");
+    if (!image && !PRODUCT_FILLERS.has(token.kind)) break;
   }
   const before = tokens[index - 1];
   if (before?.kind === "name" && before.of === "product") return String(before.value);

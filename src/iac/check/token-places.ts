@@ -348,15 +348,17 @@ export function placeToken(context: PlaceContext, index: number): Placement {
   }
 }
 
-const SET_VERBS = new Set(["make", "set", "scale", "resize"]);
+const SET_VERBS = new Set(["make", "set", "scale", "resize", "bump", "increase", "raise", "grow", "reduce", "change", "take"]);
 /** How far back a setting verb may sit ("make the web servers 3"). */
 const SET_VERB_REACH = 4;
 
-/** The product a bare number counts in "make the servers 3", "scale the ECS 4" (read/generation-request.ts reads the same form). */
-function setCountOf(tokens: readonly Token[], index: number): string | undefined {
-  const noun = tokens[index - 1];
+/** The product a bare number counts in "make the servers 3", "scale the ECS 4", "bump the web nodes to 6" (read/generation-request.ts reads the same form). */
+export function setCountOf(tokens: readonly Token[], index: number): string | undefined {
+  // "bump the web nodes to 6": "to" may stand between the noun and its number.
+  const gap = tokens[index - 1]?.value === "to" ? 1 : 0;
+  const noun = tokens[index - 1 - gap];
   if (noun?.kind !== "name" || noun.of !== "product") return undefined;
-  for (let back = 2; back <= SET_VERB_REACH + 1; back += 1) {
+  for (let back = 2 + gap; back <= SET_VERB_REACH + 1 + gap; back += 1) {
     const token = tokens[index - back];
     if (!token || isClauseEnd(token)) return undefined;
     if (SET_VERBS.has(String(token.value))) return String(noun.value);

@@ -14,6 +14,7 @@ import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
+import { addListeners } from "./listener-edit";
 import { readableText } from "../read/request-text";
 import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
@@ -510,7 +511,8 @@ function earlierSourceRange(current: Template): string | undefined {
 /** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
 function openPorts(current: Template, text: string, changes: Phrase[], notDone: Phrase[]): void {
   // "再开一个 8080 端口", "开个 9000": 开 before a port opens it too.
-  if (!/open|allow|expose|开放|放行|打开|开(?:一个|个)?\s{0,2}\d/i.test(text)) return;
+  // "add HTTPS on 443", "add a listener on 8443": a listener added needs its backend port open on the servers.
+  if (!/open|allow|expose|开放|放行|打开|开(?:一个|个)?\s{0,2}\d|\badd\b[^.;,\n]{0,24}(?:listen|https?\b)|加[^，。；,;\n]{0,8}监听/i.test(text)) return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
   // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
   const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
@@ -608,6 +610,7 @@ export function editTemplate(current: Template, request: string): EditResult {
     reportWiring(template, wiring, changes);
   }
   editPorts(template, text, changes);
+  addListeners(template, text, changes);
   const notOpened: Phrase[] = [];
   openPorts(template, text, changes, notOpened);
   const moved = moveRegion(template, text);

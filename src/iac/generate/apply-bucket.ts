@@ -35,15 +35,15 @@ export function lifecyclePhrase(rule: LifecycleRule): Phrase {
 }
 
 /** Writes the rule and the website into every bucket; returns what was applied. */
-export function applyBucketRules(buckets: Bucket[], rule: LifecycleRule | undefined, website: WebsiteValue | undefined): Phrase[] {
+export function applyBucketRules(buckets: Bucket[], rules: readonly LifecycleRule[] | undefined, website: WebsiteValue | undefined): Phrase[] {
   const applied: Phrase[] = [];
   for (const bucket of buckets) {
-    if (rule) bucket.LifecycleConfiguration = { Rule: [rosLifecycleRule(rule)] };
+    if (rules && rules.length > 0) bucket.LifecycleConfiguration = { Rule: rules.map(rosLifecycleRule) };
     if (website)
       bucket.WebsiteConfiguration = { IndexDocument: website.indexDocument, ...(website.errorDocument ? { ErrorDocument: website.errorDocument } : {}) };
   }
   if (buckets.length === 0) return applied;
-  if (rule) applied.push(lifecyclePhrase(rule));
+  for (const rule of rules ?? []) applied.push(lifecyclePhrase(rule));
   if (website) {
     const error = website.errorDocument ? { en: `, error document ${website.errorDocument}`, zh: `，错误页 ${website.errorDocument}` } : { en: "", zh: "" };
     const fallback = website.defaultIndex

@@ -77,6 +77,23 @@ function applyImagePick(template: Template, hint: string, out: AppliedValues): v
   );
 }
 
+/** "remove one of the data disks": the last N of each server's data disks go; a server with no more than N keeps none. */
+function removeSomeDataDisks(instances: Record<string, unknown>[], count: number, out: AppliedValues): void {
+  let removed = 0;
+  for (const instance of instances) {
+    if (!Array.isArray(instance.DiskMappings)) continue;
+    const kept = instance.DiskMappings.slice(0, Math.max(0, instance.DiskMappings.length - count));
+    removed += instance.DiskMappings.length - kept.length;
+    if (kept.length > 0) instance.DiskMappings = kept;
+    else delete instance.DiskMappings;
+  }
+  out.applied.push(
+    removed > 0
+      ? phrase(`${count} data disk(s) removed from each ECS instance (${removed} in all)`, `每台 ECS 实例移除 ${count} 块数据盘（共 ${removed} 块）`)
+      : phrase("no data disk to remove: the ECS instances have none", "没有可移除的数据盘：ECS 实例没有数据盘"),
+  );
+}
+
 function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["sizeSpec"]>, out: AppliedValues): void {
   const definition = parameter(template, "EcsInstanceType");
   if (!definition) return;
@@ -118,6 +135,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   const keys = applyKeyPair(instances, values, () => dropParameter(template, "EcsPassword"));
   out.applied.push(...keys.applied);
   out.unsupported.push(...keys.unsupported);
+  if (values.removeDataDiskCount !== undefined) removeSomeDataDisks(instances, values.removeDataDiskCount, out);
   if (values.removeDataDisks) {
     const with_ = instances.filter((instance) => instance.DiskMappings !== undefined);
     for (const instance of with_) delete instance.DiskMappings;
@@ -190,6 +208,10 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
     out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
   }
   if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
+  if (values.rdsEdition && databases.length > 0) {
+    for (const database of databases) database.Category = values.rdsEdition;
+    out.applied.push(values.rdsEdition === "Basic" ? phrase("basic edition", "基础版") : phrase("high-availability edition", "高可用版"));
+  }
   const retention = values.backupRetentionDays;
   if (retention === undefined) return;
   if (retention < BACKUP_RETENTION_DAYS.min || retention > BACKUP_RETENTION_DAYS.max) {
@@ -231,7 +253,7 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
     if (values.bucketAcl) bucket.AccessControl = values.bucketAcl;
     if (values.versioning) bucket.VersioningConfiguration = { Status: "Enabled" };
     if (values.encryption) bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: values.encryption };
-    if (values.lifecycleDays !== undefined && !values.lifecycleRule) {
+    if (values.lifecycleDays !== undefined && !values.lifecycleRules) {
       bucket.LifecycleConfiguration = {
         Rule: [{ ID: `expire-after-${values.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: values.lifecycleDays } }],
       };
@@ -240,10 +262,10 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
   if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
   if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
   if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
-  if (values.lifecycleDays !== undefined && !values.lifecycleRule)
+  if (values.lifecycleDays !== undefined && !values.lifecycleRules)
     out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
   // A scoped rule or transitions, and a static website (apply-bucket.ts).
-  out.applied.push(...applyBucketRules(buckets, values.lifecycleRule, values.website));
+  out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website));
 }
 
 function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {

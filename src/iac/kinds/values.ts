@@ -8,6 +8,7 @@
 import type { Phrase } from "../read/request-language";
 import type { SourceRule } from "../read/source-rules";
 import type { RdsEngine } from "../read/infrastructure-request";
+import type { RdsEdition } from "./rds/instance-class";
 import type { LifecycleRule } from "./oss/lifecycle";
 import type { WebsiteValue } from "./oss/website";
 
@@ -31,11 +32,15 @@ export interface RequestedValues {
   dataDisk?: DiskValue;
   /** "get rid of the data disks", "去掉数据盘": the servers' data disks are removed. */
   removeDataDisks?: boolean;
+  /** "remove one of the data disks", "去掉一块数据盘": that many fewer data disks on each server. */
+  removeDataDiskCount?: number;
   /** The engine the request asks for ("use PostgreSQL 15 instead of MySQL": PostgreSQL), kinds/rds/engine.ts. */
   rdsEngine?: RdsEngine;
   rdsEngineVersion?: string;
   rdsStorage?: number;
   rdsInstanceClass?: string;
+  /** "high availability", "basic edition": the database's edition (rds/instance-class.ts). */
+  rdsEdition?: RdsEdition;
   /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
   backupRetentionDays?: number;
   redisInstanceClass?: string;
@@ -44,8 +49,8 @@ export interface RequestedValues {
   versioning?: boolean;
   encryption?: "AES256" | "KMS";
   lifecycleDays?: number;
-  /** A lifecycle rule scoped to a prefix or with transitions ("logs/ after 30 days", "IA after 30 days"): kinds/oss/lifecycle.ts. */
-  lifecycleRule?: LifecycleRule;
+  /** Lifecycle rules scoped to a prefix or with transitions ("logs/ after 30 days", "IA after 30 days"), one per prefix named: kinds/oss/lifecycle.ts. */
+  lifecycleRules?: LifecycleRule[];
   /** The static website the bucket hosts (index and error documents): kinds/oss/website.ts. */
   website?: WebsiteValue;
   zones: string[];

@@ -69,6 +69,21 @@ const UNBUILT_PRODUCTS: ReadonlyArray<[string, string]> = [
   ["ack", "ack"],
   ["kubernetes", "ack"],
   ["k8s", "ack"],
+  ["auto scaling", "ess"],
+  ["autoscaling", "ess"],
+  ["scaling group", "ess"],
+  ["弹性伸缩", "ess"],
+  ["kafka", "kafka"],
+  ["cdn", "cdn"],
+  ["waf", "waf"],
+  ["web application firewall", "waf"],
+  ["function compute", "fc"],
+  ["函数计算", "fc"],
+  ["read replica", "readonly"],
+  ["read replicas", "readonly"],
+  ["read-only replica", "readonly"],
+  ["read-only replicas", "readonly"],
+  ["只读实例", "readonly"],
 ];
 
 function phrases(): Map<string, VocabularyEntry> {

@@ -5,6 +5,7 @@ import { wantedEngine } from "../kinds/rds/engine";
 import { portMappingsOf, portRedirectsOf, type PortMapping } from "./port-mappings";
 import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request";
 import { findRegion } from "./regions";
+import { namedZones } from "./zone-letters";
 import { listedPorts, openedPorts } from "./port-lists";
 import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
 import { bastionRoles } from "./server-roles";
@@ -12,6 +13,7 @@ import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 import { tokenize } from "../kinds/vocabulary";
 import { insideOnlyPorts } from "./port-scopes";
+import { internalLoadBalancers } from "./load-balancer-scope";
 import type { Token } from "./token";
 import { SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
@@ -100,8 +102,15 @@ function boundWord(text: string, before: RegExpMatchArray | undefined, word: Reg
   return SAME_CLAUSE_GAP.test(gap) ? before[0] : "";
 }
 
+/** The end of "between 2 and 6 ", "from 2 to 6 ", "2-6 ", "2~6 " before a noun. */
+const COUNT_RANGE_BEFORE = /(?:\b(?:between|from)\s{1,3}\d{1,3}\s{1,3}(?:and|to)\s{1,3}|\d{1,3}\s{0,2}[-~～]\s{0,2})\d{1,3}\s{1,3}$/i;
+const IMAGE_VERSION = /^\d{1,2}(?:\.\d{1,2})?$/;
+const IMAGE_WORD = /^(?:ubuntu|centos|debian|windows|rocky|almalinux|alinux|linux|anolis)$/i;
+
 /** The number written just before a noun: "3 ECS", "two private vSwitches", "a pair of", "两个交换机", "3台". */
 function countBefore(prefix: string): number | undefined {
+  // "auto scaling between 2 and 6 instances", "2-6 instances": a range of counts (a scaling group's), not how many to build.
+  if (COUNT_RANGE_BEFORE.test(prefix)) return undefined;
   const words = [...prefix.matchAll(COUNT_TOKEN)];
   const tokens = words.map((word) => word[0]);
   for (let skipped = 0; skipped <= 2; skipped += 1) {
@@ -121,6 +130,8 @@ function countBefore(prefix: string): number | undefined {
     // …nor a year: "SQL Server 2019 database" is one database.
     if (number !== undefined && number < MIN_YEAR && !/[./]/.test(previous) && !VERSIONED.test(previous)) return number;
     if (lower === "of" && skipped === 0) continue;
+    // "3 Ubuntu 22.04 boxes": an image's version qualifies the noun, as the image's name does.
+    if (IMAGE_VERSION.test(lower) && IMAGE_WORD.test(previous)) continue;
     if (/^\/\d{1,2}$/.test(lower)) continue;
     if (NOT_ADJECTIVES.test(lower) || /\d/.test(lower) || !/^[a-z-]+$/i.test(lower) || isResourceNoun(lower)) break;
   }
@@ -136,7 +147,7 @@ function countBefore(prefix: string): number | undefined {
 
 /** A count in brackets after a noun: "(two of them)", "(x3)", "(3 in total)", "（两台）". */
 const BRACKETED_COUNT =
-  /^\s{0,2}[(（]\s{0,2}(?:[x×]\s{0,2})?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]{1,2})\s{0,2}(?:of them|in total|total|[台个])?\s{0,2}[)）]/i;
+  /^\s{0,2}[(（]\s{0,2}(?:[x×]\s{0,2})?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]{1,2})\s{0,2}(?:(?:of them|in total|total|[台个])\s{0,2}(?:[)）]|[,，;；])|[)）])/i;
 
 /** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
 function countAfter(suffix: string): number | undefined {
@@ -246,7 +257,7 @@ function protocolPorts(text: string): number[] {
   return [...text.matchAll(pattern)].map((match) => Number(match[1])).filter((port) => PROTOCOL_PORTS.has(port));
 }
 
-function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[], tokens: readonly Token[]): number[] {
+function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: readonly number[], tokens: readonly Token[], mapped: boolean): number[] {
   const ports = new Set<number>(ruled);
   // The ports the lexer reads ("443 to everyone", "8080 仅内网访问"): cues the phrase readers below do not know.
   for (const token of tokens) if (token.kind === "port") ports.add(Number(token.value));
@@ -254,7 +265,8 @@ function publicPorts(text: string, counts: Record<ResourceKind, number>, ruled: 
   for (const port of openedPorts(text)) ports.add(port);
   for (const [pattern, port] of PORT_KEYWORDS) if (pattern.test(text)) ports.add(port);
   for (const port of protocolPorts(text)) ports.add(port);
-  if (counts.slb > 0 && ports.size === 0) ports.add(80);
+  // A load balancer with no port named listens on 80; one with a mapping ("443 TCP → 8443") listens where the mapping says.
+  if (counts.slb > 0 && ports.size === 0 && !mapped) ports.add(80);
   return [...ports].sort((a, b) => a - b);
 }
 
@@ -426,9 +438,6 @@ function withinListenerQuota<Plan extends { publicPorts: number[]; portMappings:
   return { ...plan, portMappings: mappings };
 }
 
-/** "an internal SLB", "intranet load balancer", "内网 SLB", "私网负载均衡": an intranet load balancer. */
-const INTERNAL_SLB = /\b(?:internal|intranet|private|vpc[- ]only)\s{1,3}(?:slb|clb|load[- ]?balancers?)\b|(?:内网|私网)\s{0,2}(?:slb|clb|负载均衡)/i;
-
 /** How many left-out ports a note names by number. */
 const NAMED_LEFT_OUT = 10;
 
@@ -466,7 +475,9 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   if (needsNetwork) {
     counts.vpc = Math.max(counts.vpc, 1);
     // A VPC holds resources only through its vSwitches: one per zone asked for.
-    counts.vswitch = Math.max(counts.vswitch, zoneCount(text) ?? (highAvailability ? 2 : 1));
+    // "可用区 H 和 K", "in cn-beijing-k and cn-beijing-l": a vSwitch for each zone named.
+    const named = namedZones(text, findRegion(text)).length;
+    counts.vswitch = Math.max(counts.vswitch, named, zoneCount(text) ?? (highAvailability ? 2 : 1));
   }
   if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
   // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).
@@ -507,9 +518,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
   const tokens = tokenize(text);
-  const internalSlb = INTERNAL_SLB.test(text);
+  const internalSlb = internalLoadBalancers(tokens).length > 0;
   const insidePorts = insideOnlyPorts(tokens);
   const portRedirects = portRedirectsOf(planText);
+  const mappings = portMappingsOf(planText);
   // "redirect 80 to 443": both are listeners (a public port each).
   for (const { from, to } of portRedirects) for (const port of [from, to]) if (!ruled.includes(port)) ruled.push(port);
   return {
@@ -519,7 +531,11 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     vpcCidr,
     vswitchCidrs,
     rdsEngine: rdsEngine(text),
-    ...withinListenerQuota(withinRuleQuota(portPlan(publicPorts(planText, counts, ruled, tokens), portMappingsOf(planText)), ranges, notes), counts.slb, notes),
+    ...withinListenerQuota(
+      withinRuleQuota(portPlan(publicPorts(planText, counts, ruled, tokens, mappings.length > 0), mappings), ranges, notes),
+      counts.slb,
+      notes,
+    ),
     ...vswitchPrefixOf(planText),
     ...(insidePorts.size > 0 ? { insidePorts } : {}),
     ...(portRedirects.length > 0 ? { portRedirects } : {}),

@@ -3,8 +3,10 @@
  * tokens right beside it — a version after an engine or image ("PostgreSQL 15", "Ubuntu 22.04",
  * "version 8.0"), a port with a port cue ("port 22", "SSH 22", "443 (TCP)", "open 8080", "22端口",
  * "80 -> 8080") and the numbers listed with a port ("80, 443 and 8080"), a count with a multiplier
- * word ("ECS x 2", "2 x ecs.c7.xlarge"). Linear: each token looks at most a few tokens either way,
- * and the list pass runs once forwards and once backwards.
+ * word ("ECS x 2", "2 x ecs.c7.xlarge"), a plain count before a product's noun ("4 nodes", "3 Ubuntu
+ * 22.04 boxes", "(2 of them)"), and a zone's letter ("zone H": an id in the request's region).
+ * Linear: each token looks at most a few tokens either way, and the list pass runs once forwards
+ * and once backwards.
  */
 import type { Token } from "./token";
 
@@ -23,6 +25,8 @@ const LOOSE_PORT_WORDS = new Set([
   "on",
   "开放",
   "放通",
+  "放行",
+  "打开",
   "允许",
   "仅允许",
   "只允许",
@@ -113,12 +117,23 @@ function listed(tokens: readonly Token[], a: number, b: number): boolean {
   return gap.length <= 2 && gap.every((token) => LIST_GAPS.has(String(token.value)));
 }
 
-/** The index of the next number or range token within two tokens after `index`, if listed with it. */
+/** How many tokens a parenthesis said of a port may hold ("22（仅 116.62.0.0/16）和 443"). */
+const ASIDE_REACH = 8;
+
+/** The closing bracket of a parenthesis that opens right after `index`, if it closes within ASIDE_REACH. */
+function asideEnd(tokens: readonly Token[], index: number): number | undefined {
+  if (!isPunctuation(tokens[index + 1], "(")) return undefined;
+  for (let close = index + 2; close <= index + 1 + ASIDE_REACH && close < tokens.length; close += 1) if (isPunctuation(tokens[close], ")")) return close;
+  return undefined;
+}
+
+/** The index of the next number or range token within two tokens after `index` (or after a parenthesis said of it), if listed with it. */
 function nextListed(tokens: readonly Token[], index: number): number | undefined {
-  for (let next = index + 1; next <= index + 3 && next < tokens.length; next += 1) {
+  const from = asideEnd(tokens, index) ?? index;
+  for (let next = from + 1; next <= from + 3 && next < tokens.length; next += 1) {
     const token = tokens[next];
     if (token?.kind === "number" || token?.kind === "range" || token?.kind === "port" || token?.kind === "portRange")
-      return listed(tokens, index, next) ? next : undefined;
+      return listed(tokens, from, next) ? next : undefined;
   }
   return undefined;
 }
@@ -185,7 +200,37 @@ function markMultipliers(tokens: Token[], input: string): Token[] {
   return out;
 }
 
-/** The second pass: versions, ports and multiplied counts, each read from the tokens beside a number. */
+/** The most a plain number before a product's noun counts ("4 nodes", "3 ECS"): more is a port or a size. */
+const MAX_PLAIN_COUNT = 50;
+
+/** A product's noun right after a number, an image and its version between at most ("3 Ubuntu 22.04 boxes"). */
+function productAhead(tokens: readonly Token[], index: number): boolean {
+  let ahead = index + 1;
+  if (tokens[ahead]?.kind === "name" && tokens[ahead]?.of === "image") ahead += 1;
+  if (ahead > index + 1 && (tokens[ahead]?.kind === "number" || tokens[ahead]?.kind === "version")) ahead += 1;
+  return tokens[ahead]?.kind === "name" && tokens[ahead]?.of === "product";
+}
+
+const RANGE_OPENERS = new Set(["between", "from"]);
+
+/** "(2 of them, no public IPs)": a number in brackets said of the noun before them. */
+const OF_THEM = new Set(["them", "those", "these"]);
+
+/** "Web tier — 4 nodes", "3 ECS", "ECS instances (2 of them)": a plain number right before a product's noun, or bracketed after it, is how many of it. */
+function markPlainCounts(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    const next = tokens[index + 1];
+    const ofThem = isPunctuation(tokens[index - 1], "(") && next?.value === "of" && OF_THEM.has(String(tokens[index + 2]?.value));
+    if (!isBareInteger(token) || !/^\d{1,2}$/.test(token.text) || (!ofThem && !productAhead(tokens, index))) continue;
+    // "between 2 and 6 instances", "from 2 to 6 servers": a range of counts (a scaling group's), not how many.
+    const joined = tokens[index - 1];
+    if ((joined?.value === "and" || joined?.value === "to") && tokens[index - 2]?.kind === "number" && RANGE_OPENERS.has(String(tokens[index - 3]?.value)))
+      continue;
+    if (Number(token.value) < 1 || Number(token.value) > MAX_PLAIN_COUNT) continue;
+    token.kind = "count";
+  }
+}
+
 /** "key pair my-key": the pair of a key pair is no count of two. */
 function unmarkKeyPairs(tokens: Token[]): void {
   for (const [index, token] of tokens.entries()) {
@@ -212,17 +257,19 @@ const LETTER_JOINS = new Set(["and", ",", "和", "、", "&"]);
 
 /** "杭州 H 区", "zone H", "zones H and I": a letter of a zone in the request's region is that zone (read/zone-letters.ts reads the same). */
 function markZoneLetters(tokens: Token[]): void {
+  // Without a region no zone id is guessed: the letter stays a zone of its own, for the check to name as not expressed.
   const region = tokens.find((token) => token.kind === "region")?.value;
-  if (region === undefined) return;
   for (const [index, token] of tokens.entries()) {
     if (token.kind !== "word" || !/^[a-z]$/.test(String(token.value))) continue;
     const next = tokens[index + 1];
     const previous = tokens[index - 1];
     const listed = previous !== undefined && LETTER_JOINS.has(String(previous.value)) && tokens[index - 2]?.kind === "zone";
-    const named = next?.value === "区" || (previous !== undefined && ZONE_WORDS.has(String(previous.value))) || listed;
+    // "可用区 H": the lexer reads 可用区 one character at a time.
+    const spelled = previous?.value === "区" && tokens[index - 2]?.value === "用";
+    const named = next?.value === "区" || (previous !== undefined && ZONE_WORDS.has(String(previous.value))) || spelled || listed;
     if (!named) continue;
     token.kind = "zone";
-    token.value = `${String(region)}-${String(token.value)}`;
+    token.value = region === undefined ? String(token.value) : `${String(region)}-${String(token.value)}`;
   }
 }
 
@@ -231,7 +278,9 @@ export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkWordNegations(tokens, input);
   markZoneLetters(tokens);
   const counted = markMultipliers(tokens, input);
+  // Versions first: "MySQL 8.0 database", "Postgres 15 DB" name a version, not how many.
   markVersions(counted);
+  markPlainCounts(counted);
   markPorts(counted);
   return counted;
 }

@@ -19,9 +19,9 @@ export interface PortMapping {
 
 const PORT = String.raw`(\d{2,5})(?!\d)`;
 const SPACE = String.raw`\s{0,3}`;
-/** "80 → 8080", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
+/** "80 → 8080", "443 TCP → 8443", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
 const FORWARD = new RegExp(
-  String.raw`(?<!\d)${PORT}${SPACE}(?:->|→|=>|forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?<!\d)${PORT}${SPACE}(?:(?:tcp|udp|https?)${SPACE})?(?:->|→|=>|forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "forward 80 to 8080", "forward port 80 to backend port 8080", "把80转发到8080" is FORWARD: the verb before both ports. */
@@ -29,9 +29,18 @@ const VERB_FIRST = new RegExp(
   String.raw`forward(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
   "gi",
 );
-/** "backend port 8080 behind listener 80" / "后端 8080，监听 80": the two named apart, in either order. */
-const BACKEND = new RegExp(String.raw`(?:backend|后端)${SPACE}(?:servers?\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
-const LISTENER = new RegExp(String.raw`(?:listen(?:er|ing|s)?|监听)${SPACE}(?:on\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`, "i");
+/** "backend port 8080 behind listener 80" / "后端 8080，监听 80" / "监听 80 和 443，后端都是 80": the two named apart, in either order. */
+const BACKEND = new RegExp(
+  String.raw`(?:backend|后端)${SPACE}(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  "i",
+);
+/** "listening on 80", "监听 443", "a CLB on 80/443", "SLB on 80 and 443": the listener ports, up to LISTED_FRONTS_MAX of them. */
+const LISTENER = new RegExp(
+  String.raw`(?:listen(?:er|ing|s)?|监听|(?:slb|clb|load[- ]?balancer|负载均衡)\s{1,3}on)${SPACE}(?:on\s{1,3})?(?:ports?\s{0,3}|端口${SPACE})?(\d{2,5}(?:\s{0,2}(?:\/|,|，|、|&|and|和)\s{0,2}\d{2,5}){0,3})(?![\d.])`,
+  "i",
+);
+/** The ports of a listed listener phrase ("80/443"). */
+const LISTED_FRONTS = /\d{2,5}/g;
 
 function valid(port: number): boolean {
   return port >= 1 && port <= 65535;
@@ -52,8 +61,12 @@ export function portMappingsOf(text: string): PortMapping[] {
   }
   if (mappings.length > 0) return mappings;
   const back = Number(BACKEND.exec(text)?.[1]);
-  const front = Number(LISTENER.exec(text)?.[1]);
-  return valid(front) && valid(back) && front !== back ? [{ front, back }] : [];
+  if (!valid(back)) return [];
+  // "a CLB on 80/443, backend 8080": every listener port forwards to the one backend port.
+  const listed = [...(LISTENER.exec(text)?.[1] ?? "").matchAll(LISTED_FRONTS)].map((match) => Number(match[0]));
+  // "监听 80 和 443，后端都是 80": 80 → 80 is a listener too; a lone "listener 80, backend 80" needs no mapping.
+  const listeners = listed.filter(valid);
+  return listeners.length === 1 && listeners[0] === back ? [] : listeners.map((front) => ({ front, back }));
 }
 
 /** An HTTP listener that redirects to another ("redirect 80 to 443", "80 跳转到 443", "HTTP to HTTPS redirect"). */

@@ -18,7 +18,7 @@ const SEGMENT_ENDS = new Set([",", "，", "、"]);
 /** What may stand between two ports of one chain. */
 const CHAIN_GAPS = new Set([",", "/", "&", "and", "or", "和", "及", "或", "以及", "plus", "、", "，"]);
 const ONLY_WORDS = new Set(["only", "仅", "只", "仅限", "just", "仅允许", "只允许"]);
-const INSIDE_WORDS = new Set(["internal", "intranet", "private", "inside", "within", "internally", "内网", "私网", "内部"]);
+export const INSIDE_WORDS: ReadonlySet<string> = new Set(["internal", "intranet", "private", "inside", "within", "internally", "内网", "私网", "内部"]);
 /** Words that by themselves keep a port inside: "8080 仅内网访问", "内网开放 8080". */
 const INSIDE_ALONE = new Set(["内网", "私网", "内网访问"]);
 

@@ -8,7 +8,7 @@
  * normalized tokens replace this file. Linear: each pattern is one bounded pass.
  */
 
-/** A full stop, "!" or "?" ending a sentence after a value: "…/24." or "ecs.g7.xlarge." ("8.0" has no space after its dot). */
+/** A full stop, "!" or "?" ending a sentence after a value: "…/24." or "ecs.g7.xlarge." ("8.0" has no space after its dot); it becomes a semicolon, so the readers still end the clause there ("… backend 8080. SSH only from X"). */
 const SENTENCE_END = /(?<=[\w/%])[.!?](?=\s|$)/g;
 /** "100 gigs", "50 gig", "2 terabytes": spoken units. */
 const SPOKEN_GIB = /(\d{1,5})\s{0,2}(?:gigs?|gigabytes?)\b/gi;
@@ -45,14 +45,22 @@ function inDays(whole: string, enNumber?: string, enUnit?: string, zhNumber?: st
 const PROTOCOL_PORT: Record<string, number> = { https: 443, http: 80, ssh: 22, rdp: 3389, mysql: 3306, redis: 6379 };
 
 /** The request with value-neutral spellings normalized; idempotent. */
+/** An ECS type written without its "ecs." ("2 c7.large instances", "g7.2xlarge"): the families and sizes ECS sells. */
+const BARE_ECS_TYPE = /(?<![\w.-])((?:[cgr][5-9][a-z]{0,3}|t[56](?:-c\dm\d)?|u1|hf[cgr][67])\.(?:\d{0,2}xlarge|large|medium|small))(?![\w.-])/gi;
+
+/** "c7.large" → "ecs.c7.large": one spelling of an ECS type for the generator (readableText) and the check (check/prose.ts). */
+export function withEcsTypePrefix(text: string): string {
+  return text.replace(BARE_ECS_TYPE, "ecs.$1");
+}
+
 export function readableText(text: string): string {
-  return text
+  return withEcsTypePrefix(text)
     .replace(TICKET_LABEL, "")
     .replace(LOCK_DOWN, (_whole, a?: string, b?: string, c?: string) => `${a ?? b ?? c ?? ""} only from`)
     .replace(LONE_ADDRESS, "$1$2/32")
     .replace(CLAUSE_JOIN, "; $1 ")
     .replace(NAMED_PORT, (_whole, name: string) => `port ${PROTOCOL_PORT[name.toLowerCase()] ?? name}`)
-    .replace(SENTENCE_END, " ")
+    .replace(SENTENCE_END, ";")
     .replace(SPOKEN_GIB, "$1 GB")
     .replace(SPOKEN_TIB, "$1 TB")
     .replace(PORT_PROTOCOL, "$1")

@@ -15,7 +15,7 @@ import { phrase, type Phrase } from "./request-language";
 import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
 import { findRegion } from "./regions";
-import { letterZones } from "./zone-letters";
+import { namedZones } from "./zone-letters";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
@@ -44,6 +44,8 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],
   [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],
   [/\btags?\b|标签/i, phrase("tags", "标签")],
+  [/(?<!\bno |without )\bipv6\b/i, phrase("IPv6 (the VPC, vSwitches and servers are IPv4 only)", "IPv6（VPC、交换机和服务器只用 IPv4）")],
+  [/(?<!\bno |without )\bdeletion[- ]protection\b|删除保护|释放保护/i, phrase("deletion protection", "删除保护")],
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];
@@ -53,9 +55,8 @@ export function parseRequestedValues(request: string): RequestedValues {
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
   const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind) };
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
-  const written = [...text.matchAll(/\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g)].map((m) => m[1] ?? "");
-  // "杭州 H 区和 I 区", "zone H": letters in the request's region (read/zone-letters.ts).
-  values.zones = [...new Set([...written, ...letterZones(text, findRegion(text))])];
+  // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
+  values.zones = namedZones(text, findRegion(text));
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
   return values;

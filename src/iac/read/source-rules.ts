@@ -18,7 +18,13 @@ export interface SourceRule {
   span: [number, number];
   /** The product its clause names it for ("only allow X to reach the database", "Redis only from X"): its whitelist, not a server port's source. */
   for?: "database" | "cache";
+  /** "from the web tier's subnet 10.0.1.0/24": the range is a subnet of the request's own servers, so a vSwitch of its network too. */
+  ownSubnet?: true;
 }
+
+/** A tier of the request's own servers named as the range's subnet ("the web tier's subnet", "the app subnet"); an office's or a VPN's is someone else's. */
+const OWN_SUBNET =
+  /\b(?:web|app|application|api|backend|frontend|worker|server)(?:[- ](?:tier|layer)(?:'s|’s)?)?\s{1,3}(?:subnet|vswitch|v-switch)\b|(?:应用|业务|web)\s{0,2}(?:子网|交换机)/i;
 
 const DATABASE_WORDS = /\b(?:database|db|rds|mysql|postgres(?:ql)?|sql ?server|mariadb)\b|数据库/i;
 const CACHE_WORDS = /\b(?:redis|cache|tair)\b|缓存/i;
@@ -31,7 +37,7 @@ function productOf(words: string): SourceRule["for"] {
 
 /** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
 export const SOURCE_ADDRESS =
-  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z-]{1,16}\s{1,3}){0,2}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
 /** "and 10.2.0.0/16" after a source: a second range of the same list. */
 const MORE_ADDRESS = /^\s{0,3}(?:,|，|、|and|和|及|或|or)\s{0,3}(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/i;
 /** "80 and 443 from anywhere", "对所有人开放": the clause's ports are public. */
@@ -57,8 +63,12 @@ function listComma(text: string, at: number): boolean {
   return !CLOSED_LIST.test(text.slice(Math.max(0, at - CLOSED_LIST_REACH), at));
 }
 
+/** A full stop, "!" or "?" before a space or the end ends a sentence ("… backend 8080. SSH only from X"); inside an address or a version it does not. */
+const SENTENCE_STOP = /[.!?]/;
+
 /** Whether the character at `at` ends a clause (a comma between two digits lists ports instead). */
 export function endsClause(text: string, at: number): boolean {
+  if (SENTENCE_STOP.test(text[at] ?? "")) return at + 1 >= text.length || /\s/.test(text[at + 1] ?? "");
   return CLAUSE_END.test(text[at] ?? "") && !listComma(text, at);
 }
 
@@ -174,7 +184,8 @@ export function sourceRules(text: string): SourceRule[] {
     const restricted = after.length === 0 && ONLY_CLAUSE.test(clause + match[0]) ? clauseBefore(text, Math.max(0, clauseStart - 1), restrictedFloor) : "";
     const ports = after.length > 0 ? after : clausePorts(restricted);
     const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? "") ?? productOf(restricted));
-    rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}) });
+    const ownSubnet = OWN_SUBNET.test(match[0]);
+    rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}), ...(ownSubnet ? { ownSubnet } : {}) });
     // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
     let at = end;
     for (let more = MORE_ADDRESS.exec(text.slice(at, at + 40)); more; more = MORE_ADDRESS.exec(text.slice(at, at + 40))) {

@@ -33,3 +33,12 @@ export function zoneLetters(text: string): string[] {
 export function letterZones(text: string, region: string | undefined): string[] {
   return region ? zoneLetters(text).map((letter) => `${region}-${letter}`) : [];
 }
+
+/** A zone written as its id: "cn-hangzhou-i", "ap-southeast-1-a". */
+const ZONE_ID = /\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?-[a-z])\b/g;
+
+/** Every zone the request names, by id or by letter in its region, once each, in the order written (ids first). */
+export function namedZones(text: string, region: string | undefined): string[] {
+  const written = [...text.matchAll(ZONE_ID)].map((match) => match[1] ?? "");
+  return [...new Set([...written, ...letterZones(text, region)])];
+}

@@ -380,14 +380,16 @@ describe("issue 27 item 6: the issue's defect list", () => {
     }
   });
 
-  it("'RDS PostgreSQL 14 instance, 4 cores 8 GB, 100 GB ESSD': storage 100, not the spec's 8 GB; no server read from 'instance'", () => {
+  it("'RDS PostgreSQL 14 instance, 4 cores 8 GB, 100 GB ESSD': storage 100, the class of 4 cores 8 GB; no server read from 'instance'", () => {
     const ask = "I need an RDS PostgreSQL 14 instance, 4 cores 8 GB, 100 GB ESSD, only reachable from 10.0.2.0/24";
     const template = generated(ask);
     expect(props(template, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ Engine: "PostgreSQL", EngineVersion: "14.0", DBInstanceStorage: 100 });
     expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(0);
+    // The class of that size in the general-purpose family (kinds/rds/instance-class.ts), as the selector's default.
+    expect(template.Parameters?.RdsInstanceClass?.Default).toBe("pg.n2.large.2c");
     const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
-    // The class is the deployer's pick in the selector: the spec is named as not expressed, never claimed.
-    expect(check?.notExpressed.map((value) => value.text)).toEqual(["4 cores 8 GB"]);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.applied).toContainEqual({ kind: "compute-spec", text: "4 cores 8 GB", where: "RdsInstance.DBInstanceClass (parameter RdsInstanceClass)" });
     expect(check?.applied).toContainEqual({ kind: "disk-category", text: "ESSD", where: "RdsInstance.DBInstanceStorageType" });
   });
 
@@ -560,10 +562,12 @@ describe("issue 27 item 6: the issue's defect list", () => {
     expect(checkRequest({ request: "one ECS with key pair ops-key", template: noKey.content })?.unplaced).toEqual([]);
   });
 
-  it("'an OSS bucket with CORS' names CORS as not built", () => {
-    const result = generateTemplate({ text: "an OSS bucket named my-app-assets with CORS and public read" });
+  it("'an OSS bucket with CORS' names CORS as not built, and the check does too (no headline of completeness)", () => {
+    const ask = "an OSS bucket named my-app-assets with CORS and public read";
+    const result = generateTemplate({ text: ask });
     expect(result.content).not.toMatch(/CORS/i);
     expect(JSON.stringify(result)).toMatch(/CORS rules on the bucket/);
+    expect(checkRequest({ request: ask, template: result.content })?.notExpressed).toContainEqual({ kind: "bucket-setting", text: "CORS", reason: "missing" });
   });
 
   describe("casual edits of a running template", () => {
@@ -683,6 +687,287 @@ describe("issue 27 item 6: the issue's defect list", () => {
   it("an HTTPS listener on 443 in the base keeps its protocol through an edit", () => {
     const after = edited(generated(base), "bump the system disk to 100G");
     expect(props(after, "ALIYUN::SLB::Listener").map((l) => l.Protocol)).toEqual(["https"]);
+  });
+});
+
+describe("issue 27: engineers' requests, round five", () => {
+  it("'an SLB (intranet)': the protocol in brackets after the noun keeps it inside the VPC, and the check flags an internet one", () => {
+    const ask = "Can you create an SLB (intranet) listening on TCP 3306 forwarding to 3306 on two backend ECS?";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::LoadBalancer")[0]).toMatchObject({ AddressType: "intranet" });
+    const internet = structuredClone(template);
+    (props(internet, "ALIYUN::SLB::LoadBalancer")[0] as Record<string, unknown>).AddressType = "internet";
+    expect(checkRequest({ request: ask, template: JSON.stringify(internet) })?.broader).toContainEqual(
+      expect.objectContaining({ kind: "public", asked: "an internal load balancer", found: "internet" }),
+    );
+    // "2 private app servers behind an SLB": the servers are private, the load balancer is not.
+    expect(props(generated("2 private app servers behind an SLB, a VPC"), "ALIYUN::SLB::LoadBalancer")[0]).toMatchObject({ AddressType: "internet" });
+  });
+
+  it("'Web tier — 4 nodes, ecs.c6.large …; DB tier — PostgreSQL 14, 4 cores 8 GB …; allow 5432 only from the web tier's subnet 10.0.1.0/24'", () => {
+    const ask =
+      "Web tier — 4 nodes, ecs.c6.large, each with a 100 GiB data disk; DB tier — PostgreSQL 14, 4 cores 8 GB, 200 GB storage; allow 5432 only from the web tier's subnet 10.0.1.0/24";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(4);
+    expect(template.Parameters?.EcsInstanceType?.Default).toBe("ecs.c6.large");
+    expect(template.Parameters?.RdsInstanceClass?.Default).toBe("pg.n2.large.2c");
+    expect(props(template, "ALIYUN::ECS::VSwitch")[0]?.CidrBlock).toBe("10.0.1.0/24");
+    expect(rules(template)).toContainEqual(expect.objectContaining({ PortRange: "5432/5432", SourceCidrIp: "10.0.1.0/24" }));
+    expect(props(template, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ DBInstanceStorage: 200, SecurityIPList: "10.0.1.0/24" });
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect([check?.notExpressed, check?.unplaced, check?.unrequested, check?.broader]).toEqual([[], [], [], []]);
+    expect(check?.applied).toContainEqual({ kind: "count", text: "4", where: "4 × ecs" });
+  });
+
+  it("'bump the web nodes to 6' / 'actually make that 3 instances': the count set, placed by the check, no server called unrequested", () => {
+    const base = generated("Web tier — 4 nodes, ecs.c6.large");
+    const after = edited(base, "bump the web nodes to 6");
+    expect(ofType(after, "ALIYUN::ECS::Instance")).toHaveLength(6);
+    const check = checkRequest({ request: "bump the web nodes to 6", template: JSON.stringify(after), before: JSON.stringify(base) });
+    expect([check?.unplaced, check?.unrequested]).toEqual([[], []]);
+    const nat = generated("Set up a NAT gateway so my private ECS instances (2 of them, no public IPs) can reach the internet. Region ap-southeast-1.");
+    expect(ofType(nat, "ALIYUN::ECS::Instance")).toHaveLength(2);
+    const three = edited(nat, "actually make that 3 instances");
+    expect(ofType(three, "ALIYUN::ECS::Instance")).toHaveLength(3);
+    expect(checkRequest({ request: "actually make that 3 instances", template: JSON.stringify(three), before: JSON.stringify(nat) })?.unplaced).toEqual([]);
+  });
+
+  it("a database's vCPU/memory is its class: MySQL HA 2 cores 4GB, 基础版 4核8G, PostgreSQL in Terraform; SQL Server's is named, not guessed", () => {
+    const ha = generated("MySQL 5.7 RDS, high availability, 2 cores 4GB, 50GB, whitelist 10.0.0.0/8");
+    expect(ha.Parameters?.RdsInstanceClass?.Default).toBe("mysql.n2.medium.2c");
+    expect(props(ha, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ Category: "HighAvailability", DBInstanceStorage: 50 });
+    // The servers keep their own pair: "2 servers 2核4G, MySQL 4核8G 基础版".
+    const basic = generated("2 servers 2核4G, MySQL 4核8G 基础版, 100G 存储");
+    expect(basic.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.large");
+    expect(basic.Parameters?.RdsInstanceClass?.Default).toBe("mysql.n2.large.1");
+    expect(props(basic, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ Category: "Basic" });
+    const terraform = generateTemplate({ text: "Terraform: RDS PostgreSQL 15 with 4 vCPU 16 GB, high availability" }).content;
+    expect(terraform).toMatch(/instance_type\s+= "pg\.n4\.large\.2c"\n\s+category\s+= "HighAvailability"/);
+    const sqlServer = generateTemplate({ text: "RDS SQL Server 2019 standard, 4c16g, 500GB, in cn-hangzhou" });
+    expect(props(sqlServer.template as Template, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ DBInstanceStorage: 500 });
+    expect((sqlServer.template as Template).Parameters?.RdsInstanceClass?.Default).toBeUndefined();
+    expect(JSON.stringify(sqlServer)).toMatch(/SQL Server database of 4 vCPU \/ 16 GiB/);
+    expect(checkRequest({ request: "RDS SQL Server 2019 standard, 4c16g, 500GB, in cn-hangzhou", template: sqlServer.content })?.notExpressed).toEqual([
+      { kind: "compute-spec", text: "4c16g", reason: "missing" },
+    ]);
+  });
+
+  it("'a Redis 6.0 instance with 8 GB memory': the class of 8 GB; 'Redis 5.0 2GB + RDS …': 2 GB is the cache's, by the check too", () => {
+    expect(
+      generated("I want a Redis 6.0 instance with 8 GB memory in a new VPC, accessible from 10.1.0.0/16 only").Parameters?.RedisInstanceClass?.Default,
+    ).toBe("redis.master.large.default");
+    const ask = "Terraform: Redis 5.0 2GB + RDS PostgreSQL 16 2C4G + 1 ECS 4C8G, hangzhou";
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'to IA after 30 days and to Archive after 180, delete after 365': the days named once hold for the later clauses", () => {
+    const ask =
+      "give me an OSS bucket called acme-logs-prod, private, versioning on, move objects to IA after 30 days and to Archive after 180, delete after 365";
+    const [bucket] = props(generated(ask), "ALIYUN::OSS::Bucket");
+    expect(bucket?.LifecycleConfiguration).toMatchObject({
+      Rule: [
+        {
+          Expiration: { Days: 365 },
+          Transition: [
+            { Days: 30, StorageClass: "IA" },
+            { Days: 180, StorageClass: "Archive" },
+          ],
+        },
+      ],
+    });
+    expect(checkRequest({ request: ask, template: generateTemplate({ text: ask }).content })?.unplaced).toEqual([]);
+  });
+
+  it("'no versioning' is versioning asked away: no finding when the bucket has none, one when it has it", () => {
+    const ask = "OSS bucket for backups: bkp-prod-01, private, server-side encryption with KMS, transition to Archive after 90 days, no versioning";
+    const result = generateTemplate({ text: ask });
+    expect(result.content).not.toMatch(/VersioningConfiguration/);
+    expect(checkRequest({ request: ask, template: result.content })?.notExpressed).toEqual([]);
+    const versioned = generateTemplate({ text: "OSS bucket bkp-prod-01, private, versioning on" }).content;
+    expect(checkRequest({ request: ask, template: versioned })?.notExpressed).toContainEqual(
+      expect.objectContaining({ text: "versioning", reason: "still-present" }),
+    );
+  });
+
+  it("a full zone id ('in cn-hangzhou-i') and zone letters reach Terraform's vSwitches; letters without a region are named, not guessed", () => {
+    const terraform = generateTemplate({ text: "Terraform please: one VPC (10.20.0.0/16), a single vswitch 10.20.1.0/24 in cn-hangzhou-i, one ECS" }).content;
+    expect(terraform).toMatch(/zone_id\s+= "cn-hangzhou-i"/);
+    const letters = generateTemplate({ text: "Terraform: shanghai, VPC with 2 vswitches in zones b and g, one ECS" }).content;
+    expect(letters).toMatch(/zone_id\s+= "cn-shanghai-b"[\s\S]*zone_id\s+= "cn-shanghai-g"/);
+    const ask = "create a vpc with cidr 10.8.0.0/16 and 3 vswitches: 10.8.1.0/24 (zone a), 10.8.2.0/24 (zone b), 10.8.3.0/24 (zone c)";
+    expect(checkRequest({ request: ask, template: generateTemplate({ text: ask }).content })?.notExpressed.map((value) => value.text)).toEqual(["a", "b", "c"]);
+  });
+
+  it("'3 Ubuntu 22.04 boxes … behind a public CLB on 80/443, backend 8080. SSH only from 10.0.0.5': three servers, both listeners to 8080, 8080 not the SSH range's", () => {
+    const ask = "Spin up 3 Ubuntu 22.04 boxes (ecs.g7.xlarge) in Singapore behind a public CLB on 80/443, backend 8080. SSH only from 10.0.0.5";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(3);
+    expect(props(template, "ALIYUN::SLB::Listener").map((listener) => [listener.ListenerPort, listener.BackendServerPort])).toEqual([
+      [80, 8080],
+      [443, 8080],
+    ]);
+    expect(rules(template)).toContainEqual(expect.objectContaining({ PortRange: "22/22", SourceCidrIp: "10.0.0.5/32" }));
+    expect(rules(template)).not.toContainEqual(expect.objectContaining({ PortRange: "8080/8080", SourceCidrIp: "10.0.0.5/32" }));
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'add HTTPS on 443' / 'add a listener on 8443 forwarding to 8080': a listener on the load balancer and the port on the servers (ROS and Terraform)", () => {
+    const base = generated("3 web servers behind an SLB in Beijing");
+    const https = edited(base, "add HTTPS on 443");
+    expect(props(https, "ALIYUN::SLB::Listener")).toContainEqual(
+      expect.objectContaining({ Protocol: "https", ListenerPort: 443, BackendServerPort: 443, ServerCertificateId: { Ref: "SlbServerCertificateId" } }),
+    );
+    expect(https.Parameters?.SlbServerCertificateId).toBeDefined();
+    expect(rules(https)).toContainEqual(expect.objectContaining({ PortRange: "443/443" }));
+    expect(hcl(https)).toMatch(/protocol\s+= "https"[\s\S]*frontend_port\s+= 443/);
+    const mapped = edited(base, "add a listener on 8443 forwarding to 8080");
+    expect(props(mapped, "ALIYUN::SLB::Listener")).toContainEqual(expect.objectContaining({ Protocol: "tcp", ListenerPort: 8443, BackendServerPort: 8080 }));
+    expect(rules(mapped)).toContainEqual(expect.objectContaining({ PortRange: "8080/8080" }));
+  });
+
+  it("'remove one of the data disks' takes one disk off each server, not all, and the check reads it as fewer", () => {
+    const base = generated("Two ECS instances each with 2 data disks of 200GB");
+    const after = edited(base, "remove one of the data disks");
+    expect(props(after, "ALIYUN::ECS::Instance").map((server) => (server.DiskMappings as unknown[]).length)).toEqual([1, 1]);
+    const check = checkRequest({ request: "remove one of the data disks", template: JSON.stringify(after), before: JSON.stringify(base) });
+    expect(check?.applied).toContainEqual({ kind: "count", text: "one of the data disks", where: "2 × disk (4 before)" });
+    expect(check?.notExpressed).toEqual([]);
+  });
+
+  it("'安全组放行 22（仅 116.62.0.0/16）和 443' (Terraform): 22 from that range only, 443 to everyone; the aside does not end the list", () => {
+    const ask = "帮我写个 Terraform：上海，VPC 172.16.0.0/16，3 台 4核8G ECS，系统盘 100G ESSD，每台一个 10M EIP，安全组放行 22（仅 116.62.0.0/16）和 443";
+    const result = generateTemplate({ text: ask });
+    expect(result.content).toMatch(/port_range\s+= "22\/22"\n[\s\S]{0,80}cidr_ip\s+= "116\.62\.0\.0\/16"/);
+    expect(result.content).toMatch(/port_range\s+= "443\/443"\n[\s\S]{0,80}cidr_ip\s+= "0\.0\.0\.0\/0"/);
+    expect(result.content).not.toContain("ssh_from_vpc");
+    const check = checkRequest({ request: ask, template: result.content });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'SLB (public, 443 TCP → 8443)': a protocol word between the port and the arrow keeps the mapping (generator and check)", () => {
+    const ask =
+      "Production: SLB (public, 443 TCP → 8443), 4 x ecs.g7.2xlarge in two zones, RDS MySQL 8.0 HA 4C16G 500GB, Redis 16G, NAT for outbound, region cn-shenzhen";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::Listener")).toEqual([expect.objectContaining({ Protocol: "tcp", ListenerPort: 443, BackendServerPort: 8443 })]);
+    expect(template.Parameters?.RdsInstanceClass?.Default).toBe("mysql.n4.large.2c");
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'Two vswitches, one public subnet … and one private …': a count of some of them is a part of the total, not the total", () => {
+    const ask = "Two vswitches, one public subnet 10.0.1.0/24 for the SLB and one private 10.0.2.0/24 for the app servers, VPC 10.0.0.0/16";
+    const result = generateTemplate({ text: ask });
+    expect(ofType(result.template as Template, "ALIYUN::ECS::VSwitch")).toHaveLength(2);
+    expect(checkRequest({ request: ask, template: result.content })?.notExpressed).toEqual([]);
+  });
+
+  it("'2 c7.large instances … each with its own public IP': an ECS type written without 'ecs.' is that type, two servers with an EIP each", () => {
+    const ask = "I need 2 c7.large instances running CentOS 7 in us-west-1, each with its own public IP (5 Mbps), ports 80 and 443 open to all";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(2);
+    expect(ofType(template, "ALIYUN::VPC::EIP")).toHaveLength(2);
+    expect(template.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.large");
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'可用区 H 和 K': a vSwitch in each zone named, placed by the check", () => {
+    const ask = "网站架构：负载均衡 + 3 台服务器（2核4G）+ RDS MySQL 5.7，服务器不要公网 IP，地域北京，可用区 H 和 K";
+    const template = generated(ask);
+    expect([template.Parameters?.ZoneId1?.Default, template.Parameters?.ZoneId2?.Default]).toEqual(["cn-beijing-h", "cn-beijing-k"]);
+    const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+    expect(check?.applied.filter((value) => value.kind === "zone").map((value) => value.text)).toEqual(["H", "K"]);
+  });
+
+  it("settings the engine does not build ('IPv6 enabled', 'deletion protection') are named by the check; 'no IPv6' is none", () => {
+    const ipv6 = "an ECS with IPv6 enabled";
+    expect(checkRequest({ request: ipv6, template: generateTemplate({ text: ipv6 }).content })?.notExpressed).toEqual([
+      { kind: "setting", text: "IPv6", reason: "missing" },
+    ]);
+    expect(JSON.stringify(generateTemplate({ text: ipv6 }))).toMatch(/IPv6 \(the VPC, vSwitches and servers are IPv4 only\)/);
+    const protectedDb = "RDS MySQL 8.0 with deletion protection, no IPv6";
+    const check = checkRequest({ request: protectedDb, template: generateTemplate({ text: protectedDb }).content });
+    expect(check?.notExpressed).toEqual([{ kind: "setting", text: "deletion protection", reason: "missing" }]);
+    expect(check?.applied).toContainEqual({ kind: "setting", text: "IPv6", where: "removed" });
+  });
+
+  it("'delete objects under tmp/ after 3 days and move images/ to IA after 60 days': a rule per prefix (ROS and Terraform); days on the other prefix's rule are misplaced", () => {
+    const ask = 'oss bucket "media-prod", lifecycle: delete objects under tmp/ after 3 days and move images/ to IA after 60 days';
+    const template = generated(ask);
+    const rulesOf = (bucket: Template) => (props(bucket, "ALIYUN::OSS::Bucket")[0]?.LifecycleConfiguration as { Rule: Record<string, unknown>[] }).Rule;
+    expect(rulesOf(template)).toEqual([
+      expect.objectContaining({ Prefix: "tmp/", Expiration: { Days: 3 } }),
+      expect.objectContaining({ Prefix: "images/", Transition: [{ Days: 60, StorageClass: "IA" }] }),
+    ]);
+    expect(rulesOf(template)[0]).not.toHaveProperty("Transition");
+    const terraform = generateTemplate({ text: `Terraform: ${ask}` }).content;
+    expect(terraform).toMatch(/prefix\s+= "tmp\/"[\s\S]*prefix\s+= "images\/"/);
+    for (const text of [generateTemplate({ text: ask }).content, terraform])
+      expect(checkRequest({ request: ask, template: text })?.notExpressed, text.slice(0, 40)).toEqual([]);
+    // The days swapped between the two prefixes' rules: both are misplaced.
+    const swapped = structuredClone(template);
+    const [tmp, images] = rulesOf(swapped);
+    if (!tmp || !images) throw new Error("two rules");
+    tmp.Expiration = { Days: 60 };
+    images.Transition = [{ Days: 3, StorageClass: "IA" }];
+    const check = checkRequest({ request: ask, template: JSON.stringify(swapped) });
+    expect(check?.notExpressed.map((value) => [value.kind, value.text, value.reason])).toEqual([
+      ["days", "3 days", "misplaced"],
+      ["days", "60 days", "misplaced"],
+    ]);
+  });
+
+  it("'4 private ECS, each 4 vCPU 16 GB, no public IP': 'each' is the size's, and no server gets an EIP", () => {
+    const template = generated("A VPC with a NAT gateway and 4 private ECS, each 4 vCPU 16 GB, no public IP, in eu-central-1");
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(4);
+    // The NAT gateway's own EIP only.
+    expect(ofType(template, "ALIYUN::VPC::EIP")).toHaveLength(1);
+  });
+
+  it("'监听 80 和 443，后端都是 80': both listeners forward to 80", () => {
+    const template = generated("两台 ECS 放在不同可用区，前面挂一个公网 SLB，监听 80 和 443，后端都是 80");
+    expect(props(template, "ALIYUN::SLB::Listener").map((listener) => [listener.ListenerPort, listener.BackendServerPort])).toEqual([
+      [80, 80],
+      [443, 80],
+    ]);
+    expect(ofType(template, "ALIYUN::ECS::VSwitch")).toHaveLength(2);
+  });
+
+  it("a zone named is a vSwitch's: the check flags a template whose vSwitch lost it, even when a database still names it", () => {
+    const ask = "MySQL 8.0 in cn-hangzhou-h with 100GB";
+    const template = generated(ask);
+    expect(checkRequest({ request: ask, template: JSON.stringify(template) })?.notExpressed).toEqual([]);
+    const moved = structuredClone(template);
+    delete (props(moved, "ALIYUN::ECS::VSwitch")[0] as Record<string, unknown>).ZoneId;
+    expect(checkRequest({ request: ask, template: JSON.stringify(moved) })?.notExpressed).toContainEqual({
+      kind: "zone",
+      text: "cn-hangzhou-h",
+      reason: "missing",
+    });
+  });
+
+  it("products the engine does not build are named by the check too: auto scaling, a read replica, Kafka; 'no CDN' is none", () => {
+    const scaling = "2 ECS with auto scaling between 2 and 6 instances behind an SLB";
+    const scaled = generateTemplate({ text: scaling });
+    expect(ofType(scaled.template as Template, "ALIYUN::ECS::Instance")).toHaveLength(2);
+    expect(checkRequest({ request: scaling, template: scaled.content })?.notExpressed).toContainEqual({
+      kind: "product",
+      text: "auto scaling",
+      reason: "missing",
+    });
+    for (const [ask, text] of [
+      ["MySQL 8.0 RDS with a read replica, 100GB", "read replica"],
+      ["a Kafka cluster and 2 ECS", "Kafka"],
+    ] as const)
+      expect(checkRequest({ request: ask, template: generateTemplate({ text: ask }).content })?.notExpressed, ask).toContainEqual({
+        kind: "product",
+        text,
+        reason: "missing",
+      });
+    const none = "ECS in hangzhou, no CDN, no WAF";
+    expect(checkRequest({ request: none, template: generateTemplate({ text: none }).content })?.notExpressed).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ export interface RequestCheckOutcome {
   applied: Checked[];
   notExpressed: Checked[];
   unrequested: Array<{ resource: string; type: string }>;
+  broader?: Array<{ kind: string; text: string }>;
 }
 
 export interface TurnOutcome {

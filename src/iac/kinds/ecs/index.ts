@@ -6,6 +6,7 @@ import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";
 import { sizeNear, sizePatterns } from "../stated-size";
+import { computePairs } from "../compute-pair";
 import type { RequestedValues } from "../values";
 
 const INSTANCE = "ALIYUN::ECS::Instance";
@@ -15,8 +16,17 @@ const INSTANCE = "ALIYUN::ECS::Instance";
  * "instance" next to a database or cache names that product, not a server, and a "database
  * server" is the database.
  */
-export const SERVER_WORDS =
-  /\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/i;
+/**
+ * "Web tier — 4 nodes", "app layer: 3 nodes", "4 nodes (ecs.c6.large)": nodes a server tier's label
+ * or an ECS instance type names are servers (a bare "3 nodes" may be a Kubernetes pool's, which the
+ * engine does not build).
+ */
+const TIER_NODES = String.raw`(?<=\b(?:web|app|application|api|frontend|backend|compute|worker|service)[ -](?:tier|layer)\s{0,3}[—–:-]?\s{0,3}(?:\d{1,3}\s{0,3}|(?:two|three|four|five|six|seven|eight|nine|ten)\s{1,3})?)nodes?\b|\bnodes?(?=\s{0,3}[,(（]?\s{0,3}ecs\.)`;
+
+export const SERVER_WORDS = new RegExp(
+  `${/\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/.source}|${TIER_NODES}`,
+  "i",
+);
 
 const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
 const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
@@ -90,6 +100,10 @@ function dataDiskClause(text: string): string | undefined {
 const REMOVE_BEFORE_DISK =
   /(?:\b(?:remove|delete|drop|get rid of|detach|without|no)\b|去掉|删除|删掉|移除|不要|不需要)[^,，。;；\n\d]{0,16}(?:data disks?|数据盘)/i;
 
+/** "one of the data disks", "a data disk", "去掉一块数据盘": some of the disks, not all. */
+const REMOVE_ONE_DISK =
+  /(?:\b(one|two|a|an|1|2)\s{1,3}(?:of\s{1,3}(?:the|its|their)\s{1,3})?(?:extra\s{1,3})?data disks?|(一|两|二)\s{0,2}(?:块|个)\s{0,2}数据盘)/i;
+
 /** The disks: system disk size and category, and a data disk when one is named. */
 const DISK_COUNT_WORDS: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4 };
 /** "two 200G data disks", "2 x 500GB data disks", "两块 100G 数据盘": a count, then at most a size and a category, then the disks. */
@@ -111,7 +125,10 @@ function readDisks(text: string, into: RequestedValues): void {
   const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
   if (category && !/storage type|存储类型/i.test(text)) into.systemDisk.category = category;
   if (dataClause && REMOVE_BEFORE_DISK.test(dataClause)) {
-    into.removeDataDisks = true;
+    // "remove one of the data disks", "去掉一块数据盘": one per server, not all of them.
+    const one = REMOVE_ONE_DISK.exec(dataClause);
+    if (one) into.removeDataDiskCount = /^(?:two|两|二|2)$/i.test(one[1] ?? "") ? 2 : 1;
+    else into.removeDataDisks = true;
     return;
   }
   if (dataClause) {
@@ -150,21 +167,22 @@ export function instanceTypeForSize(vcpus: number, memoryGib: number): string | 
   return family && size ? `ecs.${family}.${size}` : undefined;
 }
 
-/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
-const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/i;
-
 /** A cache named just before a memory size ("Redis 8GB memory", "缓存 内存 4G"), within CACHE_REACH characters of the same clause. */
 const CACHE_BEFORE = /(?:\bredis\b|\btair\b|\bcache\b|缓存)[^,，;；。\n]{0,24}$/i;
 const CACHE_REACH = 32;
 
 /** "4 vCPU 8 GiB" without an instance type: the type of that size (instanceTypeForSize), or a hint ROS cannot take as such. */
 function readSizeHint(text: string, into: RequestedValues): void {
-  const pair = CPU_MEMORY.exec(text);
-  const cpu = pair?.[1] ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
+  // "DB tier — PostgreSQL 14, 4 cores 8 GB": a pair the clause gives the database (or the cache) is not the servers' (compute-pair.ts).
+  const pairs = computePairs(text);
+  const owned = pairs.find((candidate) => candidate.owner === undefined || candidate.owner === "server");
+  if (pairs.length > 0 && !owned) return;
+  const pair = owned ? { cpu: String(owned.vcpus), memory: String(owned.memoryGib) } : undefined;
+  const cpu = pair?.cpu ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
   // "Redis 8GB memory": a cache's memory, not a server's (kinds/redis reads it as the cache's class).
   const cacheMemory = !pair && !cpu && memory !== null && CACHE_BEFORE.test(text.slice(Math.max(0, memory.index - CACHE_REACH), memory.index));
-  const memoryGib = pair?.[2] ?? (cacheMemory ? undefined : (memory?.[1] ?? memory?.[2]));
+  const memoryGib = pair?.memory ?? (cacheMemory ? undefined : (memory?.[1] ?? memory?.[2]));
   if (into.ecsInstanceType || !(cpu || memoryGib)) return;
   const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
   into.sizeHint = size;
@@ -207,8 +225,10 @@ export const ecs: KindDefinition = {
   rosParts: [],
   terraformType: "alicloud_instance",
   terraformParts: [],
-  nouns:
-    /\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/gi,
+  nouns: new RegExp(
+    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
+    "gi",
+  ),
   billable: true,
   maxCount: 20,
   needs: ["vpc", "vswitch", "securityGroup"],

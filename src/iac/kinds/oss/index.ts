@@ -6,7 +6,7 @@ import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
 import { afterKeyword } from "../../read/text-after";
 import type { RequestedValues } from "../values";
-import { lifecycleRuleOf } from "./lifecycle";
+import { lifecycleRulesOf } from "./lifecycle";
 import { websiteOf } from "./website";
 
 const BUCKET = "ALIYUN::OSS::Bucket";
@@ -67,15 +67,16 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
 }
 
 const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
-/** "expire objects after 30 days": up to 30 characters without a digit, then the days. */
-const DAYS_AFTER = /^[^\d\n]*?(\d{1,4})\s*(?:days?|天)/i;
+/** "expire objects after 30 days", "delete after 365" (the days named once, in the clause before): up to 30 characters without a digit, then the days. */
+const DAYS_AFTER = /^[^\d\n]*?(?:(\d{1,4})\s*(?:days?|天)|\bafter\s{1,2}(\d{1,4})(?![\d.]|\s{0,2}[a-z%]))/i;
 const DAYS_REACH = 30 + 4 + 8 + 4;
 const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|move)\b|低频|归档|冷归档|转/i;
 
 function lifecycleDays(text: string): number | undefined {
   for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
     // "lifecycle: logs/ to IA after 30 days": days of a transition are no expiry.
-    if (tail[1] && tail[0].search(/\d/) <= 30 && !TRANSITION_WORDS.test(tail[0])) return Number(tail[1]);
+    const days = tail[1] ?? tail[2];
+    if (days && tail[0].search(/\d/) <= 30 && !TRANSITION_WORDS.test(tail[0])) return Number(days);
   }
   // "30 days later expire", "30-day lifecycle", "30天生命周期".
   const before = /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
@@ -95,8 +96,8 @@ function readOssValues(text: string, into: RequestedValues): void {
   if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) into.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
   const days = lifecycleDays(text);
   if (days !== undefined) into.lifecycleDays = days;
-  const rule = lifecycleRuleOf(text, days);
-  if (rule) into.lifecycleRule = rule;
+  const rules = lifecycleRulesOf(text, days, lifecycleDays);
+  if (rules.length > 0) into.lifecycleRules = rules;
   const website = websiteOf(text);
   if (website) into.website = website;
 }

@@ -26,9 +26,9 @@ const PREFIX_LEADING =
 const PREFIX_BEFORE_WORD = /(?<![\w/.-])([a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?)\s{0,3}(?:前缀|目录|下的|下面|prefix|folder)/i;
 /** Storage class words: "IA", "infrequent access", "低频", "Archive", "归档", "cold archive", "冷归档". */
 const CLASS_WORD = /(cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)/i;
-/** "to IA after 30 days", "IA after 30 days", "30 days → Archive", "30天后转低频", "90天后归档". */
+/** "to IA after 30 days", "IA after 30 days", "Archive after 180" (days named once), "30 days → Archive", "30天后转低频", "90天后归档". */
 const TRANSITION_AFTER =
-  /(?:cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)(?:\s{0,3}storage)?\s{0,3}(?:after|at|in)\s{0,3}(\d{1,4})\s{0,2}(?:days?|天)/gi;
+  /(?:cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)(?:\s{0,3}storage)?\s{0,3}(?:after|at|in)\s{0,3}(\d{1,4})(?:\s{0,2}(?:days?|天)|(?![\d.]|\s{0,2}[a-z%]))/gi;
 const TRANSITION_BEFORE =
   /(\d{1,4})\s{0,2}(?:days?|天)\s{0,3}(?:后|later|after that)?\s{0,3}(?:(?:move|transition|switch|convert|change|转(?:为|成|到|入)?|转换(?:为|成)?|变为|存为|进入)\s{0,3}(?:it |them |objects )?(?:to |into )?)?(?:the\s{1,3})?(?:cold[- ]?archive|冷归档|archive|归档|\bia\b|infrequent[- ]access|低频(?:访问)?)/gi;
 
@@ -67,4 +67,50 @@ export function lifecycleRuleOf(text: string, expireDays: number | undefined): L
   // An expiry day that is a transition's day was read from the transition clause ("IA after 30 days"): no expiry.
   const expiry = expireDays !== undefined && !transitions.some((transition) => transition.days === expireDays) ? expireDays : undefined;
   return { prefix: prefix ?? "", ...(expiry !== undefined ? { expireDays: expiry } : {}), transitions };
+}
+
+/** Where one clause of a lifecycle ends: "…after 3 days and move images/ …", a comma, a semicolon. */
+const CLAUSE_BREAK = /[,;，；。\n]|\s(?:and|then|plus|但|并且|另外)\s/gi;
+/** A prefix written anywhere in a clause (the three readers above, in any of their word orders). */
+const ANY_PREFIX = /(?<![\w/.-])[a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?/gi;
+/** The first such path of one clause. */
+const CLAUSE_PREFIX = /(?<![\w/.-])[a-z0-9][\w.-]{0,40}\/(?:[\w.-]{1,40}\/)?/i;
+
+/**
+ * The request's lifecycle rules: one per prefix it names with an action of its own ("delete
+ * objects under tmp/ after 3 days and move images/ to IA after 60 days": two rules, never the
+ * second clause's transition on the first clause's prefix); a clause that names no prefix adds to
+ * the rule before it ("logs/ to IA after 30 days, to Archive after 180"). One prefix or none is the
+ * single rule of `lifecycleRuleOf`. `expiryOf` reads a clause's expiry days (the kind's reader).
+ */
+export function lifecycleRulesOf(text: string, expireDays: number | undefined, expiryOf: (clause: string) => number | undefined): LifecycleRule[] {
+  const prefixes = new Set((text.match(ANY_PREFIX) ?? []).map((prefix) => prefix.toLowerCase()));
+  if (prefixes.size < 2) {
+    const rule = lifecycleRuleOf(text, expireDays);
+    return rule ? [rule] : [];
+  }
+  const rules: LifecycleRule[] = [];
+  let at = 0;
+  const clauses: string[] = [];
+  for (const end of text.matchAll(CLAUSE_BREAK)) {
+    clauses.push(text.slice(at, end.index));
+    at = end.index + end[0].length;
+  }
+  clauses.push(text.slice(at));
+  for (const clause of clauses) {
+    const transitions = transitionsOf(clause);
+    const expiry = expiryOf(clause);
+    const days = expiry !== undefined && !transitions.some((transition) => transition.days === expiry) ? expiry : undefined;
+    if (transitions.length === 0 && days === undefined) continue;
+    // "move images/ to IA": among several prefixes, a path in the clause is its rule's, whatever the words around it.
+    const prefix = lifecyclePrefix(clause) ?? CLAUSE_PREFIX.exec(clause)?.[0];
+    const current = rules[rules.length - 1];
+    if (prefix === undefined && current) {
+      current.transitions.push(...transitions);
+      if (days !== undefined) current.expireDays = days;
+      continue;
+    }
+    rules.push({ prefix: prefix ?? "", ...(days !== undefined ? { expireDays: days } : {}), transitions });
+  }
+  return rules;
 }

@@ -24,12 +24,12 @@ function scopedRule(rule: LifecycleRule): string[] {
 
 /** The nested blocks of the settings the request states: versioning, server-side encryption, a lifecycle rule, a website. */
 function settingBlocks(values: RequestedValues): string[] {
-  const days = values.lifecycleRule ? undefined : values.lifecycleDays;
+  const days = values.lifecycleRules ? undefined : values.lifecycleDays;
   const website = values.website;
   return [
     ...(values.versioning ? ["versioning {", '  status = "Enabled"', "}"] : []),
     ...(values.encryption ? ["server_side_encryption_rule {", `  sse_algorithm = ${quoted(values.encryption)}`, "}"] : []),
-    ...(values.lifecycleRule ? scopedRule(values.lifecycleRule) : []),
+    ...(values.lifecycleRules ?? []).flatMap(scopedRule),
     ...(website
       ? [
           "website {",

@@ -10,6 +10,8 @@ import type { RequestedValues } from "../values";
 import { detachedVersion, type VersionedEngine } from "../stated-version";
 import type { RdsEngine } from "../../read/infrastructure-request";
 import { wantedEngine } from "./engine";
+import { computePairs } from "../compute-pair";
+import { rdsClassForSize, rdsEditionOf } from "./instance-class";
 
 const DATABASE = "ALIYUN::RDS::DBInstance";
 
@@ -103,6 +105,32 @@ function readRdsValues(text: string, into: RequestedValues, reading: ValueReadin
   if (retention !== undefined) into.backupRetentionDays = retention;
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) into.rdsInstanceClass = rdsClass.toLowerCase();
+  readDatabaseSize(text, into);
+}
+
+/** A clause that names servers: a vCPU/memory pair with no product before it is theirs then. */
+const SERVER_NAMED = /\b(?:ecs|(?<!(?:sql|database|db) ?)servers?|vms?|nodes?|hosts?|machines?|box(?:es)?)\b|服务器|主机|虚拟机/i;
+
+/** "high availability", "basic edition"; "PostgreSQL 14, 4 cores 8 GB": the edition and the class of that size (instance-class.ts). */
+function readDatabaseSize(text: string, into: RequestedValues): void {
+  const edition = rdsEditionOf(text);
+  if (edition && /rds|database|\bdbs?\b|mysql|postgres|mariadb|sql ?server|数据库/i.test(text)) into.rdsEdition = edition;
+  const pair = computePairs(text).find((candidate) => candidate.owner === "database" || (candidate.owner === undefined && !SERVER_NAMED.test(text)));
+  if (!pair || into.rdsInstanceClass) return;
+  const engine = into.rdsEngine ?? "MySQL";
+  const instanceClass = rdsClassForSize(engine, pair.vcpus, pair.memoryGib, into.rdsEdition ?? "HighAvailability");
+  if (instanceClass) {
+    into.rdsInstanceClass = instanceClass;
+    return;
+  }
+  const size = `${pair.vcpus} vCPU / ${pair.memoryGib} GiB`;
+  const name = engine === "SQLServer" ? "SQL Server" : engine;
+  into.unsupported.push(
+    phrase(
+      `a ${name} database of ${size} as such: RDS sells no general-purpose class of that size by name pattern, so pick one in the \`RdsInstanceClass\` selector (or name the class)`,
+      `按 ${size} 指定 ${name} 数据库规格：没有可按命名规则确定的通用规格，请在 \`RdsInstanceClass\` 选择器中选择（或直接给出规格名）`,
+    ),
+  );
 }
 
 export const rds: KindDefinition = {

@@ -14,6 +14,7 @@ export function buildRds({ request, values, details, vswitches, hcl }: Terraform
       `engine                   = ${quoted(request.rdsEngine)}`,
       `engine_version           = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
       `instance_type            = ${instanceClass}`,
+      ...(details.rdsCategory ? [`category                 = ${quoted(details.rdsCategory)}`] : []),
       `instance_storage         = ${sizeWithin(values.rdsStorage, RDS_STORAGE_GB) ?? 20}`,
       'db_instance_storage_type = "cloud_essd"',
       `vswitch_id               = ${vswitchFor(vswitches, index)}`,

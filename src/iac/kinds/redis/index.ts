@@ -32,7 +32,7 @@ function redisEngineVersion(text: string, unsupported: Phrase[]): string | undef
 
 /** "Redis 8GB memory", "Redis 内存 8G", "8 GB 的 Redis": a memory size written against Redis (sizeForKind leaves memory out). */
 const REDIS_MEMORY =
-  /\b(?:redis|tair)\b[^\d\n,，;；]{0,24}?(?:\d{1,2}\.\d{1,2}[^\d\n,，;；]{0,12}?)?(\d{1,3})\s{0,2}(g|gb|gib)\b|(\d{1,3})\s{0,2}(?:g|gb|gib)\s{0,3}(?:of\s{1,2})?(?:memory\s{1,2}|ram\s{1,2}|内存\s{0,2}|的\s{0,2})?(?:redis|tair)\b/i;
+  /\b(?:redis|tair)\b[^\d\n,，;；]{0,24}?(?:\d{1,2}\.\d{1,2}[^\d\n,，;；]{0,24}?)?(\d{1,3})\s{0,2}(g|gb|gib)\b|(\d{1,3})\s{0,2}(?:g|gb|gib)\s{0,3}(?:of\s{1,2})?(?:memory\s{1,2}|ram\s{1,2}|内存\s{0,2}|的\s{0,2})?(?:redis|tair)\b/i;
 
 /** The memory the request gives Redis, in GiB. */
 function redisMemory(text: string, reading: ValueReading): number | undefined {

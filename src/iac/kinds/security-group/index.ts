@@ -18,7 +18,7 @@ export interface SourceRanges {
   sshOnly?: boolean;
   /** Every source range, to keep out of the address plan. */
   all: string[];
-  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan. */
+  /** Where each source range is written ([start, end) offsets), so only those occurrences leave the address plan (a subnet of the request's own servers stays in it). */
   spans: [number, number][];
   /** The ranges that are not SSH's, each with the ports of its clause (source-rules.ts). */
   rules: SourceRule[];
@@ -38,7 +38,8 @@ export function sourceRangesOf(text: string): SourceRanges {
   for (const rule of sourceRules(text)) {
     const [start, end] = rule.span;
     ranges.all.push(rule.cidr);
-    ranges.spans.push(rule.span);
+    // "from the web tier's subnet 10.0.1.0/24" names a vSwitch of the plan as well as the source.
+    if (!rule.ownSubnet) ranges.spans.push(rule.span);
     const words = clauseBefore(text, start, Math.min(clause.readTo, start));
     const wordsStart = start - words.length;
     if (wordsStart === 0 || wordsStart > clause.readTo || endsClause(text, wordsStart - 1)) Object.assign(clause, { ssh: false, only: false });

@@ -10,6 +10,29 @@ function listenedPorts(request: RosBuild["request"]): number[] {
   return served.length > 0 || request.portMappings.length > 0 ? served : request.publicPorts;
 }
 
+/** The parameter an HTTPS listener's certificate comes from (the editor adds it too, with a listener: edit/listener-edit.ts). */
+export const CERTIFICATE_PARAMETER = "SlbServerCertificateId";
+
+export function certificateParameter(): Record<string, unknown> {
+  return {
+    Type: "String",
+    Label: "SLB server certificate",
+    Description: "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first).",
+  };
+}
+
+/** One listener's properties: the generator's and the editor's listeners are the same resource. */
+export function listenerProperties(balancer: string, front: number, back: number, protocol: string): Record<string, unknown> {
+  return {
+    LoadBalancerId: ref(balancer),
+    Protocol: protocol,
+    ListenerPort: front,
+    BackendServerPort: back,
+    Bandwidth: -1,
+    ...(protocol === "https" ? { ServerCertificateId: ref(CERTIFICATE_PARAMETER) } : {}),
+  };
+}
+
 export function buildSlb({ request, instances, builder, network }: RosBuild): void {
   if (request.counts.slb === 0) return;
   builder.parameters.SlbZoneId = {
@@ -22,12 +45,8 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
   const listeners = listenersOf(listenedPorts(request), request.portMappings, request.listenerProtocols);
   // An HTTPS listener serves a certificate: the user picks theirs (an id ROS cannot invent).
   if (listeners.some((listener) => listener.protocol === "https")) {
-    builder.parameters.SlbServerCertificateId = {
-      Type: "String",
-      Label: "SLB server certificate",
-      Description: "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first).",
-    };
-    addGroup(builder, "Load balancer", ["SlbServerCertificateId"]);
+    builder.parameters[CERTIFICATE_PARAMETER] = certificateParameter();
+    addGroup(builder, "Load balancer", [CERTIFICATE_PARAMETER]);
   }
   names("Slb", request.counts.slb).forEach((slb, index) => {
     builder.resources[slb] = {
@@ -48,12 +67,7 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
       builder.resources[`${slb}Listener${front}`] = {
         Type: "ALIYUN::SLB::Listener",
         Properties: {
-          LoadBalancerId: ref(slb),
-          Protocol: stated,
-          ListenerPort: front,
-          BackendServerPort: back,
-          Bandwidth: -1,
-          ...(stated === "https" ? { ServerCertificateId: ref("SlbServerCertificateId") } : {}),
+          ...listenerProperties(slb, front, back, stated),
           ...(redirect ? { HttpConfig: { ListenerForward: "on", ForwardPort: redirect.to } } : {}),
         },
       };

@@ -16,8 +16,8 @@ export function buildVSwitches(build: TerraformBuild): void {
       `vswitch_name = ${quoted(`vsw-${index + 1}`)}`,
       "vpc_id       = alicloud_vpc.main.id",
       `cidr_block   = ${quoted(cidr.text)}`,
-      // Spreads vSwitches over zones; wraps around when the region has fewer zones.
-      `zone_id      = data.alicloud_zones.available.zones[${index} % length(data.alicloud_zones.available.zones)].id`,
+      // A zone the request names ("in cn-hangzhou-i", "zones b and g") is written as such; the others spread over the region's zones, wrapping around.
+      `zone_id      = ${build.values.zones[index] ? quoted(build.values.zones[index] ?? "") : `data.alicloud_zones.available.zones[${index} % length(data.alicloud_zones.available.zones)].id`}`,
     ]);
     return name;
   });

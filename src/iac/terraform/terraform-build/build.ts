@@ -25,6 +25,8 @@ export interface TwinDetails {
   /** The default of the twin's image parameter: a public image name pattern ("ubuntu_22_04_x64_20G_alibase_*.vhd") or an image id. */
   ecsImage?: string;
   rdsClass?: string;
+  /** The database's edition (`Category`: Basic, HighAvailability), when the template states one. */
+  rdsCategory?: string;
   /** The Redis class the twin states ("Redis 8 GB": redis.master.large.default), else the smallest standard class is written. */
   redisClass?: string;
   /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */

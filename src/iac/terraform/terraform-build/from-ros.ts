@@ -13,7 +13,7 @@
  * builders write one value per kind, as the generator does.
  */
 import { type CidrBlock, cidrContains, parseCidr } from "../../read/cidr";
-import type { StorageClass } from "../../kinds/oss/lifecycle";
+import type { LifecycleRule, StorageClass } from "../../kinds/oss/lifecycle";
 import type { InfrastructureRequest, RdsEngine } from "../../read/infrastructure-request";
 import { dependentsOf, KINDS, type ResourceKind } from "../../kinds";
 import type { RequestedValues } from "../../kinds/values";
@@ -106,14 +106,25 @@ function bucketValues(template: Template): Partial<RequestedValues> {
     ...(versioning ? { versioning } : {}),
     ...(encryption === "AES256" || encryption === "KMS" ? { encryption } : {}),
     ...(days !== undefined ? { lifecycleDays: days } : {}),
-    ...scopedRuleOf(firstRule, days),
+    ...scopedRulesOf(Array.isArray(rules) ? rules : [], days),
     ...websiteOf(bucket.WebsiteConfiguration),
   };
 }
 
-/** A rule with a prefix or transitions is written whole (kinds/oss/lifecycle.ts); a whole-bucket expiry stays `lifecycleDays`. */
-function scopedRuleOf(rule: unknown, days: number | undefined): Partial<RequestedValues> {
-  if (!isRecord(rule)) return {};
+/** Rules with a prefix or transitions are written whole (kinds/oss/lifecycle.ts); a lone whole-bucket expiry stays `lifecycleDays`. */
+function scopedRulesOf(rules: readonly unknown[], days: number | undefined): Partial<RequestedValues> {
+  // Beside other rules, a whole-bucket expiry is one rule of the list, not `lifecycleDays`.
+  const several = rules.length > 1;
+  const scoped = rules.flatMap((rule, index) => scopedRuleOf(rule, index === 0 ? days : expiryOf(rule), several));
+  return scoped.length > 0 ? { lifecycleRules: scoped } : {};
+}
+
+function expiryOf(rule: unknown): number | undefined {
+  return isRecord(rule) && isRecord(rule.Expiration) ? count(rule.Expiration.Days) : undefined;
+}
+
+function scopedRuleOf(rule: unknown, days: number | undefined, several: boolean): LifecycleRule[] {
+  if (!isRecord(rule)) return [];
   const prefix = text(rule.Prefix) ?? "";
   const transitions = (Array.isArray(rule.Transition) ? rule.Transition : []).flatMap((item: unknown) => {
     if (!isRecord(item)) return [];
@@ -123,8 +134,8 @@ function scopedRuleOf(rule: unknown, days: number | undefined): Partial<Requeste
       ? [{ days: transitionDays, storageClass: storageClass as StorageClass }]
       : [];
   });
-  if (prefix === "" && transitions.length === 0) return {};
-  return { lifecycleRule: { prefix, ...(days !== undefined ? { expireDays: days } : {}), transitions } };
+  if (prefix === "" && transitions.length === 0 && !(several && days !== undefined)) return [];
+  return [{ prefix, ...(days !== undefined ? { expireDays: days } : {}), transitions }];
 }
 
 function websiteOf(configuration: unknown): Partial<RequestedValues> {
@@ -132,6 +143,14 @@ function websiteOf(configuration: unknown): Partial<RequestedValues> {
   const indexDocument = text(configuration.IndexDocument);
   const errorDocument = text(configuration.ErrorDocument);
   return indexDocument ? { website: { indexDocument, ...(errorDocument ? { errorDocument } : {}), defaultIndex: false } } : {};
+}
+
+/** The zones the twin's vSwitches are placed in, in order: each vSwitch's `ZoneId`, a literal or its parameter's default. */
+function zonesOf(template: Template): string[] {
+  const resources = section(template, "Resources");
+  return namesOfType(template, KINDS.vswitch.rosType)
+    .map((name) => text(literal(template, resourceProperties(resources[name]).ZoneId)))
+    .filter((zone): zone is string => zone !== undefined);
 }
 
 function valuesOf(template: Template): RequestedValues {
@@ -145,7 +164,7 @@ function valuesOf(template: Template): RequestedValues {
     redisEngineVersion: text(literal(template, firstOf(template, "redis").EngineVersion)),
     bandwidth: count(literal(template, firstOf(template, "eip").Bandwidth)),
     ...bucketValues(template),
-    zones: [],
+    zones: zonesOf(template),
     existingVpc: false,
     unsupported: [],
     text: "",
@@ -201,6 +220,7 @@ function detailsOf(template: Template): TwinDetails {
   const ecsImage = text(literal(template, firstOf(template, "ecs").ImageId));
   const rds = firstOf(template, "rds");
   const rdsClass = text(literal(template, rds.DBInstanceClass));
+  const rdsCategory = text(literal(template, rds.Category));
   const rdsIps = ipList(template, rds.SecurityIPList);
   const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
   const redisClass = text(literal(template, firstOf(template, "redis").InstanceClass));
@@ -213,6 +233,7 @@ function detailsOf(template: Template): TwinDetails {
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
+    ...(rdsCategory ? { rdsCategory } : {}),
     ...(redisClass ? { redisClass } : {}),
     ...(healthCheckUri ? { healthCheckUri } : {}),
     ...(dataDisks.length > 0 ? { dataDisks } : {}),

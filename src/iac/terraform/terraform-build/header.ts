@@ -64,7 +64,7 @@ export function buildHeader(request: InfrastructureRequest, values: RequestedVal
       "zone_id        = data.alicloud_zones.available.zones[0].id",
       `engine         = ${quoted(request.rdsEngine)}`,
       `engine_version = ${quoted(values.rdsEngineVersion ?? RDS_ENGINE_VERSIONS[request.rdsEngine])}`,
-      'category       = "HighAvailability"',
+      `category       = ${quoted(details.rdsCategory ?? "HighAvailability")}`,
       'instance_charge_type = "PostPaid"',
       'db_instance_storage_type = "cloud_essd"',
     ]);

@@ -1,0 +1,68 @@
+/**
+ * "add HTTPS on 443", "add a listener on 8443", "also listen on 443 → 8443", "SLB 再加一个 443 监听":
+ * a listener added to the load balancers the template has, on each port it does not listen on yet,
+ * with the protocol the request states (HTTPS takes a certificate parameter, as a generated one does)
+ * and the backend port a mapping gives (else the same port). The servers' own rules for the backend
+ * port are opened by the port edit (template-edit.ts `openPorts`). The listener is the generator's
+ * (kinds/slb/ros.ts), so a rebuild and an edit write the same resource.
+ */
+import { CERTIFICATE_PARAMETER, certificateParameter, listenerProperties } from "../kinds/slb/ros";
+import { listenerProtocols, protocolFor } from "../kinds/slb/protocol";
+import { tokenize } from "../kinds/vocabulary";
+import { portMappingsOf } from "../read/port-mappings";
+import { phrase, type Phrase } from "../read/request-language";
+import { resourceProperties, section } from "../template/template-model";
+import { namesOfType } from "./template-inventory";
+
+type Template = Record<string, unknown>;
+
+const LISTENER_CUE = /\blisten(?:er|ers|ing)?\b|\bhttps?\b|监听/i;
+const ADD_CUE = /\b(?:add|also|another|new|enable)\b|加|新增|增加|再/i;
+/** A protocol named without a port: HTTPS is 443, HTTP 80. */
+const PROTOCOL_PORT: ReadonlyArray<[RegExp, number]> = [
+  [/\bhttps\b/i, 443],
+  [/\bhttp\b/i, 80],
+];
+const LISTENER_TYPE = "ALIYUN::SLB::Listener";
+
+/** The ports the request asks the load balancers to listen on, with their backend ports. */
+function askedListeners(text: string): Array<{ front: number; back: number }> {
+  const mappings = portMappingsOf(text);
+  const ports = new Set<number>(mappings.map((mapping) => mapping.front));
+  for (const token of tokenize(text)) if (token.kind === "port") ports.add(Number(token.value));
+  if (ports.size === 0) for (const [word, port] of PROTOCOL_PORT) if (word.test(text)) ports.add(port);
+  return [...ports].map((front) => ({ front, back: mappings.find((mapping) => mapping.front === front)?.back ?? front }));
+}
+
+/** Adds the asked listeners to every load balancer of the template; says what it added. */
+export function addListeners(template: Template, text: string, changes: Phrase[]): void {
+  if (!LISTENER_CUE.test(text) || !ADD_CUE.test(text)) return;
+  const balancers = namesOfType(template, "ALIYUN::SLB::LoadBalancer");
+  if (balancers.length === 0) return;
+  const resources = section(template, "Resources");
+  const listened = new Set(
+    namesOfType(template, LISTENER_TYPE).map((name) => {
+      const properties = resourceProperties(resources[name]);
+      return `${JSON.stringify(properties.LoadBalancerId)}|${String(properties.ListenerPort)}`;
+    }),
+  );
+  const protocols = listenerProtocols(text);
+  for (const { front, back } of askedListeners(text)) {
+    // "add HTTPS on 443": the protocol word before the port is the listener's.
+    const protocol = protocolFor(front, protocols.get(front));
+    for (const balancer of balancers) {
+      if (listened.has(`${JSON.stringify({ Ref: balancer })}|${front}`) || resources[`${balancer}Listener${front}`] !== undefined) continue;
+      resources[`${balancer}Listener${front}`] = { Type: LISTENER_TYPE, Properties: listenerProperties(balancer, front, back, protocol) };
+      if (protocol === "https") {
+        template.Parameters = section(template, "Parameters");
+        section(template, "Parameters")[CERTIFICATE_PARAMETER] ??= certificateParameter();
+      }
+      changes.push(
+        phrase(
+          `added a ${protocol.toUpperCase()} listener on ${front} (backend port ${back}) to \`${balancer}\``,
+          `为 \`${balancer}\` 添加 ${protocol.toUpperCase()} 监听 ${front}（后端端口 ${back}）`,
+        ),
+      );
+    }
+  }
+}

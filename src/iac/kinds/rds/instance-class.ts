@@ -1,0 +1,43 @@
+/**
+ * A database's class from the vCPUs and memory a request gives it ("PostgreSQL 14, 4 cores 8 GB",
+ * "RDS MySQL 2核4G"), and its edition ("high availability", "高可用", "basic edition"). RDS sells
+ * its general-purpose classes by a pattern the class name spells: `<engine>.n<GiB per vCPU>.<size>.<edition>`,
+ * sizes small (1 vCPU), medium (2), large (4) and xlarge (8), editions `2c` (high availability,
+ * cloud disks) and `1` (basic, MySQL's). A pair outside that pattern, or an engine whose classes
+ * are named otherwise (SQL Server, MariaDB), gets no class: the reply names it as not expressed
+ * and the class stays the console's selector. Never a guessed name outside the pattern.
+ */
+import type { RdsEngine } from "../../read/infrastructure-request";
+
+export type RdsEdition = "Basic" | "HighAvailability";
+
+const ENGINE_PREFIX: Partial<Record<RdsEngine, string>> = { MySQL: "mysql", PostgreSQL: "pg" };
+/** GiB per vCPU of the general-purpose families. */
+const FAMILY_BY_RATIO: Readonly<Record<number, string>> = { 2: "n2", 4: "n4" };
+const SIZE_BY_VCPUS: Readonly<Record<number, string>> = { 1: "small", 2: "medium", 4: "large", 8: "xlarge" };
+/** The 1-vCPU size is sold in the 1:2 family only. */
+const SMALL_FAMILIES = new Set(["n2"]);
+
+function editionSuffix(engine: RdsEngine, edition: RdsEdition): string | undefined {
+  if (edition === "HighAvailability") return "2c";
+  return engine === "MySQL" ? "1" : undefined;
+}
+
+/** The general-purpose class of that size, or undefined when RDS sells none by this pattern. */
+export function rdsClassForSize(engine: RdsEngine, vcpus: number, memoryGib: number, edition: RdsEdition): string | undefined {
+  const prefix = ENGINE_PREFIX[engine];
+  const family = memoryGib % vcpus === 0 ? FAMILY_BY_RATIO[memoryGib / vcpus] : undefined;
+  const size = SIZE_BY_VCPUS[vcpus];
+  const suffix = editionSuffix(engine, edition);
+  if (!prefix || !family || !size || !suffix || (size === "small" && !SMALL_FAMILIES.has(family))) return undefined;
+  return `${prefix}.${family}.${size}.${suffix}`;
+}
+
+const HIGH_AVAILABILITY = /\bhigh[- ]?availability\b|\bha\b(?![- ]?proxy)|\bprimary[/ -](?:standby|replica)\b|高可用|主备/i;
+const BASIC = /\bbasic (?:edition|series|tier)\b|\bsingle[- ]node\b|基础版|单节点/i;
+
+/** The edition the request names for its database, if any. */
+export function rdsEditionOf(text: string): RdsEdition | undefined {
+  if (BASIC.test(text)) return "Basic";
+  return HIGH_AVAILABILITY.test(text) ? "HighAvailability" : undefined;
+}
