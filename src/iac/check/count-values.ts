@@ -7,6 +7,8 @@ import { FAMILIES } from "./families";
 import { isWordChar, numberOf, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
+/** An engine's or an image's name right before a number: the number is its version, not a count. */
+const VERSIONED_BEFORE = /\b(?:pg|postgres(?:ql)?|mysql|mariadb|redis|sql ?server|mssql|ubuntu|centos|debian|windows)[ ]{1,2}$/;
 const COUNT = /\d{1,3}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b|[一二两三四五六七八九十]/g;
 const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*"]);
 const PER_ITEM = /\b(?:each|every|per)\b|每/;
@@ -105,6 +107,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const count = numberOf(match[0]);
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
+    // "a pg 15 db", "MySQL 8 database": a number right after an engine's or an image's name is its version.
+    if (/^\d/.test(match[0]) && VERSIONED_BEFORE.test(scan.before(start, 16))) continue;
     const before = scan.before(start, 16);
     // "给每台 ECS 一个 EIP", "an EIP for each server": one per server, so at least that many in all.
     // "每台两块数据盘", "two data disks each", "an EIP per server": N for every server.

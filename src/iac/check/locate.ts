@@ -6,7 +6,7 @@
  */
 import { capacityOfRedisClass } from "../kinds/redis/capacity-classes";
 import { FAMILIES, familyOfType } from "./families";
-import { SETTING_KEYS } from "./setting-values";
+import { SETTING_SLOTS } from "./setting-values";
 import type { RequestedValue } from "./requested-value";
 import type { Slot, TemplateView } from "./template-slots";
 
@@ -219,9 +219,9 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     case "bucket-name":
       return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
     case "setting": {
-      // Present when any resource states it: a count of IPv6 addresses above 0, a protection switched on.
-      const key = SETTING_KEYS[String(value.value)];
-      return key ? find(view, (slot) => key.test(slot.key) && slot.value !== false && slot.value !== 0 && slot.value !== "false") : undefined;
+      // Present when any resource states it (setting-values.ts says how).
+      const carries = SETTING_SLOTS[String(value.value)];
+      return carries ? find(view, (slot) => carries(slot.key, slot.value)) : undefined;
     }
     case "bucket-setting":
       return locateBucketSetting(view, String(value.value));

@@ -5,7 +5,7 @@
  * claim the characters it read, so a CIDR's digits are not read again as a port or a count.
  * Every scan is bounded: windows around a match have fixed widths, so the check stays linear.
  */
-import { withEcsTypePrefix } from "../read/request-text";
+import { canonicalValues } from "../read/request-text";
 
 /** Longest request prose the check reads (the A2A message limit already bounds it; this bounds the work). */
 export const MAX_PROSE_CHARS = 20_000;
@@ -27,13 +27,13 @@ function withoutFences(text: string): string {
   }
 }
 
-/** The request's prose: fences and a pasted template cut away, NFKC-normalized, bounded; an ECS type written without "ecs." gets it (read/request-text.ts). */
+/** The request's prose: fences and a pasted template cut away, NFKC-normalized, bounded; an ECS type written without "ecs." gets it and a value taken back right away is gone (read/request-text.ts). */
 export function requestProse(request: string): string {
   let prose = withoutFences(request.slice(0, MAX_PROSE_CHARS * 2));
   const lower = prose.toLowerCase();
   const cut = Math.min(...TEMPLATE_START.map((marker) => lower.indexOf(marker)).filter((index) => index >= 0), prose.length);
   prose = prose.slice(0, cut);
-  return withEcsTypePrefix(prose.normalize("NFKC").slice(0, MAX_PROSE_CHARS));
+  return canonicalValues(prose.normalize("NFKC").slice(0, MAX_PROSE_CHARS));
 }
 
 const BOUNDARY = new Set(["\n", "。", "；", ";", "!", "！", "?", "？"]);
@@ -51,6 +51,11 @@ export class Scanner {
     this.text = lower.length === prose.length ? prose : lower;
     this.lower = lower;
     this.cues = lower;
+  }
+
+  /** The whole prose in lower case, never blanked: for words that are no value ("Redis 7.0 集群版" after "Redis 7.0" was read). */
+  get cueText(): string {
+    return this.cues;
   }
 
   claim(start: number, end: number): void {

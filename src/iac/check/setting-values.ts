@@ -18,6 +18,11 @@ interface Setting {
 
 const SETTINGS: readonly Setting[] = [
   { words: /\bipv6\b/, text: "IPv6", value: "ipv6" },
+  {
+    words: /(?:redis|tair)[^,;，。；\n]{0,24}(?:cluster|集群版)|集群版\s{0,2}(?:redis|tair)|\bcluster (?:edition|mode)\b/,
+    text: "Redis cluster edition",
+    value: "redis-cluster",
+  },
   { words: /\bdeletion[- ]protection\b|删除保护|释放保护/, text: "deletion protection", value: "deletion-protection" },
 ];
 /** "no IPv6", "without deletion protection", "不要 IPv6": the setting asked away. */
@@ -28,16 +33,21 @@ const AWAY_REACH = 16;
 export function settingValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   for (const setting of SETTINGS) {
-    const match = setting.words.exec(scan.lower);
+    const match = setting.words.exec(scan.cueText);
     if (!match) continue;
-    const away = AWAY_BEFORE.test(scan.lower.slice(Math.max(0, match.index - AWAY_REACH), match.index));
+    const away = AWAY_BEFORE.test(scan.cueText.slice(Math.max(0, match.index - AWAY_REACH), match.index));
     values.push({ kind: "setting", text: setting.text, role: away ? "removed" : "wanted", value: setting.value });
   }
   return values;
 }
 
-/** The template keys that carry each setting. */
-export const SETTING_KEYS: Readonly<Record<string, RegExp>> = {
-  ipv6: /ipv6/i,
-  "deletion-protection": /^(?:DeletionProtection|deletion_protection)$/,
+const switchedOn = (value: unknown) => value !== false && value !== 0 && value !== "false" && value !== "";
+
+/** Whether a template slot carries each setting: a count of IPv6 addresses above 0, a protection switched on, a sharded (cluster) Redis class or a shard count. */
+export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown) => boolean>> = {
+  ipv6: (key, value) => /ipv6/i.test(key) && switchedOn(value),
+  "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
+  "redis-cluster": (key, value) =>
+    (/^(?:InstanceClass|instance_class)$/.test(key) && /sharding|cluster/i.test(String(value))) ||
+    (/^(?:ShardCount|shard_count)$/.test(key) && Number(value) > 0),
 };

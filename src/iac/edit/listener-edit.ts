@@ -66,3 +66,22 @@ export function addListeners(template: Template, text: string, changes: Phrase[]
     }
   }
 }
+
+/** "change the listener to 8080", "set the listener port to 8443", "监听改成 8080": the one listener's front port. */
+const LISTENER_TO =
+  /\b(?:change|set|move|switch)\s{1,3}(?:the\s{1,3})?(?:listener|frontend)(?:'s)?\s{1,3}(?:port\s{1,3})?to\s{1,3}(\d{2,5})(?![\d.])|监听(?:端口)?\s{0,2}(?:改成|改为|换成|改到)\s{0,2}(\d{2,5})(?![\d.])/i;
+
+/** Moves the template's only listener to the port asked ("change the listener to 8080"); with several, the request names none of them, so nothing moves. */
+export function moveOnlyListener(template: Template, text: string, changes: Phrase[]): void {
+  const match = LISTENER_TO.exec(text);
+  const port = Number(match?.[1] ?? match?.[2]);
+  if (!match || !Number.isInteger(port) || port < 1 || port > 65535) return;
+  const listeners = namesOfType(template, LISTENER_TYPE);
+  const [only] = listeners;
+  if (listeners.length !== 1 || only === undefined) return;
+  const properties = resourceProperties(section(template, "Resources")[only]);
+  const before = properties.ListenerPort;
+  if (before === port) return;
+  properties.ListenerPort = port;
+  changes.push(phrase(`listener \`${only}\` moved from ${String(before)} to ${port}`, `监听 \`${only}\` 从 ${String(before)} 改为 ${port}`));
+}

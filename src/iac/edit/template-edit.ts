@@ -14,7 +14,7 @@ import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
-import { addListeners } from "./listener-edit";
+import { addListeners, moveOnlyListener } from "./listener-edit";
 import { readableText } from "../read/request-text";
 import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
@@ -23,6 +23,7 @@ import { insideOnlyPorts, sameRangePorts } from "../read/port-scopes";
 import { tokenize } from "../kinds/vocabulary";
 import { phrase, type Phrase } from "../read/request-language";
 import { parseRequestedValues } from "../read/request-values";
+import type { RequestedValues } from "../kinds/values";
 import { buildRosTemplate } from "../generate/ros-template-builder";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./template-inventory";
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "../template/template-model";
@@ -590,6 +591,29 @@ function alreadyThere(template: Template, kind: ResourceKind): Phrase {
   );
 }
 
+/** "把第二台的规格改成 ecs.c7.large", "make the second server a c7.large", "server 2": one server of several named by its place. */
+const ONE_SERVER =
+  /第\s{0,2}[一二两三四五六七八九十\d]{1,2}\s{0,2}台|\b(?:first|second|third|fourth|fifth|last|\d(?:st|nd|rd|th))\s{1,3}(?:server|instance|ecs|machine|node|box|vm|one)\b|\b(?:server|instance|vm)\s{0,2}#?\s{0,2}\d(?![\d台个])\b/i;
+
+/**
+ * The servers share one instance type (the `EcsInstanceType` parameter): a type or size asked for one
+ * of them alone cannot be written without changing them all, so it is not applied, and the reply
+ * says why (the check then names the type as not in the template, rather than the edit changing
+ * every server silently).
+ */
+function oneServerValuesNamed(values: RequestedValues, text: string, servers: number, notDone: Phrase[]): RequestedValues {
+  if (servers < 2 || !ONE_SERVER.test(text) || !(values.ecsInstanceType || values.sizeSpec)) return values;
+  const { ecsInstanceType, sizeSpec, sizeHint, ...rest } = values;
+  const asked = ecsInstanceType ?? sizeHint ?? "";
+  notDone.push(
+    phrase(
+      `${asked} for one server alone: the servers share the \`EcsInstanceType\` parameter, so the edit would change them all; not applied (ask for all of them, or give that server its own type after deploying)`,
+      `只给其中一台设为 ${asked}：所有服务器共用 \`EcsInstanceType\` 参数，修改会改变全部服务器，因此未应用（可对全部服务器修改，或部署后单独调整那台）`,
+    ),
+  );
+  return rest;
+}
+
 export function editTemplate(current: Template, request: string): EditResult {
   // Read in the one spelling the grammars know (read/request-text.ts).
   const text = readableText(request);
@@ -611,6 +635,7 @@ export function editTemplate(current: Template, request: string): EditResult {
   }
   editPorts(template, text, changes);
   addListeners(template, text, changes);
+  moveOnlyListener(template, text, changes);
   const notOpened: Phrase[] = [];
   openPorts(template, text, changes, notOpened);
   const moved = moveRegion(template, text);
@@ -618,7 +643,7 @@ export function editTemplate(current: Template, request: string): EditResult {
   notOpened.push(...moved.unsupported);
   // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
   changes.push(...moveIntoExistingVpc(template, text));
-  const values = applyRequestedValues(template, parseRequestedValues(text));
+  const values = applyRequestedValues(template, oneServerValuesNamed(parseRequestedValues(text), text, currentCounts(template).ecs, notOpened));
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);
   return {

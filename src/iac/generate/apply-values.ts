@@ -355,14 +355,24 @@ function applyWhitelists(template: Template, values: RequestedValues, out: Appli
         return rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port));
       })
       .map((rule) => rule.cidr.replace(/\/32$/, ""));
+    if (ranges.length === 0) continue;
+    // "白名单加上 X", "also allow X to the database", "add X to the whitelist": the ranges join the list the database has.
+    const adding = ADD_TO_WHITELIST.test(values.text);
+    const kept = (target: Record<string, unknown>) =>
+      adding && typeof target[whitelist.property] === "string"
+        ? String(target[whitelist.property])
+            .split(",")
+            .filter((item) => item !== "")
+        : [];
     const list = [...new Set(ranges)].join(",");
-    if (list === "") continue;
-    for (const target of targets) target[whitelist.property] = list;
+    for (const target of targets) target[whitelist.property] = [...new Set([...kept(target), ...ranges])].join(",");
     out.applied.push(phrase(`${whitelist.label.en} ${list}`, `${whitelist.label.zh} ${list}`));
   }
 }
 
 const WHITELIST_WORD = /whitelist|allowlist|白名单|reachable|访问/i;
+const ADD_TO_WHITELIST =
+  /白名单\s{0,2}(?:加上|添加|增加|加入|加)|(?:加上|添加|增加|加入)[^，。；,;\n]{0,16}白名单|\badd\b[^,.;\n]{0,24}\b(?:whitelist|allowlist)\b|\balso allow\b/i;
 
 /** A group's ingress rules by their first port, kept as rules are added: each port is looked up, not searched for. */
 function rulesByPort(rules: readonly unknown[]): Map<number, Record<string, unknown>[]> {

@@ -170,7 +170,9 @@ function markVersions(tokens: Token[]): void {
     const previous = tokens[i - 1];
     // "upgrade redis to 7.0", "MySQL 升级到 8.0": a dotted number after a change word after the engine.
     const changed = previous !== undefined && CHANGE_TO_WORDS.has(String(previous.value)) && token.text.includes(".");
-    const engine = changed ? tokens[i - 2] : previous;
+    // "MySQL RDS 8.0": the product's name may stand between the engine and its version.
+    const productBetween = previous?.kind === "name" && previous.of === "product" && tokens[i - 2]?.of === "engine";
+    const engine = changed || productBetween ? tokens[i - 2] : previous;
     const named = engine?.kind === "name" && (engine.of === "engine" || engine.of === "image");
     const filler = previous && VERSION_FILLERS.has(String(previous.value)) ? tokens[i - 2] : previous;
     const worded = filler !== undefined && VERSION_WORDS.has(String(filler.value));

@@ -48,13 +48,24 @@ const PROTOCOL_PORT: Record<string, number> = { https: 443, http: 80, ssh: 22, r
 /** An ECS type written without its "ecs." ("2 c7.large instances", "g7.2xlarge"): the families and sizes ECS sells. */
 const BARE_ECS_TYPE = /(?<![\w.-])((?:[cgr][5-9][a-z]{0,3}|t[56](?:-c\dm\d)?|u1|hf[cgr][67])\.(?:\d{0,2}xlarge|large|medium|small))(?![\w.-])/gi;
 
-/** "c7.large" → "ecs.c7.large": one spelling of an ECS type for the generator (readableText) and the check (check/prose.ts). */
-export function withEcsTypePrefix(text: string): string {
-  return text.replace(BARE_ECS_TYPE, "ecs.$1");
+/**
+ * "VPC 10.0.0.0/8? no wait, 10.10.0.0/16", "100G, sorry, 200G", "80，不对，8080": a value the request
+ * takes back right away, with the words that take it back. Only a value followed by such words and
+ * then another value: "sorry, one more thing" takes nothing back.
+ */
+const TAKEN_BACK =
+  /(?<![\w.])\d[\d./]{0,17}[a-z]{0,4}\s{0,2}[?？.…!！]{0,3}\s{0,3}[,，]?\s{0,3}(?:no,?\s{1,2}wait|wait,?\s{1,2}no|scratch that|i mean|sorry|oops|不对|错了|更正)[,，:：]?\s{0,3}(?:(?:make it|it'?s|use|是|改成|应该是)\s{0,3})?(?=\d)/gi;
+
+/**
+ * One spelling of the values for the generator (readableText) and the check (check/prose.ts):
+ * "c7.large" → "ecs.c7.large", and a value taken back right away is gone.
+ */
+export function canonicalValues(text: string): string {
+  return text.replace(BARE_ECS_TYPE, "ecs.$1").replace(TAKEN_BACK, "");
 }
 
 export function readableText(text: string): string {
-  return withEcsTypePrefix(text)
+  return canonicalValues(text)
     .replace(TICKET_LABEL, "")
     .replace(LOCK_DOWN, (_whole, a?: string, b?: string, c?: string) => `${a ?? b ?? c ?? ""} only from`)
     .replace(LONE_ADDRESS, "$1$2/32")

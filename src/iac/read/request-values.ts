@@ -46,6 +46,10 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\btags?\b|标签/i, phrase("tags", "标签")],
   [/(?<!\bno |without )\bipv6\b/i, phrase("IPv6 (the VPC, vSwitches and servers are IPv4 only)", "IPv6（VPC、交换机和服务器只用 IPv4）")],
   [/(?<!\bno |without )\bdeletion[- ]protection\b|删除保护|释放保护/i, phrase("deletion protection", "删除保护")],
+  [
+    /(?:redis|tair)[^,;，。；\n]{0,24}(?:cluster|集群版)|集群版\s{0,2}(?:redis|tair)|\bcluster (?:edition|mode)\b/i,
+    phrase("a Redis cluster edition (a standard master-replica instance is built)", "Redis 集群版（生成的是标准版主从实例）"),
+  ],
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];

@@ -948,6 +948,70 @@ describe("issue 27: engineers' requests, round five", () => {
     });
   });
 
+  it("'把第二台的规格改成 ecs.c7.large': one server's type alone is not written over all of them; the reply says why and the check names it", () => {
+    const base = generated("3 ECS");
+    const result = editTemplate(base as unknown as Record<string, unknown>, "把第二台的规格改成 ecs.c7.large");
+    expect((result.template as unknown as Template).Parameters?.EcsInstanceType?.Default).toBe(base.Parameters?.EcsInstanceType?.Default);
+    expect(JSON.stringify(result.unsupported)).toMatch(/EcsInstanceType/);
+    const check = checkRequest({ request: "把第二台的规格改成 ecs.c7.large", template: JSON.stringify(result.template), before: JSON.stringify(base) });
+    expect(check?.notExpressed).toEqual([{ kind: "instance-type", text: "ecs.c7.large", reason: "missing" }]);
+    // With one server, "the first server" is all of them.
+    const one = edited(generated("one ECS in Hangzhou"), "make the first server ecs.c7.large");
+    expect(one.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.large");
+  });
+
+  it("'a pg 15 db (4c16g, 500g ssd)', 'MySQL RDS 8.0': a number after an engine's name is its version, for the check too", () => {
+    for (const ask of [
+      "spin up a redis 7 (16g) and a pg 15 db (4c16g, 500g ssd) in the same vpc, singapore, only reachable from 10.0.0.0/16",
+      "MySQL RDS 8.0 with 100GB",
+    ]) {
+      const check = checkRequest({ request: ask, template: generateTemplate({ text: ask }).content });
+      expect(
+        check?.notExpressed.filter((value) => value.kind === "count"),
+        ask,
+      ).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+    }
+  });
+
+  it("a value taken back right away ('10.0.0.0/8? no wait, 10.10.0.0/16', '100G, sorry, 200G') is gone, for the generator and the check", () => {
+    const vpc = "VPC 10.0.0.0/8? no wait, 10.10.0.0/16. One ECS.";
+    expect(props(generated(vpc), "ALIYUN::ECS::VPC")[0]?.CidrBlock).toBe("10.10.0.0/16");
+    const checked = checkRequest({ request: vpc, template: generateTemplate({ text: vpc }).content });
+    expect(checked?.applied.filter((value) => value.kind === "cidr").map((value) => value.text)).toEqual(["10.10.0.0/16"]);
+    expect(props(generated("ECS with 100G, sorry, 200G system disk"), "ALIYUN::ECS::Instance")[0]?.SystemDiskSize).toBe(200);
+    // "sorry, one more thing" takes nothing back.
+    expect(ofType(generated("sorry, one more thing: 3 servers in a VPC"), "ALIYUN::ECS::Instance")).toHaveLength(3);
+  });
+
+  it("'Redis 7.0 集群版 32G': the cluster edition is named as not built, by the reply and the check", () => {
+    const ask = "给我一个 Redis 7.0 集群版 32G，杭州";
+    const result = generateTemplate({ text: ask });
+    expect(JSON.stringify(result)).toMatch(/Redis 集群版（生成的是标准版主从实例）/);
+    expect(checkRequest({ request: ask, template: result.content })?.notExpressed).toEqual([
+      { kind: "setting", text: "Redis cluster edition", reason: "missing" },
+    ]);
+    expect(
+      checkRequest({ request: "a Kafka cluster and a Redis 6.0", template: generateTemplate({ text: "a Kafka cluster and a Redis 6.0" }).content })
+        ?.notExpressed,
+    ).toEqual([{ kind: "product", text: "Kafka", reason: "missing" }]);
+  });
+
+  it("'白名单加上 192.168.5.0/24' adds the range to the database's whitelist; 'whitelist X' alone replaces it", () => {
+    const base = generated("两台 ECS 和一个 RDS MySQL 8.0，杭州");
+    const after = edited(base, "数据库存储扩到 500G，白名单加上 192.168.5.0/24");
+    expect(props(after, "ALIYUN::RDS::DBInstance")[0]).toMatchObject({ DBInstanceStorage: 500, SecurityIPList: "192.168.0.0/16,192.168.5.0/24" });
+    expect(props(generated("MySQL 8.0 RDS, whitelist 10.0.0.0/8"), "ALIYUN::RDS::DBInstance")[0]?.SecurityIPList).toBe("10.0.0.0/8");
+  });
+
+  it("'change the listener to 8080' moves the only listener's front port (the servers' port stays); 'turn off public access' makes the bucket private", () => {
+    const moved = edited(generated("an SLB in front of 2 ECS, HTTP 80"), "change the listener to 8080");
+    expect(props(moved, "ALIYUN::SLB::Listener")).toEqual([expect.objectContaining({ ListenerPort: 8080, BackendServerPort: 80 })]);
+    expect(rules(moved)).toContainEqual(expect.objectContaining({ PortRange: "80/80" }));
+    const bucket = edited(generated("OSS bucket web-assets-88, public read, static website hosting with index.html"), "turn off public access");
+    expect(props(bucket, "ALIYUN::OSS::Bucket")[0]?.AccessControl).toBe("private");
+  });
+
   it("products the engine does not build are named by the check too: auto scaling, a read replica, Kafka; 'no CDN' is none", () => {
     const scaling = "2 ECS with auto scaling between 2 and 6 instances behind an SLB";
     const scaled = generateTemplate({ text: scaling });

@@ -56,9 +56,9 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   if (/public[- ]read[- ]write|公共读写/i.test(text)) return "public-read-write";
   if (/public[- ]read|publicly readable|公共读|公开读/i.test(text)) return "public-read";
   if (/\bprivate\b|私有/i.test(text) && /bucket|oss|存储桶|对象存储/i.test(text)) return "private";
-  // "make it private", "set the ACL to private", "改成私有": an edit of the template's bucket (applied only where there is one).
+  // "make it private", "set the ACL to private", "改成私有", "turn off public access": an edit of the template's bucket (applied only where there is one).
   if (
-    /\b(?:make|set|change|turn)\s{1,3}(?:it|the acl|acl)\s{1,3}(?:to\s{1,3}|back\s{1,3}to\s{1,3})?private\b|\bacl\b[^.;\n]{0,12}\bprivate\b|(?:设为|改为|改成|设置为)私有/i.test(
+    /\b(?:turn off|disable|block|remove|revoke)\s{1,3}(?:the\s{1,3})?public\s{1,3}(?:access|read(?:ing)?)\b|关闭公共读|关闭公开访问|禁止公开访问|取消公共读|\b(?:make|set|change|turn)\s{1,3}(?:it|the acl|acl)\s{1,3}(?:to\s{1,3}|back\s{1,3}to\s{1,3})?private\b|\bacl\b[^.;\n]{0,12}\bprivate\b|(?:设为|改为|改成|设置为)私有/i.test(
       text,
     )
   )
