@@ -158,13 +158,17 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
             `每台 ${data.count} 块数据盘（ECS 最多挂载 ${DATA_DISKS_PER_INSTANCE_MAX} 块）：已写 ${DATA_DISKS_PER_INSTANCE_MAX} 块`,
           ),
         );
-      for (const instance of instances)
-        instance.DiskMappings = Array.from({ length: count }, () => ({ Category: category, Size: dataSize, DeleteWithInstance: true }));
-      const times = count > 1 ? `${count} × ` : "";
+      // "2 data disks: 100G and 500G": each disk its own size (each checked against the data disk range).
+      const sizes = (data.sizes ?? Array.from({ length: count }, () => dataSize)).filter((size) =>
+        inRange(size, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out),
+      );
+      for (const instance of instances) instance.DiskMappings = sizes.map((size) => ({ Category: category, Size: size, DeleteWithInstance: true }));
+      const times = data.sizes ? "" : count > 1 ? `${count} × ` : "";
+      const sizeText = data.sizes ? data.sizes.join(" + ") : String(dataSize);
       out.applied.push(
         phrase(
-          `data disk ${times}${dataSize} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
-          `数据盘 ${times}${dataSize} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
+          `data disk ${times}${sizeText} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
+          `数据盘 ${times}${sizeText} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
         ),
       );
     }

@@ -17,6 +17,8 @@ export interface DiskValue {
   category?: string;
   /** "two 200G data disks", "两块数据盘": how many such disks each server gets (data disks only). */
   count?: number;
+  /** "2 data disks: 100G and 500G": each disk's own size, in order (data disks only); `count` and `size` then follow it. */
+  sizes?: number[];
 }
 
 export interface RequestedValues {

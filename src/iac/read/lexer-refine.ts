@@ -162,6 +162,8 @@ function markPorts(tokens: Token[]): void {
 
 /** "PostgreSQL 15", "Ubuntu 22.04", "MySQL 8.0", "SQL Server 2019", "version 8.0": the number is a version. */
 const CHANGE_TO_WORDS = new Set(["to", "->", "升级到", "改成", "改为", "换成"]);
+/** "升级", "升", "改", "换" before a separate "到". */
+const CHANGE_STEMS = new Set(["升级", "升", "改", "换", "调"]);
 
 function markVersions(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i += 1) {
@@ -170,9 +172,11 @@ function markVersions(tokens: Token[]): void {
     const previous = tokens[i - 1];
     // "upgrade redis to 7.0", "MySQL 升级到 8.0": a dotted number after a change word after the engine.
     const changed = previous !== undefined && CHANGE_TO_WORDS.has(String(previous.value)) && token.text.includes(".");
+    // "Redis 升级到 7.0": the lexer reads "升级" and "到" apart.
+    const spelledChange = previous?.value === "到" && CHANGE_STEMS.has(String(tokens[i - 2]?.value)) && token.text.includes(".");
     // "MySQL RDS 8.0": the product's name may stand between the engine and its version.
     const productBetween = previous?.kind === "name" && previous.of === "product" && tokens[i - 2]?.of === "engine";
-    const engine = changed || productBetween ? tokens[i - 2] : previous;
+    const engine = spelledChange ? tokens[i - 3] : changed || productBetween ? tokens[i - 2] : previous;
     const named = engine?.kind === "name" && (engine.of === "engine" || engine.of === "image");
     const filler = previous && VERSION_FILLERS.has(String(previous.value)) ? tokens[i - 2] : previous;
     const worded = filler !== undefined && VERSION_WORDS.has(String(filler.value));

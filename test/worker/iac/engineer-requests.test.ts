@@ -1012,6 +1012,24 @@ describe("issue 27: engineers' requests, round five", () => {
     expect(props(bucket, "ALIYUN::OSS::Bucket")[0]?.AccessControl).toBe("private");
   });
 
+  it("'把 Redis 升级到 7.0，内存扩到 8G': the version and the class of 8 GB, placed by the check", () => {
+    const base = generated("an ECS and a Redis 5.0 4G in a VPC");
+    const ask = "把 Redis 升级到 7.0，内存扩到 8G";
+    const after = edited(base, ask);
+    expect(props(after, "ALIYUN::REDIS::Instance")[0]).toMatchObject({ EngineVersion: "7.0" });
+    expect(after.Parameters?.RedisInstanceClass?.Default).toBe("redis.master.large.default");
+    const check = checkRequest({ request: ask, template: JSON.stringify(after), before: JSON.stringify(base) });
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+  });
+
+  it("'2 data disks: 100G and 500G': each disk its own size (ROS and Terraform), placed by the check", () => {
+    const ask = "one ECS with 2 data disks: 100G and 500G";
+    const template = generated(ask);
+    expect((props(template, "ALIYUN::ECS::Instance")[0]?.DiskMappings as Array<{ Size: number }>).map((disk) => disk.Size)).toEqual([100, 500]);
+    expect(hcl(template)).toMatch(/data_disks \{[\s\S]*size\s+= 100[\s\S]*data_disks \{[\s\S]*size\s+= 500/);
+    expect(checkRequest({ request: ask, template: generateTemplate({ text: ask }).content })?.notExpressed).toEqual([]);
+  });
+
   it("products the engine does not build are named by the check too: auto scaling, a read replica, Kafka; 'no CDN' is none", () => {
     const scaling = "2 ECS with auto scaling between 2 and 6 instances behind an SLB";
     const scaled = generateTemplate({ text: scaling });

@@ -5,7 +5,7 @@ import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";
-import { sizeNear, sizePatterns } from "../stated-size";
+import { gibOf, sizeNear, sizePatterns } from "../stated-size";
 import { computePairs } from "../compute-pair";
 import type { RequestedValues } from "../values";
 
@@ -100,6 +100,10 @@ function dataDiskClause(text: string): string | undefined {
 const REMOVE_BEFORE_DISK =
   /(?:\b(?:remove|delete|drop|get rid of|detach|without|no)\b|去掉|删除|删掉|移除|不要|不需要)[^,，。;；\n\d]{0,16}(?:data disks?|数据盘)/i;
 
+/** "2 data disks: 100G and 500G", "两块数据盘（100G 和 500G）": two disks, each with its own size. */
+const SIZED_DISKS =
+  /(\d{1,2}|two|[两二])\s{0,2}(?:块|个)?\s{0,2}(?:data[- ]disks|数据盘)\s{0,3}[:：(（,，]?\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\s{0,3}(?:and|&|,|，|、|和|\+)\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\b/i;
+
 /** "one of the data disks", "a data disk", "去掉一块数据盘": some of the disks, not all. */
 const REMOVE_ONE_DISK =
   /(?:\b(one|two|a|an|1|2)\s{1,3}(?:of\s{1,3}(?:the|its|their)\s{1,3})?(?:extra\s{1,3})?data disks?|(一|两|二)\s{0,2}(?:块|个)\s{0,2}数据盘)/i;
@@ -135,6 +139,13 @@ function readDisks(text: string, into: RequestedValues): void {
     const size = sizeNear(text, DATA_DISK_SIZE);
     const dataCategory = diskCategory(dataClause);
     const count = dataDiskCount(dataClause);
+    // "2 data disks: 100G and 500G", "两块数据盘，100G 和 500G": a size for each disk.
+    const sized = SIZED_DISKS.exec(text);
+    const sizes = sized ? [gibOf(sized[2] ?? "", sized[3]), gibOf(sized[4] ?? "", sized[5])] : undefined;
+    if (sizes && (count === undefined || count === sizes.length)) {
+      into.dataDisk = { size: sizes[0] ?? 100, count: sizes.length, sizes, ...(dataCategory ? { category: dataCategory } : {}) };
+      return;
+    }
     into.dataDisk = {
       ...(size !== undefined ? { size } : {}),
       ...(dataCategory ? { category: dataCategory } : {}),

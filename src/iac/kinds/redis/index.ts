@@ -30,16 +30,16 @@ function redisEngineVersion(text: string, unsupported: Phrase[]): string | undef
   return undefined;
 }
 
-/** "Redis 8GB memory", "Redis 内存 8G", "8 GB 的 Redis": a memory size written against Redis (sizeForKind leaves memory out). */
+/** "Redis 8GB memory", "Redis 内存 8G", "8 GB 的 Redis", "Redis 升级到 7.0，内存扩到 8G": a memory size written against Redis (sizeForKind leaves memory out). */
 const REDIS_MEMORY =
-  /\b(?:redis|tair)\b[^\d\n,，;；]{0,24}?(?:\d{1,2}\.\d{1,2}[^\d\n,，;；]{0,24}?)?(\d{1,3})\s{0,2}(g|gb|gib)\b|(\d{1,3})\s{0,2}(?:g|gb|gib)\s{0,3}(?:of\s{1,2})?(?:memory\s{1,2}|ram\s{1,2}|内存\s{0,2}|的\s{0,2})?(?:redis|tair)\b/i;
+  /\b(?:redis|tair)\b[^\d\n,，;；]{0,24}?(?:\d{1,2}\.\d{1,2}[^\d\n,，;；]{0,24}?)?(\d{1,3})\s{0,2}(g|gb|gib)\b|(\d{1,3})\s{0,2}(?:g|gb|gib)\s{0,3}(?:of\s{1,2})?(?:memory\s{1,2}|ram\s{1,2}|内存\s{0,2}|的\s{0,2})?(?:redis|tair)\b|\b(?:redis|tair)\b[^\n;；]{0,32}?(?:内存|memory)\s{0,2}(?:扩到|扩容到|扩至|改成|改为|调到|升到|调整为|to|为|是)?\s{0,2}(\d{1,3})\s{0,2}(?:g|gb|gib)\b/i;
 
 /** The memory the request gives Redis, in GiB. */
 function redisMemory(text: string, reading: ValueReading): number | undefined {
   const free = reading.sizeForKind("redis");
   if (free !== undefined) return free;
   const match = REDIS_MEMORY.exec(text);
-  const amount = match?.[1] ?? match?.[3];
+  const amount = match?.[1] ?? match?.[3] ?? match?.[4];
   return amount ? Number(amount) : undefined;
 }
 
