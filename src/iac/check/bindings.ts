@@ -157,22 +157,31 @@ function daysOf(token: Token): number | undefined {
  * after a prefix (up to the next prefix or the sentence's end) are its rule's. Days found only on
  * another prefix's rule are misplaced.
  */
-function bindPrefixDays(tokens: readonly Token[], index: number, rules: TemplateRules, view: TemplateView, out: BindingFindings): void {
+/** The lifecycle rule holding each number of days, the first in the template's order: built once per check, so each days token is one lookup. */
+function daysHolders(rules: TemplateRules, view: TemplateView): Map<number, TemplateRules["lifecycle"][number]> {
+  const holders = new Map<number, TemplateRules["lifecycle"][number]>();
+  const daySlots = view.slots.filter((slot) => /^(?:Days|days)$/.test(slot.key));
+  for (const rule of rules.lifecycle)
+    for (const slot of daySlots)
+      if (`${slot.resource}.${slot.path}`.startsWith(`${rule.where}.`) && !holders.has(Number(slot.value))) holders.set(Number(slot.value), rule);
+  return holders;
+}
+
+function bindPrefixDays(
+  tokens: readonly Token[],
+  index: number,
+  rules: TemplateRules,
+  holders: ReadonlyMap<number, TemplateRules["lifecycle"][number]>,
+  out: BindingFindings,
+): void {
   const prefix = String(tokens[index]?.value ?? "");
-  const ruleOf = (days: number) =>
-    rules.lifecycle.find((rule) =>
-      view.slots.some(
-        (slot) => /^(?:Days|days)$/.test(slot.key) && Number(slot.value) === days && `${slot.resource}.${slot.path}`.startsWith(`${rule.where}.`),
-      ),
-    );
   const own = rules.lifecycle.find((rule) => rule.prefix.toLowerCase() === prefix || `${rule.prefix.toLowerCase()}/` === prefix);
   if (!own) return;
   for (let ahead = index + 1; ahead < tokens.length; ahead += 1) {
     const token = tokens[ahead] as Token;
     if (token.kind === "pathPrefix" || isClauseEnd(token)) break;
     const days = daysOf(token);
-    if (days === undefined) continue;
-    const holder = ruleOf(days);
+    const holder = days === undefined ? undefined : holders.get(days);
     if (!holder || holder.where === own.where) continue;
     out.misplaced.push({ kind: "days", text: token.text, reason: "misplaced", where: `${holder.where} (prefix "${holder.prefix}"), not the ${prefix} rule` });
   }
@@ -180,6 +189,7 @@ function bindPrefixDays(tokens: readonly Token[], index: number, rules: Template
 
 export function checkBindings(tokens: readonly Token[], rules: TemplateRules, networks: ReadonlySet<string>, view: TemplateView): BindingFindings {
   const out: BindingFindings = { misplaced: [], broader: [], bound: new Set() };
+  const holders = rules.lifecycle.length > 1 ? daysHolders(rules, view) : undefined;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
     const source = !networks.has(token.kind === "address" ? `${token.value}/32` : String(token.value));
@@ -189,7 +199,7 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
     }
     if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
-    if (token.kind === "pathPrefix" && rules.lifecycle.length > 1) bindPrefixDays(tokens, index, rules, view, out);
+    if (token.kind === "pathPrefix" && holders) bindPrefixDays(tokens, index, rules, holders, out);
   }
   bindBackends(new Set(tokens.filter((token) => token.kind === "port" || token.kind === "number").map((token) => Number(token.value))), rules, out);
   return out;

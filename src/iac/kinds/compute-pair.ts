@@ -9,7 +9,9 @@
 /** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G": vCPUs then memory, side by side. */
 export const CPU_MEMORY = /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:[,/，、+]\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/gi;
 
-const OWNER_WORDS: ReadonlyArray<[RegExp, ComputePair["owner"]]> = [
+type Owner = NonNullable<ComputePair["owner"]>;
+
+const OWNER_WORDS: ReadonlyArray<[RegExp, Owner]> = [
   [/\b(?:rds|databases?|db|mysql|postgres(?:ql)?|pg|sql ?server|mssql|mariadb)\b|数据库/gi, "database"],
   [/\b(?:redis|tair|cache)\b|缓存/gi, "cache"],
   // "SQL Server", "a database server": the database's own word, not a server.
@@ -29,9 +31,9 @@ export interface ComputePair {
 }
 
 /** Every owner word of the text in order, read once: each pair then looks back along this list, so the whole pass is linear. */
-function ownerMentions(text: string): Array<{ at: number; owner: NonNullable<ComputePair["owner"]> }> {
-  const mentions: Array<{ at: number; owner: NonNullable<ComputePair["owner"]> }> = [];
-  for (const [words, owner] of OWNER_WORDS) for (const match of text.matchAll(words)) if (owner) mentions.push({ at: match.index, owner });
+function ownerMentions(text: string): Array<{ at: number; owner: Owner }> {
+  const mentions: Array<{ at: number; owner: Owner }> = [];
+  for (const [words, owner] of OWNER_WORDS) for (const match of text.matchAll(words)) mentions.push({ at: match.index, owner });
   return mentions.sort((a, b) => a.at - b.at);
 }
 
