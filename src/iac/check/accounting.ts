@@ -6,6 +6,7 @@
  * and the scope checks (scope.ts) name what is broader than asked.
  */
 import { nounMatches, RESOURCE_KINDS, requestMentions } from "../kinds";
+import { serverRoles } from "../read/server-roles";
 import type { Token } from "../read/token";
 import { checkBindings } from "./bindings";
 import { coverage, isCovered } from "./coverage";
@@ -86,7 +87,8 @@ export function account(input: AccountingInput): Accounting {
   const applied = [...input.applied];
   const notExpressed = [...input.notExpressed];
   let unplaced: number[] = [];
-  const context = { tokens, view, rules, ...(input.before ? { before: input.before } : {}) };
+  const roles = serverRoles(tokens);
+  const context = { tokens, view, rules, ...(input.before ? { before: input.before } : {}), ...(roles ? { roles } : {}) };
   const asking = askingMentions(input.prose);
   const statedCounts: RequestedValue[] = [];
   for (let index = 0; index < tokens.length; index += 1) {

@@ -7,7 +7,7 @@
  * conversation never asked for.
  */
 import type { Token } from "../read/token";
-import { BASTION, bastionRoles, type ServerRoles } from "../read/server-roles";
+import { BASTION, type ServerRoles, serverRoles } from "../read/server-roles";
 import { tokenize } from "../kinds/vocabulary";
 import { familyOfType } from "./families";
 import { account } from "./accounting";
@@ -62,15 +62,23 @@ function locateAgainst(view: TemplateView, value: RequestedValue, before: Templa
   // "a bastion + 2 app servers": the two are counted with the bastion beside them.
   if (value.kind === "count" && value.target === "ecs" && roles) {
     const servers = resourceCount(view, "ecs");
-    const own = BASTION.test(value.text) ? roles.bastions : roles.others;
-    if (servers === roles.bastions + roles.others && Number(value.value) === own)
-      return `${servers} × ecs (${roles.bastions} bastion and ${roles.others} more)`;
+    const own = BASTION.test(value.text) ? [roles.bastions] : [roles.others, ...roles.groups];
+    if (servers === roles.bastions + roles.others && own.includes(Number(value.value)))
+      return roles.bastions > 0
+        ? `${servers} × ecs (${roles.bastions} bastion and ${roles.others} more)`
+        : `${servers} × ecs (${roles.groups.join(" + ")} by role)`;
   }
   if (value.kind === "count" && value.fewer && before) {
     // "remove one of the data disks": fewer than the template before had, however many were on each server.
     const had = resourceCount(before, value.target);
     const count = resourceCount(view, value.target);
     return count < had ? `${count} × ${value.target} (${had} before)` : undefined;
+  }
+  if (value.kind === "count" && value.perZone) {
+    // "3 nodes, one per zone": N servers in each zone's vSwitch (the servers are spread over them in turn).
+    const zones = Math.max(resourceCount(view, "vswitch"), 1);
+    const count = resourceCount(view, value.target);
+    return count === Number(value.value) * zones ? `${count} × ${value.target} (${value.value} per zone, ${zones} zones)` : undefined;
   }
   if (value.kind === "count" && value.perServer) {
     // "每台两块数据盘", "an EIP for each server": N for every server (or N in all, when the servers are one).
@@ -97,7 +105,7 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   const applied: CheckedValue[] = [];
   const notExpressed: CheckedValue[] = [];
   const beforeView = input.before === undefined ? undefined : templateView(input.before);
-  const roles = bastionRoles(tokens);
+  const roles = serverRoles(tokens);
   for (const value of values) {
     const outcome = checkValue(value, locateAgainst(view, value, beforeView, roles));
     if (outcome.applied) applied.push(outcome.applied);
@@ -105,13 +113,18 @@ export function checkRequest(input: RequestCheckInput): RequestCheck | undefined
   }
   const accounted = account({ prose, tokens, values, view, applied, notExpressed, ...(beforeView ? { before: beforeView } : {}) });
   const before = resourcesOf(beforeView);
-  const extracted = values.filter((value) => value.kind === "count" && value.role === "wanted");
+  // "one per zone" counts servers in each zone: it allows that many times the template's vSwitches.
+  const zones = Math.max(resourceCount(view, "vswitch"), 1);
+  const extracted = values
+    .filter((value) => value.kind === "count" && value.role === "wanted")
+    .map((value) => (value.perZone ? { ...value, value: Number(value.value) * zones, perZone: false } : value));
   // A count the extractor missed ("2x ecs.c7.xlarge") but the tokens state allows that many too.
   const stated = [...extracted, ...accounted.statedCounts.filter((count) => !extracted.some((value) => value.target === count.target))];
   // "a bastion + 2 app servers" allows three servers.
-  const counts = roles
-    ? stated.map((count) => (count.target === "ecs" && !count.atLeast ? { ...count, value: roles.bastions + roles.others } : count))
-    : stated;
+  // Servers counted by role are their total, once (their counts summed again would allow twice as many).
+  const byRole = (count: RequestedValue) => count.target === "ecs" && !count.atLeast;
+  const firstByRole = stated.find(byRole);
+  const counts = roles && firstByRole ? [...stated.filter((count) => !byRole(count)), { ...firstByRole, value: roles.bastions + roles.others }] : stated;
   // "api x2, worker x1": servers counted by role name no server, and are asked for all the same.
   const counted = new Set(accounted.statedCounts.map((count) => count.target));
   const unrequested = [

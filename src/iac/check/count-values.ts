@@ -14,6 +14,48 @@ const MEASURE = new Set(["台", "个", "块", "套", "组", "座", "x", "×", "*
 const PER_ITEM = /\b(?:each|every|per)\b|每/;
 /** "two data disks each", "2 EIPs apiece", "one per server" right after the noun. */
 const EACH_AFTER = /^(?:es|s)?\s{0,2}(?:each|apiece|per\s{1,2}(?:server|instance|host|machine|node)s?)\b/;
+/** "one per zone", "one in each vSwitch": a count of the clause's servers in every zone, not a count of zones. */
+const PER_ZONE_AFTER =
+  /^\s{1,2}(?:(?:server|instance|ecs|node|vm)s?\s{1,2})?(?:per|in each|in every|each)\s{1,2}(?:availability\s{1,2})?(?:zone|v-?switch|vsw|subnet)\b/;
+/** "每个可用区一台", "每个交换机里放一台": the Chinese form, before the count. */
+const PER_ZONE_BEFORE = /每个?\s{0,2}(?:可用区|区|交换机|子网|vswitch)\s{0,2}(?:里|中|内|下)?\s{0,2}(?:都|各)?\s{0,2}(?:放|部署|建|创建|挂)?\s{0,2}$/;
+function perZoneText(scan: Scanner, start: number, end: number): string | undefined {
+  const after = PER_ZONE_AFTER.exec(scan.lower.slice(end, end + 32));
+  if (after) return scan.original(start, end + after[0].length);
+  const before = PER_ZONE_BEFORE.exec(scan.before(start, 12));
+  return before ? `${before[0].trim()}${scan.original(start, end)}` : undefined;
+}
+
+/** "2 x 100GB and 1 x 500GB (ESSD) data disks": two groups of disks, each a count and a size. */
+const DISK_LIST =
+  /(?<![\w.])((\d{1,2})\s{0,2}[x×*]\s{0,2}\d{1,5}\s{0,2}(?:gb|g|gib|tb|t|tib)\s{0,3}(?:and|&|plus|,|，|、|和|\+)\s{0,3})(\d{1,2})\s{0,2}[x×*]\s{0,2}\d{1,5}\s{0,2}(?:gb|g|gib|tb|t|tib)\s{0,2}(?:(?:cloud_)?(?:essd|ssd|efficiency)\s{1,2})?(?:data[- ]disks?|数据盘|云盘)/g;
+
+/** The disks a list of groups asks for, in all ("2 x 100GB and 1 x 500GB data disks per server": three on each server). */
+function diskListValues(scan: Scanner): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of scan.cueText.matchAll(DISK_LIST)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const first = match[2] ?? "";
+    const second = match[3] ?? "";
+    const perServer = PER_ITEM.test(scan.before(start, 16)) || EACH_AFTER.test(scan.cueText.slice(end, end + 24));
+    values.push({
+      kind: "count",
+      text: scan.original(start, end),
+      role: "wanted",
+      value: Number(first) + Number(second),
+      target: "disk",
+      ...(perServer ? { perServer } : {}),
+    });
+    // Each group is some of them (its size is the size family's to check): the lexer's count tokens are these.
+    for (const group of [first, second]) values.push({ kind: "count", text: `${group} x`, role: "wanted", value: Number(group), target: "disk", part: true });
+    // The two counts are this value's; the sizes stay for the size family.
+    scan.claim(start, start + first.length);
+    const secondAt = start + (match[1] ?? "").length;
+    scan.claim(secondAt, secondAt + second.length);
+  }
+  return values;
+}
 const REMOVE_WORDS = /\b(?:remove|delete|drop|detach|get rid of)\b|去掉|删除|删掉|移除|减少|少/;
 const ADD_WORDS = ["add", "more", "another", "extra", "再", "加", "增加", "添加", "新增"];
 /** At most this many filler words (or Han characters) between a number and its noun. */
@@ -96,7 +138,7 @@ function countText(scan: Scanner, start: number, end: number, found: { nounStart
 }
 
 export function countValues(scan: Scanner): RequestedValue[] {
-  const values: RequestedValue[] = [];
+  const values: RequestedValue[] = diskListValues(scan);
   for (const match of scan.lower.matchAll(COUNT)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -105,6 +147,12 @@ export function countValues(scan: Scanner): RequestedValue[] {
     // "第二个交换机" is the second one, not two; "04" of "22.04" is a version's part.
     if (scan.lower[start - 1] === "第" || scan.lower[start - 1] === ".") continue;
     const count = numberOf(match[0]);
+    const perZone = count === undefined ? undefined : perZoneText(scan, start, end);
+    if (perZone !== undefined) {
+      values.push({ kind: "count", text: perZone, role: "wanted", value: count ?? 1, target: "ecs", perZone: true });
+      scan.claim(start, end);
+      continue;
+    }
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
     // "a pg 15 db", "MySQL 8 database": a number right after an engine's or an image's name is its version.
@@ -116,6 +164,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const atLeast = ADD_WORDS.some((word) => before.includes(word)) || (PER_ITEM.test(before) && !perServer);
     // "remove one of the data disks", "去掉一块数据盘": that many fewer, whatever the total.
     const fewer = REMOVE_WORDS.test(before.split(/[,，;；。]/).pop() ?? "");
+
     values.push({
       kind: "count",
       text: countText(scan, start, end, found),

@@ -58,6 +58,9 @@ const OWN_FAMILIES: readonly Family[] = [
       "web node",
       "app node",
       "compute node",
+      "control plane node",
+      "control-plane node",
+      "master node",
       "服务器",
       "主机",
       "虚拟机",
@@ -162,7 +165,7 @@ const OWN_FAMILIES: readonly Family[] = [
   { id: "vpc", nouns: ["vpc", "专有网络", "network"], ros: ["ALIYUN::ECS::VPC"], terraform: ["alicloud_vpc"], billable: false },
   {
     id: "vswitch",
-    nouns: ["vswitch", "v-switch", "subnet", "交换机", "子网"],
+    nouns: ["vswitch", "v-switch", "vsw", "subnet", "交换机", "子网"],
     ros: ["ALIYUN::ECS::VSwitch"],
     terraform: ["alicloud_vswitch"],
     billable: false,
@@ -195,7 +198,9 @@ export function namesFamily(lowerText: string, family: Family): boolean {
       const before = text[at - 1];
       const after = text[at + noun.length];
       const latin = /^[a-z]/.test(noun);
-      if (!latin || ((before === undefined || !/[a-z]/.test(before)) && (after === undefined || !/[a-z]/.test(after) || after === "s"))) return true;
+      // A plural in "s" or "es" ("boxes") names the family too.
+      const plural = after === "s" || (after === "e" && text[at + noun.length + 1] === "s" && !/[a-z]/.test(text[at + noun.length + 2] ?? ""));
+      if (!latin || ((before === undefined || !/[a-z]/.test(before)) && (after === undefined || !/[a-z]/.test(after) || plural))) return true;
     }
     return false;
   });

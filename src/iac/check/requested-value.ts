@@ -52,6 +52,8 @@ export interface RequestedValue {
   atLeast?: boolean;
   /** A count said per server ("每台两块数据盘", "an EIP for each server"): N for every server. */
   perServer?: boolean;
+  /** A count said per zone ("3 nodes, one per zone", "每个可用区一台"): N in each zone's vSwitch. */
+  perZone?: boolean;
   /** A count said as removed ("remove one of the data disks", "去掉一块数据盘"): fewer than before. */
   fewer?: boolean;
   /** A count of some of a product the request counts in all too ("two vswitches, one public subnet … and one private …"): at least that many. */

@@ -8,7 +8,8 @@ import { isWordChar, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
 const QUANTITY = /(\d{1,6})[ ]{0,2}(gbps|gbit|gib|gb|g|tib|tb|t|mbps|mbit|mib|mb|m|个g|千兆|兆)/g;
-const SPEC = /(\d{1,3})[ ]{0,2}(?:核|c|vcpus|vcpu|cores|core|cpus|cpu)[ ,/]{0,3}(\d{1,4})[ ]{0,2}(?:gib|gb|g)/g;
+/** "4核8G", "4 vCPU 16 GiB", "16 vCPU and 64 GiB": vCPUs then memory. */
+const SPEC = /(\d{1,3})[ ]{0,2}(?:核|c|vcpus|vcpu|cores|core|cpus|cpu)[ ,/]{0,3}(?:(?:and|with|plus|&|\+|和)[ ]{0,2})?(\d{1,4})[ ]{0,2}(?:gib|gb|g)/g;
 const DAYS = /(\d{1,4})[ -]{0,2}(days|day|天|日)/g;
 
 const BANDWIDTH_CUES = ["bandwidth", "带宽", "eip", "internet", "public", "公网", "出网", "nat", "slb", "mbps", "speed", "速率"];

@@ -92,6 +92,8 @@ const namesPort = (token: Token | undefined) => token !== undefined && portsOf(t
  * that starts a new request ("change the HTTPS port to 8443 and also allow SSH only from …"); if
  * none, those after it in the clause ("only from 10.0.0.0/8 on port 22").
  */
+const isProtocolName = (token: Token | undefined) => token?.kind === "name" && token.of === "protocol";
+
 export function portsGivenTo(tokens: readonly Token[], index: number): number[] {
   const ports: number[] = [];
   for (let i = index - 1; i >= 0; i -= 1) {
@@ -101,6 +103,8 @@ export function portsGivenTo(tokens: readonly Token[], index: number): number[] 
     // "80 and 443": a joining word between two ports lists them.
     // "open 80 and 443, 22 only from X": a list closed by "and" before the comma is a clause of its own.
     if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && (!namesPort(tokens[i - 1]) || closesList(tokens[i - 2]))) break;
+    // "an SLB on 80, SSH from X only": a clause opened by a protocol's name is that protocol's, not a list with the port before it.
+    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && isProtocolName(tokens[i + 1])) break;
     ports.push(...portsOf(token));
   }
   if (ports.length > 0) return ports;

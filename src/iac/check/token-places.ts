@@ -5,6 +5,7 @@
  * on its product, "each" as one per server — and a token with no place it can be looked for in is
  * unplaced: listed with its words, never vouched for.
  */
+import { BASTION, type ServerRoles } from "../read/server-roles";
 import type { Token } from "../read/token";
 import { familyOfType } from "./families";
 import { locate, resourceCount } from "./locate";
@@ -30,6 +31,8 @@ export interface PlaceContext {
   rules: TemplateRules;
   /** The template before this turn (an edit's base). */
   before?: TemplateView;
+  /** Servers counted by role ("a bastion + 2 app servers", "api (2 instances), worker (3 instances)"), read once per check. */
+  roles?: ServerRoles;
 }
 
 /** A token's outcome: found (with where), not expressed (with why), unplaced, or no value at all. */
@@ -69,6 +72,19 @@ function slotWhere(view: TemplateView, test: (slot: TemplateView["slots"][number
   return slot ? `${slot.resource}.${slot.path}` : undefined;
 }
 
+/** How far back a negation's clause is read for its servers: a bound, so a long request stays linear. */
+const CLAUSE_TOKENS_BACK = 16;
+
+/** The servers of the clause a negation stands in are servers other than a bastion ("app servers have no public IP"). */
+function othersAskedAway(tokens: readonly Token[], index: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - CLAUSE_TOKENS_BACK); back -= 1) {
+    const token = tokens[back] as Token;
+    if (token.kind === "punctuation" && /^[;；。.]$/.test(token.text)) return false;
+    if (token.kind === "name" && token.of === "product" && token.value === "ecs") return !BASTION.test(token.text);
+  }
+  return false;
+}
+
 function placeProduct(context: PlaceContext, token: Token, index: number): Placement {
   const family = String(token.value);
   const count = resourceCount(context.view, family);
@@ -76,7 +92,9 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
   if (askedAway(context.tokens, index)) {
     const earlier = context.before ? resourceCount(context.before, family) : 0;
     // "两台 ECS 不要公网 IP，通过 NAT 出网": the servers go without; the NAT gateway's own EIP (its SNAT address) is no server's.
-    const kept = family === "eip" ? Math.max(0, count - resourceCount(context.view, "nat")) : count;
+    // "a bastion + 2 app servers … app servers have no public IP": the bastion's own EIP is not theirs.
+    const bastions = family === "eip" && othersAskedAway(context.tokens, index) ? (context.roles?.bastions ?? 0) : 0;
+    const kept = family === "eip" ? Math.max(0, count - resourceCount(context.view, "nat") - bastions) : count;
     // "remove one of the servers": fewer than before; "no NAT", "remove the SLB": none.
     const one = context.tokens.slice(Math.max(0, index - 4), index).some((other) => other.kind === "count");
     const ok = one && earlier > 0 ? kept < earlier : kept === 0;
@@ -237,6 +255,13 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
       ? found("count", token.text, `${count} × ${family} (${wantedCount} per server)`)
       : missed("count", token.text, "missing", `${count} × ${family} for ${servers} × ecs`);
   }
+  const roles = context.roles;
+  if (family === "ecs" && roles && resourceCount(context.view, "ecs") === roles.bastions + roles.others && roles.groups.includes(Number(token.value)))
+    return found(
+      "count",
+      token.text,
+      `${roles.bastions + roles.others} × ecs (${roles.groups.join(" + ")} by role${roles.bastions > 0 ? `, ${roles.bastions} bastion` : ""})`,
+    );
   if (family) return located(wanted("count", token, Number(token.value), { target: family }), context.view);
   if (countsZones(context.tokens, index)) return located(wanted("count", token, Number(token.value), { target: "zone" }), context.view);
   // "写一个 Helm chart", "one more thing": one of nothing the check knows is an article, not a count.

@@ -13,6 +13,7 @@ import { applyBucketRules } from "./apply-bucket";
 import { imagePick } from "../kinds/ecs/image-names";
 import { applyHealthCheckPath } from "../kinds/slb/health-check";
 import { applyKeyPair } from "../kinds/ecs/key-pair";
+import { applyBastionDesign } from "../kinds/security-group/bastion-design";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -159,7 +160,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
           ),
         );
       // "2 data disks: 100G and 500G": each disk its own size (each checked against the data disk range).
-      const sizes = (data.sizes ?? Array.from({ length: count }, () => dataSize)).filter((size) =>
+      const sizes = (data.sizes?.slice(0, count) ?? Array.from({ length: count }, () => dataSize)).filter((size) =>
         inRange(size, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out),
       );
       for (const instance of instances) instance.DiskMappings = sizes.map((size) => ({ Category: category, Size: size, DeleteWithInstance: true }));
@@ -488,6 +489,7 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applyZones(template, values, out);
   applySourceRange(template, values, out);
   applyBandwidth(template, values, out);
+  if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied);
   return out;
 }
 

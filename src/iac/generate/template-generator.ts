@@ -3,6 +3,7 @@ import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "../read
 import { parseRequestedValues } from "../read/request-values";
 import { readableText } from "../read/request-text";
 import { listenerProtocols, withListenerPorts } from "../kinds/slb/protocol";
+import { SERVERS_GROUP } from "../kinds/security-group/bastion-design";
 import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest } from "../read/generation-request";
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
@@ -73,9 +74,15 @@ function requiredBecause(request: InfrastructureRequest): Phrase[] {
   return reasons;
 }
 
+/** A bastion's design added a security group (kinds/security-group/bastion-design.ts): the title counts it. */
+function withBastionGroup(request: InfrastructureRequest, template: Record<string, unknown>): void {
+  if (section(template, "Resources")[SERVERS_GROUP] !== undefined) request.counts.securityGroup = Math.max(request.counts.securityGroup, 2);
+}
+
 function generateRos(request: InfrastructureRequest, text: string, language: ReplyLanguage): GeneratedTemplate {
   const template = buildRosTemplate(request);
   const values = applyRequestedValues(template, parseRequestedValues(text));
+  withBastionGroup(request, template);
   const diagnostics = validateTemplateObject(template);
   const resources = Object.entries(section(template, "Resources")).map(([name, resource]) => `${name}: ${resourceType(resource) ?? ""}`);
   const where = request.region ? (language === "zh" ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
@@ -110,6 +117,7 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
   // The twin is built exactly as generateRos builds its template; the configuration is rendered from it.
   const twin = buildRosTemplate(request);
   const values = applyRequestedValues(twin, parseRequestedValues(text));
+  withBastionGroup(request, twin);
   const where = request.region ? { en: ` for region ${request.region}`, zh: `，地域 ${request.region}` } : { en: "", zh: "" };
   const rendered = renderTerraform(twin, {
     text,

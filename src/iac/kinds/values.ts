@@ -73,6 +73,8 @@ export interface RequestedValues {
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
+  /** "a bastion + 2 app servers": how many of the first servers are bastions, with a security group of their own (kinds/security-group/bastion-design.ts). */
+  bastions?: number;
   /** "key pair my-key": the key pair the servers log in with (kinds/ecs/key-pair.ts). */
   keyPairName?: string;
   /** "password login disabled": no password on the servers (only with a key pair). */

@@ -2,7 +2,8 @@
  * The count forms engineers write (issue 27 item 6): a multiplier ("2x ecs.c7.xlarge", "ECS ×3"),
  * a list of roles each with its multiplier ("api x2, worker x1, scheduler x1" is four servers), a
  * Chinese measure word before a size with no noun ("2台 4核16G" is two servers of that size), and
- * a per-server quantifier after its noun ("an EIP each", "每台一个 EIP", "各配一个公网 IP").
+ * a per-server quantifier after its noun ("an EIP each", "每台一个 EIP", "各配一个公网 IP"), and
+ * servers per zone ("one per zone", "每个交换机里放一台").
  * The multiplier and the measured size read the lexer's tokens (read/lexer.ts, issue 27 item 7);
  * the role list and the per-server quantifier are patterns still (bounded, one pass each).
  */
@@ -56,3 +57,18 @@ export function measuredSpecCount(text: string): number | undefined {
  */
 export const EIP_PER_SERVER =
   /\b(?:each|every|per)\b[^.;,，\n]{0,24}?(?<!\b(?:no|without|not)\s{1,3})\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:(?:for|on|to)\s{1,3}(?:each|every)\b|each\b|apiece\b|per\s{1,3}(?:server|instance|host|vm|node|machine)s?\b)|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)|各(?:自)?(?:配|带|绑定?|挂)?(?:一个|1个)?\s{0,2}(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+
+/** "one per zone", "one server in each vSwitch", "one per subnet": servers in each zone's vSwitch. */
+const PER_ZONE_EN =
+  /\b(one|two|three|[1-3])\s{1,2}(?:(?:server|instance|ecs|node|vm)s?\s{1,2})?(?:per|in each|in every|each)\s{1,2}(?:availability\s{1,2})?(?:zone|v-?switch|vsw|subnet)\b/i;
+/** "每个交换机里放一台", "每个可用区一台 ECS", "每个子网部署 2 台". */
+const PER_ZONE_ZH =
+  /每个?\s{0,2}(?:可用区|区|交换机|子网|vswitch)\s{0,2}(?:里|中|内|下)?\s{0,2}(?:都|各)?\s{0,2}(?:放|部署|建|创建|挂)?\s{0,2}(一|两|二|三|[1-3])\s{0,2}台/i;
+const PER_ZONE_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, 一: 1, 两: 2, 二: 2, 三: 3 };
+
+/** How many servers the request puts in each zone's vSwitch, when it says so. */
+export function perZoneServers(text: string): number | undefined {
+  const written = (PER_ZONE_EN.exec(text)?.[1] ?? PER_ZONE_ZH.exec(text)?.[1])?.toLowerCase();
+  if (written === undefined) return undefined;
+  return /^\d$/.test(written) ? Number(written) : PER_ZONE_WORDS[written];
+}

@@ -7,8 +7,8 @@ import type { InfrastructureRequest, RdsEngine } from "./infrastructure-request"
 import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
 import { listedPorts, openedPorts } from "./port-lists";
-import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, roleListCount } from "./count-forms";
-import { bastionRoles } from "./server-roles";
+import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, perZoneServers, roleListCount } from "./count-forms";
+import { serverRoles } from "./server-roles";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 import { tokenize } from "../kinds/vocabulary";
@@ -234,8 +234,9 @@ function serverCountForms(text: string, counts: Record<ResourceKind, number>): n
   const others = counts.rds + counts.redis + counts.slb + counts.nat + counts.oss;
   const roles = counts.ecs > 0 || others === 0 ? roleListCount(text, isResourceNoun) : undefined;
   // "a bastion + 2 app servers": the bastion is a server beside the two (read/server-roles.ts).
-  const bastion = bastionRoles(tokenize(text));
-  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0, bastion ? bastion.bastions + bastion.others : 0);
+  // "api (2 instances), worker (3 instances)": five servers, two roles.
+  const counted = serverRoles(tokenize(text));
+  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0, counted ? counted.bastions + counted.others : 0);
 }
 
 function rdsEngine(text: string): RdsEngine {
@@ -388,7 +389,7 @@ const PORT_RANGE_CUE = /ports?|端口|open|开放|放行|allow|允许/i;
 /** How far from a range its port word may be, in characters. */
 const PORT_RANGE_CUE_REACH = 16;
 
-function portRangesOf(text: string): { from: number; to: number; span: [number, number] }[] {
+function portRangesOf(text: string, tokens: readonly Token[]): { from: number; to: number; span: [number, number] }[] {
   const ranges: { from: number; to: number; span: [number, number] }[] = [];
   for (const match of text.matchAll(PORT_RANGE)) {
     const from = Number(match[1]);
@@ -398,7 +399,15 @@ function portRangesOf(text: string): { from: number; to: number; span: [number, 
     const near = text.slice(Math.max(0, start - PORT_RANGE_CUE_REACH), Math.min(text.length, end + PORT_RANGE_CUE_REACH));
     if (from >= 1 && from < to && to <= 65535 && PORT_RANGE_CUE.test(near)) ranges.push({ from, to, span: [start, end] });
   }
-  return ranges;
+  // "allowing 22, 80, 443 and 8000-8100 from the internet": a range listed with ports is one too (the lexer's portRange).
+  const seen = new Set(ranges.map(({ from, to }) => `${from}-${to}`));
+  for (const token of tokens) {
+    const [from, to] = [Number(token.value), Number(token.second)];
+    if (token.kind !== "portRange" || seen.has(`${from}-${to}`) || !(from >= 1 && from < to && to <= 65535)) continue;
+    seen.add(`${from}-${to}`);
+    ranges.push({ from, to, span: [token.start, token.end] });
+  }
+  return ranges.sort((a, b) => a.span[0] - b.span[0]);
 }
 
 /**
@@ -459,7 +468,8 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
 
   // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
   // A port range ("8000-8100") leaves the single ports too: it is one rule, not ports 8000 and 8100.
-  const ranges = portRangesOf(text);
+  const tokens = tokenize(text);
+  const ranges = portRangesOf(text, tokens);
   const planText = blankSpans(
     text,
     [...sources.spans, ...ranges.map((range) => range.span)].sort((a, b) => a[0] - b[0]),
@@ -478,6 +488,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     // "可用区 H 和 K", "in cn-beijing-k and cn-beijing-l": a vSwitch for each zone named.
     const named = namedZones(text, findRegion(text)).length;
     counts.vswitch = Math.max(counts.vswitch, named, zoneCount(text) ?? (highAvailability ? 2 : 1));
+    // "三个交换机 … 每个交换机里放一台 ecs.c7.large", "3 nodes, one per zone": servers in each vSwitch.
+    const perZone = perZoneServers(text);
+    if (perZone !== undefined && (counts.ecs > 0 || /台|\becs\b|servers?|instances?|nodes?/i.test(text)))
+      counts.ecs = Math.max(counts.ecs, perZone * counts.vswitch);
   }
   if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
   // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).
@@ -517,7 +531,6 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
-  const tokens = tokenize(text);
   const internalSlb = internalLoadBalancers(tokens).length > 0;
   const insidePorts = insideOnlyPorts(tokens);
   const portRedirects = portRedirectsOf(planText);

@@ -41,7 +41,7 @@ const MAX_PORT = 65535;
 /** How many tokens back a loose cue may be. */
 const LOOSE_REACH = 3;
 /** What may stand between two listed ports. */
-const LIST_GAPS = new Set([",", "/", "&", "and", "or", "和", "及", "或", "以及", "plus"]);
+const LIST_GAPS = new Set([",", "/", "&", "and", "or", "和", "及", "或", "以及", "plus", "、"]);
 const VERSION_WORDS = new Set(["version", "ver", "v", "版本"]);
 /** Between a version word and its number: "version to 8.0", "版本为 8.0", "version: 15". */
 const VERSION_FILLERS = new Set(["to", "is", "为", "是", "用", ":", "=", "改为", "改成", "换成"]);
@@ -77,6 +77,9 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   if (isPunctuation(next, "->") && isBareInteger(tokens[index + 2])) return true;
   if (isPunctuation(tokens[index - 1], "->") && (isBareInteger(tokens[index - 2]) || tokens[index - 2]?.kind === "port")) return true;
   if (port < MIN_LOOSE_PORT) return false;
+  // "CLB 80 & 443", "SLB 443", "负载均衡 80、443": a number right after a load balancer's name is what it listens on.
+  const named = tokens[index - 1];
+  if (named?.kind === "name" && named.of === "product" && named.value === "slb") return true;
   // "8080 from 10.0.0.0/8", "3306 来自 10.0.0.0/8": a number given a source range is a port.
   // "22 only from 10.0.0.0/8": an "only" may stand between.
   const only = next && (next.value === "only" || next.value === "仅" || next.value === "只") ? 1 : 0;

@@ -66,12 +66,27 @@ export function portScopes(tokens: readonly Token[]): PortScope[] {
   return scopes;
 }
 
-/** Whether the words keep a port inside the network: "to the VPC only", "internal only", "仅内网". */
+/** Words that give a port its audience: "open 8080 to the VPC", "for the internal network", "开放 8080 给 VPC". */
+const AUDIENCE_WORDS = new Set(["to", "for", "给", "对", "向"]);
+
+const isInside = (word: Token | undefined) => word !== undefined && (INSIDE_WORDS.has(String(word.value)) || (word.of === "product" && word.value === "vpc"));
+
+/** "to the VPC", "给 VPC", "for the internal network": the port's audience is the network itself. */
+function namesInsideAudience(words: readonly Token[]): boolean {
+  return words.some((word, index) => {
+    if (!AUDIENCE_WORDS.has(String(word.value))) return false;
+    const next = words[index + 1]?.value === "the" ? words[index + 2] : words[index + 1];
+    return isInside(next);
+  });
+}
+
+/** Whether the words keep a port inside the network: "to the VPC only", "internal only", "仅内网", "open 8080 to the VPC". */
 export function saysInsideOnly(words: readonly Token[]): boolean {
   if (words.some((word) => word.kind === "cidr" || word.kind === "address")) return false;
   if (words.some((word) => INSIDE_ALONE.has(String(word.value)))) return true;
+  if (namesInsideAudience(words)) return true;
   const only = words.some((word) => ONLY_WORDS.has(String(word.value)));
-  const inside = words.some((word) => INSIDE_WORDS.has(String(word.value)) || (word.of === "product" && word.value === "vpc"));
+  const inside = words.some(isInside);
   return only && inside;
 }
 

@@ -48,6 +48,10 @@ const PROTOCOL_PORT: Record<string, number> = { https: 443, http: 80, ssh: 22, r
 /** An ECS type written without its "ecs." ("2 c7.large instances", "g7.2xlarge"): the families and sizes ECS sells. */
 const BARE_ECS_TYPE = /(?<![\w.-])((?:[cgr][5-9][a-z]{0,3}|t[56](?:-c\dm\d)?|u1|hf[cgr][67])\.(?:\d{0,2}xlarge|large|medium|small))(?![\w.-])/gi;
 
+/** "2x ecs.g7.large w/ 200G essd", "w/4 cores", "w/o public IP": the shorthands of "with" and "without" (not a path "w/"). */
+const WITHOUT_SHORT = /(?<![\w./-])w\/o(?![\w/.-])/gi;
+const WITH_SHORT = /(?<![\w./-])w\/(?:(?=\s)|(\d))/gi;
+
 /**
  * "VPC 10.0.0.0/8? no wait, 10.10.0.0/16", "100G, sorry, 200G", "80，不对，8080": a value the request
  * takes back right away, with the words that take it back. Only a value followed by such words and
@@ -58,10 +62,14 @@ const TAKEN_BACK =
 
 /**
  * One spelling of the values for the generator (readableText) and the check (check/prose.ts):
- * "c7.large" → "ecs.c7.large", and a value taken back right away is gone.
+ * "c7.large" → "ecs.c7.large", "w/" → "with", and a value taken back right away is gone.
  */
 export function canonicalValues(text: string): string {
-  return text.replace(BARE_ECS_TYPE, "ecs.$1").replace(TAKEN_BACK, "");
+  return text
+    .replace(WITHOUT_SHORT, "without")
+    .replace(WITH_SHORT, (_whole, digit?: string) => (digit ? `with ${digit}` : "with"))
+    .replace(BARE_ECS_TYPE, "ecs.$1")
+    .replace(TAKEN_BACK, "");
 }
 
 export function readableText(text: string): string {

@@ -16,6 +16,8 @@ import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
 import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
+import { BASTION, serverRoles } from "./server-roles";
+import { tokenize } from "../kinds/vocabulary";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
@@ -63,5 +65,8 @@ export function parseRequestedValues(request: string): RequestedValues {
   values.zones = namedZones(text, findRegion(text));
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
+  // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
+  const roles = BASTION.test(text) ? serverRoles(tokenize(text)) : undefined;
+  if (roles && roles.bastions > 0 && roles.others > 0) values.bastions = roles.bastions;
   return values;
 }

@@ -1,7 +1,8 @@
 /**
  * "a bastion + 2 private app servers", "一台跳板机加两台应用服务器", "a jump box and 3 web servers":
  * a bastion (jump host) is a server of its own beside the servers counted for the other role, so
- * the servers in all are the two counts summed. Read from the lexer's tokens, by the generator
+ * the servers in all are the two counts summed; so are servers counted by two roles or more
+ * ("api (2 instances), worker (3 instances)"). Read from the lexer's tokens, by the generator
  * (read/generation-request.ts) and by the check (check/check.ts) alike. One pass: linear.
  */
 import type { Token } from "./token";
@@ -13,38 +14,94 @@ const FILLER_REACH = 3;
 /** A bare number counts servers only when small: "port 22 servers" is no count. */
 const MAX_SERVERS = 50;
 
-/** The count written before the server noun at `index`, if any. */
-function countBefore(tokens: readonly Token[], index: number): number | undefined {
-  for (let back = 1; back <= FILLER_REACH; back += 1) {
-    const token = tokens[index - back];
-    if (!token || token.kind === "punctuation" || (token.kind === "name" && token.of === "product")) return undefined;
-    if ((token.kind === "count" || token.kind === "number") && typeof token.value === "number" && token.value >= 1 && token.value <= MAX_SERVERS)
-      return token.value;
-    if (token.kind !== "word" && token.kind !== "name") return undefined;
-  }
-  return undefined;
-}
-
 export interface ServerRoles {
   /** Bastions named (each counted once, or by its own count). */
   bastions: number;
   /** The other servers' counts, summed. */
   others: number;
+  /** Each role's own count, as written ("api (2 instances), worker (3 instances)": 2 and 3). */
+  groups: number[];
 }
 
-/** Bastions and the other servers' counts, when the request names a bastion beside counted servers; undefined otherwise. */
-export function bastionRoles(tokens: readonly Token[]): ServerRoles | undefined {
+/** Where a label ends: "Bastion host:", "Web tier —". */
+const LABEL_ENDS = new Set([":", "：", "—", "–", "-"]);
+
+/** A noun at the very start of the request, followed by a label's end: "Bastion host: one ECS …". */
+function isLabel(tokens: readonly Token[], index: number): boolean {
+  return index <= 1 && LABEL_ENDS.has(String(tokens[index + 1]?.text));
+}
+
+/** Server words that name no role: "2 servers" has none, "2 web servers" is the web role's. */
+const PLAIN_SERVER = /\b(?:ecs|instances?|servers?|vms?|hosts?|nodes?|machines?|box(?:es)?)\b|服务器|实例|主机/gi;
+/** Words between a count and its noun that add servers to those counted before ("2 more ECS", "3 extra servers"). */
+const MORE = new Set(["more", "extra", "additional", "other"]);
+/** Words before a count that are no role ("need 2 servers", "with 3 instances"). */
+const NOT_ROLE = new Set(["a", "an", "the", "and", "with", "plus", "need", "want", "add", "of", "for", "each", "also"]);
+
+/**
+ * The role a counted server noun names: its own words ("2 web servers" → web), or the word before
+ * the bracket or label the count stands in ("api (2 instances)" → api, "workers: 3 nodes" → workers).
+ */
+function roleOf(tokens: readonly Token[], nounIndex: number, countIndex: number): string | undefined {
+  const own = tokens[nounIndex]?.text.toLowerCase().replace(PLAIN_SERVER, "").trim();
+  if (own) return own;
+  const opener = tokens[countIndex - 1];
+  const label = tokens[countIndex - 2];
+  if (opener?.kind === "punctuation" && /^[(（:：—–-]$/.test(opener.text) && (label?.kind === "word" || label?.kind === "name")) {
+    const role = label.text.toLowerCase();
+    return NOT_ROLE.has(role) ? undefined : role;
+  }
+  return undefined;
+}
+
+/** The index of the count written before the server noun at `index`, if any. */
+function countIndexBefore(tokens: readonly Token[], index: number): number | undefined {
+  for (let back = 1; back <= FILLER_REACH; back += 1) {
+    const token = tokens[index - back];
+    if (!token || token.kind === "punctuation" || (token.kind === "name" && token.of === "product")) return undefined;
+    if ((token.kind === "count" || token.kind === "number") && typeof token.value === "number" && token.value >= 1 && token.value <= MAX_SERVERS)
+      return index - back;
+    if (token.kind !== "word" && token.kind !== "name") return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Servers counted by role: a bastion beside counted servers ("a bastion + 2 app servers"), or two
+ * roles or more each with its own count ("api (2 instances), worker (3 instances)", "2 web servers
+ * and 3 app servers"), or more beside a count ("3 ECS instances and 2 more ECS for batch jobs"):
+ * the servers in all are the counts summed. Undefined when the request counts servers of one role
+ * only, or counts some with no role beside named roles (which the counts alone read).
+ */
+export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   let bastions = 0;
-  let others = 0;
-  let counted = false;
+  const groups: number[] = [];
+  const roles = new Set<string>();
+  let repeated = false;
+  let roleless = 0;
+  let more = 0;
   for (const [index, token] of tokens.entries()) {
     if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
-    const count = countBefore(tokens, index);
-    if (BASTION.test(token.text)) bastions = Math.max(bastions, count ?? 1);
-    else if (count !== undefined) {
-      others += count;
-      counted = true;
+    const countIndex = countIndexBefore(tokens, index);
+    const count = countIndex === undefined ? undefined : Number(tokens[countIndex]?.value);
+    if (BASTION.test(token.text)) {
+      // "Bastion host: one ECS …": a label before the request names the one server, not a server beside it.
+      if (!isLabel(tokens, index)) bastions = Math.max(bastions, count ?? 1);
+    } else if (count !== undefined && countIndex !== undefined) {
+      groups.push(count);
+      // "3 ECS instances and 2 more ECS": the more are beside the first.
+      if (tokens.slice(countIndex + 1, index).some((between) => MORE.has(String(between.value)))) more += 1;
+      else {
+        const role = roleOf(tokens, index, countIndex);
+        if (role === undefined) roleless += 1;
+        else if (roles.has(role)) repeated = true;
+        else roles.add(role);
+      }
     }
   }
-  return bastions > 0 && counted ? { bastions, others } : undefined;
+  const others = groups.reduce((sum, count) => sum + count, 0);
+  if (bastions > 0 && groups.length > 0) return { bastions, others, groups };
+  const byRole = roles.size >= 2 && roleless === 0 && more === 0 && !repeated;
+  const withMore = more > 0 && roleless + roles.size === 1 && !repeated;
+  return byRole || withMore ? { bastions: 0, others, groups } : undefined;
 }

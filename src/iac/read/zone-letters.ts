@@ -5,11 +5,15 @@
  * generator (read/request-values.ts) and the lexer's refinement (the check places them), bounded
  * patterns: linear.
  */
+import { tokenize } from "../kinds/vocabulary";
 
 /** "zone H", "可用区 I", "zones H and I": the letters after a zone word. */
 const AFTER_WORD = /(?:\bzones?|可用区)\s{0,2}([a-z])(?![a-z0-9-])(?:\s{0,2}(?:,|，|、|and|&|和)\s{0,2}([a-z])(?![a-z0-9-]))?/gi;
 /** "H 区", "h区", "H zone" (upper case only: "a zone" is an article). */
 const BEFORE_WORD = /(?<![a-z0-9-])([a-z])\s{0,2}区|(?<![A-Za-z0-9-])([A-Z])\s{1,2}zone\b/gi;
+
+/** "zones h, i, j", "zone a, b and c": more letters than AFTER_WORD's two. */
+const ZONE_LIST = /\bzones?\s{0,2}[a-z]\s{0,2}[,，、]\s{0,2}[a-z]\s{0,2}(?:[,，、]|and|&)/i;
 
 export function zoneLetters(text: string): string[] {
   const letters: string[] = [];
@@ -26,6 +30,9 @@ export function zoneLetters(text: string): string[] {
     if (match[2] && match[2] !== match[2].toUpperCase()) continue;
     add(match[1] ?? match[2]);
   }
+  // "zones h, i, j", "zones a, b and c": the lexer reads a list of any length (read/lexer-refine.ts).
+  // Only a request that lists zones is lexed again (a lexer pass is the costliest read of a long request).
+  if (ZONE_LIST.test(text)) for (const token of tokenize(text)) if (token.kind === "zone" && /^[a-z]$/i.test(token.text)) add(token.text);
   return letters;
 }
 

@@ -19,7 +19,16 @@ const PATTERNS: readonly [RegExp, (version: string) => ImagePick | undefined][] 
     (v) => (v === "3" || v === "" ? { pattern: "aliyun_3_x64_20G_alibase_*.vhd", label: "Alibaba Cloud Linux 3" } : undefined),
   ],
   [/^ubuntu$/i, (v) => (/^(?:20|22|24)\.04$/.test(v) ? { pattern: `ubuntu_${v.replace(".", "_")}_x64_20G_alibase_*.vhd`, label: `Ubuntu ${v}` } : undefined)],
-  [/^centos$/i, (v) => (v === "7" || v.startsWith("7.") ? { pattern: "centos_7", label: "CentOS 7" } : undefined)],
+  [
+    /^centos$/i,
+    // "CentOS 7.9": that minor release's public images; "CentOS 7": the family's latest.
+    (v) =>
+      /^7\.[6-9]$/.test(v)
+        ? { pattern: `centos_${v.replace(".", "_")}_x64_20G_alibase_*.vhd`, label: `CentOS ${v}` }
+        : v === "7" || v.startsWith("7.")
+          ? { pattern: "centos_7", label: "CentOS 7" }
+          : undefined,
+  ],
   [
     /^windows(?: server)?$/i,
     (v) =>

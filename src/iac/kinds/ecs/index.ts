@@ -17,14 +17,14 @@ const INSTANCE = "ALIYUN::ECS::Instance";
  * server" is the database.
  */
 /**
- * "Web tier — 4 nodes", "app layer: 3 nodes", "4 nodes (ecs.c6.large)": nodes a server tier's label
+ * "Web tier — 4 nodes", "app layer: 3 nodes", "Web servers: 3 nodes", "4 nodes (ecs.c6.large)": nodes a server tier's label
  * or an ECS instance type names are servers (a bare "3 nodes" may be a Kubernetes pool's, which the
- * engine does not build).
+ * engine does not build). "two control plane nodes" behind an internal SLB on 6443 are servers too.
  */
-const TIER_NODES = String.raw`(?<=\b(?:web|app|application|api|frontend|backend|compute|worker|service)[ -](?:tier|layer)\s{0,3}[—–:-]?\s{0,3}(?:\d{1,3}\s{0,3}|(?:two|three|four|five|six|seven|eight|nine|ten)\s{1,3})?)nodes?\b|\bnodes?(?=\s{0,3}[,(（]?\s{0,3}ecs\.)`;
+const TIER_NODES = String.raw`(?<=\b(?:web|app|application|api|frontend|backend|compute|worker|service)(?:[ -](?:tier|layer)\s{0,3}[—–:-]?|[ -](?:servers?|hosts?)\s{0,2}[—–:-])\s{0,3}(?:\d{1,3}\s{0,3}|(?:two|three|four|five|six|seven|eight|nine|ten)\s{1,3})?)nodes?\b|\bnodes?(?=\s{0,3}[,(（]?\s{0,3}ecs\.)`;
 
 export const SERVER_WORDS = new RegExp(
-  `${/\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/.source}|${TIER_NODES}`,
+  `${/\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/.source}|${TIER_NODES}`,
   "i",
 );
 
@@ -104,6 +104,37 @@ const REMOVE_BEFORE_DISK =
 const SIZED_DISKS =
   /(\d{1,2}|two|[两二])\s{0,2}(?:块|个)?\s{0,2}(?:data[- ]disks|数据盘)\s{0,3}[:：(（,，]?\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\s{0,3}(?:and|&|,|，|、|和|\+)\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\b/i;
 
+/** One group of a disk list: "2 x 100GB", "1×500G", "2块100G". */
+const DISK_GROUP = /(?<![\w.])(\d{1,2})\s{0,2}(?:[x×*]|块|个)\s{0,2}(\d{1,5})\s{0,2}(g|gb|gib|t|tb|tib)(?![a-z])/gi;
+/** What joins two groups of a list: "and", a comma, "+", "和". */
+const GROUP_JOIN = /^\s{0,3}(?:and|&|plus|,|，|、|和|\+)\s{0,3}$/i;
+/** What follows the last group: at most a category, then the disks ("… and 1 x 500GB ESSD data disks"). */
+const DISKS_AFTER_GROUPS = /^\s{0,2}(?:(?:cloud_)?(?:essd|ssd|efficiency)\s{1,2})?(?:data[- ]disks?|数据盘|云盘)/i;
+
+/** The most disk sizes a list is read for: ECS attaches 16 data disks, so one more shows the request asked beyond it. */
+const LISTED_DISKS_READ = 17;
+
+/**
+ * "2 x 100GB and 1 x 500GB data disks": disks listed in groups of a count and a size, each group
+ * its own size (three disks: 100, 100 and 500). Two groups or more; one group is a count and a
+ * size of one kind of disk (DATA_DISK_COUNT). One pass over the groups, the sizes kept bounded: linear.
+ */
+function diskGroups(text: string): { sizes: number[]; count: number } | undefined {
+  let run: { sizes: number[]; count: number; groups: number; end: number } | undefined;
+  for (const match of text.matchAll(DISK_GROUP)) {
+    const size = gibOf(match[2] ?? "", match[3]);
+    const count = Number(match[1]);
+    const group = Array.from({ length: Math.min(count, LISTED_DISKS_READ) }, () => size);
+    const end = match.index + match[0].length;
+    run =
+      run !== undefined && GROUP_JOIN.test(text.slice(run.end, match.index))
+        ? { sizes: [...run.sizes, ...group].slice(0, LISTED_DISKS_READ), count: run.count + count, groups: run.groups + 1, end }
+        : { sizes: group, count, groups: 1, end };
+    if (run.groups > 1 && DISKS_AFTER_GROUPS.test(text.slice(end, end + 24))) return { sizes: run.sizes, count: run.count };
+  }
+  return undefined;
+}
+
 /** "one of the data disks", "a data disk", "去掉一块数据盘": some of the disks, not all. */
 const REMOVE_ONE_DISK =
   /(?:\b(one|two|a|an|1|2)\s{1,3}(?:of\s{1,3}(?:the|its|their)\s{1,3})?(?:extra\s{1,3})?data disks?|(一|两|二)\s{0,2}(?:块|个)\s{0,2}数据盘)/i;
@@ -144,6 +175,12 @@ function readDisks(text: string, into: RequestedValues): void {
     const sizes = sized ? [gibOf(sized[2] ?? "", sized[3]), gibOf(sized[4] ?? "", sized[5])] : undefined;
     if (sizes && (count === undefined || count === sizes.length)) {
       into.dataDisk = { size: sizes[0] ?? 100, count: sizes.length, sizes, ...(dataCategory ? { category: dataCategory } : {}) };
+      return;
+    }
+    // "2 x 100GB and 1 x 500GB data disks": three disks of two sizes.
+    const groups = diskGroups(text);
+    if (groups) {
+      into.dataDisk = { size: groups.sizes[0] ?? 100, count: groups.count, sizes: groups.sizes, ...(dataCategory ? { category: dataCategory } : {}) };
       return;
     }
     into.dataDisk = {
@@ -237,7 +274,7 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns: new RegExp(
-    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
+    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?box\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
     "gi",
   ),
   billable: true,

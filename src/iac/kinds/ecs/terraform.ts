@@ -10,14 +10,17 @@ export function buildEcs(build: TerraformBuild): void {
   const instanceType = values.ecsInstanceType ? quoted(values.ecsInstanceType) : "data.alicloud_instance_types.ecs.instance_types[0].id";
   const diskSize = sizeWithin(values.systemDisk.size, SYSTEM_DISK_GIB) ?? 40;
   const publicAccess = counts.eip === 0 && counts.slb === 0 && counts.nat === 0;
+  // A bastion's design (kinds/security-group/bastion-design.ts): the first servers are bastions in the first group, the others in theirs.
+  const bastions = details.serversGroup?.bastions ?? 0;
   build.instances = Array.from({ length: counts.ecs }, (_, index) => {
     const name = `ecs_${index + 1}`;
+    const bastion = index < bastions;
     hcl.resource("alicloud_instance", name, [
-      `instance_name              = ${quoted(`ecs-${index + 1}`)}`,
+      `instance_name              = ${quoted(bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`)}`,
       `instance_type              = ${instanceType}`,
       "image_id                   = data.alicloud_images.ecs.images[0].id",
       `vswitch_id                 = ${vswitchFor(vswitches, index)}`,
-      "security_groups            = [alicloud_security_group.main.id]",
+      `security_groups            = [alicloud_security_group.${details.serversGroup && !bastion ? "app" : "main"}.id]`,
       'system_disk_category       = "cloud_essd"',
       `system_disk_size           = ${diskSize}`,
       ...(details.noPassword ? [] : ["password                   = var.ecs_password"]),

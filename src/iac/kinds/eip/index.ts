@@ -13,17 +13,18 @@ const BANDWIDTH_CONTEXT = /\beips?\b|elastic ip|public ip|bandwidth|internet|带
 function bandwidthOf(text: string): number | undefined {
   // "5M 公网带宽" before "带宽 … 80": a number after "bandwidth" belongs to it only within its clause ("带宽，开放 80 端口" is a port).
   const match =
-    /(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}(?:的\s{0,2})?(?:公网|出网|public\s{1,2})?\s{0,2}(?:带宽|bandwidth)|兆)|(?:bandwidth|带宽)[^\d\n,，;；。]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(
+    /(?<![\w.-])(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m\s{0,2}(?:的\s{0,2})?(?:公网|出网|public\s{1,2})?\s{0,2}(?:带宽|bandwidth)|兆)|(?:bandwidth|带宽)[^\d\n,，;；。]{0,10}?(\d{1,4})\s{0,2}(?:m\b|mbps|兆)?/i.exec(
       text,
     );
   const named = match?.[1] ?? match?.[2];
   if (named) return Number(named);
-  const bare = BANDWIDTH_CONTEXT.test(text) ? /(\d{1,4})\s{0,2}m(?![a-z])/i.exec(text)?.[1] : undefined;
+  // Not inside a word: "ecs.t6-c1m2.large" holds no "1m" bandwidth.
+  const bare = BANDWIDTH_CONTEXT.test(text) ? /(?<![\w.-])(\d{1,4})\s{0,2}m(?![a-z])/i.exec(text)?.[1] : undefined;
   return bare ? Number(bare) : undefined;
 }
 
 /** A bandwidth with a unit, wherever it is written: "10 Mbps", "5M", "20兆". Bounded, one pass. */
-const BANDWIDTH_WITH_UNIT = /(?<![\d.])(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m(?![a-z])|兆)/gi;
+const BANDWIDTH_WITH_UNIT = /(?<![\w.-])(\d{1,4})\s{0,2}(?:mbps|mbit|mb\/s|m(?![a-z])|兆)/gi;
 /** The owner the words before a bandwidth name last: the server ("ECS with 10 Mbps") or the EIP / NAT ("EIP 5M"). */
 const SERVER_OWNER = /\b(?:ecs|servers?|instances?|vms?)\b|服务器|实例|主机/gi;
 const EIP_OWNER = /\b(?:eips?|elastic ips?|nat)\b|弹性/gi;

@@ -2,7 +2,7 @@
  * An OSS static website as engineers ask for it (issue 27 item 6): "static website on OSS, index
  * document index.html and error page 404.html", "静态网站托管，首页 index.html，错误页 404.html".
  * The documents are file names the request writes; "static website" without one gets OSS's usual
- * index.html, and the reply says so. ROS writes `WebsiteConfiguration` (IndexDocument,
+ * index.html, and the reply says so; "index.html / 404.html" on a website asked for names both by their files. ROS writes `WebsiteConfiguration` (IndexDocument,
  * ErrorDocument), Terraform a `website` block. Linear: bounded anchored patterns.
  */
 export interface WebsiteValue {
@@ -27,12 +27,18 @@ const ERROR_DOCUMENT = new RegExp(
   "i",
 );
 
+/** Documents named by their file alone ("static site hosting: index.html / 404.html"): an index page and an error page by name. */
+const NAMED_INDEX = /(?<![\w./-])(index[\w-]{0,20}\.html?)(?![\w.-])/i;
+const NAMED_ERROR = /(?<![\w./-])([\w-]{0,30}(?:404|error|err)[\w-]{0,20}\.html?)(?![\w.-])/i;
+
 /** The website the request asks the bucket to host, if it asks for one. */
 export function websiteOf(text: string): WebsiteValue | undefined {
   const index = INDEX_DOCUMENT.exec(text);
   const error = ERROR_DOCUMENT.exec(text);
-  const indexDocument = index?.[1] ?? index?.[2];
-  const errorDocument = error?.[1] ?? error?.[2];
-  if (!indexDocument && !errorDocument && !WEBSITE.test(text)) return undefined;
+  const website = WEBSITE.test(text);
+  // Without a label, a file named like an index or an error page is one, on a website asked for.
+  const indexDocument = index?.[1] ?? index?.[2] ?? (website ? NAMED_INDEX.exec(text)?.[1] : undefined);
+  const errorDocument = error?.[1] ?? error?.[2] ?? (website || index ? NAMED_ERROR.exec(text)?.[1] : undefined);
+  if (!indexDocument && !errorDocument && !website) return undefined;
   return { indexDocument: indexDocument ?? "index.html", ...(errorDocument ? { errorDocument } : {}), defaultIndex: indexDocument === undefined };
 }

@@ -21,13 +21,10 @@ function ruleName(rule: IngressRule, vpcRange: string): string {
   return rule.protocol === "tcp" ? ports : `${rule.protocol.replace(/\W/g, "_")}_${ports}`;
 }
 
-/** The group and, in the twin's order, each of its ingress rules as the twin has it (port range and source range). */
-export function buildSecurityGroup({ request, rules, hcl }: TerraformBuild): void {
-  if (request.counts.securityGroup === 0 || request.counts.vpc === 0) return;
-  hcl.resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
-  const used = new Map<string, number>();
+/** One group's rules, in the twin's order, each named once (`used` is shared by the groups of one configuration). */
+function writeRules(hcl: TerraformBuild["hcl"], rules: readonly IngressRule[], group: string, vpcRange: string, used: Map<string, number>, prefix = ""): void {
   for (const rule of rules) {
-    const base = ruleName(rule, request.vpcCidr.text);
+    const base = `${prefix}${ruleName(rule, vpcRange)}`;
     const seen = (used.get(base) ?? 0) + 1;
     used.set(base, seen);
     hcl.resource("alicloud_security_group_rule", seen === 1 ? base : `${base}_${seen}`, [
@@ -36,9 +33,40 @@ export function buildSecurityGroup({ request, rules, hcl }: TerraformBuild): voi
       'policy            = "accept"',
       `port_range        = ${quoted(`${rule.from}/${rule.to}`)}`,
       "priority          = 1",
-      "security_group_id = alicloud_security_group.main.id",
+      `security_group_id = alicloud_security_group.${group}.id`,
       `cidr_ip           = ${quoted(rule.cidr)}`,
     ]);
   }
+}
+
+/**
+ * The servers' group of a bastion's design (bastion-design.ts): its login ports open only to the
+ * bastion's group (`source_security_group_id`), then its rules from source ranges.
+ */
+function writeServersGroup(build: TerraformBuild, group: NonNullable<TerraformBuild["details"]["serversGroup"]>, used: Map<string, number>): void {
+  const { hcl, request } = build;
+  hcl.resource("alicloud_security_group", "app", ['security_group_name = "app-security-group"', "vpc_id              = alicloud_vpc.main.id"]);
+  for (const port of group.fromBastion)
+    hcl.resource("alicloud_security_group_rule", port === 3389 ? "app_rdp_from_bastion" : "app_ssh_from_bastion", [
+      'type                     = "ingress"',
+      'ip_protocol              = "tcp"',
+      'policy                   = "accept"',
+      `port_range               = ${quoted(`${port}/${port}`)}`,
+      "priority                 = 1",
+      "security_group_id        = alicloud_security_group.app.id",
+      "source_security_group_id = alicloud_security_group.main.id",
+    ]);
+  writeRules(hcl, group.rules, "app", request.vpcCidr.text, used, "app_");
+  hcl.output("app_security_group_id", "alicloud_security_group.app.id", "The security group of the servers behind the bastion.");
+}
+
+/** The group and, in the twin's order, each of its ingress rules as the twin has it (port range and source range); a bastion's design writes two groups. */
+export function buildSecurityGroup(build: TerraformBuild): void {
+  const { request, rules, hcl, details } = build;
+  if (request.counts.securityGroup === 0 || request.counts.vpc === 0) return;
+  hcl.resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
+  const used = new Map<string, number>();
+  writeRules(hcl, rules, "main", request.vpcCidr.text, used);
   hcl.output("security_group_id", "alicloud_security_group.main.id", "The ID of the security group.");
+  if (details.serversGroup) writeServersGroup(build, details.serversGroup, used);
 }

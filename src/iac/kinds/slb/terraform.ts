@@ -36,10 +36,12 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
           : []),
       ]);
     }
-    if (instances.length > 0) {
+    // A bastion serves no traffic: it is no backend (kinds/security-group/bastion-design.ts).
+    const backends = instances.slice(details.serversGroup?.bastions ?? 0);
+    if (backends.length > 0) {
       hcl.resource("alicloud_slb_backend_server", name, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,
-        ...instances.flatMap((instance) => ["backend_servers {", `  server_id = alicloud_instance.${instance}.id`, "  weight    = 100", "}"]),
+        ...backends.flatMap((instance) => ["backend_servers {", `  server_id = alicloud_instance.${instance}.id`, "  weight    = 100", "}"]),
       ]);
     }
     hcl.output(`${name}_address`, `alicloud_slb_load_balancer.${name}.address`, `The address of load balancer ${index + 1}.`);

@@ -22,7 +22,7 @@ export const vswitch: KindDefinition = {
   rosParts: [],
   terraformType: "alicloud_vswitch",
   terraformParts: [],
-  nouns: /\bv-?switch(?:es)?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
+  nouns: /\bv-?switch(?:es)?\b|\bvsws?\b|\bsubnets?\b|\bswitch(?:es)?\b|虚拟交换机|交换机|子网/gi,
   billable: false,
   maxCount: 8,
   needs: ["vpc"],

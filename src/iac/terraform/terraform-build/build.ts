@@ -39,6 +39,12 @@ export interface TwinDetails {
   noPassword?: boolean;
   /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */
   whitelists: { rds?: string[]; redis?: string[] };
+  /**
+   * A bastion's design (kinds/security-group/bastion-design.ts): the first `bastions` servers keep
+   * the first group; the others are in a group of their own, with `rules` from source ranges and
+   * the login ports `fromBastion` open only to the bastion's group.
+   */
+  serversGroup?: { bastions: number; rules: IngressRule[]; fromBastion: number[] };
 }
 
 export interface TerraformBuild {

@@ -20,7 +20,8 @@ import type { RequestedValues } from "../../kinds/values";
 import type { PortMapping } from "../../read/port-mappings";
 import type { IngressRule, TwinDetails } from "./build";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "../../edit/template-inventory";
-import { functionCallName, resourceProperties, section } from "../../template/template-model";
+import { SERVERS_GROUP } from "../../kinds/security-group/bastion-design";
+import { functionCallName, resourceProperties, resourceType, section } from "../../template/template-model";
 import { isRecord } from "../../template/template-parser";
 
 type Template = Record<string, unknown>;
@@ -78,9 +79,9 @@ function vpcCidrOf(template: Template, vswitches: readonly CidrBlock[]): CidrBlo
   return around && vswitches.every((block) => cidrContains(around, block)) ? around : (parseCidr(DEFAULT_VPC_CIDR) as CidrBlock);
 }
 
-/** The twin's ingress rules with a source range, in order (rules from another security group are not read). */
-export function ingressRulesOf(template: Template): IngressRule[] {
-  const rules = firstOf(template, "securityGroup").SecurityGroupIngress;
+/** The ingress rules of one of the twin's groups (its first by default) with a source range, in order (rules from another security group are not read). */
+export function ingressRulesOf(template: Template, group = namesOfType(template, KINDS.securityGroup.rosType)[0]): IngressRule[] {
+  const rules = group === undefined ? undefined : resourceProperties(section(template, "Resources")[group]).SecurityGroupIngress;
   return (Array.isArray(rules) ? rules : []).flatMap((rule) => {
     if (!isRecord(rule)) return [];
     const range = /^(-?\d{1,5})\/(-?\d{1,5})$/.exec(String(literal(template, rule.PortRange) ?? ""));
@@ -89,6 +90,19 @@ export function ingressRulesOf(template: Template): IngressRule[] {
     const protocol = (text(rule.IpProtocol) ?? "tcp").toLowerCase();
     return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr }];
   });
+}
+
+/** The servers' group of a bastion's design, when the twin has one: its rules, the login ports it admits from the bastion's group, how many servers are bastions. */
+function serversGroupOf(template: Template): TwinDetails["serversGroup"] {
+  const resources = section(template, "Resources");
+  if (resourceType(resources[SERVERS_GROUP]) !== KINDS.securityGroup.rosType) return undefined;
+  const ingress = resourceProperties(resources[SERVERS_GROUP]).SecurityGroupIngress;
+  const fromBastion = (Array.isArray(ingress) ? ingress : []).flatMap((rule) =>
+    isRecord(rule) && rule.SourceGroupId !== undefined ? [Number(String(rule.PortRange).split("/")[0])] : [],
+  );
+  const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(resources[name]));
+  const bastions = servers.filter((server) => !(isRecord(server.SecurityGroupId) && server.SecurityGroupId.Ref === SERVERS_GROUP)).length;
+  return { bastions, rules: ingressRulesOf(template, SERVERS_GROUP), fromBastion };
 }
 
 function bucketValues(template: Template): Partial<RequestedValues> {
@@ -229,6 +243,7 @@ function detailsOf(template: Template): TwinDetails {
   const server = firstOf(template, "ecs");
   const keyPairName = text(literal(template, server.KeyPairName));
   const noPassword = keyPairName !== undefined && server.Password === undefined;
+  const serversGroup = serversGroupOf(template);
   return {
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
@@ -239,6 +254,7 @@ function detailsOf(template: Template): TwinDetails {
     ...(dataDisks.length > 0 ? { dataDisks } : {}),
     ...(keyPairName ? { keyPairName } : {}),
     ...(noPassword ? { noPassword } : {}),
+    ...(serversGroup ? { serversGroup } : {}),
     whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
   };
 }
