@@ -3,7 +3,8 @@
  * request gives it to ("SSH only from X": the port-22 rule's source is X), and a port written with
  * a protocol must be served with it ("443 (TCP)": the 443 listener is TCP). A value found only on
  * another rule is misplaced; a port open to 0.0.0.0/0 where a range was asked is a broader scope.
- * Days written after a prefix must be on that prefix's lifecycle rule.
+ * Days written for a prefix must be on that prefix's lifecycle rule, and days written with an
+ * action (an expiry, a storage class) on an entry doing it (lifecycle-actions.ts).
  * The engine ↔ version, front ↔ back, disk ↔ size and count ↔ kind pairs are bound where the
  * families are located (locate.ts); this file adds the pairs the lexer's tokens tell.
  */
@@ -13,6 +14,7 @@ import { holds, type TemplateRules } from "./template-rules";
 import { familyOfType } from "./families";
 import type { TemplateView } from "./template-slots";
 import { isClauseEnd, portsGivenTo, protocolOfPort } from "./token-context";
+import { bindLifecycleActions } from "./lifecycle-actions";
 
 export interface BindingFindings {
   /** Values found, but not where the request puts them. */
@@ -152,11 +154,6 @@ function daysOf(token: Token): number | undefined {
   return per === undefined ? undefined : Number(token.value) * per;
 }
 
-/**
- * "delete objects under tmp/ after 3 days and move images/ to IA after 60 days": the days written
- * after a prefix (up to the next prefix or the sentence's end) are its rule's. Days found only on
- * another prefix's rule are misplaced.
- */
 /** The lifecycle rule holding each number of days, the first in the template's order: built once per check, so each days token is one lookup. */
 function daysHolders(rules: TemplateRules, view: TemplateView): Map<number, TemplateRules["lifecycle"][number]> {
   const holders = new Map<number, TemplateRules["lifecycle"][number]>();
@@ -167,22 +164,56 @@ function daysHolders(rules: TemplateRules, view: TemplateView): Map<number, Temp
   return holders;
 }
 
+const isCommaBreak = (token: Token | undefined) => token?.kind === "punctuation" && (token.value === "," || token.value === "，");
+
+/**
+ * The prefix each days token is written for, as [days index, prefix index]: the prefix before it in
+ * its sentence ("delete objects under tmp/ after 3 days and move images/ to IA after 60 days"), or,
+ * when its comma clause opens with the days, the prefix after it in that clause ("delete after 7
+ * days for prefix tmp/, after 180 days for prefix archive/"). One pass over the tokens.
+ */
+function daysOwners(tokens: readonly Token[]): Array<[number, number]> {
+  const owners: Array<[number, number]> = [];
+  let last: number | undefined;
+  let pending: number[] = [];
+  let clauseHasPrefix = false;
+  const settle = (owner: number | undefined) => {
+    if (owner !== undefined) for (const days of pending) owners.push([days, owner]);
+    pending = [];
+  };
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (isClauseEnd(token) || isCommaBreak(token)) {
+      settle(last);
+      clauseHasPrefix = false;
+      if (isClauseEnd(token)) last = undefined;
+    } else if (token.kind === "pathPrefix") {
+      settle(index);
+      last = index;
+      clauseHasPrefix = true;
+    } else if (daysOf(token) !== undefined) {
+      if (clauseHasPrefix && last !== undefined) owners.push([index, last]);
+      else pending.push(index);
+    }
+  }
+  settle(last);
+  return owners;
+}
+
+/** Days found only on another prefix's rule than the one the request writes them for are misplaced. */
 function bindPrefixDays(
   tokens: readonly Token[],
-  index: number,
   rules: TemplateRules,
   holders: ReadonlyMap<number, TemplateRules["lifecycle"][number]>,
   out: BindingFindings,
 ): void {
-  const prefix = String(tokens[index]?.value ?? "");
-  const own = rules.lifecycle.find((rule) => rule.prefix.toLowerCase() === prefix || `${rule.prefix.toLowerCase()}/` === prefix);
-  if (!own) return;
-  for (let ahead = index + 1; ahead < tokens.length; ahead += 1) {
-    const token = tokens[ahead] as Token;
-    if (token.kind === "pathPrefix" || isClauseEnd(token)) break;
+  for (const [at, owner] of daysOwners(tokens)) {
+    const prefix = String(tokens[owner]?.value ?? "");
+    const own = rules.lifecycle.find((rule) => rule.prefix.toLowerCase() === prefix || `${rule.prefix.toLowerCase()}/` === prefix);
+    const token = tokens[at] as Token;
     const days = daysOf(token);
     const holder = days === undefined ? undefined : holders.get(days);
-    if (!holder || holder.where === own.where) continue;
+    if (!own || !holder || holder.where === own.where) continue;
     out.misplaced.push({ kind: "days", text: token.text, reason: "misplaced", where: `${holder.where} (prefix "${holder.prefix}"), not the ${prefix} rule` });
   }
 }
@@ -199,7 +230,12 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
     }
     if (token.kind === "cidr" && !source) bindNetwork(tokens, index, view, out);
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
-    if (token.kind === "pathPrefix" && holders) bindPrefixDays(tokens, index, rules, holders, out);
+  }
+  if (holders) bindPrefixDays(tokens, rules, holders, out);
+  if (rules.lifecycle.length > 0) {
+    // Days on another prefix's rule are listed once, as that.
+    const onOtherRule = new Set(out.misplaced.filter((value) => value.kind === "days").map((value) => value.text));
+    out.misplaced.push(...bindLifecycleActions(tokens, view, daysOf).filter((value) => !onOtherRule.has(value.text)));
   }
   bindBackends(new Set(tokens.filter((token) => token.kind === "port" || token.kind === "number").map((token) => Number(token.value))), rules, out);
   return out;

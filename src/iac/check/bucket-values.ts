@@ -9,7 +9,8 @@ import type { RequestedValue } from "./requested-value";
 
 const BUCKET_WORDS = ["bucket", "oss", "存储桶", "存储空间", "桶"];
 const NAME_CUES = /(?:named|called|name is|name:|name|名为|名称为|名称是|名字为|名字叫|叫做|命名为|叫)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
-const NOUN_CUES = /(?:bucket|存储桶)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
+/** "bucket acme-logs", "bucket for logs: logs-bucket-prod" (a name written after what the bucket is for). */
+const NOUN_CUES = /(?:bucket|存储桶)(?: for [a-z]{2,20}:)?[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
 const NAME_WORDS = new Set(["for", "with", "and", "that", "the", "bucket", "named", "called", "oss", "private", "public-read", "public-read-write"]);
 const ACLS: Array<[string, string]> = [
   ["public-read-write", "public-read-write"],

@@ -1079,3 +1079,125 @@ describe("issue 27 item 6: images by name", () => {
     expect(image(template).Default).toBeUndefined();
   });
 });
+
+describe("issue 27 item 6: OSS lifecycle rules read the way engineers write them", () => {
+  type Rule = Record<string, unknown>;
+  const rulesOf = (template: Template) => (props(template, "ALIYUN::OSS::Bucket")[0]?.LifecycleConfiguration as { Rule: Rule[] } | undefined)?.Rule ?? [];
+  const checked = (ask: string, template: string) => checkRequest({ request: ask, template });
+
+  it("'move objects older than 90 days to IA storage': one whole-bucket rule with a 90-day transition to IA (ROS and Terraform), every value found", () => {
+    const ask = "I want an OSS bucket named my-app-assets, private ACL, versioning on, and move objects older than 90 days to IA storage.";
+    const template = generated(ask);
+    expect(rulesOf(template)).toEqual([expect.objectContaining({ Prefix: "", Transition: [{ Days: 90, StorageClass: "IA" }] })]);
+    expect(rulesOf(template)[0]).not.toHaveProperty("Expiration");
+    expect(hcl(template)).toMatch(/lifecycle_rule \{\n\s+prefix\s+= ""\n\s+enabled = true\n\s+transitions \{\n\s+days\s+= 90\n\s+storage_class = "IA"/);
+    for (const text of [generateTemplate({ text: ask }).content, generateTemplate({ text: `Terraform: ${ask}` }).content]) {
+      expect(checked(ask, text)?.notExpressed, text.slice(0, 30)).toEqual([]);
+      expect(checked(ask, text)?.broader).toEqual([]);
+    }
+    // The days on another action: an expiry (the data deleted) or Archive where IA was asked.
+    for (const wrong of [{ Expiration: { Days: 90 } }, { Transition: [{ Days: 90, StorageClass: "Archive" }] }]) {
+      const mutated = structuredClone(template);
+      const rule = rulesOf(mutated)[0] as Rule;
+      delete rule.Transition;
+      Object.assign(rule, wrong);
+      expect(checked(ask, JSON.stringify(mutated))?.notExpressed).toEqual([expect.objectContaining({ kind: "days", text: "90 days", reason: "misplaced" })]);
+    }
+  });
+
+  it("'delete after 7 days for prefix tmp/, after 180 days for prefix archive/': two rules, the second repeating the first's action; swapped days and an emptied prefix are flagged", () => {
+    const ask = "OSS bucket for logs: logs-bucket-prod, lifecycle: delete after 7 days for prefix tmp/, after 180 days for prefix archive/, Beijing";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::OSS::Bucket")[0]).toMatchObject({ BucketName: "logs-bucket-prod" });
+    expect(rulesOf(template)).toEqual([
+      expect.objectContaining({ Prefix: "tmp/", Expiration: { Days: 7 } }),
+      expect.objectContaining({ Prefix: "archive/", Expiration: { Days: 180 } }),
+    ]);
+    const terraform = generateTemplate({ text: `Terraform: ${ask}` }).content;
+    expect(terraform).toMatch(
+      /prefix\s+= "tmp\/"\n\s+enabled = true\n\s+expiration \{\n\s+days = 7[\s\S]*prefix\s+= "archive\/"\n\s+enabled = true\n\s+expiration \{\n\s+days = 180/,
+    );
+    for (const text of [generateTemplate({ text: ask }).content, terraform]) expect(checked(ask, text)?.notExpressed, text.slice(0, 30)).toEqual([]);
+    const swapped = structuredClone(template);
+    const [tmp, archive] = rulesOf(swapped);
+    if (!tmp || !archive) throw new Error("two rules");
+    tmp.Expiration = { Days: 180 };
+    archive.Expiration = { Days: 7 };
+    expect(checked(ask, JSON.stringify(swapped))?.notExpressed.map((value) => [value.text, value.reason])).toEqual([
+      ["7 days", "misplaced"],
+      ["180 days", "misplaced"],
+    ]);
+    const emptied = structuredClone(template);
+    (rulesOf(emptied)[1] as Rule).Prefix = "";
+    expect(checked(ask, JSON.stringify(emptied))?.broader).toEqual([expect.objectContaining({ kind: "prefix", text: "archive/" })]);
+  });
+
+  it("'expire tmp/ after 1 day and logs/ after 30 days', 'logs/ to IA after 30 days, images/ after 60 days': a prefix and days with no verb repeat the clause before", () => {
+    expect(rulesOf(generated("OSS bucket media-prod, expire tmp/ after 1 day and logs/ after 30 days"))).toEqual([
+      expect.objectContaining({ Prefix: "tmp/", Expiration: { Days: 1 } }),
+      expect.objectContaining({ Prefix: "logs/", Expiration: { Days: 30 } }),
+    ]);
+    expect(rulesOf(generated("OSS bucket, lifecycle: logs/ to IA after 30 days, images/ after 60 days"))).toEqual([
+      expect.objectContaining({ Prefix: "logs/", Transition: [{ Days: 30, StorageClass: "IA" }] }),
+      expect.objectContaining({ Prefix: "images/", Transition: [{ Days: 60, StorageClass: "IA" }] }),
+    ]);
+  });
+
+  it("'tmp/ 下的对象 7 天后删除，archive/ 下的 180 天后删除' and '30天后转低频，180天后转归档'", () => {
+    expect(rulesOf(generated("OSS 存储桶 data-lake-01，tmp/ 下的对象 7 天后删除，archive/ 下的 180 天后删除"))).toEqual([
+      expect.objectContaining({ Prefix: "tmp/", Expiration: { Days: 7 } }),
+      expect.objectContaining({ Prefix: "archive/", Expiration: { Days: 180 } }),
+    ]);
+    expect(rulesOf(generated("建一个 OSS 存储桶，90天以上的对象转为低频存储"))).toEqual([
+      expect.objectContaining({ Prefix: "", Transition: [{ Days: 90, StorageClass: "IA" }] }),
+    ]);
+    const ask = "建一个 OSS 存储桶，30天后转低频，180天后转归档";
+    expect(rulesOf(generated(ask))[0]?.Transition).toEqual([
+      { Days: 30, StorageClass: "IA" },
+      { Days: 180, StorageClass: "Archive" },
+    ]);
+    expect(checked(ask, generateTemplate({ text: ask }).content)?.notExpressed).toEqual([]);
+  });
+
+  it("'objects older than 30 days go to Archive', 'archive objects after 90 days', 'should be moved to infrequent access': transitions, not expiries", () => {
+    const transitions = (ask: string) => rulesOf(generated(ask)).map((rule) => [rule.Transition, rule.Expiration]);
+    expect(transitions("OSS bucket, objects older than 30 days go to Archive")).toEqual([[[{ Days: 30, StorageClass: "Archive" }], undefined]]);
+    expect(transitions("OSS bucket, archive objects after 90 days")).toEqual([[[{ Days: 90, StorageClass: "Archive" }], undefined]]);
+    expect(transitions("OSS bucket, files older than 30 days should be moved to infrequent access, and files older than 180 days to archive")).toEqual([
+      [
+        [
+          { Days: 30, StorageClass: "IA" },
+          { Days: 180, StorageClass: "Archive" },
+        ],
+        undefined,
+      ],
+    ]);
+    expect(transitions("OSS bucket backups-01, transition to cold archive after 365 days")).toEqual([
+      [[{ Days: 365, StorageClass: "ColdArchive" }], undefined],
+    ]);
+  });
+
+  it("'keep objects for 90 days', '日志保留 30 天', 'older than 14 days get deleted': expiries", () => {
+    const expiry = (ask: string) => rulesOf(generated(ask)).map((rule) => [rule.Prefix, rule.Expiration]);
+    expect(expiry("OSS bucket audit-logs-01, keep objects for 90 days")).toEqual([["", { Days: 90 }]]);
+    expect(expiry("OSS 桶，日志保留 30 天")).toEqual([["", { Days: 30 }]]);
+    expect(expiry("OSS bucket named web-assets-01, public-read, logs/ prefix objects older than 14 days get deleted")).toEqual([["logs/", { Days: 14 }]]);
+    expect(expiry("OSS bucket, lifecycle rule to expire objects under uploads/tmp/ after 2 days")).toEqual([["uploads/tmp/", { Days: 2 }]]);
+  });
+
+  it("'deep cold archive after 180 days' and 'expire noncurrent versions after 30 days': not built as something else; the reply and the check name them", () => {
+    for (const [ask, days] of [
+      ["OSS bucket, transition to deep cold archive after 180 days", "180 days"],
+      ["OSS bucket, expire noncurrent versions after 30 days", "30 days"],
+    ] as const) {
+      const result = generateTemplate({ text: ask });
+      expect(rulesOf(result.template as Template), ask).toEqual([]);
+      expect(result.summary, ask).toMatch(/Deep Cold Archive after 180 days|noncurrent \(previous\) versions after 30 days/);
+      expect(checked(ask, result.content)?.notExpressed, ask).toEqual([{ kind: "days", text: days, reason: "missing" }]);
+    }
+    // Built as the nearest class the engine has, the check still names it.
+    const ask = "OSS bucket, transition to deep cold archive after 180 days";
+    const wrong = structuredClone(generated("OSS bucket, transition to cold archive after 180 days"));
+    expect(checked(ask, JSON.stringify(wrong))?.notExpressed).toEqual([expect.objectContaining({ text: "180 days", reason: "misplaced" })]);
+  });
+});

@@ -6,7 +6,7 @@ import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
 import { afterKeyword } from "../../read/text-after";
 import type { RequestedValues } from "../values";
-import { lifecycleRulesOf } from "./lifecycle";
+import { declinedTransitions, lifecycleRulesOf } from "./lifecycle";
 import { websiteOf } from "./website";
 
 const BUCKET = "ALIYUN::OSS::Bucket";
@@ -22,9 +22,9 @@ const RENAMED_TO = /(?:name it|call it|rename it to|rename the bucket to|命名�
 const NAME_REACH = 24 + BUCKET_NAME_MAX + 16;
 const BUCKET_WORD = /bucket|存储桶|oss/gi;
 const NAMING_WORD = /named|called|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)/gi;
-/** After "bucket": "bucket named logs-2024", "bucket: logs-2024", "存储桶名为 logs". */
+/** After "bucket": "bucket named logs-2024", "bucket: logs-2024", "bucket for logs: logs-2024", "存储桶名为 logs". */
 const NAME_AFTER_BUCKET_WORD =
-  /^(?:\s*(?:named|called|name(?:d)?(?:\s*(?:is|=))?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为)))?(?:\s*[:：])?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]*[a-z0-9])/i;
+  /^(?:\s*(?:named|called|name(?:d)?(?:\s*(?:is|=))?|名为|名叫|叫做?|名字(?:是|为)|名称(?:是|为))|\s{1,3}for\s{1,3}[a-z]{2,20}(?=\s{0,2}[:：]))?(?:\s*[:：])?\s*[`"'“]?(?!(?:buckets?|oss)\b)([a-z0-9][a-z0-9-]*[a-z0-9])/i;
 /** After "named": "named logs-2024 bucket", "名为 logs 的存储桶". */
 const NAME_BEFORE_BUCKET_WORD = /^\s*[`"'“]?([a-z0-9][a-z0-9-]*[a-z0-9])[`"'”]?\s*(?:的\s*)?(?:oss|bucket|存储桶)/i;
 
@@ -67,22 +67,33 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
 }
 
 const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
-/** "expire objects after 30 days", "delete after 365" (the days named once, in the clause before): up to 30 characters without a digit, then the days. */
-const DAYS_AFTER = /^[^\d\n]*?(?:(\d{1,4})\s*(?:days?|天)|\bafter\s{1,2}(\d{1,4})(?![\d.]|\s{0,2}[a-z%]))/i;
-const DAYS_REACH = 30 + 4 + 8 + 4;
-const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|move)\b|低频|归档|冷归档|转/i;
+/** "expire objects after 30 days", "delete after 365", "expire objects under uploads/tmp/ after 2 days" (the days named once, in the clause before): up to 48 characters without a digit, then the days. */
+const DAYS_AFTER = /^[^\d\n;；。]*?(?:(\d{1,4})\s*(?:days?|天)|\bafter\s{1,2}(\d{1,4})(?![\d.]|\s{0,2}[a-z%]))/i;
+const DAYS_GAP = 48;
+const DAYS_REACH = DAYS_GAP + 4 + 8 + 4;
+/** "expire noncurrent versions after 30 days", "历史版本 30 天后删除": a setting the engine does not build (read to be declined, never built as the objects' own expiry). */
+const NONCURRENT_WORDS = /\bnon-?current\b|\b(?:previous|old|older)\s{1,3}(?:object\s{1,3})?versions?\b|历史版本|非当前版本/i;
+const NONCURRENT_DAYS =
+  /(?:\bnon-?current|\b(?:previous|old|older)\s{1,3}(?:object\s{1,3})?versions?\b|历史版本|非当前版本)[^\d\n;；。]{0,30}?(\d{1,4})\s{0,2}(?:days?|天)/i;
+const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|move)\b(?!\/)|低频|归档|冷归档|转/i;
+/** "keep objects for 90 days", "retain them for 180 days", "对象保留 30 天", "日志保留30天": objects kept that long, then expired. */
+const KEPT_FOR =
+  /\b(?:keep|retain)\s{1,3}(?:(?:all\s{1,3})?(?:the\s{1,3})?(?:objects|files|data|logs|them|everything)\s{1,3})?for\s{1,3}(\d{1,4})\s{0,2}days?\b|(?:对象|文件|数据|日志)\s{0,2}保留\s{0,3}(\d{1,4})\s{0,2}天/i;
 
 function lifecycleDays(text: string): number | undefined {
   for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
     // "lifecycle: logs/ to IA after 30 days": days of a transition are no expiry.
     const days = tail[1] ?? tail[2];
-    if (days && tail[0].search(/\d/) <= 30 && !TRANSITION_WORDS.test(tail[0])) return Number(days);
+    if (days && tail[0].search(/\d/) <= DAYS_GAP && !TRANSITION_WORDS.test(tail[0]) && !NONCURRENT_WORDS.test(tail[0])) return Number(days);
   }
-  // "30 days later expire", "30-day lifecycle", "30天生命周期".
-  const before = /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
-    text,
-  );
-  return before?.[1] ? Number(before[1]) : undefined;
+  // "30 days later expire", "30-day lifecycle", "30天生命周期", "older than 14 days get deleted".
+  const before =
+    /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:(?:get|gets|are|be|should be|will be)\s{1,2})?(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
+      text,
+    );
+  if (before?.[1]) return Number(before[1]);
+  const kept = KEPT_FOR.exec(text);
+  return kept ? Number(kept[1] ?? kept[2]) : undefined;
 }
 
 /** The bucket values: name, ACL, versioning, encryption, lifecycle days. */
@@ -98,6 +109,21 @@ function readOssValues(text: string, into: RequestedValues): void {
   if (days !== undefined) into.lifecycleDays = days;
   const rules = lifecycleRulesOf(text, days, lifecycleDays);
   if (rules.length > 0) into.lifecycleRules = rules;
+  const noncurrent = NONCURRENT_DAYS.exec(text);
+  if (noncurrent)
+    into.unsupported.push(
+      phrase(
+        `an expiry of noncurrent (previous) versions after ${noncurrent[1]} days (the engine builds the objects' own expiry and transitions)`,
+        `历史版本 ${noncurrent[1]} 天后过期（本引擎只生成对象本身的过期与转换）`,
+      ),
+    );
+  for (const declined of declinedTransitions(text))
+    into.unsupported.push(
+      phrase(
+        `a transition to Deep Cold Archive after ${declined} days (the engine builds IA, Archive and Cold Archive transitions)`,
+        `${declined} 天后转深度冷归档（本引擎可生成低频、归档、冷归档的转换）`,
+      ),
+    );
   const website = websiteOf(text);
   if (website) into.website = website;
 }
