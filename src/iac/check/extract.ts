@@ -11,6 +11,7 @@ import { cidrValues, placeValues, resourceIds } from "./network-values";
 import { portValues } from "./port-values";
 import { requestProse, Scanner } from "./prose";
 import { settingValues } from "./setting-values";
+import { storageScalingValues } from "./storage-values";
 import type { RequestedValue } from "./requested-value";
 import { computeSpecs, dayValues, quantityValues } from "./size-values";
 
@@ -30,6 +31,7 @@ export function extractRequestedValues(request: string): RequestedValue[] {
     ...engineValues(scan),
     ...bucketValues(scan),
     ...settingValues(scan),
+    ...storageScalingValues(scan),
     ...countValues(scan),
     ...portValues(scan),
   ];

@@ -7,6 +7,7 @@
 import { capacityOfRedisClass } from "../kinds/redis/capacity-classes";
 import { FAMILIES, familyOfType } from "./families";
 import { SETTING_SLOTS } from "./setting-values";
+import { storageSlot } from "./storage-values";
 import type { RequestedValue } from "./requested-value";
 import type { Slot, TemplateView } from "./template-slots";
 
@@ -22,6 +23,8 @@ const SIZE_KEYS: Record<string, RegExp> = {
   "data-disk": /^(?:Size|size|DiskSize)$/,
   memory: /^(?:Capacity|capacity|MemorySize|memory_size)$/,
   storage: /^(?:DBInstanceStorage|db_instance_storage|instance_storage|Storage|Capacity|capacity)$/,
+  // "autoscale up to 1000GB" (check/storage-values.ts).
+  "storage-bound": /^(?:StorageUpperBound|storage_upper_bound)$/,
 };
 const ANY_SIZE_KEY =
   /^(?:SystemDiskSize|system_disk_size|Size|size|DiskSize|Capacity|capacity|DBInstanceStorage|db_instance_storage|instance_storage|Storage)$/;
@@ -220,7 +223,9 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
     case "setting": {
       // Present when any resource states it (setting-values.ts says how).
-      const carries = SETTING_SLOTS[String(value.value)];
+      const setting = String(value.value);
+      if (setting.startsWith("storage-")) return find(view, (slot) => storageSlot(setting, slot.key, slot.value));
+      const carries = SETTING_SLOTS[setting];
       return carries ? find(view, (slot) => carries(slot.key, slot.value)) : undefined;
     }
     case "bucket-setting":

@@ -49,6 +49,7 @@ const TARGETS: Record<string, [string, string]> = {
   "system-disk": ["system disk", "系统盘"],
   "data-disk": ["data disk", "数据盘"],
   storage: ["storage", "存储空间"],
+  "storage-bound": ["storage autoscaling upper bound", "存储自动扩容上限"],
   memory: ["memory or capacity", "内存或容量"],
 };
 

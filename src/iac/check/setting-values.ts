@@ -1,6 +1,6 @@
 /**
  * Settings said in words that are no value of a family and no product: "IPv6 enabled", "with
- * deletion protection", "开启 IPv6", "删除保护". Each is found in the template by the key that
+ * deletion protection", "开启 IPv6", "删除保护", a database's edition ("一主一备", "基础版"). Each is found in the template by the key that
  * carries it (ROS `Ipv6AddressCount`, `EnableIpv6`, `DeletionProtection`; Terraform `ipv6_*`,
  * `deletion_protection`), whatever resource has it, or named as not there; "no IPv6" asks for none.
  * Without this the check passed over them and said every value was in the template while the
@@ -24,6 +24,13 @@ const SETTINGS: readonly Setting[] = [
     value: "redis-cluster",
   },
   { words: /\bdeletion[- ]protection\b|删除保护|释放保护/, text: "deletion protection", value: "deletion-protection" },
+  // A database's edition, in the words that name nothing else: "一主一备", "primary/standby", "基础版" (`Category`).
+  {
+    words: /一主一备|双机高可用|高可用版|\bprimary ?[/+&] ?standby\b|\bprimary and (?:a )?standby\b|\bhigh[- ]availability edition\b/,
+    text: "high-availability edition",
+    value: "rds-ha",
+  },
+  { words: /基础版|单机版|\bbasic edition\b/, text: "basic edition", value: "rds-basic" },
 ];
 /** "no IPv6", "without deletion protection", "不要 IPv6": the setting asked away. */
 const AWAY_BEFORE = /(?:\bno|\bwithout|\bdisable|\bturn off|不要|不需要|关闭)\s{0,3}$/;
@@ -46,6 +53,8 @@ const switchedOn = (value: unknown) => value !== false && value !== 0 && value !
 /** Whether a template slot carries each setting: a count of IPv6 addresses above 0, a protection switched on, a sharded (cluster) Redis class or a shard count. */
 export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown) => boolean>> = {
   ipv6: (key, value) => /ipv6/i.test(key) && switchedOn(value),
+  "rds-ha": (key, value) => /^(?:Category|category)$/.test(key) && value === "HighAvailability",
+  "rds-basic": (key, value) => /^(?:Category|category)$/.test(key) && value === "Basic",
   "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
   "redis-cluster": (key, value) =>
     (/^(?:InstanceClass|instance_class)$/.test(key) && /sharding|cluster/i.test(String(value))) ||

@@ -6,6 +6,7 @@
  */
 import { isWordChar, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
+import { asksStorageScaling, isStorageBound } from "./storage-values";
 
 const QUANTITY = /(\d{1,6})[ ]{0,2}(gbps|gbit|gib|gb|g|tib|tb|t|mbps|mbit|mib|mb|m|个g|千兆|兆)/g;
 /** "4核8G", "4 vCPU 16 GiB", "16 vCPU and 64 GiB": vCPUs then memory. */
@@ -59,6 +60,8 @@ export function computeSpecs(scan: Scanner): RequestedValue[] {
 
 export function quantityValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
+  // "autoscale up to 1000GB": that size is the storage's upper bound, not the storage (storage-values.ts).
+  const scaling = asksStorageScaling(scan);
   for (const match of scan.lower.matchAll(QUANTITY)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -77,7 +80,7 @@ export function quantityValues(scan: Scanner): RequestedValue[] {
       values.push({ kind: "bandwidth", text, role: "wanted", value: amount * 1000 });
     } else {
       const gb = unit.startsWith("t") ? amount * 1024 : amount;
-      const target = sizeTarget(scan, start, end);
+      const target = scaling && isStorageBound(scan, start) ? "storage-bound" : sizeTarget(scan, start, end);
       values.push({ kind: "size", text, role: "wanted", value: gb, ...(target ? { target } : {}) });
     }
     scan.claim(start, end);

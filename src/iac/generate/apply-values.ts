@@ -196,9 +196,48 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
   }
 }
 
+/**
+ * "autoscale up to 1000GB": the databases grow their own storage up to the bound, starting when the
+ * threshold's share is free (kinds/rds/storage-autoscale.ts). A bound below the storage or above
+ * RDS's largest is named, never written.
+ */
+function applyStorageAutoScale(databases: Record<string, unknown>[], values: RequestedValues, out: AppliedValues): void {
+  const scale = values.rdsStorageAutoScale;
+  if (!scale) return;
+  if (databases.length === 0) {
+    out.unsupported.push(phrase("storage autoscaling (there is no database to enable it on)", "存储自动扩容（没有可开启的数据库）"));
+    return;
+  }
+  const storage = Math.max(...databases.map((database) => (typeof database.DBInstanceStorage === "number" ? database.DBInstanceStorage : RDS_STORAGE_GB.min)));
+  if (scale.upperBound < storage || scale.upperBound > RDS_STORAGE_GB.max) {
+    out.unsupported.push(
+      phrase(
+        `a storage autoscaling upper bound of ${scale.upperBound} GB (it must be from the storage, ${storage} GB, to ${RDS_STORAGE_GB.max} GB)`,
+        `存储自动扩容上限 ${scale.upperBound} GB（须在存储空间 ${storage} GB 到 ${RDS_STORAGE_GB.max} GB 之间）`,
+      ),
+    );
+    return;
+  }
+  for (const database of databases) {
+    database.StorageAutoScale = "Enable";
+    database.StorageThreshold = scale.threshold;
+    database.StorageUpperBound = scale.upperBound;
+  }
+  const fallback = scale.thresholdDefault ? { en: " (a default: no threshold was given)", zh: "（默认值：未给出阈值）" } : { en: "", zh: "" };
+  out.applied.push(
+    phrase(
+      `storage autoscaling up to ${scale.upperBound} GB, expanding when ${scale.threshold}% of the storage is free${fallback.en}`,
+      `存储自动扩容，上限 ${scale.upperBound} GB，剩余空间 ${scale.threshold}% 时扩容${fallback.zh}`,
+    ),
+  );
+}
+
 function applyRds(template: Template, values: RequestedValues, out: AppliedValues): void {
   const databases = resourcesOf(template, "ALIYUN::RDS::DBInstance");
-  if (databases.length === 0) return;
+  if (databases.length === 0) {
+    applyStorageAutoScale(databases, values, out);
+    return;
+  }
   const switched = values.rdsEngine ? switchEngine(template, databases, values.rdsEngine, values.rdsEngineVersion) : [];
   out.applied.push(...switched);
   if (values.rdsEngineVersion && switched.length === 0) {
@@ -212,6 +251,7 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
     for (const database of databases) database.DBInstanceStorage = storage;
     out.applied.push(phrase(`storage ${storage} GB`, `存储空间 ${storage} GB`));
   }
+  applyStorageAutoScale(databases, values, out);
   if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
   if (values.rdsEdition && databases.length > 0) {
     for (const database of databases) database.Category = values.rdsEdition;

@@ -9,6 +9,7 @@ import type { Phrase } from "../read/request-language";
 import type { SourceRule } from "../read/source-rules";
 import type { RdsEngine } from "../read/infrastructure-request";
 import type { RdsEdition } from "./rds/instance-class";
+import type { StorageAutoScale } from "./rds/storage-autoscale";
 import type { LifecycleRule } from "./oss/lifecycle";
 import type { WebsiteValue } from "./oss/website";
 
@@ -45,6 +46,8 @@ export interface RequestedValues {
   rdsEdition?: RdsEdition;
   /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
   backupRetentionDays?: number;
+  /** "autoscale up to 1000GB", "开启存储自动扩容，上限 2000G": the database's storage grows by itself (rds/storage-autoscale.ts). */
+  rdsStorageAutoScale?: StorageAutoScale;
   redisInstanceClass?: string;
   bucketName?: string;
   bucketAcl?: "private" | "public-read" | "public-read-write";

@@ -282,8 +282,30 @@ function markZoneLetters(tokens: Token[]): void {
   }
 }
 
+/** Words beside "auto scaling" that make it a database's storage growing by itself, not an ESS group. */
+const STORAGE_SCALING_WORDS = new Set(["storage", "space", "disk", "rds", "database", "db"]);
+/** How many tokens either way those words may be. */
+const STORAGE_SCALING_REACH = 4;
+
+/** "storage autoscaling up to 1TB", "RDS autoscaling to 500GB": no ESS scaling group (kinds/rds/storage-autoscale.ts builds it). */
+function unmarkStorageScaling(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind !== "name" || token.of !== "product" || token.value !== "ess" || !/^auto/i.test(token.text)) continue;
+    const around = tokens.slice(Math.max(0, index - STORAGE_SCALING_REACH), index + STORAGE_SCALING_REACH + 1);
+    const ahead = tokens.slice(index + 1, index + STORAGE_SCALING_REACH + 1);
+    const storage = around.some(
+      (other) => (other.kind === "word" && STORAGE_SCALING_WORDS.has(String(other.value))) || (other.of === "product" && other.value === "rds"),
+    );
+    if (!storage && !ahead.some((other) => other.kind === "size")) continue;
+    token.kind = "word";
+    token.value = token.text.toLowerCase();
+    delete token.of;
+  }
+}
+
 export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkKeyPairs(tokens);
+  unmarkStorageScaling(tokens);
   unmarkWordNegations(tokens, input);
   markZoneLetters(tokens);
   const counted = markMultipliers(tokens, input);

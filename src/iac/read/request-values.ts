@@ -18,13 +18,25 @@ import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
 import { BASTION, serverRoles } from "./server-roles";
 import { tokenize } from "../kinds/vocabulary";
+import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
 
+/** "auto scaling", "a scaling group": ESS, named as not built; "storage autoscale up to 1000GB" is the database's own (kinds/rds/storage-autoscale.ts). */
+const ESS = /auto[- ]?scal|scaling group|\bess\b|弹性伸缩/gi;
+const ESS_LABEL = phrase("auto scaling (ESS)", "弹性伸缩（ESS）");
+
+/** Whether the request asks for ESS: an ESS word outside every span of storage autoscaling. */
+function asksForEss(text: string): boolean {
+  // Both readings start at the "auto" of "autoscale": one lookup per ESS word.
+  const storage = new Set(storageScalingSpans(text).map((span) => span.start));
+  for (const match of text.matchAll(ESS)) if (!storage.has(match.index)) return true;
+  return false;
+}
+
 /** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
 const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
-  [/auto[- ]?scal|scaling group|\bess\b|弹性伸缩/i, phrase("auto scaling (ESS)", "弹性伸缩（ESS）")],
   [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
@@ -64,6 +76,7 @@ export function parseRequestedValues(request: string): RequestedValues {
   // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
   values.zones = namedZones(text, findRegion(text));
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
+  if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
   const roles = BASTION.test(text) ? serverRoles(tokenize(text)) : undefined;

@@ -73,7 +73,17 @@ function terraformUnsupported(
       unwritten(values.sizeSpec, written.ecsInstanceType === values.sizeSpec?.instanceType),
       phrase(`instance size ${values.sizeHint ?? ""}`, `实例大小 ${values.sizeHint ?? ""}`),
     ],
-    [values.backupRetentionDays, phrase(`backup retention ${values.backupRetentionDays ?? ""} days`, `备份保留 ${values.backupRetentionDays ?? ""} 天`)],
+    [
+      unwritten(values.backupRetentionDays, databases && details.rdsBackupRetention === values.backupRetentionDays),
+      phrase(`backup retention ${values.backupRetentionDays ?? ""} days`, `备份保留 ${values.backupRetentionDays ?? ""} 天`),
+    ],
+    [
+      unwritten(values.rdsStorageAutoScale, databases && details.rdsStorageAutoScale?.upperBound === values.rdsStorageAutoScale?.upperBound),
+      phrase(
+        `storage autoscaling up to ${values.rdsStorageAutoScale?.upperBound ?? ""} GB`,
+        `存储自动扩容（上限 ${values.rdsStorageAutoScale?.upperBound ?? ""} GB）`,
+      ),
+    ],
     [unwritten(values.dataDisk, (details.dataDisks?.length ?? 0) > 0), phrase("the data disk", "数据盘")],
     [unwritten(values.rdsEngineVersion, databases), phrase(`engine version ${values.rdsEngineVersion ?? ""}`, `引擎版本 ${values.rdsEngineVersion ?? ""}`)],
     [
@@ -142,8 +152,8 @@ function summaryLines(input: TerraformRenderInput, configuration: TerraformConfi
       ? [
           "",
           zh
-            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段、端口、来源网段、存储桶设置、引擎版本、实例规格、系统盘和数据库存储大小以及 EIP 带宽）：**"
-            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks, ports, source ranges, bucket settings, engine versions, instance type, system disk and database storage sizes and EIP bandwidth only):**",
+            ? "**未写入 Terraform 配置（离线引擎的 Terraform 生成只处理数量、地域、网段、端口、来源网段、存储桶设置、引擎版本、实例规格、系统盘和数据库存储大小、数据库备份保留与存储自动扩容以及 EIP 带宽）：**"
+            : "**Not expressed in the Terraform configuration (the offline Terraform builder handles counts, region, CIDR blocks, ports, source ranges, bucket settings, engine versions, instance type, system disk and database storage sizes, database backup retention and storage autoscaling, and EIP bandwidth only):**",
           ...list(unsupported.map((item) => item[language])),
         ]
       : []),

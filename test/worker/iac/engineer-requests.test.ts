@@ -1201,3 +1201,145 @@ describe("issue 27 item 6: OSS lifecycle rules read the way engineers write them
     expect(checked(ask, JSON.stringify(wrong))?.notExpressed).toEqual([expect.objectContaining({ text: "180 days", reason: "misplaced" })]);
   });
 });
+
+describe("issue 27 item 6: RDS storage autoscaling, backup retention and HA words, as engineers write them", () => {
+  const database = (template: Template) => props(template, "ALIYUN::RDS::DBInstance")[0] ?? {};
+  const checked = (ask: string, content: string) => checkRequest({ request: ask, template: content })?.notExpressed ?? [];
+
+  it("'storage 200GB to start with autoscale up to 1000GB' enables storage autoscaling to 1000 GB (default threshold said), never ESS", () => {
+    const ask = "RDS MySQL 8.0 high availability, storage 200GB to start with autoscale up to 1000GB, whitelist 10.0.0.0/16, Beijing region";
+    const result = generateTemplate({ text: ask });
+    const template = generated(ask);
+    expect(database(template)).toMatchObject({
+      DBInstanceStorage: 200,
+      StorageAutoScale: "Enable",
+      StorageUpperBound: 1000,
+      StorageThreshold: 20,
+      Category: "HighAvailability",
+    });
+    expect(result.summary).toContain("storage autoscaling up to 1000 GB, expanding when 20% of the storage is free (a default");
+    expect(result.summary).not.toMatch(/ESS/);
+    expect(checked(ask, result.content)).toEqual([]);
+  });
+
+  it("paraphrases: 'auto-expand to 2TB', '开启存储自动扩容，上限 2000G', 'auto-grow storage when 80% full, max 1TB', '10% free'", () => {
+    for (const [ask, storage, bound, threshold] of [
+      ["RDS MySQL 8.0, 100GB storage with storage auto-expand to 2TB, Hangzhou", 100, 2048, 20],
+      ["杭州，RDS MySQL 8.0，存储 200G，开启存储自动扩容，上限 2000G", 200, 2000, 20],
+      // ROS's threshold is the share still free: 80% full is 20% free.
+      ["RDS PostgreSQL 14 in Shanghai, 100GB, auto-grow storage when 80% full, max 1TB", 100, 1024, 20],
+      ["RDS MySQL 8.0 primary and standby, 100GB, Hangzhou, storage auto grow up to 1TB at 10% free", 100, 1024, 10],
+      ["MySQL 8.0, 100GB, autoscale storage to 500GB when 70% used, Hangzhou", 100, 500, 30],
+    ] as const) {
+      const result = generateTemplate({ text: ask });
+      expect(database(generated(ask)), ask).toMatchObject({
+        DBInstanceStorage: storage,
+        StorageAutoScale: "Enable",
+        StorageUpperBound: bound,
+        StorageThreshold: threshold,
+      });
+      expect(result.summary, ask).not.toMatch(/ESS|弹性伸缩/);
+      expect(checked(ask, result.content), ask).toEqual([]);
+    }
+  });
+
+  it("Terraform writes storage_auto_scale, storage_threshold and storage_upper_bound", () => {
+    const ask = "Terraform: MySQL 8.0 RDS in Beijing, 200GB storage, enable storage autoscaling up to 500GB with threshold 30%";
+    const result = generateTemplate({ text: ask });
+    expect(result.content).toMatch(/storage_auto_scale\s+= "Enable"/);
+    expect(result.content).toMatch(/storage_threshold\s+= 30/);
+    expect(result.content).toMatch(/storage_upper_bound\s+= 500/);
+    expect(result.summary).not.toMatch(/Not expressed in the Terraform configuration/);
+    expect(checked(ask, result.content)).toEqual([]);
+  });
+
+  it("the check flags a template without the upper bound, or with another one", () => {
+    const ask = "RDS MySQL 8.0, storage 200GB, autoscale up to 1000GB, Hangzhou";
+    const template = generated(ask);
+    const without = structuredClone(template);
+    for (const resource of ofType(without, "ALIYUN::RDS::DBInstance")) {
+      delete resource.Properties?.StorageUpperBound;
+      delete resource.Properties?.StorageAutoScale;
+    }
+    expect(checked(ask, JSON.stringify(without)).map((value) => value.text)).toEqual(["1000GB", "storage autoscaling"]);
+    const other = structuredClone(template);
+    for (const resource of ofType(other, "ALIYUN::RDS::DBInstance")) if (resource.Properties) resource.Properties.StorageUpperBound = 500;
+    expect(checked(ask, JSON.stringify(other))).toContainEqual({ kind: "size", text: "1000GB", target: "storage-bound", reason: "missing" });
+    const threshold = "RDS PostgreSQL 14, 100GB, auto-grow storage when 80% full, max 1TB";
+    const wrong = structuredClone(generated(threshold));
+    for (const resource of ofType(wrong, "ALIYUN::RDS::DBInstance")) if (resource.Properties) resource.Properties.StorageThreshold = 30;
+    expect(checked(threshold, JSON.stringify(wrong)).map((value) => value.text)).toEqual(["80%"]);
+  });
+
+  it("autoscaling without an upper bound, or a threshold RDS does not offer, is named; ECS auto scaling stays ESS", () => {
+    const bare = generateTemplate({ text: "RDS MySQL 8.0 in Hangzhou, storage 100GB, enable storage autoscaling" });
+    expect(database(bare.template as Template).StorageAutoScale).toBeUndefined();
+    expect(bare.summary).toContain("storage autoscaling without an upper bound");
+    expect(checked("RDS MySQL 8.0 in Hangzhou, storage 100GB, enable storage autoscaling", bare.content).map((value) => value.text)).toEqual([
+      "storage autoscaling",
+    ]);
+    const odd = generateTemplate({ text: "MySQL 8.0, 100GB, autoscale storage to 500GB when 75% used, Hangzhou" });
+    expect(odd.summary).toContain("a storage autoscaling threshold of 25% free");
+    expect(checked("MySQL 8.0, 100GB, autoscale storage to 500GB when 75% used, Hangzhou", odd.content).map((value) => value.text)).toEqual(["75%"]);
+    const ess = "ECS auto scaling between 2 and 6 instances in Hangzhou, with an RDS MySQL 8.0 of 100GB";
+    const scaling = generateTemplate({ text: ess });
+    expect(scaling.summary).toContain("auto scaling (ESS)");
+    expect(database(scaling.template as Template).StorageAutoScale).toBeUndefined();
+    expect(checked(ess, scaling.content).map((value) => value.text)).toEqual(["auto scaling"]);
+  });
+
+  it("Terraform 'backup retention 7 days' writes an alicloud_db_backup_policy; ROS keeps BackupRetentionPeriod", () => {
+    const ask = "Terraform: RDS PostgreSQL 15, pg.n2.medium.1, 100G ESSD PL1, backup retention 7 days, cn-hangzhou";
+    const result = generateTemplate({ text: ask });
+    expect(result.content).toMatch(
+      /resource "alicloud_db_backup_policy" "rds_1" \{\n\s+instance_id\s+= alicloud_db_instance\.rds_1\.id\n\s+backup_retention_period = 7\n/,
+    );
+    expect(result.summary).not.toContain("backup retention 7 days");
+    expect(checked(ask, result.content)).toEqual([]);
+    for (const [words, days] of [
+      ["MySQL 8.0 database in Hangzhou, 50GB, backups kept 14 days", 14],
+      ["北京 RDS MySQL 8.0 高可用版，存储 100G，备份保留 30 天", 30],
+    ] as const) {
+      const template = generated(words);
+      expect(database(template).BackupRetentionPeriod, words).toBe(days);
+      expect(hcl(template), words).toContain(`backup_retention_period = ${days}`);
+    }
+  });
+
+  it("'一主一备', '双机高可用', 'primary/standby', 'HA MySQL' are the high-availability edition; '基础版', 'single node' the basic one", () => {
+    for (const [ask, category] of [
+      ["给我一套：上海，SLB（公网）监听 443 转发到后端 8080，后端两台 4核8G ECS，RDS MySQL 5.7 一主一备，存储 100G。", "HighAvailability"],
+      ["杭州 RDS MySQL 5.7 双机高可用，存储 50G", "HighAvailability"],
+      ["RDS MySQL 8.0 primary/standby, 100GB, Shenzhen", "HighAvailability"],
+      ["RDS MySQL 8.0 primary and standby, 100GB, Hangzhou", "HighAvailability"],
+      ["HA MySQL 8.0 in Hangzhou, 100GB storage", "HighAvailability"],
+      ["上海 RDS MySQL 8.0 基础版 存储 50G", "Basic"],
+      ["RDS MySQL 8.0 single node, 20GB, Hangzhou", "Basic"],
+      ["杭州 RDS MySQL 8.0 单机版，存储 20G", "Basic"],
+    ] as const) {
+      const template = generated(ask);
+      expect(database(template).Category, ask).toBe(category);
+      expect(hcl(template), ask).toContain(`category                 = "${category}"`);
+    }
+  });
+});
+
+describe("issue 27 item 6: the request check reads a database's edition", () => {
+  it("'一主一备' and '基础版' are checked on the database's Category: a template without it is flagged", () => {
+    for (const [ask, category] of [
+      ["上海 RDS MySQL 5.7 一主一备，存储 100G", "HighAvailability"],
+      ["RDS MySQL 8.0 primary/standby, 100GB, Shenzhen", "HighAvailability"],
+      ["上海 RDS MySQL 8.0 基础版 存储 50G", "Basic"],
+    ] as const) {
+      const template = generateTemplate({ text: ask }).template as Template;
+      expect(checkRequest({ request: ask, template: JSON.stringify(template) })?.notExpressed, ask).toEqual([]);
+      const other = structuredClone(template);
+      for (const resource of ofType(other, "ALIYUN::RDS::DBInstance"))
+        if (resource.Properties) resource.Properties.Category = category === "Basic" ? "HighAvailability" : "Basic";
+      expect(
+        checkRequest({ request: ask, template: JSON.stringify(other) })?.notExpressed.map((value) => value.kind),
+        ask,
+      ).toEqual(["setting"]);
+    }
+  });
+});

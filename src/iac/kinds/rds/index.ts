@@ -12,6 +12,7 @@ import type { RdsEngine } from "../../read/infrastructure-request";
 import { wantedEngine } from "./engine";
 import { computePairs } from "../compute-pair";
 import { rdsClassForSize, rdsEditionOf } from "./instance-class";
+import { readStorageAutoScale } from "./storage-autoscale";
 
 const DATABASE = "ALIYUN::RDS::DBInstance";
 
@@ -89,15 +90,23 @@ function storageSize(text: string): RegExpExecArray | undefined {
   return undefined;
 }
 
-function readRdsValues(text: string, into: RequestedValues, reading: ValueReading): void {
-  engineVersion(text, into);
+function readRdsValues(whole: string, into: RequestedValues, reading: ValueReading): void {
+  engineVersion(whole, into);
+  // "storage 200GB, autoscale up to 1000GB": the upper bound is no storage size, so its digits are blanked before storage is read.
+  const autoScale = readStorageAutoScale(whole, into.unsupported);
+  if (autoScale) into.rdsStorageAutoScale = autoScale.scale;
+  const text = autoScale
+    ? whole.slice(0, autoScale.bound.start) + " ".repeat(autoScale.bound.end - autoScale.bound.start) + whole.slice(autoScale.bound.end)
+    : whole;
   const storage = sizeNear(text, STORAGE_SIZE);
   const databaseOnly =
     /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) && !/\becs\b|servers?\b|\bvms?\b|服务器|disk|盘|memory|内存|redis/i.test(text);
   // "a Postgres database, 50GB": with only a database in the request, a lone size is its storage.
   const loneSize = databaseOnly ? storageSize(text) : undefined;
   // "RDS MySQL 8.0, 50 GB, and one ECS": a free size next to the database is its storage.
-  const rdsStorage = storage ?? reading.sizeForKind("rds") ?? (loneSize?.[1] ? gibOf(loneSize[1], loneSize[2]) : undefined);
+  const forKind = reading.sizeForKind("rds");
+  const kindSize = forKind === autoScale?.scale.upperBound ? undefined : forKind;
+  const rdsStorage = storage ?? kindSize ?? (loneSize?.[1] ? gibOf(loneSize[1], loneSize[2]) : undefined);
   // "increase storage to 200 GB", "存储改成500G": a size said to be storage is the database's, in an edit too (applied only where there is one).
   if (rdsStorage !== undefined && (storage !== undefined || /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text)))
     into.rdsStorage = rdsStorage;
@@ -140,7 +149,7 @@ export const rds: KindDefinition = {
   rosType: DATABASE,
   rosParts: [],
   terraformType: "alicloud_db_instance",
-  terraformParts: ["alicloud_rds_account"],
+  terraformParts: ["alicloud_rds_account", "alicloud_db_backup_policy"],
   // "PolarDB MySQL", "PolarDB for PostgreSQL": another product (named as not built), not an RDS database.
   nouns:
     /\brds(?: instances?)?\b|\bdatabases?\b|(?<!polardb\s{0,2}(?:for\s{1,2})?)\b(?:mysql|postgres(?:ql)?)\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,

@@ -33,8 +33,11 @@ export function rdsClassForSize(engine: RdsEngine, vcpus: number, memoryGib: num
   return `${prefix}.${family}.${size}.${suffix}`;
 }
 
-const HIGH_AVAILABILITY = /\bhigh[- ]?availability\b|\bha\b(?![- ]?proxy)|\bprimary[/ -](?:standby|replica)\b|高可用|主备/i;
-const BASIC = /\bbasic (?:edition|series|tier)\b|\bsingle[- ]node\b|基础版|单节点/i;
+/** "high availability", "HA", "primary/standby", "primary and standby", "一主一备", "双机高可用", "主备": the high-availability edition. */
+const HIGH_AVAILABILITY =
+  /\bhigh[- ]?availability\b|\bha\b(?![- ]?proxy)|\bprimary ?[/+&-] ?(?:standby|replica|secondary)\b|\bprimary and (?:a )?(?:standby|secondary)\b|\bmaster[/ -](?:standby|slave)\b|高可用|主备|一主一备|双机/i;
+/** "basic edition", "single node", "single-instance", "基础版", "单机版", "单节点": the basic edition. */
+const BASIC = /\bbasic (?:edition|series|tier|version)\b|\bsingle[- ](?:node|instance)\b|基础版|单机版|单节点|单实例/i;
 
 /** The edition the request names for its database, if any. */
 export function rdsEditionOf(text: string): RdsEdition | undefined {

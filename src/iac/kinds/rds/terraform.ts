@@ -1,9 +1,16 @@
-/** The Terraform builder of the RDS kind (index.ts): databases inside the VPC, each with its administrator account. */
+/** The Terraform builder of the RDS kind (index.ts): databases inside the VPC, each with its administrator account (and backup policy). */
 import { RDS_ENGINE_VERSIONS, RDS_STORAGE_GB, sizeWithin } from "../../generate/resource-defaults";
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
-/** The databases (inside the VPC only), each with its administrator account. */
+/** "autoscale up to 1000GB": the twin's `StorageAutoScale`, `StorageThreshold` and `StorageUpperBound` as the provider names them. */
+function storageAutoScaleLines(details: TerraformBuild["details"]): string[] {
+  const scale = details.rdsStorageAutoScale;
+  if (!scale) return [];
+  return ['storage_auto_scale       = "Enable"', `storage_threshold        = ${scale.threshold}`, `storage_upper_bound      = ${scale.upperBound}`];
+}
+
+/** The databases (inside the VPC only), each with its administrator account and, when the twin keeps backups a set number of days, its backup policy. */
 export function buildRds({ request, values, details, vswitches, hcl }: TerraformBuild): void {
   const instanceClass = details.rdsClass ? quoted(details.rdsClass) : "data.alicloud_db_instance_classes.rds.instance_classes[0].instance_class";
   const whitelist = (details.whitelists.rds ?? [request.vpcCidr.text]).map(quoted).join(", ");
@@ -19,7 +26,14 @@ export function buildRds({ request, values, details, vswitches, hcl }: Terraform
       'db_instance_storage_type = "cloud_essd"',
       `vswitch_id               = ${vswitchFor(vswitches, index)}`,
       `security_ips             = [${whitelist}]`,
+      ...storageAutoScaleLines(details),
     ]);
+    // "backup retention 7 days": the backup policy is a resource of its own in the provider.
+    if (details.rdsBackupRetention !== undefined)
+      hcl.resource("alicloud_db_backup_policy", name, [
+        `instance_id             = alicloud_db_instance.${name}.id`,
+        `backup_retention_period = ${details.rdsBackupRetention}`,
+      ]);
     hcl.resource("alicloud_rds_account", name, [
       `db_instance_id   = alicloud_db_instance.${name}.id`,
       'account_name     = "dbadmin"',

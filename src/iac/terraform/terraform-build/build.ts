@@ -27,6 +27,10 @@ export interface TwinDetails {
   rdsClass?: string;
   /** The database's edition (`Category`: Basic, HighAvailability), when the template states one. */
   rdsCategory?: string;
+  /** Days the database keeps backups (`BackupRetentionPeriod`), written as an `alicloud_db_backup_policy`. */
+  rdsBackupRetention?: number;
+  /** The database's storage autoscaling (`StorageAutoScale: Enable`, `StorageThreshold`, `StorageUpperBound`). */
+  rdsStorageAutoScale?: { threshold: number; upperBound: number };
   /** The Redis class the twin states ("Redis 8 GB": redis.master.large.default), else the smallest standard class is written. */
   redisClass?: string;
   /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */

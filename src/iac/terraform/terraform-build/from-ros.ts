@@ -229,12 +229,22 @@ function dataDisksOf(template: Template): { category: string; size: number }[] {
   });
 }
 
+/** The database's storage autoscaling, when the twin enables it with a threshold and an upper bound. */
+function storageAutoScaleOf(template: Template, rds: Record<string, unknown>): TwinDetails["rdsStorageAutoScale"] {
+  if (text(literal(template, rds.StorageAutoScale)) !== "Enable") return undefined;
+  const threshold = count(literal(template, rds.StorageThreshold));
+  const upperBound = count(literal(template, rds.StorageUpperBound));
+  return threshold !== undefined && upperBound !== undefined ? { threshold, upperBound } : undefined;
+}
+
 function detailsOf(template: Template): TwinDetails {
   const bandwidth = count(literal(template, firstOf(template, "ecs").InternetMaxBandwidthOut));
   const ecsImage = text(literal(template, firstOf(template, "ecs").ImageId));
   const rds = firstOf(template, "rds");
   const rdsClass = text(literal(template, rds.DBInstanceClass));
   const rdsCategory = text(literal(template, rds.Category));
+  const rdsBackupRetention = count(literal(template, rds.BackupRetentionPeriod));
+  const rdsStorageAutoScale = storageAutoScaleOf(template, rds);
   const rdsIps = ipList(template, rds.SecurityIPList);
   const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
   const redisClass = text(literal(template, firstOf(template, "redis").InstanceClass));
@@ -249,6 +259,8 @@ function detailsOf(template: Template): TwinDetails {
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
     ...(rdsCategory ? { rdsCategory } : {}),
+    ...(rdsBackupRetention !== undefined ? { rdsBackupRetention } : {}),
+    ...(rdsStorageAutoScale ? { rdsStorageAutoScale } : {}),
     ...(redisClass ? { redisClass } : {}),
     ...(healthCheckUri ? { healthCheckUri } : {}),
     ...(dataDisks.length > 0 ? { dataDisks } : {}),
