@@ -28,7 +28,10 @@ const LABEL_ENDS = new Set([":", "：", "—", "–", "-"]);
 
 /** A noun at the very start of the request, followed by a label's end: "Bastion host: one ECS …". */
 function isLabel(tokens: readonly Token[], index: number): boolean {
-  return index <= 1 && LABEL_ENDS.has(String(tokens[index + 1]?.text));
+  if (index > 1) return false;
+  // "Bastion host:": the noun may be two words.
+  const next = tokens[index + 1]?.kind === "name" || tokens[index + 1]?.kind === "word" ? index + 2 : index + 1;
+  return LABEL_ENDS.has(String(tokens[next]?.text));
 }
 
 /** Server words that name no role: "2 servers" has none, "2 web servers" is the web role's. */

@@ -21,7 +21,7 @@ const INSTANCE = "ALIYUN::ECS::Instance";
  * or an ECS instance type names are servers (a bare "3 nodes" may be a Kubernetes pool's, which the
  * engine does not build). "two control plane nodes" behind an internal SLB on 6443 are servers too.
  */
-const TIER_NODES = String.raw`(?<=\b(?:web|app|application|api|frontend|backend|compute|worker|service)(?:[ -](?:tier|layer)\s{0,3}[—–:-]?|[ -](?:servers?|hosts?)\s{0,2}[—–:-])\s{0,3}(?:\d{1,3}\s{0,3}|(?:two|three|four|five|six|seven|eight|nine|ten)\s{1,3})?)nodes?\b|\bnodes?(?=\s{0,3}[,(（]?\s{0,3}ecs\.)`;
+const TIER_NODES = String.raw`(?<=\b(?:web|app|application|api|frontend|backend|compute|worker|service)[ -](?:tier|layer|servers?|hosts?)\s{0,3}[—–:-]?\s{0,3}(?:\d{1,3}\s{0,3}|(?:two|three|four|five|six|seven|eight|nine|ten)\s{1,3})?)nodes?\b|\bnodes?(?=\s{0,3}[,(（]?\s{0,3}ecs\.)`;
 
 export const SERVER_WORDS = new RegExp(
   `${/\becs\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )servers?(?!-side|less)|compute instances?|machines?|hosts?|box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机/.source}|${TIER_NODES}`,
