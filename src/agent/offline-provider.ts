@@ -86,7 +86,7 @@ const FOREIGN_REQUEST = /\bhelm\b|dockerfile|cloudformation|\baws\b|\bazure\b|\b
 
 /** Follow-ups that change the current template rather than ask for a new one. */
 const EDIT_INTENT =
-  /^\s*(?:(?:now|also|and|then|please|ok|okay|great|thanks)[,\s]+)*(?:add|remove|delete|drop|change|make|increase|decrease|reduce|scale|set|replace|open|close|switch|use|move|put|attach|enable|disable|turn|give|spread|upgrade|resize|expand|shrink|name|rename|call|expire|encrypt|allow|restrict|limit)\b|\b(?:to|in|from) (?:it|the template)\b|^\s*(?:再|把|给|将|加|添加|增加|删除|删掉|去掉|改|修改|换|开放|关闭|另外|然后|还要|并且|再加|扩|缩|开启|启用|不要)/i;
+  /^\s*(?:(?:now|also|and|then|please|ok|okay|great|thanks)[,\s]+)*(?:add|remove|delete|drop|change|make|increase|decrease|reduce|scale|set|replace|open|close|switch|use|move|put|attach|enable|disable|turn|give|spread|upgrade|resize|expand|shrink|name|rename|call|expire|encrypt|allow|restrict|limit)\b|(?<!next )\b(?:to|in|from) (?:it|the template)\b|^\s*(?:再|把|给|将|加|添加|增加|删除|删掉|去掉|改|修改|换|开放|关闭|另外|然后|还要|并且|再加|扩|缩|开启|启用|不要)/i;
 
 interface WritePlan {
   content: string;
@@ -343,6 +343,9 @@ async function terraformEditSteps(current: CurrentTemplate, conversation: Turn, 
 const NEW_TEMPLATE =
   /^\s*(?:(?:please|now|ok|okay)[,\s]+)?(?:create|generate|build|write|design|provision|set up|i need|i want|give me|new template|start over|from scratch)\b|^\s*(?:请)?(?:新建|创建|生成|搭建|编写|重新生成|我需要|我想要|给我)/i;
 
+/** Asks for something new in words an edit also starts with ("make me …", "give me …", "给我一套 …"). */
+const FRESH_ASK = /^\s*(?:make me|give me|set up|spin up|给我(?:一套|一个|写|来|做|建|搭|部署|创建|生成))/i;
+
 /** With a current template, a follow-up edits it unless it asks for a new one; without, only edit phrasing counts. */
 function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
   return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
@@ -358,8 +361,9 @@ async function generationSteps(conversation: Turn, language: ReplyLanguage): Pro
   await breath();
   const generated = generateOnce({ text: conversation.prompt, language });
   if (!generated.recognized) return { say: await withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
+  // "Give me …", "Set up …", "给我一套 …" ask for a new template in words an edit shares: no earlier one is missed.
   const afresh =
-    edit && !hasCurrent
+    edit && !hasCurrent && !NEW_TEMPLATE.test(conversation.prompt) && !FRESH_ASK.test(conversation.prompt)
       ? t(
           language,
           "There is no earlier template in this conversation (a context forgets its conversation after its idle timeout), so this is a new template.\n\n",

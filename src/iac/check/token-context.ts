@@ -33,7 +33,13 @@ const INSTEAD_WORDS = new Set(["instead", "rather"]);
  * clause ("no NAT", "without an EIP", "remove the SLB", "不要公网"), or "instead of" / "rather
  * than" right before it ("PostgreSQL instead of MySQL").
  */
+/** "k8s-free", "k8s-less", "serverless-free": a product named with the word that asks it away. */
+const WITHOUT_SUFFIXES = new Set(["free", "less"]);
+
 export function askedAway(tokens: readonly Token[], index: number): boolean {
+  // "a k8s-free setup", "k8s-less": the product asked away by the word after it.
+  const dash = tokens[index + 1]?.value === "-" ? 2 : 1;
+  if (WITHOUT_SUFFIXES.has(String(tokens[index + dash]?.value))) return true;
   for (let back = 1; back <= REACH; back += 1) {
     const token = tokens[index - back];
     if (!token || isClauseEnd(token) || (token.kind === "punctuation" && token.value === ",")) return false;

@@ -165,8 +165,11 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
   if (context.tokens.slice(index + 1, index + 5).some((other) => other.kind === "port")) return "none";
   const port = PROTOCOL_PORTS[value];
   if (port !== undefined) {
+    // "SSH from 10.0.0.0/8": the rule of that source, not the first that opens the port (the engine's own SSH-from-the-VPC rule).
     const rule =
-      rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high) ?? rules.listeners.find((listener) => listener.front === port);
+      ruleOfSourceAfter(context, index, port) ??
+      rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high) ??
+      rules.listeners.find((listener) => listener.front === port);
     if (askedAway(context.tokens, index)) return rule ? missed("protocol", token.text, "still-present", rule.where) : found("protocol", token.text, "absent");
     return rule ? found("protocol", token.text, rule.where) : missed("protocol", token.text);
   }
@@ -211,6 +214,20 @@ const PORT_KEY = /^(?:PortRange|port_range)$/;
  * not on the first rule that opens the port (the engine's own "SSH from inside the VPC"), so the
  * report says where the request's rule is. Bounded look-ahead: linear.
  */
+/** The ingress rule opening `port` to the source range written right after the token at `index` ("SSH from 10.0.0.0/8"). */
+function ruleOfSourceAfter(context: PlaceContext, index: number, port: number): TemplateRules["ingress"][number] | undefined {
+  for (let ahead = 1; ahead <= SOURCE_REACH; ahead += 1) {
+    const token = context.tokens[index + ahead];
+    if (!token || isClauseEnd(token)) return undefined;
+    if (token.kind === "cidr" || token.kind === "address") {
+      const range = String(token.value);
+      return context.rules.ingress.find((candidate) => holds(candidate, port) && (candidate.source === range || candidate.source === `${range}/32`));
+    }
+    if (token.kind !== "word") return undefined;
+  }
+  return undefined;
+}
+
 export function portOnItsSourceRule(context: PlaceContext, index: number, port: number): string | undefined {
   for (let ahead = 1; ahead <= SOURCE_REACH; ahead += 1) {
     const token = context.tokens[index + ahead];

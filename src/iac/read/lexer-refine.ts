@@ -303,8 +303,22 @@ function unmarkStorageScaling(tokens: Token[]): void {
   }
 }
 
+/** "a classic 3-tier app", "two-tier": how an application is layered, no count of anything the template holds. */
+const TIER_WORDS = new Set(["tier", "tiers", "layer", "layers"]);
+
+function unmarkTiers(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    const dash = tokens[index + 1]?.value === "-" ? 2 : 1;
+    if ((token.kind === "number" || token.kind === "count") && dash === 2 && TIER_WORDS.has(String(tokens[index + dash]?.value))) {
+      token.kind = "word";
+      token.value = token.text.toLowerCase();
+    }
+  }
+}
+
 export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkKeyPairs(tokens);
+  unmarkTiers(tokens);
   unmarkStorageScaling(tokens);
   unmarkWordNegations(tokens, input);
   markZoneLetters(tokens);

@@ -53,7 +53,11 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
     /nlb|network load balancer|网络型负载均衡/i,
     phrase("an NLB (Network Load Balancer; an SLB can be built instead: ask for an SLB)", "网络型负载均衡 NLB（可改用 SLB：请说明要 SLB）"),
   ],
-  [/\back\b|kubernetes|\bk8s\b|容器服务/i, phrase("a Kubernetes (ACK) cluster", "Kubernetes（ACK）集群")],
+  // "k8s-free", "no k8s", "without Kubernetes" ask for none.
+  [
+    /(?<!\b(?:no|without|not|non)[- ]{1,3})(?:\back\b|kubernetes|\bk8s\b)(?![- ]?(?:free|less)\b)|容器服务/i,
+    phrase("a Kubernetes (ACK) cluster", "Kubernetes（ACK）集群"),
+  ],
   [/function compute|\bfc\b|函数计算/i, phrase("Function Compute", "函数计算")],
   [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],
   [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],

@@ -307,6 +307,19 @@ describe("a fresh start is said as such", () => {
     expect(turn.reply).toContain("There is no earlier template in this conversation");
     expect(turn.ofType("ALIYUN::REDIS::Instance")).toHaveLength(1);
   });
+
+  it("a new request in words an edit shares ('Give me …', 'Set up …', '给我一套 …', '… next to it') says no such thing", async () => {
+    for (const [index, ask] of [
+      "Give me a single ECS with 16 vCPU and 64 GiB, Windows Server 2022, RDP from my office 203.0.113.0/28",
+      "Set up a Redis 5.0 master-replica 1GB and a security group allowing 6379 from 192.168.1.0/24",
+      "给我一套：上海，SLB（公网）监听 443 转发到后端 8080，后端两台 4核8G ECS",
+      "A single Redis 7.0 (8 GB) reachable only from 10.0.0.0/8, in Shenzhen, and a MySQL 5.7 RDS (50GB) next to it",
+    ].entries()) {
+      const turn = await conversation(`/workspace/fresh-${index}`).say(ask);
+      expect(turn.reply, ask).not.toContain("There is no earlier template");
+      expect(turn.reply, ask).not.toContain("没有之前的模板");
+    }
+  });
 });
 
 describe("honest scope: no template for greetings, other tools or deploy requests", () => {

@@ -343,3 +343,35 @@ describe("issue 27 items 1 and 6, second batch: per-vSwitch servers, listed list
     expect(check?.unrequested).toEqual([]);
   });
 });
+
+describe("issue 27 items 1 and 6, third batch: jump servers and workers, k8s-free, N-tier, a fresh start said only when it is one", () => {
+  it("'jump server + 4 workers': five servers, the jump server a bastion in its own group", () => {
+    const ask = "jump server + 4 workers, Ubuntu 22.04, ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server, cn-shanghai";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(5);
+    expect(ofType(template, "ALIYUN::ECS::SecurityGroup")).toHaveLength(2);
+    // One instance type per role is not built: the check names the jump server's, never passes it.
+    expect(checkOf(ask, template)?.notExpressed.map((value) => value.text)).toEqual(["ecs.t6-c1m2.large"]);
+  });
+
+  it("'a k8s-free setup', 'k8s-less': no Kubernetes named as missing, in the reply or the check", () => {
+    for (const ask of [
+      "Small k8s-free setup: one box for Jenkins (4c8g, 200G data disk) open on 8080 to my office 198.51.100.0/24 only, Hangzhou",
+      "Need infra for a k8s-less microservice setup: api (2 instances), worker (3 instances), each ecs.g6.large, private subnets only, NAT for outbound, cn-beijing",
+    ]) {
+      const result = generateTemplate({ text: ask });
+      expect(result.summary, ask).not.toContain("Kubernetes");
+      expect(checkRequest({ request: ask, template: result.content })?.notExpressed, ask).toEqual([]);
+    }
+  });
+
+  it("'a classic 3-tier app' states no count: every value is placed", () => {
+    const ask =
+      "Set up a classic 3-tier app in cn-hangzhou: 2 web nodes behind a public SLB (HTTPS 443 -> 8080), 2 app nodes (no public IP), MySQL 8.0 RDS HA with 100GB, Redis 6.0 4GB. Only the web tier is reachable from the internet.";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(4);
+    const check = checkOf(ask, template);
+    expect(check?.unplaced).toEqual([]);
+    expect(check?.notExpressed).toEqual([]);
+  });
+});
