@@ -316,9 +316,25 @@ function unmarkTiers(tokens: Token[]): void {
   }
 }
 
+/** "jump server + 4 workers": workers counted are servers (a token rule, not a look-behind in the nouns' pattern). */
+const WORKER_WORDS = new Set(["worker", "workers"]);
+
+function markCountedWorkers(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    const count = tokens[index - 1];
+    const counted = (count?.kind === "number" || count?.kind === "count") && Number(count.value) >= 1 && Number(count.value) <= MAX_PLAIN_COUNT;
+    if (token.kind === "word" && WORKER_WORDS.has(String(token.value)) && counted) {
+      token.kind = "name";
+      token.of = "product";
+      token.value = "ecs";
+    }
+  }
+}
+
 export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkKeyPairs(tokens);
   unmarkTiers(tokens);
+  markCountedWorkers(tokens);
   unmarkStorageScaling(tokens);
   unmarkWordNegations(tokens, input);
   markZoneLetters(tokens);

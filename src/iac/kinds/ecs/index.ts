@@ -274,7 +274,7 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns: new RegExp(
-    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?(?:box|server|host)\b|(?<=\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s{1,2})workers?\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
+    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?(?:box|server|host)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
     "gi",
   ),
   billable: true,
