@@ -209,11 +209,6 @@ function speaksOfBuckets(tokens: readonly Token[]): boolean {
 const SOURCE_REACH = 4;
 const PORT_KEY = /^(?:PortRange|port_range)$/;
 
-/**
- * "SSH 22 from 1.2.3.4": a port written right before its source is placed on the rule of that source,
- * not on the first rule that opens the port (the engine's own "SSH from inside the VPC"), so the
- * report says where the request's rule is. Bounded look-ahead: linear.
- */
 /** The ingress rule opening `port` to the source range written right after the token at `index` ("SSH from 10.0.0.0/8"). */
 function ruleOfSourceAfter(context: PlaceContext, index: number, port: number): TemplateRules["ingress"][number] | undefined {
   for (let ahead = 1; ahead <= SOURCE_REACH; ahead += 1) {
@@ -228,19 +223,15 @@ function ruleOfSourceAfter(context: PlaceContext, index: number, port: number): 
   return undefined;
 }
 
+/**
+ * "SSH 22 from 1.2.3.4": a port written right before its source is placed on the rule of that source,
+ * not on the first rule that opens the port (the engine's own "SSH from inside the VPC"), so the
+ * report says where the request's rule is. Bounded look-ahead: linear.
+ */
 export function portOnItsSourceRule(context: PlaceContext, index: number, port: number): string | undefined {
-  for (let ahead = 1; ahead <= SOURCE_REACH; ahead += 1) {
-    const token = context.tokens[index + ahead];
-    if (!token || isClauseEnd(token)) return undefined;
-    if (token.kind === "cidr" || token.kind === "address") {
-      const range = String(token.value);
-      const rule = context.rules.ingress.find((candidate) => holds(candidate, port) && (candidate.source === range || candidate.source === `${range}/32`));
-      const slot = rule ? [...rule.fields.values()].find((field) => PORT_KEY.test(field.key)) : undefined;
-      return slot ? `${slot.resource}.${slot.path}` : undefined;
-    }
-    if (token.kind !== "word") return undefined;
-  }
-  return undefined;
+  const rule = ruleOfSourceAfter(context, index, port);
+  const slot = rule ? [...rule.fields.values()].find((field) => PORT_KEY.test(field.key)) : undefined;
+  return slot ? `${slot.resource}.${slot.path}` : undefined;
 }
 
 /** A quantifier ("每", "each", "per") just before a count, or right after its noun ("two data disks each"): the count is per server. */
