@@ -13,7 +13,7 @@ import { coverage, isCovered } from "./coverage";
 import { resourceCount } from "./locate";
 import type { RequestedValue } from "./requested-value";
 import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
-import { broaderScopes } from "./scope";
+import { broaderScopes, offInternetScopes } from "./scope";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords, countedFamily } from "./token-context";
@@ -134,7 +134,11 @@ export function account(input: AccountingInput): Accounting {
   return {
     applied: kept,
     notExpressed: dedupe(notExpressed),
-    broader: [...broaderScopes(tokens, input.values, view, rules, input.before ? templateRules(input.before) : undefined), ...bindings.broader],
+    broader: [
+      ...broaderScopes(tokens, input.values, view, rules, input.before ? templateRules(input.before) : undefined),
+      ...offInternetScopes(input.prose, view, rules),
+      ...bindings.broader,
+    ],
     unplaced: unplaced.map((index) => ({
       kind: tokens[index]?.kind ?? "word",
       text: tokens[index]?.text ?? "",

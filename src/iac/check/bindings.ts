@@ -84,7 +84,15 @@ function bindProtocol(tokens: readonly Token[], index: number, rules: TemplateRu
           .map((other) => other.text)
           .join("");
   if (listeners.length > 0) {
-    if (listeners.some((listener) => listener.protocol === protocol)) return;
+    const listener = listeners.find((candidate) => candidate.protocol === protocol);
+    if (listener) {
+      // "UDP 53 -> 53": the servers' rule on the backend port must admit UDP too, or no datagram reaches them.
+      const back = listener.back ?? port;
+      const onBack = protocol === "udp" ? rules.ingress.filter((rule) => holds(rule, back)) : [];
+      if (onBack.length > 0 && !onBack.some((rule) => rule.protocol === "udp" || rule.protocol === "all"))
+        out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${onBack[0]?.where} is ${onBack[0]?.protocol}, not udp` });
+      return;
+    }
     out.misplaced.push({ kind: "protocol", text, reason: "misplaced", where: `${listeners[0]?.where} is ${listeners[0]?.protocol ?? "no protocol"}` });
     return;
   }

@@ -118,9 +118,12 @@ function specOfType(type: string): { cpu: number; memory: number } | undefined {
 }
 
 export function resourceCount(view: TemplateView, family: string | undefined): number {
-  if (family === "zone")
-    return new Set(view.slots.filter((slot) => /^(?:ZoneId|zone_id|availability_zone)$/.test(slot.key)).map((slot) => slot.parameter ?? String(slot.value)))
-      .size;
+  if (family === "zone") {
+    // The network's zones are its vSwitches' (a server pinned to a zone whose vSwitch is gone spans nothing); without vSwitches, every zone written.
+    const zoned = view.slots.filter((slot) => /^(?:ZoneId|zone_id|availability_zone)$/.test(slot.key));
+    const ofVSwitches = zoned.filter((slot) => familyOfType(slot.type)?.id === "vswitch");
+    return new Set((ofVSwitches.length > 0 ? ofVSwitches : zoned).map((slot) => slot.parameter ?? String(slot.value))).size;
+  }
   const types = familyTypes(family);
   let total = family === "disk" ? attachedDisks(view) : 0;
   for (const resource of view.resources) {

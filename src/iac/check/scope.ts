@@ -15,7 +15,9 @@ import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
 import { internalLoadBalancers } from "../read/load-balancer-scope";
+import { asksNoInternetAccess } from "../read/no-internet";
 import { askedAway, PROTOCOL_PORTS } from "./token-context";
+import { icmpAsk, isIcmp } from "../read/icmp-rules";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
 const NETWORK_KEYS = /^(?:CidrBlock|cidr_block|VpcCidrBlock|SecondaryCidrBlock)$/;
@@ -53,6 +55,29 @@ function insideOnlyScopes(tokens: readonly Token[], rules: TemplateRules, out: B
       if (open) out.push({ kind: "source-range", text: String(port), asked: `port ${port} ${asked}`, found: `from ${open.source}`, where: open.where });
     }
   }
+}
+
+/**
+ * "ICMP from 10.0.0.0/8": an ICMP rule open to everyone is broader than the ranges asked
+ * (read/icmp-rules.ts reads the clause); one this turn opened to everyone without ICMP asked at all is
+ * an unasked opening.
+ */
+function icmpScopes(tokens: readonly Token[], rules: TemplateRules, before: TemplateRules | undefined, out: BroaderScope[]): void {
+  const open = rules.ingress.find((rule) => rule.protocol === "icmp" && ANYWHERE.has(rule.source ?? ""));
+  if (!open) return;
+  let asked = false;
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (!isIcmp(tokens[index])) continue;
+    const ask = icmpAsk(tokens, index);
+    const token = tokens[index] as Token;
+    asked ||= !ask.refused;
+    if (!ask.refused && ask.sources.length > 0 && !ask.sources.some((source) => ANYWHERE.has(source)))
+      out.push({ kind: "source-range", text: token.text, asked: `ICMP from ${ask.sources.join(", ")}`, found: `ICMP from ${open.source}`, where: open.where });
+    index = ask.end;
+  }
+  const earlier = before?.ingress.some((rule) => rule.protocol === "icmp" && ANYWHERE.has(rule.source ?? "")) === true;
+  if (!asked && !earlier)
+    out.push({ kind: "source-range", text: "ICMP", asked: "no opening of ICMP", found: `ICMP open to ${open.source}`, where: open.where });
 }
 
 const PUBLIC_ACLS = new Set(["public-read", "public-read-write"]);
@@ -133,11 +158,31 @@ function unaskedOpenings(
     for (const listener of rules.listeners) if (listener.back !== undefined) asked.push([listener.back, listener.back]);
   const earlier = new Set((before?.ingress ?? []).map((rule) => `${rule.low}/${rule.high}|${rule.source}`));
   for (const rule of rules.ingress) {
-    if (!ANYWHERE.has(rule.source ?? "") || earlier.has(`${rule.low}/${rule.high}|${rule.source}`)) continue;
+    // A rule without ports (ICMP) is judged by icmpScopes.
+    if (rule.low < 0 || !ANYWHERE.has(rule.source ?? "") || earlier.has(`${rule.low}/${rule.high}|${rule.source}`)) continue;
     if (asked.some(([low, high]) => low <= rule.high && rule.low <= high)) continue;
     const ports = rule.low === rule.high ? `port ${rule.low}` : `ports ${rule.low}-${rule.high}`;
     out.push({ kind: "source-range", text: ports, asked: `no opening of ${ports}`, found: `${ports} open to ${rule.source}`, where: rule.where });
   }
+}
+
+/**
+ * "No internet access at all" (read/no-internet.ts): a rule open to everyone, or a load balancer on
+ * the Internet, is broader than asked. Rules and load balancers the request's turn kept are judged too:
+ * the words say what the whole template must be.
+ */
+export function offInternetScopes(prose: string, view: TemplateView, rules: TemplateRules): BroaderScope[] {
+  if (!asksNoInternetAccess(prose)) return [];
+  const out: BroaderScope[] = [];
+  for (const rule of rules.ingress) {
+    if (!ANYWHERE.has(rule.source ?? "")) continue;
+    const what = rule.low < 0 ? (rule.protocol ?? "ICMP").toUpperCase() : rule.low === rule.high ? `port ${rule.low}` : `ports ${rule.low}-${rule.high}`;
+    out.push({ kind: "source-range", text: what, asked: "no internet access", found: `${what} open to ${rule.source}`, where: rule.where });
+  }
+  for (const slot of view.slots)
+    if (/^(?:AddressType|address_type)$/.test(slot.key) && slot.value === "internet")
+      out.push({ kind: "public", text: "load balancer", asked: "no internet access", found: "internet", where: `${slot.resource}.${slot.path}` });
+  return out;
 }
 
 export function broaderScopes(
@@ -151,6 +196,7 @@ export function broaderScopes(
   unaskedOpenings(tokens, values, rules, before, out);
   prefixScopes(tokens, rules, out);
   insideOnlyScopes(tokens, rules, out);
+  icmpScopes(tokens, rules, before, out);
   privateScopes(tokens, view, out);
   reusedRanges(values, view, out);
   return out;

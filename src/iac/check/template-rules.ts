@@ -61,8 +61,16 @@ export function ruleRecords(view: TemplateView): Rule[] {
 
 const text = (slot: Slot | undefined) => (slot === undefined ? undefined : String(slot.value));
 
-function portsOf(value: string | undefined): [number, number] | undefined {
+/** Protocols without ports: their rules' `-1/-1` holds no port. */
+const PORTLESS = new Set(["icmp", "gre", "icmpv6"]);
+/** Every port: what `-1/-1` means on a rule of protocol `all` (or one written without a protocol). */
+const ALL_PORTS: [number, number] = [1, 65535];
+/** What `-1/-1` holds: no port for ICMP or GRE (low and high -1), every port otherwise. */
+const ANY_PORT = /^\s*-1\s*\/\s*-1\s*$/;
+
+function portsOf(value: string | undefined, protocol: string | undefined): [number, number] | undefined {
   if (value === undefined) return undefined;
+  if (ANY_PORT.test(value)) return PORTLESS.has(protocol ?? "") ? [-1, -1] : ALL_PORTS;
   const [low, high] = value.split(/[/-]/).map(Number);
   if (low === undefined || !Number.isInteger(low)) return undefined;
   return [low, high !== undefined && Number.isInteger(high) ? high : low];
@@ -72,11 +80,14 @@ export function ingressRules(records: readonly Rule[]): IngressRule[] {
   const out: IngressRule[] = [];
   for (const record of records) {
     const range = [...PORT_RANGE].map((key) => record.fields.get(key)).find((slot) => slot !== undefined);
-    const ports = portsOf(text(range));
+    const protocol = [...PROTOCOL]
+      .map((key) => text(record.fields.get(key)))
+      .find((value) => value !== undefined)
+      ?.toLowerCase();
+    const ports = portsOf(text(range), protocol);
     if (!ports || EGRESS.has(text(record.fields.get("type")) ?? "")) continue;
     const source = [...SOURCE].map((key) => text(record.fields.get(key))).find((value) => value !== undefined);
-    const protocol = [...PROTOCOL].map((key) => text(record.fields.get(key))).find((value) => value !== undefined);
-    out.push({ ...record, low: ports[0], high: ports[1], source, protocol: protocol?.toLowerCase() });
+    out.push({ ...record, low: ports[0], high: ports[1], source, protocol });
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * is given to. Each look is bounded to a clause and a few tokens, so the whole pass is linear.
  */
 import type { Token } from "../read/token";
+import { isIcmp } from "../read/icmp-rules";
 
 /** Tokens that end a clause: a source range or a port belongs to the clause it is written in. */
 const CLAUSE_ENDS = new Set([".", ";", "!", "?", "\n"]);
@@ -100,11 +101,32 @@ const namesPort = (token: Token | undefined) => token !== undefined && portsOf(t
  */
 const isProtocolName = (token: Token | undefined) => token?.kind === "name" && token.of === "protocol";
 
+/** What may stand between two ranges of one list: "10.1.0.0/16 and 10.2.0.0/16", "A, B", "A 和 B". */
+const RANGE_LIST_GAPS = new Set([",", "，", "、", "and", "or", "和", "及", "或", "以及"]);
+const isRange = (token: Token | undefined) => token?.kind === "cidr" || token?.kind === "address";
+/** The ports already given to each range of a token list: a range listed after another takes the first's, looked up, not read again (a list of N ranges stays linear). */
+const givenPorts = new WeakMap<readonly Token[], Map<number, number[]>>();
+
 export function portsGivenTo(tokens: readonly Token[], index: number): number[] {
+  let memo = givenPorts.get(tokens);
+  if (!memo) givenPorts.set(tokens, (memo = new Map()));
+  const known = memo.get(index);
+  if (known) return known;
+  // "SSH from 10.1.0.0/16 and 10.2.0.0/16 only": a range listed right after another is for the same ports.
+  const gap = tokens[index - 1];
+  const listed = gap !== undefined && RANGE_LIST_GAPS.has(String(gap.value)) && isRange(tokens[index - 2]) ? portsGivenTo(tokens, index - 2) : undefined;
+  const ports = listed ?? portsOwnTo(tokens, index);
+  memo.set(index, ports);
+  return ports;
+}
+
+function portsOwnTo(tokens: readonly Token[], index: number): number[] {
   const ports: number[] = [];
   for (let i = index - 1; i >= 0; i -= 1) {
     const token = tokens[i] as Token;
     if (isClauseEnd(token) || token.kind === "cidr" || token.kind === "address") break;
+    // "allow ping from 10.0.0.0/8 and SSH from X": the range is ICMP's (placed by token-places.ts), not a port's.
+    if (ports.length === 0 && isIcmp(token)) return [];
     if (ports.length > 0 && JOINERS.has(String(token.value)) && !namesPort(tokens[i - 1])) break;
     // "80 and 443": a joining word between two ports lists them.
     // "open 80 and 443, 22 only from X": a list closed by "and" before the comma is a clause of its own.

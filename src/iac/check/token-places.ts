@@ -13,6 +13,7 @@ import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
+import { icmpAsk, isIcmp } from "../read/icmp-rules";
 import {
   askedAway,
   countedFamily,
@@ -155,9 +156,26 @@ function placeImage(view: TemplateView, token: Token, version: Token | undefined
   return where ? found("image", text, where) : missed("image", text);
 }
 
+/**
+ * "ICMP from anywhere", "allow ping from 10.0.0.0/8": an ICMP rule from each source its clause
+ * writes (any ICMP rule when none is written); "no ping" is met by none. Never skipped for a port
+ * that follows ("ICMP from anywhere, 22 from …": the 22 is another clause's).
+ */
+function placeIcmp(context: PlaceContext, token: Token, index: number): Placement {
+  const ask = icmpAsk(context.tokens, index);
+  const icmp = context.rules.ingress.filter((rule) => rule.protocol === "icmp" || rule.protocol === "all");
+  if (ask.refused) return icmp[0] ? missed("protocol", token.text, "still-present", icmp[0].where) : found("protocol", token.text, "absent");
+  const text = ask.sources.length > 0 ? `${token.text} from ${ask.sources.join(", ")}` : token.text;
+  const unmet = ask.sources.filter((source) => !icmp.some((rule) => rule.source === source));
+  if (icmp.length === 0) return missed("protocol", text);
+  if (unmet.length > 0) return missed("protocol", text, "misplaced", `${icmp[0]?.where} is from ${icmp[0]?.source}`);
+  return found("protocol", text, icmp[0]?.where ?? "");
+}
+
 function placeProtocol(context: PlaceContext, token: Token, index: number): Placement {
   const { rules } = context;
   const value = String(token.value);
+  if (isIcmp(token)) return placeIcmp(context, token, index);
   // "443 (TCP)", "22/tcp", "HTTPS 443": bound to its port, checked with the port (bindings.ts).
   const previous = context.tokens[index - 2];
   if (previous?.kind === "port" && protocolOfPort(context.tokens, index - 2) === value) return "none";

@@ -472,22 +472,55 @@ function applyPortSources(template: Template, portRules: readonly SourceRule[], 
  * only from …" replaces the other SSH rules (the default one from the VPC, or one open to all).
  */
 function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
-  const range = values.sshCidr;
-  if (!range) return;
+  if (!values.sshCidr) return;
+  const ranges = values.sshCidrs ?? [values.sshCidr];
   let changed = false;
   let replaced = 0;
   for (const rules of ingressRules(template)) {
     if (values.sshOnly) {
-      const others = rules.filter((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp !== range);
+      const others = rules.filter((rule) => isRecord(rule) && rule.PortRange === "22/22" && !ranges.includes(String(rule.SourceCidrIp)));
       replaced += others.length;
       for (const other of others) rules.splice(rules.indexOf(other), 1);
     }
-    if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
-    rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
-    changed = true;
+    for (const range of ranges) {
+      if (rules.some((rule) => isRecord(rule) && rule.PortRange === "22/22" && rule.SourceCidrIp === range)) continue;
+      rules.push({ IpProtocol: "tcp", PortRange: "22/22", SourceCidrIp: range, Policy: "accept", Priority: 1, Description: `SSH from ${range}` });
+      changed = true;
+    }
   }
-  if (replaced > 0) out.applied.push(phrase(`SSH allowed only from ${range} (the other SSH rules removed)`, `SSH 仅允许 ${range} 访问（已删除其他 SSH 规则）`));
-  else if (changed) out.applied.push(phrase(`SSH allowed from ${range}`, `允许 ${range} 通过 SSH 访问`));
+  const list = ranges.join(", ");
+  if (replaced > 0) out.applied.push(phrase(`SSH allowed only from ${list} (the other SSH rules removed)`, `SSH 仅允许 ${list} 访问（已删除其他 SSH 规则）`));
+  else if (changed) out.applied.push(phrase(`SSH allowed from ${list}`, `允许 ${list} 通过 SSH 访问`));
+}
+
+/**
+ * "ICMP from anywhere", "allow ping from 10.0.0.0/8": an ICMP rule (ports -1/-1) per source in every
+ * group, none written keeping it inside the VPC, as SSH is; a source the group admits already is kept.
+ */
+function applyIcmp(template: Template, values: RequestedValues, out: AppliedValues): void {
+  if (values.icmpSources === undefined) return;
+  const groups = ingressRules(template);
+  const vpc = resourcesOf(template, "ALIYUN::ECS::VPC")[0]?.CidrBlock;
+  const sources = values.icmpSources.length > 0 ? values.icmpSources : typeof vpc === "string" ? [vpc] : [];
+  if (groups.length === 0 || sources.length === 0) {
+    out.unsupported.push(phrase("ICMP (ping): the template has no security group of its own to allow it in", "ICMP（ping）：模板中没有可添加规则的安全组"));
+    return;
+  }
+  let full = 0;
+  for (const rules of groups) {
+    for (const source of sources) {
+      if (rules.some((rule) => isRecord(rule) && rule.IpProtocol === "icmp" && rule.SourceCidrIp === source)) continue;
+      if (rules.length >= SECURITY_GROUP_RULES_MAX) {
+        full += 1;
+        continue;
+      }
+      const from = source === "0.0.0.0/0" ? "the Internet" : source === vpc ? "inside the VPC" : source;
+      rules.push({ IpProtocol: "icmp", PortRange: "-1/-1", SourceCidrIp: source, Policy: "accept", Priority: 1, Description: `ICMP (ping) from ${from}` });
+    }
+  }
+  if (full > 0) out.unsupported.push(rulesNotAdded(full));
+  const list = sources.join(", ");
+  out.applied.push(phrase(`ICMP (ping) allowed from ${list}`, `允许 ${list} 的 ICMP（ping）`));
 }
 
 function dropParameter(template: Template, name: string): void {
@@ -528,6 +561,7 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applyOss(template, values, out);
   applyZones(template, values, out);
   applySourceRange(template, values, out);
+  applyIcmp(template, values, out);
   applyBandwidth(template, values, out);
   if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied);
   return out;

@@ -69,6 +69,10 @@ export interface RequestedValues {
   sourceCidr?: string;
   /** The range allowed to reach SSH ("SSH from 198.51.100.0/24"). */
   sshCidr?: string;
+  /** More than one range for SSH ("SSH only from 203.0.113.0/24 and 198.51.100.7"): every one, the first being `sshCidr`. */
+  sshCidrs?: string[];
+  /** "ICMP from anywhere", "allow ping from 10.0.0.0/8": ICMP's sources; empty when none is written (the VPC's range then): read/icmp-rules.ts. */
+  icmpSources?: string[];
   /** "SSH only from …": the SSH range replaces the default SSH rule. */
   sshOnly?: boolean;
   /** Source ranges other than SSH's, each with the ports its clause names ("3389 from 192.168.1.0/24"). */

@@ -19,8 +19,9 @@ export function multiplierCount(word: string): number | undefined {
 
 /** "api x2", "worker ×1", "scheduler*1": one role of a list, a name and its multiplier. */
 const ROLE = /(?:^|[\s,;:，、；：(（])([a-z][a-z0-9_-]{1,20})\s{0,2}[x×*]\s{0,2}(\d{1,2})(?![\d.a-z])/gi;
-/** Words that are not roles: units and sizes ("4 vCPU x 2" is not a role list). */
-const NOT_ROLE = /^(?:vcpus?|cpus?|cores?|gb|gib|g|tb|mbps|m|port|ports|size|disk|disks)$/i;
+/** Words that are not roles of servers: units and sizes ("4 vCPU x 2" is not a role list), other products ("cache x1", "db x1"). */
+const NOT_ROLE =
+  /^(?:vcpus?|cpus?|cores?|gb|gib|g|tb|mbps|m|port|ports|size|disk|disks|data|cache|caches|db|dbs|database|databases|lb|lbs|storage|bucket|buckets)$/i;
 
 /**
  * The servers a role list asks for: "api x2, worker x1, scheduler x1" is 4. Only a list of two roles
@@ -53,10 +54,11 @@ export function measuredSpecCount(text: string): number | undefined {
 
 /**
  * An EIP asked for every server: "each with an EIP", "an EIP for every instance", "an EIP each",
+ * "public IPs at 5 Mbps each",
  * "EIPs per server", "每台都有公网 IP", "各配一个 EIP". Bounded gaps.
  */
 export const EIP_PER_SERVER =
-  /\b(?:each|every|per)\b[^.;,，\n]{0,24}?(?<!\b(?:no|without|not)\s{1,3})\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:(?:for|on|to)\s{1,3}(?:each|every)\b|each\b|apiece\b|per\s{1,3}(?:server|instance|host|vm|node|machine)s?\b)|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)|各(?:自)?(?:配|带|绑定?|挂)?(?:一个|1个)?\s{0,2}(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+  /\b(?:each|every|per)\b[^.;,，\n]{0,24}?(?<!\b(?:no|without|not)\s{1,3})\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:(?:at|of|with)\s{1,3}\d{1,4}\s{0,2}(?:mbps|mb|m)\s{1,3})?(?:(?:for|on|to)\s{1,3}(?:each|every)\b|each\b|apiece\b|per\s{1,3}(?:server|instance|host|vm|node|machine)s?\b)|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)|各(?:自)?(?:配|带|绑定?|挂)?(?:一个|1个)?\s{0,2}(?:eip|公网\s?ip|弹性公网\s?ip)/i;
 
 /** "one per zone", "one server in each vSwitch", "one per subnet": servers in each zone's vSwitch. */
 const PER_ZONE_EN =

@@ -8,11 +8,12 @@ import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
 import { listedPorts, openedPorts } from "./port-lists";
 import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, perZoneServers, roleListCount } from "./count-forms";
-import { serverRoles } from "./server-roles";
+import { largestServerCount, serverRoles } from "./server-roles";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
 import { tokenize } from "../kinds/vocabulary";
 import { insideOnlyPorts } from "./port-scopes";
+import { asksNoInternetAccess } from "./no-internet";
 import { internalLoadBalancers } from "./load-balancer-scope";
 import type { Token } from "./token";
 import { SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
@@ -191,10 +192,11 @@ function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegE
 
 const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
 
-/** How many zones a layout change asks for: "across three zones" → 3, "high availability" → 2. */
+/** How many zones a layout change asks for: "across three zones", "across 3 AZs" → 3, "high availability" → 2. */
 export function zoneCount(text: string): number | undefined {
   // "2 zones", "2x zones", "两个可用区".
-  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:[x×]\s*)?(?:个\s*)?(?:different |separate |availability )?(?:zones|可用区)/i.exec(text)?.[1];
+  // "across 3 AZs" too.
+  const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:[x×]\s*)?(?:个\s*)?(?:different |separate |availability )?(?:zones|azs\b|可用区)/i.exec(text)?.[1];
   if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
   return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
 }
@@ -235,8 +237,10 @@ function serverCountForms(text: string, counts: Record<ResourceKind, number>): n
   const roles = counts.ecs > 0 || others === 0 ? roleListCount(text, isResourceNoun) : undefined;
   // "a bastion + 2 app servers": the bastion is a server beside the two (read/server-roles.ts).
   // "api (2 instances), worker (3 instances)": five servers, two roles.
-  const counted = serverRoles(tokenize(text));
-  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0, counted ? counted.bastions + counted.others : 0);
+  const tokens = tokenize(text);
+  const counted = serverRoles(tokens);
+  // "4 workers", "3 x app": a count the lexer gives a server noun the text's patterns do not know.
+  return Math.max(roles ?? 0, measuredSpecCount(text) ?? 0, counted ? counted.bastions + counted.others : 0, largestServerCount(tokens));
 }
 
 function rdsEngine(text: string): RdsEngine {
@@ -531,7 +535,9 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   }
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
   const region = findRegion(text);
-  const internalSlb = internalLoadBalancers(tokens).length > 0;
+  // "No internet access at all": every load balancer internal and every port inside the VPC (no-internet.ts).
+  const offInternet = asksNoInternetAccess(text);
+  const internalSlb = offInternet || internalLoadBalancers(tokens).length > 0;
   const insidePorts = insideOnlyPorts(tokens);
   const portRedirects = portRedirectsOf(planText);
   const mappings = portMappingsOf(planText);
@@ -553,6 +559,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...(insidePorts.size > 0 ? { insidePorts } : {}),
     ...(portRedirects.length > 0 ? { portRedirects } : {}),
     ...(internalSlb ? { internalSlb } : {}),
+    ...(offInternet ? { offInternet } : {}),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),

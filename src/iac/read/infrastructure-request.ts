@@ -32,6 +32,8 @@ export interface InfrastructureRequest {
   listenerProtocols?: ReadonlyMap<number, "tcp" | "udp" | "http" | "https">;
   /** "an internal SLB", "内网负载均衡": the load balancers are intranet ones, in the VPC. */
   internalSlb?: boolean;
+  /** "No internet access at all": every rule from inside the VPC, every load balancer internal (read/no-internet.ts). */
+  offInternet?: boolean;
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
   portMappings: PortMapping[];
   /** HTTP listeners that redirect to another listener ("redirect 80 to 443"): read/port-mappings.ts. */

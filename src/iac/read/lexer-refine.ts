@@ -331,6 +331,44 @@ function markCountedWorkers(tokens: Token[]): void {
   }
 }
 
+/**
+ * "3 x app (ecs.c7.xlarge)", "web x3", "2× api": a multiplier next to a server role is that many
+ * servers, though no server noun is written (round seven: "3 x app" built one). Only roles of
+ * servers: "cache x1", "db x1" name other products, "100GB x 2" a size.
+ */
+const SERVER_ROLES = new Set([
+  "app",
+  "apps",
+  "web",
+  "api",
+  "apis",
+  "backend",
+  "backends",
+  "frontend",
+  "frontends",
+  "service",
+  "services",
+  "scheduler",
+  "schedulers",
+  "runner",
+  "runners",
+  "nginx",
+  "tomcat",
+  "jenkins",
+]);
+const isMultiplier = (token: Token | undefined) =>
+  token?.kind === "count" && /[x×*]/i.test(token.text) && Number(token.value) >= 1 && Number(token.value) <= MAX_PLAIN_COUNT;
+
+function markRoleMultipliers(tokens: Token[]): void {
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind !== "word" || !SERVER_ROLES.has(String(token.value))) continue;
+    if (!isMultiplier(tokens[index - 1]) && !isMultiplier(tokens[index + 1])) continue;
+    token.kind = "name";
+    token.of = "product";
+    token.value = "ecs";
+  }
+}
+
 export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkKeyPairs(tokens);
   unmarkTiers(tokens);
@@ -339,6 +377,7 @@ export function refineTokens(tokens: Token[], input: string): Token[] {
   unmarkWordNegations(tokens, input);
   markZoneLetters(tokens);
   const counted = markMultipliers(tokens, input);
+  markRoleMultipliers(counted);
   // Versions first: "MySQL 8.0 database", "Postgres 15 DB" name a version, not how many.
   markVersions(counted);
   markPlainCounts(counted);

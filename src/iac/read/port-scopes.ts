@@ -33,6 +33,16 @@ const isClauseEnd = (token: Token) => token.kind === "punctuation" && CLAUSE_END
 const isSegmentEnd = (token: Token) => isClauseEnd(token) || (token.kind === "punctuation" && SEGMENT_ENDS.has(String(token.value)));
 const isPort = (token: Token | undefined) => token?.kind === "port";
 
+/** Words that open a restriction of what was just said: "…, but only inside the VPC", "，但只允许内网访问". */
+const RESTRICTION_OPENERS: ReadonlySet<string> = new Set(["but", "only", "just", "但", "但是", "只", "仅", "仅限", "只允许", "仅允许"]);
+
+/** Where the words from `from` stop: at a comma, a clause end or the next port. */
+function wordsEnd(tokens: readonly Token[], from: number): number {
+  let end = from;
+  while (end < tokens.length && !isSegmentEnd(tokens[end] as Token) && !isPort(tokens[end])) end += 1;
+  return end;
+}
+
 /** Each chain of ports with the words said of it. */
 export function portScopes(tokens: readonly Token[]): PortScope[] {
   const scopes: PortScope[] = [];
@@ -55,9 +65,14 @@ export function portScopes(tokens: readonly Token[]): PortScope[] {
         last = next;
       } else if (!CHAIN_GAPS.has(String(candidate.value))) break;
     }
-    let end = last + 1;
     // The words after a chain end at a comma too: "…后端8080，RDS MySQL，白名单只放VPC" says nothing more of 8080.
-    while (end < tokens.length && !isSegmentEnd(tokens[end] as Token) && !isPort(tokens[end])) end += 1;
+    let end = wordsEnd(tokens, last + 1);
+    // "open 8443 too, but only inside the VPC": a restriction after the comma, with no port of its own, is still said of the chain.
+    const opener = tokens[end + 1];
+    if (tokens[end]?.kind === "punctuation" && SEGMENT_ENDS.has(String(tokens[end]?.value)) && opener && RESTRICTION_OPENERS.has(String(opener.value))) {
+      const further = wordsEnd(tokens, end + 1);
+      if (!isPort(tokens[further])) end = further;
+    }
     const leading = lastChainSegment !== segmentStart ? tokens.slice(segmentStart, index) : [];
     lastChainSegment = segmentStart;
     scopes.push({ ports, words: [...leading, ...tokens.slice(last + 1, end)] });

@@ -7,6 +7,7 @@
  * before it is dropped here. When the lexer of issue 27 item 7 lands (read/lexer.ts), its
  * normalized tokens replace this file. Linear: each pattern is one bounded pass.
  */
+import { withoutTakenBack } from "./taken-back";
 
 /** A full stop, "!" or "?" ending a sentence after a value: "…/24." or "ecs.g7.xlarge." ("8.0" has no space after its dot); it becomes a semicolon, so the readers still end the clause there ("… backend 8080. SSH only from X"). */
 const SENTENCE_END = /(?<=[\w/%])[.!?](?=\s|$)/g;
@@ -65,11 +66,14 @@ const TAKEN_BACK =
  * "c7.large" → "ecs.c7.large", "w/" → "with", and a value taken back right away is gone.
  */
 export function canonicalValues(text: string): string {
-  return text
-    .replace(WITHOUT_SHORT, "without")
-    .replace(WITH_SHORT, (_whole, digit?: string) => (digit ? `with ${digit}` : "with"))
-    .replace(BARE_ECS_TYPE, "ecs.$1")
-    .replace(TAKEN_BACK, "");
+  // "100GB - actually make that 200GB": a value corrected a few words later goes too (taken-back.ts).
+  return withoutTakenBack(
+    text
+      .replace(WITHOUT_SHORT, "without")
+      .replace(WITH_SHORT, (_whole, digit?: string) => (digit ? `with ${digit}` : "with"))
+      .replace(BARE_ECS_TYPE, "ecs.$1")
+      .replace(TAKEN_BACK, ""),
+  );
 }
 
 export function readableText(text: string): string {

@@ -17,6 +17,8 @@ import { readableText } from "./request-text";
 import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
 import { BASTION, serverRoles } from "./server-roles";
+import { ICMP_WORDS, icmpSources } from "./icmp-rules";
+import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
 import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
 
@@ -79,11 +81,16 @@ export function parseRequestedValues(request: string): RequestedValues {
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
   // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
   values.zones = namedZones(text, findRegion(text));
-  if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text)) values.publicAccess = true;
+  // "No internet access at all", "不对公网开放" say the opposite (no-internet.ts).
+  if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text) && !asksNoInternetAccess(text))
+    values.publicAccess = true;
   if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
   for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
   const roles = BASTION.test(text) ? serverRoles(tokenize(text)) : undefined;
   if (roles && roles.bastions > 0 && roles.others > 0) values.bastions = roles.bastions;
+  // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts); the lexer runs only when the words are there.
+  const icmp = ICMP_WORDS.test(text) ? icmpSources(tokenize(text)) : undefined;
+  if (icmp) values.icmpSources = icmp;
   return values;
 }

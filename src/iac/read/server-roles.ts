@@ -70,6 +70,22 @@ function countIndexBefore(tokens: readonly Token[], index: number): number | und
 }
 
 /**
+ * The most servers one counted server noun asks for: "4 workers", "3 x app", "web x3" (a
+ * multiplier after the noun), read from the tokens where the text's noun patterns see no server.
+ */
+export function largestServerCount(tokens: readonly Token[]): number {
+  let largest = 0;
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
+    const countIndex = countIndexBefore(tokens, index);
+    const after = tokens[index + 1];
+    const count = countIndex !== undefined ? Number(tokens[countIndex]?.value) : after?.kind === "count" && /[x×*]/i.test(after.text) ? Number(after.value) : 0;
+    if (count <= MAX_SERVERS) largest = Math.max(largest, count);
+  }
+  return largest;
+}
+
+/**
  * Servers counted by role: a bastion beside counted servers ("a bastion + 2 app servers"), or two
  * roles or more each with its own count ("api (2 instances), worker (3 instances)", "2 web servers
  * and 3 app servers"), or more beside a count ("3 ECS instances and 2 more ECS for batch jobs"):

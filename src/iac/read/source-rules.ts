@@ -8,6 +8,7 @@
  * length.
  */
 import { parseCidr } from "./cidr";
+import { ICMP_WORDS } from "./icmp-rules";
 
 export interface SourceRule {
   /** The ports the range is for; empty when its clause names none ("whitelist 10.1.0.0/16"). */
@@ -17,7 +18,7 @@ export interface SourceRule {
   /** Where the range is written ([start, end) offsets), to keep it out of the address plan. */
   span: [number, number];
   /** The product its clause names it for ("only allow X to reach the database", "Redis only from X"): its whitelist, not a server port's source. */
-  for?: "database" | "cache";
+  for?: "database" | "cache" | "icmp";
   /** "from the web tier's subnet 10.0.1.0/24": the range is a subnet of the request's own servers, so a vSwitch of its network too. */
   ownSubnet?: true;
 }
@@ -31,6 +32,8 @@ const CACHE_WORDS = /\b(?:redis|cache|tair)\b|缓存/i;
 
 /** The product a range's own words name, if any: a cache before a database ("the Redis cache DB"). */
 function productOf(words: string): SourceRule["for"] {
+  // "ICMP from 10.0.0.0/8", "allow ping from X": the range is ICMP's source (icmp-rules.ts), not the opened ports'.
+  if (ICMP_WORDS.test(words)) return "icmp";
   if (CACHE_WORDS.test(words)) return "cache";
   return DATABASE_WORDS.test(words) ? "database" : undefined;
 }

@@ -5,42 +5,8 @@
  * where the check is concerned, that a template with the value wrong is flagged (a mutation).
  */
 import { describe, expect, it } from "vitest";
-import { checkRequest, editTemplate, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
-
-type Resource = { Type: string; Properties?: Record<string, unknown> };
-type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
-
-function generated(ask: string): Template {
-  const result = generateTemplate({ text: ask });
-  if (!result.template) throw new Error(`no template for ${ask}`);
-  expect(
-    validateTemplateObject(result.template).filter((d) => d.severity === "error"),
-    ask,
-  ).toEqual([]);
-  return result.template as Template;
-}
-
-function edited(template: Template, ask: string): Template {
-  const result = editTemplate(template as unknown as Record<string, unknown>, ask);
-  expect(result.understood, ask).toBe(true);
-  expect(
-    validateTemplateObject(result.template).filter((d) => d.severity === "error"),
-    ask,
-  ).toEqual([]);
-  return result.template as unknown as Template;
-}
-
-const ofType = (template: Template, type: string) => Object.entries(template.Resources).filter(([, resource]) => resource.Type === type);
-const props = (template: Template, type: string) => ofType(template, type).map(([, resource]) => resource.Properties ?? {});
-const hcl = (template: Template) => terraformOfTwin(template as unknown as Record<string, unknown>).text;
-const checkOf = (ask: string, template: Template | string) =>
-  checkRequest({ request: ask, template: typeof template === "string" ? template : JSON.stringify(template) });
-/** A copy without the named resources (a mutation the check must flag). */
-function without(template: Template, ...names: string[]): Template {
-  const copy = structuredClone(template);
-  for (const name of names) delete copy.Resources[name];
-  return copy;
-}
+import { checkRequest, generateTemplate } from "../../../src/iac/index";
+import { checkOf, edited, generated, hcl, ofType, props, type Resource, type Template, without } from "./engineer-request-helpers";
 
 describe("issue 27 item 6: servers counted by zone, by role and by 'more'", () => {
   it("'Web servers: 3 nodes, one per zone (zones a, b, c in cn-hangzhou)': three servers, a vSwitch in each zone, one server in each", () => {
@@ -214,7 +180,7 @@ describe("issue 27 item 6: a bastion is a security design ('app servers only rea
     const template = generated(ask);
     expect(ingress(template, "SecurityGroup")).toEqual([{ ports: "22/22", from: "198.51.100.0/24" }]);
     expect(ingress(template, "AppSecurityGroup")).toEqual([{ ports: "22/22", from: { Ref: "SecurityGroup" } }]);
-    const servers = ofType(template, "ALIYUN::ECS::Instance").map(([, server]) => server.Properties ?? {});
+    const servers = props(template, "ALIYUN::ECS::Instance");
     expect(servers.map((server) => server.SecurityGroupId)).toEqual([{ Ref: "SecurityGroup" }, { Ref: "AppSecurityGroup" }, { Ref: "AppSecurityGroup" }]);
     expect(servers[0]?.InstanceName).toBe("bastion");
     expect(props(template, "ALIYUN::VPC::EIPAssociation")[0]).toMatchObject({ InstanceId: { Ref: "EcsInstance1" } });

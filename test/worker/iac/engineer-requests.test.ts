@@ -6,36 +6,8 @@
  * generator and editor and must pass the validator.
  */
 import { describe, expect, it } from "vitest";
-import { checkRequest, editTemplate, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
-
-type Resource = { Type: string; Properties?: Record<string, unknown> };
-type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
-
-function generated(ask: string): Template {
-  const result = generateTemplate({ text: ask });
-  if (!result.template) throw new Error(`no template for ${ask}`);
-  expect(
-    validateTemplateObject(result.template).filter((d) => d.severity === "error"),
-    ask,
-  ).toEqual([]);
-  return result.template as Template;
-}
-
-function edited(template: Template, ask: string): Template {
-  const result = editTemplate(template as unknown as Record<string, unknown>, ask);
-  expect(result.understood, ask).toBe(true);
-  expect(
-    validateTemplateObject(result.template).filter((d) => d.severity === "error"),
-    ask,
-  ).toEqual([]);
-  return result.template as unknown as Template;
-}
-
-const ofType = (template: Template, type: string) => Object.values(template.Resources).filter((resource) => resource.Type === type);
-const props = (template: Template, type: string) => ofType(template, type).map((resource) => resource.Properties ?? {});
-const hcl = (template: Template) => terraformOfTwin(template as unknown as Record<string, unknown>).text;
-const rules = (template: Template) =>
-  props(template, "ALIYUN::ECS::SecurityGroup").flatMap((group) => (group.SecurityGroupIngress as Record<string, unknown>[] | undefined) ?? []);
+import { checkRequest, editTemplate, generateTemplate, validateTemplateObject } from "../../../src/iac/index";
+import { edited, generated, hcl, ofType, props, rules, type Template } from "./engineer-request-helpers";
 
 describe("issue 27 item 6: engine switches change the engine, its version, class and port", () => {
   const base = "VPC with one ECS and a MySQL 8.0 database, port 3306 open to the VPC";

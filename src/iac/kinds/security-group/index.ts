@@ -14,6 +14,8 @@ export interface SourceRanges {
   ports?: string;
   /** For SSH, when the request names a range for it ("SSH from 198.51.100.0/24"). */
   ssh?: string;
+  /** Every range named for SSH, in order ("SSH only from 203.0.113.0/24 and 198.51.100.7"): the first is `ssh`. */
+  sshAll: string[];
   /** "SSH only from …", "restrict SSH to …": the range replaces the default SSH rule instead of joining it. */
   sshOnly?: boolean;
   /** Every source range, to keep out of the address plan. */
@@ -32,7 +34,7 @@ const ONLY_AFTER_REACH = 8;
 
 /** Source ranges (a CIDR or a single address after "from", "only", "whitelist", "只允许"…), each for the ports of its own clause. */
 export function sourceRangesOf(text: string): SourceRanges {
-  const ranges: SourceRanges = { all: [], spans: [], rules: [] };
+  const ranges: SourceRanges = { all: [], spans: [], rules: [], sshAll: [] };
   // What the clause so far says, read once: a clause of many ranges is not read again for each.
   const clause = { readTo: 0, ssh: false, only: false };
   for (const rule of sourceRules(text)) {
@@ -48,8 +50,10 @@ export function sourceRangesOf(text: string): SourceRanges {
     clause.readTo = start;
     const ssh = clause.ssh || rule.ports.includes(22);
     if (ssh) {
-      if (ranges.ssh === undefined && (clause.only || ONLY.test(text.slice(end, end + ONLY_AFTER_REACH)))) ranges.sshOnly = true;
+      // "SSH from 10.1.0.0/16 and 10.2.0.0/16 only": "only" after any range of the list restricts SSH to the list.
+      if ((ranges.ssh === undefined && clause.only) || ONLY.test(text.slice(end, end + ONLY_AFTER_REACH))) ranges.sshOnly = true;
       ranges.ssh ??= rule.cidr;
+      if (!ranges.sshAll.includes(rule.cidr)) ranges.sshAll.push(rule.cidr);
     }
     const others = rule.ports.filter((port) => port !== 22);
     if (!ssh || others.length > 0) {
@@ -66,6 +70,7 @@ function readSecurityGroupValues(text: string, into: RequestedValues): void {
   const sources = sourceRangesOf(text);
   if (sources.ports) into.sourceCidr = sources.ports;
   if (sources.ssh) into.sshCidr = sources.ssh;
+  if (sources.sshAll.length > 1) into.sshCidrs = sources.sshAll;
   if (sources.sshOnly) into.sshOnly = true;
   into.sourceRules = sources.rules;
   const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];

@@ -54,8 +54,23 @@ function existingSecurityGroup(request: InfrastructureRequest, builder: Builder)
   return "SecurityGroupId";
 }
 
+/**
+ * The servers' ports that carry UDP: the backend port of each UDP listener ("UDP 53 -> 53") and a
+ * port opened as UDP ("open UDP 514"). Their rules must admit UDP: a TCP rule would drop every
+ * datagram the load balancer forwards.
+ */
+function udpPorts(request: InfrastructureRequest): Set<number> {
+  const ports = new Set<number>();
+  for (const [front, protocol] of request.listenerProtocols ?? []) {
+    if (protocol !== "udp") continue;
+    ports.add(request.portMappings.find((mapping) => mapping.front === front)?.back ?? front);
+  }
+  return ports;
+}
+
 function ingressRules(request: InfrastructureRequest): Definition[] {
   const vpcCidr = vpcRange(request);
+  const udp = udpPorts(request);
   const rules: Definition[] = [
     {
       IpProtocol: "tcp",
@@ -70,18 +85,18 @@ function ingressRules(request: InfrastructureRequest): Definition[] {
     rules.push({
       IpProtocol: "tcp",
       PortRange: `${from}/${to}`,
-      SourceCidrIp: "0.0.0.0/0",
+      SourceCidrIp: request.offInternet ? vpcCidr : "0.0.0.0/0",
       Policy: "accept",
       Priority: 1,
-      Description: `Ports ${from}-${to} from the Internet`,
+      Description: `Ports ${from}-${to} from ${request.offInternet ? "inside the VPC only" : "the Internet"}`,
     });
   }
   for (const port of request.publicPorts) {
     if (port === 22) continue;
     // A sensitive port (a database's, RDP) stays inside by default; any port the request keeps inside does too.
-    const inside = SENSITIVE_PORTS.has(port) || request.insidePorts?.has(port) === true;
+    const inside = SENSITIVE_PORTS.has(port) || request.insidePorts?.has(port) === true || request.offInternet === true;
     rules.push({
-      IpProtocol: "tcp",
+      IpProtocol: udp.has(port) ? "udp" : "tcp",
       PortRange: `${port}/${port}`,
       SourceCidrIp: inside ? vpcCidr : "0.0.0.0/0",
       Policy: "accept",

@@ -76,7 +76,9 @@ export function checkSecurityGroupRules(template: Record<string, unknown>, repor
       continue;
     }
     const source = rule.SourceCidrIp;
-    if (!range || (source !== "0.0.0.0/0" && source !== "::/0")) continue;
+    // ICMP and GRE carry no port: their -1/-1 exposes no service ("ICMP from anywhere" is a ping, not every port).
+    const portless = typeof protocol === "string" && ["icmp", "gre"].includes(protocol.toLowerCase());
+    if (!range || portless || (source !== "0.0.0.0/0" && source !== "::/0")) continue;
     const exposed = [...SENSITIVE_PORTS].filter((port) => range[0] === -1 || (port >= range[0] && port <= range[1]));
     if (exposed.length === 0) continue;
     const severity = exposureSeverity(range, exposed);

@@ -1,0 +1,114 @@
+/**
+ * "Postgres 15 HA, 100GB - actually make that 200GB", "One ECS 2c8g in Hangzhou, no wait, 4c8g": a
+ * value the request corrects a few words later. The value corrected is dropped, with the words that
+ * correct it, so the generator and the check (both read canonicalValues) build and verify the value
+ * the engineer settled on (round seven: both requests built the first value). Read from the lexer's
+ * tokens: the correction's value must follow its cue at once (fillers aside: "make that", "it's")
+ * and be of the same kind (a size for a size, a CPU/memory for a CPU/memory) as the value it
+ * replaces, which stands before the cue in the same sentence. The lexer runs only when a cue is
+ * written; each cue is read once: linear.
+ */
+import { tokenize } from "../kinds/vocabulary";
+import type { Token, TokenKind } from "./token";
+
+/** The words that take a value back; a global pattern, so every cue is found in one pass. */
+const CUES = /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|scratch that|i mean|actually|sorry|oops|correction|rather)\b|不对|错了|说错了|更正|哦不/gi;
+/** Words between a cue and its value: "actually make that 200GB", "I mean it's 4c8g", "不对，应该是 8080". */
+const FILLERS = new Set([
+  "make",
+  "that",
+  "it",
+  "it's",
+  "its",
+  "to",
+  "use",
+  "be",
+  "is",
+  "should",
+  "change",
+  "应该是",
+  "是",
+  "改成",
+  "-",
+  "—",
+  "–",
+  ",",
+  "，",
+  ":",
+  "：",
+]);
+/** How many tokens back the corrected value may stand ("2c8g in Hangzhou, no wait, 4c8g"). */
+const BACK_REACH = 8;
+/** The kinds of values a correction replaces. */
+const VALUE_KINDS: ReadonlySet<TokenKind> = new Set([
+  "size",
+  "compute",
+  "bandwidth",
+  "count",
+  "port",
+  "cidr",
+  "address",
+  "version",
+  "instanceType",
+  "region",
+  "zone",
+  "duration",
+]);
+const SENTENCE_ENDS = new Set([".", ";", "；", "。", "\n", "!", "?"]);
+
+/** The value token right after the cue ending at `end`, past fillers; undefined when the cue is followed by anything else. */
+function correctionAfter(tokens: readonly Token[], from: number): Token | undefined {
+  for (let index = from; index < tokens.length && index < from + 4; index += 1) {
+    const token = tokens[index] as Token;
+    if (VALUE_KINDS.has(token.kind)) return token;
+    if (!FILLERS.has(String(token.value).toLowerCase())) return undefined;
+  }
+  return undefined;
+}
+
+/** The index of the value of `kind` before the token at `index`, in its sentence and within reach. */
+function correctedBefore(tokens: readonly Token[], index: number, kind: TokenKind): number | undefined {
+  for (let back = index - 1; back >= 0 && back >= index - BACK_REACH; back -= 1) {
+    const token = tokens[back] as Token;
+    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value))) return undefined;
+    if (token.kind === kind) return back;
+  }
+  return undefined;
+}
+
+/** The text with each corrected value and its cue blanked out (spaces keep every other offset). */
+export function withoutTakenBack(text: string): string {
+  CUES.lastIndex = 0;
+  const written = CUES.test(text);
+  // matchAll starts where the test left off: start it from the beginning.
+  CUES.lastIndex = 0;
+  if (!written) return text;
+  const tokens = tokenize(text);
+  const blanks: [number, number][] = [];
+  let next = 0;
+  for (const cue of text.matchAll(CUES)) {
+    const cueEnd = cue.index + cue[0].length;
+    while (next < tokens.length && (tokens[next] as Token).start < cueEnd) next += 1;
+    const correction = correctionAfter(tokens, next);
+    if (!correction) continue;
+    let cueStart = next;
+    while (cueStart > 0 && (tokens[cueStart - 1] as Token).end > cue.index) cueStart -= 1;
+    const at = correctedBefore(tokens, cueStart, correction.kind);
+    const corrected = at === undefined ? undefined : tokens[at];
+    if (at === undefined || !corrected) continue;
+    // "2c8g" is two tokens, the CPU and the memory: the pair goes together.
+    const memory = tokens[at + 1];
+    const end = corrected.kind === "compute" && memory?.kind === "size" && memory.start === corrected.end ? memory.end : corrected.end;
+    blanks.push([corrected.start, end], [cue.index, correction.start]);
+  }
+  // The blanks come in text order, two per cue; built in one pass.
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end] of blanks.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue;
+    pieces.push(text.slice(at, start), " ".repeat(end - start));
+    at = end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join("");
+}

@@ -1,0 +1,239 @@
+/**
+ * Issue 27 items 1 to 3 and 6, round seven: requests written by engineers in their own words, none of
+ * them from the suites, run through the real generator, editor and request check. This file holds the
+ * network's rules (audiences, protocols, sources, exposure); each test names what was wrong (built
+ * wrong, or vouched for by the check while wrong), proves the fix, and where the check is concerned
+ * shows that a template with the value wrong is flagged (a mutation).
+ */
+import { describe, expect, it } from "vitest";
+import { checkOf, edited, generated, hcl, type IngressRule, ofType, props, rules, type Template, without, withRules } from "./engineer-request-helpers";
+
+describe("round seven: a restriction after a comma is still said of the port", () => {
+  it("'open 8443 too, but only inside the VPC' (an edit) keeps 8443 in the VPC; the check calls 0.0.0.0/0 broader", () => {
+    const ask = "open 8443 too, but only inside the VPC";
+    const template = edited(generated("ECS in Hangzhou, 2c4g"), ask);
+    expect(rules(template).find((rule) => rule.PortRange === "8443/8443")?.SourceCidrIp).toBe("192.168.0.0/16");
+    expect(checkOf(ask, template)?.broader).toEqual([]);
+    const open = withRules(template, "8443/8443", (rule) => {
+      rule.SourceCidrIp = "0.0.0.0/0";
+    });
+    expect(checkOf(ask, open)?.broader.map((value) => value.text)).toContain("8443");
+  });
+
+  it("the same words in a new request, in English and Chinese", () => {
+    for (const ask of ["ECS in Hangzhou, 2c4g, open 8443, but only inside the VPC", "杭州一台 ECS，开放 8443 端口，但只允许内网访问"]) {
+      const template = generated(ask);
+      expect(rules(template).find((rule) => rule.PortRange === "8443/8443")?.SourceCidrIp, ask).toBe("192.168.0.0/16");
+      const open = withRules(template, "8443/8443", (rule) => {
+        rule.SourceCidrIp = "0.0.0.0/0";
+      });
+      expect(checkOf(ask, open)?.broader.length, ask).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** A copy without the ingress rules `drop` picks (a mutation the check must flag). */
+function withoutRules(template: Template, drop: (rule: IngressRule) => boolean): Template {
+  const copy = structuredClone(template);
+  for (const group of Object.values(copy.Resources))
+    if (Array.isArray(group.Properties?.SecurityGroupIngress))
+      group.Properties.SecurityGroupIngress = (group.Properties.SecurityGroupIngress as IngressRule[]).filter((rule) => !drop(rule));
+  return copy;
+}
+
+describe("round seven: ICMP has no port, and is still a rule the request asks for", () => {
+  const icmp = (template: Template) => rules(template).filter((rule) => rule.IpProtocol === "icmp");
+
+  it("'Security group only: ICMP from anywhere, 22 from …': an ICMP rule from 0.0.0.0/0 (the check once said all values were there without one)", () => {
+    const ask = "Security group only: ICMP from anywhere, 22 from 10.0.0.0/8, 3389 from 192.168.10.0/24. cn-beijing.";
+    const template = generated(ask);
+    expect(icmp(template)).toEqual([expect.objectContaining({ PortRange: "-1/-1", SourceCidrIp: "0.0.0.0/0" })]);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    expect(check?.applied).toContainEqual(expect.objectContaining({ kind: "protocol", text: "ICMP from 0.0.0.0/0" }));
+    // Terraform writes the twin's rule as it is.
+    expect(hcl(template)).toMatch(/ip_protocol\s+= "icmp"\s+policy\s+= "accept"\s+port_range\s+= "-1\/-1"/);
+    // Mutation: the ICMP rule removed is named, not vouched for.
+    const gone = withoutRules(template, (rule) => rule.IpProtocol === "icmp");
+    expect(checkOf(ask, gone)?.notExpressed.map((value) => value.text)).toContain("ICMP from 0.0.0.0/0");
+  });
+
+  it("'allow ping from 10.0.0.0/8 and SSH from 203.0.113.5': each source on its own rule; ICMP open to all is broader", () => {
+    const ask = "one ECS in Hangzhou, allow ping from 10.0.0.0/8 and SSH from 203.0.113.5";
+    const template = generated(ask);
+    expect(icmp(template).map((rule) => rule.SourceCidrIp)).toEqual(["10.0.0.0/8"]);
+    expect(
+      rules(template)
+        .filter((rule) => rule.PortRange === "22/22")
+        .map((rule) => rule.SourceCidrIp),
+    ).toContain("203.0.113.5/32");
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    const wide = withRules(template, "-1/-1", (rule) => {
+      rule.SourceCidrIp = "0.0.0.0/0";
+    });
+    expect(checkOf(ask, wide)?.broader.map((value) => value.asked)).toContain("ICMP from 10.0.0.0/8");
+  });
+
+  it("'允许 ping' without a source keeps ICMP inside the VPC, like SSH; 'no ping' builds none; an edit adds it from its range", () => {
+    expect(icmp(generated("一台 ECS，杭州，允许 ping")).map((rule) => rule.SourceCidrIp)).toEqual(["192.168.0.0/16"]);
+    const refused = "ECS in Hangzhou, no ping, open 80";
+    const none = generated(refused);
+    expect(icmp(none)).toEqual([]);
+    expect(checkOf(refused, none)?.notExpressed).toEqual([]);
+    const ask = "allow ICMP from 198.51.100.0/24";
+    const after = edited(generated("ECS in Hangzhou, 2c4g"), ask);
+    expect(icmp(after).map((rule) => rule.SourceCidrIp)).toEqual(["198.51.100.0/24"]);
+    expect(checkOf(ask, after)?.notExpressed).toEqual([]);
+  });
+});
+
+describe("round seven: a UDP listener's servers admit UDP", () => {
+  it("'TCP 3306 -> 3306 and UDP 53 -> 53': the rule on 53 is UDP (it was TCP, and the check passed it); a TCP rule there is flagged", () => {
+    const ask = "I'd like an SLB with two listeners: TCP 3306 -> 3306 and UDP 53 -> 53. Backends: 2 ECS. cn-shanghai";
+    const template = generated(ask);
+    expect(
+      rules(template)
+        .filter((rule) => rule.PortRange === "53/53")
+        .map((rule) => rule.IpProtocol),
+    ).toEqual(["udp"]);
+    expect(
+      rules(template)
+        .filter((rule) => rule.PortRange === "3306/3306")
+        .map((rule) => rule.IpProtocol),
+    ).toEqual(["tcp"]);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(hcl(template)).toContain('resource "alicloud_security_group_rule" "udp_port_53"');
+    const tcp = withRules(template, "53/53", (rule) => {
+      rule.IpProtocol = "tcp";
+    });
+    expect(checkOf(ask, tcp)?.notExpressed).toContainEqual(expect.objectContaining({ kind: "protocol", reason: "misplaced" }));
+  });
+
+  it("'listener udp 5000 -> 5001': the backend port 5001 is the UDP rule; 'open UDP 514 to 10.0.0.0/8' without a load balancer too", () => {
+    const udpRules = (ask: string) =>
+      rules(generated(ask))
+        .filter((rule) => rule.IpProtocol === "udp")
+        .map((rule) => `${rule.PortRange} ${rule.SourceCidrIp}`);
+    expect(udpRules("2 ECS behind a public SLB, listener udp 5000 -> 5001, Hangzhou")).toEqual(["5001/5001 0.0.0.0/0"]);
+    expect(udpRules("one ECS, open UDP 514 to 10.0.0.0/8, Hangzhou")).toEqual(["514/514 10.0.0.0/8"]);
+  });
+});
+
+describe("round seven: SSH from a list of ranges", () => {
+  const sshSources = (template: Template) => rules(template).flatMap((rule) => (rule.PortRange === "22/22" ? [rule.SourceCidrIp] : []));
+
+  it("'Make SSH only reachable from 203.0.113.0/24 and 198.51.100.7' (an edit): both ranges, nothing else (the second was dropped, and named)", () => {
+    const ask = "Make SSH only reachable from 203.0.113.0/24 and 198.51.100.7";
+    const template = edited(generated("ECS in Hangzhou, 2c4g"), ask);
+    expect(sshSources(template)).toEqual(["203.0.113.0/24", "198.51.100.7/32"]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const one = withoutRules(template, (rule) => rule.SourceCidrIp === "198.51.100.7/32");
+    expect(checkOf(ask, one)?.notExpressed.map((value) => value.text)).toContain("198.51.100.7");
+  });
+
+  it("'SSH from 10.1.0.0/16 and 10.2.0.0/16 only, open 443': 'only' after the list restricts SSH to it; the second range is SSH's, not 443's", () => {
+    const ask = "one ECS in Shanghai, SSH from 10.1.0.0/16 and 10.2.0.0/16 only, open 443";
+    const template = generated(ask);
+    expect(sshSources(template)).toEqual(["10.1.0.0/16", "10.2.0.0/16"]);
+    expect(rules(template).find((rule) => rule.PortRange === "443/443")?.SourceCidrIp).toBe("0.0.0.0/0");
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+  });
+
+  it("'SSH 只允许 10.1.0.0/16 和 192.168.5.0/24': both ranges in Chinese", () => {
+    const ask = "一台 ECS，上海，SSH 只允许 10.1.0.0/16 和 192.168.5.0/24";
+    const template = generated(ask);
+    expect(sshSources(template)).toEqual(["10.1.0.0/16", "192.168.5.0/24"]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+  });
+});
+
+describe("round seven: 'No internet access at all' keeps every rule and load balancer inside", () => {
+  it("'1 x SLB (private), 3 x app (ecs.c7.xlarge), 1 x RDS PG 13 (250 GB) … No internet access at all': three servers, no rule open to everyone", () => {
+    const ask = "Ops asked for: 1 x SLB (private), 3 x app (ecs.c7.xlarge), 1 x RDS PG 13 (250 GB). Shanghai. No internet access at all.";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(3);
+    expect(rules(template).filter((rule) => rule.SourceCidrIp === "0.0.0.0/0")).toEqual([]);
+    expect(props(template, "ALIYUN::SLB::LoadBalancer").map((slb) => slb.AddressType)).toEqual(["intranet"]);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    // Mutations: port 80 open to everyone is broader than asked; two servers are not "3 x app".
+    const open = withRules(template, "80/80", (rule) => {
+      rule.SourceCidrIp = "0.0.0.0/0";
+    });
+    expect(checkOf(ask, open)?.broader.map((value) => value.asked)).toContain("no internet access");
+    expect(checkOf(ask, without(template, "EcsInstance3"))?.notExpressed.map((value) => value.text)).toContain("3 x");
+  });
+
+  it("'开放 8080，不对公网开放': 8080 from the VPC, and no public IP read out of '公网'", () => {
+    const ask = "两台 ECS 在杭州，开放 8080，不对公网开放";
+    const template = generated(ask);
+    expect(rules(template).find((rule) => rule.PortRange === "8080/8080")?.SourceCidrIp).toBe("192.168.0.0/16");
+    expect(props(template, "ALIYUN::ECS::Instance").map((server) => server.InternetMaxBandwidthOut)).toEqual([0, 0]);
+    expect(checkOf(ask, template)?.broader).toEqual([]);
+  });
+});
+
+describe("round seven: servers counted by a role's multiplier or a counted worker noun", () => {
+  it("'web x3, cache x1': three servers (the cache is no server); '4 workers': four", () => {
+    expect(ofType(generated("web x3, cache x1, Hangzhou, ecs.c7.large"), "ALIYUN::ECS::Instance")).toHaveLength(3);
+    const ask = "4 workers in Hangzhou, ecs.c7.large";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(4);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, without(template, "EcsInstance4"))?.notExpressed.length).toBeGreaterThan(0);
+  });
+
+  it("'2 x 100GB data disks' stays a disk count, not servers", () => {
+    expect(ofType(generated("2 x 100GB data disks on one ECS in Hangzhou"), "ALIYUN::ECS::Instance")).toHaveLength(1);
+  });
+});
+
+describe("round seven: a value corrected a few words later", () => {
+  it("'100GB - actually make that 200GB': storage 200 GB, and the check asks for 200, not 100", () => {
+    const ask = "Postgres 15 HA, 4 cores 8 GB, 100GB - actually make that 200GB. Beijing.";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::RDS::DBInstance")[0]?.DBInstanceStorage).toBe(200);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const first = structuredClone(template);
+    for (const database of props(first, "ALIYUN::RDS::DBInstance")) database.DBInstanceStorage = 100;
+    expect(checkOf(ask, first)?.notExpressed.map((value) => value.text)).toContain("200GB");
+  });
+
+  it("'One ECS 2c8g in Hangzhou, no wait, 4c8g' is 4 vCPU; '数据盘 100G，不对，应该是 500G' is 500 GB; 'actually also a 50GB log disk' corrects nothing", () => {
+    const ask = "One ECS 2c8g in Hangzhou, no wait, 4c8g. Ubuntu 22.04.";
+    const template = generated(ask);
+    expect(template.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.xlarge");
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const disks = (request: string) =>
+      props(generated(request), "ALIYUN::ECS::Instance").flatMap((server) => (server.DiskMappings as { Size: number }[] | undefined) ?? []);
+    expect(disks("杭州两台 ECS，数据盘 100G，不对，应该是 500G").map((disk) => disk.Size)).toEqual([500, 500]);
+    expect(disks("I need one server with a 100GB data disk, actually also a 50GB log disk, Hangzhou").map((disk) => disk.Size)).toContain(100);
+  });
+});
+
+describe("round seven: per-server public IPs and zones counted as AZs", () => {
+  it("'5 … web servers … with public IPs at 5 Mbps each': five EIPs of 5 Mbps (one was built for five servers)", () => {
+    const ask = "Create 5 identical web servers (2 vCPU / 8 GB) with public IPs at 5 Mbps each. Region ap-southeast-1.";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::VPC::EIP").map((eip) => eip.Bandwidth)).toEqual([5, 5, 5, 5, 5]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, without(template, "Eip5", "Eip5Association"))?.notExpressed.length).toBeGreaterThan(0);
+  });
+
+  it("'ECS (x3) across 3 AZs': three vSwitches, one server in each (one vSwitch was built)", () => {
+    const ask = "ECS (x3) across 3 AZs in Singapore, with an SLB in front doing 80->8080 and health check on /healthz";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::VSwitch")).toHaveLength(3);
+    expect(new Set(props(template, "ALIYUN::ECS::Instance").map((server) => JSON.stringify(server.VSwitchId))).size).toBe(3);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, without(template, "VSwitch3"))?.notExpressed.length).toBeGreaterThan(0);
+  });
+});
