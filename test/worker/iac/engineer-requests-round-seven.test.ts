@@ -6,7 +6,7 @@
  * removed is flagged (a mutation), so the check never vouches for what it did not verify.
  */
 import { describe, expect, it } from "vitest";
-import { checkRequest, generateTemplate, validateTemplateObject } from "../../../src/iac/index";
+import { checkRequest, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
@@ -23,6 +23,7 @@ function generated(ask: string): Template {
 
 const ofType = (template: Template, type: string) => Object.entries(template.Resources).filter(([, resource]) => resource.Type === type);
 const props = (template: Template, type: string) => ofType(template, type).map(([, resource]) => resource.Properties ?? {});
+const hcl = (template: Template) => terraformOfTwin(template as unknown as Record<string, unknown>).text;
 const checkOf = (ask: string, template: Template | string) =>
   checkRequest({ request: ask, template: typeof template === "string" ? template : JSON.stringify(template) });
 /** The texts the check names as not in the template. */
@@ -35,8 +36,11 @@ function mutated(template: Template, name: string, change: (properties: Record<s
 }
 
 const BUCKET = "ALIYUN::OSS::Bucket";
+const ECS = "ALIYUN::ECS::Instance";
 type Rule = { Prefix?: string; Expiration?: { Days?: number } };
 const rulesOf = (properties: Record<string, unknown>) => ((properties.LifecycleConfiguration as { Rule?: Rule[] } | undefined)?.Rule ?? []) as Rule[];
+type Mapping = { Category?: string; Size?: number; PerformanceLevel?: string };
+const disksOf = (properties: Record<string, unknown>) => (properties.DiskMappings ?? []) as Mapping[];
 
 describe("round seven: buckets and disks", () => {
   const bucketAsk = "A bucket in us-east-1 named static-cdn-origin with public read ACL and a 7-day expiry on uploads/";
@@ -99,6 +103,74 @@ describe("round seven: buckets and disks", () => {
         checkOf(ask, asked.template as Template)?.notExpressed.map((value) => value.text.toLowerCase()),
         ask,
       ).toContain("cdn");
+    }
+  });
+
+  const diskAsk = "帮忙建两台 ECS，规格 ecs.g7.large，系统盘 ESSD 80G，数据盘 ESSD PL1 200G，放在上海 L 区，安全组只放行 443";
+
+  it("'数据盘 ESSD PL1 200G': the data disk is 200 GiB (it was the default 100) and ESSD PL1, on both servers, and the check places both", () => {
+    const template = generated(diskAsk);
+    const servers = props(template, ECS);
+    expect(servers).toHaveLength(2);
+    for (const server of servers) {
+      expect(server.SystemDiskSize).toBe(80);
+      expect(disksOf(server)).toEqual([expect.objectContaining({ Category: "cloud_essd", Size: 200, PerformanceLevel: "PL1" })]);
+    }
+    expect(hcl(template)).toMatch(/data_disks \{\n\s+category\s+= "cloud_essd"\n\s+size\s+= 200\n\s+performance_level = "PL1"\n\s*\}/);
+    const check = checkOf(diskAsk, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.applied).toContainEqual({ kind: "size", text: "200G", target: "data-disk", where: "EcsInstance1.DiskMappings[0].Size" });
+    expect(check?.applied).toContainEqual({ kind: "disk-level", text: "PL1", where: "EcsInstance1.DiskMappings[0].PerformanceLevel" });
+    // Mutations: another level, no level, another size, each flagged; a level on one server only is misplaced.
+    const level = (value: string | undefined) => (properties: Record<string, unknown>) => {
+      const disk = disksOf(properties)[0] as Mapping;
+      if (value === undefined) delete disk.PerformanceLevel;
+      else disk.PerformanceLevel = value;
+    };
+    expect(missing(diskAsk, mutated(mutated(template, "EcsInstance1", level("PL2")), "EcsInstance2", level("PL2")))).toContain("PL1");
+    expect(missing(diskAsk, mutated(mutated(template, "EcsInstance1", level(undefined)), "EcsInstance2", level(undefined)))).toContain("PL1");
+    expect(missing(diskAsk, mutated(template, "EcsInstance2", level("PL2")))).toContain("PL1");
+    const smaller = (properties: Record<string, unknown>) => ((disksOf(properties)[0] as Mapping).Size = 100);
+    expect(missing(diskAsk, mutated(mutated(template, "EcsInstance1", smaller), "EcsInstance2", smaller))).toContain("200G");
+  });
+
+  it("'500GB ESSD PL2 data disk and a 40G system disk': the size before 'ESSD PL2' is the data disk's; a level on no ESSD is named as not built", () => {
+    const ask = "ECS in Hangzhou with a 500GB ESSD PL2 data disk and a 40G system disk";
+    const [server] = props(generated(ask), ECS);
+    expect(disksOf(server ?? {})).toEqual([expect.objectContaining({ Size: 500, PerformanceLevel: "PL2" })]);
+    const ssd = "ECS in Hangzhou with a 500G SSD PL2 data disk";
+    const result = generateTemplate({ text: ssd });
+    expect(disksOf(props(result.template as Template, ECS)[0] ?? {})[0]?.PerformanceLevel).toBeUndefined();
+    expect(result.summary).toContain("performance level PL2 on a cloud_ssd data disk");
+    expect(checkOf(ssd, result.template as Template)?.notExpressed.map((value) => value.text)).toContain("PL2");
+  });
+
+  it("'40G sys disk', 'OS disk', 'root disk', 'boot disk', 'sysdisk', 'system disk': the system disk (the check expected a 40G data disk)", () => {
+    const original = "ECS in Hangzhou, 2c4g, 40G sys disk";
+    const check = checkOf(original, generated(original));
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.applied).toContainEqual({ kind: "size", text: "40G", target: "system-disk", where: "EcsInstance.SystemDiskSize" });
+    for (const ask of [
+      "ECS in Hangzhou, 2c4g, 60G sys disk",
+      "ECS in Hangzhou, 2c4g, sysdisk 60G",
+      "ECS in Hangzhou, 2c4g, 60G OS disk",
+      "ECS in Hangzhou, 2c4g, root disk 60G",
+      "ECS in Hangzhou, 2c4g, 60GB boot disk",
+      "ECS in Hangzhou, 2c4g, system disk 60G",
+    ]) {
+      const template = generated(ask);
+      const [server] = props(template, ECS);
+      expect(server?.SystemDiskSize, ask).toBe(60);
+      expect(server?.DiskMappings, ask).toBeUndefined();
+      expect(checkOf(ask, template)?.notExpressed, ask).toEqual([]);
+      // Mutation: the default 40 GiB system disk is flagged.
+      expect(
+        missing(
+          ask,
+          mutated(template, "EcsInstance", (properties) => (properties.SystemDiskSize = 40)),
+        ),
+        ask,
+      ).toEqual([expect.stringMatching(/^60G/)]);
     }
   });
 });
