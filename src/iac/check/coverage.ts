@@ -43,6 +43,7 @@ function keysOfValue(value: RequestedValue): string[] {
     protocol: () => [],
     image: () => [],
     "disk-category": () => [],
+    "disk-level": () => [],
     "per-server": () => [],
     setting: () => [],
     number: () => [],

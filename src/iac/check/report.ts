@@ -34,6 +34,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   protocol: ["protocol", "协议"],
   image: ["image", "镜像"],
   "disk-category": ["disk category", "云盘类型"],
+  "disk-level": ["disk performance level", "云盘性能级别"],
   "per-server": ["one per server", "每台一个"],
   setting: ["setting", "设置"],
   number: ["number", "数值"],

@@ -31,6 +31,7 @@ export type ValueKind =
   | "protocol"
   | "image"
   | "disk-category"
+  | "disk-level"
   | "per-server"
   | "number";
 

@@ -15,7 +15,8 @@ const DAYS = /(\d{1,4})[ -]{0,2}(days|day|天|日)/g;
 
 const BANDWIDTH_CUES = ["bandwidth", "带宽", "eip", "internet", "public", "公网", "出网", "nat", "slb", "mbps", "speed", "速率"];
 const SIZE_TARGETS: Array<[string, readonly string[]]> = [
-  ["system-disk", ["system disk", "系统盘", "system-disk", "root disk", "os disk"]],
+  // "40G sys disk": every way of writing the system disk (kinds/ecs/index.ts reads the same words), nearer than the bare "disk" below.
+  ["system-disk", ["system disk", "系统盘", "system-disk", "sys disk", "sysdisk", "root disk", "os disk", "boot disk"]],
   ["data-disk", ["data disk", "数据盘", "data-disk", "云盘", "disk"]],
   // A cache is sized by its memory: "Redis 4GB" beside "RDS MySQL 8.0 with 100GB" is the cache's.
   ["memory", ["memory", "内存", "ram", "capacity", "容量", "redis", "tair", "缓存"]],

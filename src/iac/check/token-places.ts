@@ -109,6 +109,22 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
 
 const ENGINE_KEY = /^(?:Engine|engine)$/;
 
+/** An ESSD performance level, as the lexer names it ("PL1"). */
+const ESSD_LEVEL = /^PL[0-3]$/;
+const LEVEL_KEY = /^(?:PerformanceLevel|performance_level|SystemDiskPerformanceLevel|system_disk_performance_level)$/;
+const RDS_STORAGE_KEY = /^(?:DBInstanceStorageType|db_instance_storage_type)$/;
+/** A database's storage types are its ESSD levels: `cloud_essd` is ESSD PL1, `cloud_essd2` PL2, `cloud_essd3` PL3. */
+const RDS_ESSD_LEVELS: Readonly<Record<string, string>> = { cloud_essd: "PL1", cloud_essd2: "PL2", cloud_essd3: "PL3" };
+
+/** "数据盘 ESSD PL1": a disk's `PerformanceLevel` (a server's) or the database's storage type of that level. */
+function placeDiskLevel(view: TemplateView, token: Token, level: string): Placement {
+  const where = slotWhere(
+    view,
+    (slot) => (LEVEL_KEY.test(slot.key) && String(slot.value) === level) || (RDS_STORAGE_KEY.test(slot.key) && RDS_ESSD_LEVELS[String(slot.value)] === level),
+  );
+  return where ? found("disk-level", token.text, where) : missed("disk-level", token.text);
+}
+
 function placeName(context: PlaceContext, token: Token, index: number): Placement {
   const { view } = context;
   const value = String(token.value);
@@ -126,6 +142,7 @@ function placeName(context: PlaceContext, token: Token, index: number): Placemen
   if (token.of === "acl" && !speaksOfBuckets(context.tokens) && resourceCount(view, "oss") === 0) return "none";
   if (token.of === "acl") return located(wanted("bucket-setting", token, `acl:${value}`), view);
   if (token.of === "image") return placeImage(view, token, context.tokens[index + 1]);
+  if (token.of === "disk" && ESSD_LEVEL.test(value)) return placeDiskLevel(view, token, value);
   if (token.of === "disk") {
     // A server's disk `Category`, a database's `DBInstanceStorageType` / `db_instance_storage_type`.
     const where = slotWhere(view, (slot) => /category|storage_?type/i.test(slot.key) && String(slot.value) === value);

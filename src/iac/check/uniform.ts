@@ -2,7 +2,7 @@
  * A value stated for servers is on every server (issue 27 item 2, "disk size ↔ which disk", "count
  * ↔ kind"): "2 ECS with a 100G system disk" is found on EcsInstance1 only if EcsInstance2 has it
  * too. For the values a resource carries for itself (type, spec, sizes, bandwidth, an existing id,
- * an image, a disk category, an engine's version), each resource of the same type as the one it was found on must carry
+ * an image, a disk category or performance level, an engine's version), each resource of the same type as the one it was found on must carry
  * the same value at the same property; else it is misplaced, named with the resource that lacks it.
  * One index of the slots by resource and path: linear.
  */
@@ -20,6 +20,7 @@ const PER_RESOURCE: ReadonlySet<ValueKind> = new Set([
   "resource-id",
   "image",
   "disk-category",
+  "disk-level",
   "engine-version",
 ]);
 /** Where the registry puts an existing resource's id ("VpcId" of a vSwitch). */

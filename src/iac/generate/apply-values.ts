@@ -15,7 +15,7 @@ import { applyHealthCheckPath } from "../kinds/slb/health-check";
 import { applyKeyPair } from "../kinds/ecs/key-pair";
 import { applyBastionDesign } from "../kinds/security-group/bastion-design";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
-import type { RequestedValues } from "../read/request-values";
+import type { DiskValue, RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
 import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
@@ -108,6 +108,54 @@ function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["si
   );
 }
 
+/** ESSD performance levels (ROS `PerformanceLevel` of a DiskMappings entry): only an ESSD has one. */
+const ESSD_LEVELS: ReadonlySet<string> = new Set(["PL0", "PL1", "PL2", "PL3"]);
+
+/** The performance level a data disk is written with ("ESSD PL1"); on a disk that is no ESSD, named as not built. */
+function performanceLevelOf(data: DiskValue, category: string, out: AppliedValues): string | undefined {
+  const level = data.performanceLevel;
+  if (level === undefined || !ESSD_LEVELS.has(level)) return undefined;
+  if (category === "cloud_essd") return level;
+  out.unsupported.push(
+    phrase(
+      `performance level ${level} on a ${category} data disk (only ESSD disks have one)`,
+      `${category} 数据盘的性能级别 ${level}（只有 ESSD 云盘有性能级别）`,
+    ),
+  );
+  return undefined;
+}
+
+/** The servers' data disks: each server gets the same ones, with the sizes, category and performance level asked for. */
+function applyDataDisk(instances: Record<string, unknown>[], data: DiskValue, out: AppliedValues): void {
+  const dataSize = data.size ?? 100;
+  if (!inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) return;
+  const category = data.category ?? "cloud_essd";
+  const count = Math.min(data.count ?? 1, DATA_DISKS_PER_INSTANCE_MAX);
+  if ((data.count ?? 1) > DATA_DISKS_PER_INSTANCE_MAX)
+    out.unsupported.push(
+      phrase(
+        `${data.count} data disks per server (ECS attaches at most ${DATA_DISKS_PER_INSTANCE_MAX}): ${DATA_DISKS_PER_INSTANCE_MAX} written`,
+        `每台 ${data.count} 块数据盘（ECS 最多挂载 ${DATA_DISKS_PER_INSTANCE_MAX} 块）：已写 ${DATA_DISKS_PER_INSTANCE_MAX} 块`,
+      ),
+    );
+  // "2 data disks: 100G and 500G": each disk its own size (each checked against the data disk range).
+  const sizes = (data.sizes?.slice(0, count) ?? Array.from({ length: count }, () => dataSize)).filter((size) =>
+    inRange(size, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out),
+  );
+  const level = performanceLevelOf(data, category, out);
+  for (const instance of instances)
+    instance.DiskMappings = sizes.map((size) => ({ Category: category, Size: size, ...(level ? { PerformanceLevel: level } : {}), DeleteWithInstance: true }));
+  const times = data.sizes ? "" : count > 1 ? `${count} × ` : "";
+  const sizeText = data.sizes ? data.sizes.join(" + ") : String(dataSize);
+  const levelText = level ? ` ${level}` : "";
+  out.applied.push(
+    phrase(
+      `data disk ${times}${sizeText} GiB ${category}${levelText}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
+      `数据盘 ${times}${sizeText} GiB ${category}${levelText}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
+    ),
+  );
+}
+
 function applyEcs(template: Template, values: RequestedValues, out: AppliedValues): void {
   const instances = resourcesOf(template, "ALIYUN::ECS::Instance");
   if (instances.length === 0) return;
@@ -146,34 +194,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
         : phrase("no data disk to remove: the ECS instances have none", "没有可移除的数据盘：ECS 实例没有数据盘"),
     );
   }
-  const data = values.dataDisk;
-  if (data) {
-    const dataSize = data.size ?? 100;
-    if (inRange(dataSize, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out)) {
-      const category = data.category ?? "cloud_essd";
-      const count = Math.min(data.count ?? 1, DATA_DISKS_PER_INSTANCE_MAX);
-      if ((data.count ?? 1) > DATA_DISKS_PER_INSTANCE_MAX)
-        out.unsupported.push(
-          phrase(
-            `${data.count} data disks per server (ECS attaches at most ${DATA_DISKS_PER_INSTANCE_MAX}): ${DATA_DISKS_PER_INSTANCE_MAX} written`,
-            `每台 ${data.count} 块数据盘（ECS 最多挂载 ${DATA_DISKS_PER_INSTANCE_MAX} 块）：已写 ${DATA_DISKS_PER_INSTANCE_MAX} 块`,
-          ),
-        );
-      // "2 data disks: 100G and 500G": each disk its own size (each checked against the data disk range).
-      const sizes = (data.sizes?.slice(0, count) ?? Array.from({ length: count }, () => dataSize)).filter((size) =>
-        inRange(size, DATA_DISK_GIB, phrase("a data disk", "数据盘"), out),
-      );
-      for (const instance of instances) instance.DiskMappings = sizes.map((size) => ({ Category: category, Size: size, DeleteWithInstance: true }));
-      const times = data.sizes ? "" : count > 1 ? `${count} × ` : "";
-      const sizeText = data.sizes ? data.sizes.join(" + ") : String(dataSize);
-      out.applied.push(
-        phrase(
-          `data disk ${times}${sizeText} GiB ${category}${data.size === undefined ? " (no size given: 100 GiB)" : ""}`,
-          `数据盘 ${times}${sizeText} GiB ${category}${data.size === undefined ? "（未给出大小：100 GiB）" : ""}`,
-        ),
-      );
-    }
-  }
+  if (values.dataDisk) applyDataDisk(instances, values.dataDisk, out);
   const hasPublicPath = resourcesOf(template, "ALIYUN::VPC::EIP").length + resourcesOf(template, "ALIYUN::SLB::LoadBalancer").length > 0;
   // "公网带宽5M", "10 Mbps public bandwidth" for servers without an EIP or a load balancer: their own public IP at that bandwidth.
   if (values.serverBandwidth !== undefined || ((values.publicAccess || values.bandwidth !== undefined) && !hasPublicPath)) {

@@ -13,6 +13,7 @@ import type { RosBuild } from "../generate/ros-build/builder";
 import type { TerraformBuild } from "../terraform/terraform-build/build";
 import type { ResourceKind } from "./resource-kind";
 import type { RequestedValues } from "./values";
+import type { Token } from "../read/token";
 
 export type { ResourceKind } from "./resource-kind";
 
@@ -37,9 +38,15 @@ export type RequestValueSort =
   | "bucketSetting"
   | "days";
 
-/** What a kind's grammar may ask of the whole request: the free size that belongs to a kind ("RDS MySQL 8.0, 50 GB"). */
+/**
+ * What a kind's grammar may ask of the whole request: the free size that belongs to a kind ("RDS
+ * MySQL 8.0, 50 GB"), and the request's tokens (read/lexer.ts), the one reading of its words both
+ * the generator and the check take, so a grammar tells a path prefix from a CIDR and a product word
+ * from a word inside a name without a pattern of its own.
+ */
 export interface ValueReading {
   sizeForKind(kind: ResourceKind): number | undefined;
+  readonly tokens: readonly Token[];
 }
 
 /** Where a stated value lands in a ROS template and in a Terraform configuration. */

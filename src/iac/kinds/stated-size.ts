@@ -15,7 +15,7 @@ export function gibOf(amount: string, unit: string | undefined): number {
 }
 
 export interface SizePatterns {
-  /** A size right before the noun (one word between at most): "100 GB ESSD system disk". */
+  /** A size right before the noun (one word between at most, and an ESSD's level): "100 GB ESSD system disk", "500GB ESSD PL2 data disk". */
   readonly before: RegExp;
   /** The noun itself, each occurrence; the size is read from the window after it. */
   readonly noun: RegExp;
@@ -24,13 +24,20 @@ export interface SizePatterns {
 /** Call only at module level, so the ReDoS test sees the built patterns. */
 export function sizePatterns(noun: string): SizePatterns {
   return {
-    before: new RegExp(String.raw`(?<!\d)(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b(?:\s*(?:of\s|的))?\s*(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:${noun})`, "i"),
+    before: new RegExp(
+      String.raw`(?<!\d)(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b(?:\s*(?:of\s|的))?\s*(?:(?!(?:and|or|with|plus)\b)[a-z_]+\s+)?(?:pl[0-3]\s+)?(?:${noun})`,
+      "i",
+    ),
     noun: new RegExp(noun, "gi"),
   };
 }
 
-/** "system disk of 100G", "系统盘 100G": up to 24 characters without a digit, then the size. */
-const SIZE_AFTER = /^[^\d\n]*?(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i;
+/**
+ * "system disk of 100G", "系统盘 100G": up to 24 characters, then the size. The characters between
+ * hold no number, but may hold a digit inside a word: "数据盘 ESSD PL1 200G" is 200G (the "1" of
+ * "PL1" is the disk's performance level). Anchored; the two kinds of character between are apart.
+ */
+const SIZE_AFTER = /^((?:[^\d\n]|(?<=[a-z])\d)*?)(?<![a-z\d])(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/i;
 const SIZE_AFTER_REACH = 24 + 5 + 8 + 3;
 /** After the noun, a change from one size to another: up to 24 characters without a digit, the old size, a change word, the new size. */
 const SIZE_CHANGE =
@@ -45,7 +52,7 @@ export function sizeNear(text: string, patterns: SizePatterns): number | undefin
   // "system disk from 40 to 100 GB", "系统盘从 40G 改成 100G": the size it changes to.
   for (const { tail } of afterKeyword(text, patterns.noun, SIZE_CHANGE, SIZE_CHANGE_REACH)) if (tail[1]) return gibOf(tail[1], tail[2]);
   for (const { tail } of afterKeyword(text, patterns.noun, SIZE_AFTER, SIZE_AFTER_REACH)) {
-    if (tail[1] && tail[0].search(/\d/) <= 24) return gibOf(tail[1], tail[2]);
+    if (tail[2] && (tail[1] ?? "").length <= 24) return gibOf(tail[2], tail[3]);
   }
   return undefined;
 }

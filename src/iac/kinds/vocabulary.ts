@@ -2,7 +2,8 @@
  * The closed vocabularies the lexer (read/lexer.ts) reads names with, drawn from the registry and
  * its catalogues rather than kept as a second list: engines from the RDS `Engine` enumeration (and
  * the Redis kind), ACLs from the OSS `AccessControl` enumeration, protocols from the SLB listener's
- * `Protocol` enumeration, disk categories from the ECS kind's categories, images from the ECS kind's image families, regions from
+ * `Protocol` enumeration, disk categories from the ECS kind's categories (and ESSD performance levels from its
+ * `SystemDiskPerformanceLevel` enumeration), images from the ECS kind's image families, regions from
  * read/regions.ts, and products from each kind's own noun pattern. What is added here is only how
  * people write those names ("postgres", "sql server", "公共读", "ssh"): aliases of catalogue values.
  *
@@ -98,7 +99,9 @@ function phrases(): Map<string, VocabularyEntry> {
     ...PROTOCOL_ALIASES,
   ]);
   name("acl", [...allowed(KINDS.oss.rosType, "AccessControl").map((acl): [string, string] => [acl, acl]), ...ACL_ALIASES]);
-  name("disk", [...DISK_CATEGORIES.map(([, disk]): [string, string] => [disk, disk]), ...DISK_ALIASES]);
+  // An ESSD's performance level ("ESSD PL1"), from the catalogue's `SystemDiskPerformanceLevel` values: a disk name the check places on `PerformanceLevel`.
+  const levels = allowed(KINDS.ecs.rosType, "SystemDiskPerformanceLevel").map((level): [string, string] => [level, level]);
+  name("disk", [...DISK_CATEGORIES.map(([, disk]): [string, string] => [disk, disk]), ...DISK_ALIASES, ...levels]);
   name("image", IMAGE_NAMES);
   name("product", UNBUILT_PRODUCTS);
   for (const region of REGIONS) for (const phrase of [region.id, ...region.names]) out.set(phrase, { kind: "region", value: region.id });

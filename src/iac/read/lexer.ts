@@ -23,7 +23,8 @@
  *   (`of` the resource: sg-/vpc-/vsw-/i-/m-…), `instanceType` (`of` the product: ecs.c7.xlarge,
  *   mysql.n2.medium.1), `region` and `zone` (`value` the id: "cn-hangzhou", "杭州", "cn-hangzhou-h"),
  *   `fileName` ("index.html"), `pathPrefix` ("logs/", "static/img/"), `urlPath` ("/healthz"), `name` (a closed vocabulary:
- *   `of` engine|protocol|image|acl|product|disk, `value` the canonical name or the kind), `word`,
+ *   `of` engine|protocol|image|acl|product|disk, `value` the canonical name or the kind), `word`
+ *   (`of` "identifier" for a hyphenated name after "named"/"called" or in quotes: "named cdn-assets-2024"),
  *   `punctuation` (`value` its ASCII twin: "，"/"、" → ",", "->" for arrows).
  *
  * Linear time: one pass over the text; every look-ahead is bounded (units, numerals, phrases, paths)
@@ -304,6 +305,24 @@ function shapeOf(word: string, vocabulary: Vocabulary | undefined): Omit<Token, 
   return undefined;
 }
 
+/** Words after which an identifier is a name: "a bucket named cdn-assets-2024", "called web-prod". */
+const NAMING_WORDS: ReadonlySet<string> = new Set(["named", "called"]);
+const QUOTE_MARKS: ReadonlySet<string> = new Set(["`", '"', "'", "“", "”", "‘", "’"]);
+
+/**
+ * Whether the word from `at` to `stop` is a hyphenated identifier written as a name: right after
+ * "named"/"called" (a quote between at most) or in quotes. Its first part is then no product
+ * ("named cdn-assets-2024" asks for no CDN), where "CDN-backed" or "k8s-free" still start with one.
+ */
+function isWrittenName(lexing: Lexing, at: number, stop: number): boolean {
+  if (!lexing.folded.slice(at, stop).includes("-")) return false;
+  const previous = lexing.tokens[lexing.tokens.length - 1];
+  const quoted = previous?.kind === "punctuation" && previous.end === at && QUOTE_MARKS.has(previous.text);
+  if (quoted && QUOTE_MARKS.has(lexing.folded[stop] ?? "")) return true;
+  const naming = quoted ? lexing.tokens[lexing.tokens.length - 2] : previous;
+  return naming?.kind === "word" && NAMING_WORDS.has(String(naming.value));
+}
+
 function lexWord(lexing: Lexing, at: number, vocabulary: Vocabulary | undefined, gluedFrom?: number): number {
   const { folded } = lexing;
   const stop = wordEnd(folded, gluedFrom ?? at);
@@ -312,6 +331,7 @@ function lexWord(lexing: Lexing, at: number, vocabulary: Vocabulary | undefined,
   if (path) return push(lexing, { kind: path.prefix ? "pathPrefix" : "fileName", start: at, end: path.end, value: folded.slice(at, path.end) });
   const shape = shapeOf(word, vocabulary);
   if (shape) return push(lexing, { ...shape, start: at, end: stop });
+  if (isWrittenName(lexing, at, stop)) return push(lexing, { kind: "word", start: at, end: stop, value: word, of: "identifier" });
   if (gluedFrom === undefined) {
     const phrase = phraseAt(lexing, at);
     const product = lexing.products.get(at);

@@ -20,6 +20,7 @@ import { BASTION, serverRoles } from "./server-roles";
 import { ICMP_WORDS, icmpSources } from "./icmp-rules";
 import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
+import type { Token } from "./token";
 import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
@@ -74,10 +75,45 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];
 
+/** The same patterns, global, to try each occurrence (built when the module loads). */
+const FEATURE_SEARCHES: readonly [RegExp, Phrase][] = UNSUPPORTED_FEATURES.map(([pattern, label]) => [new RegExp(pattern.source, `${pattern.flags}g`), label]);
+/** What joins the parts of one identifier: "static-cdn-origin", "my_kafka", "logs.cdn", "img/cdn/". */
+const JOINERS = new Set(["-", "_", ".", "/"]);
+
+/** The token whose span holds `at`, by binary search over the tokens (in text order, never overlapping). */
+function tokenAt(tokens: readonly Token[], at: number): Token | undefined {
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const token = tokens[middle] as Token;
+    if (at < token.start) high = middle - 1;
+    else if (at >= token.end) low = middle + 1;
+    else return token;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the request asks for a feature: an occurrence of its words that is not inside a name as
+ * the lexer reads it, one word joined after its first part or an identifier written as a name.
+ * "a bucket named static-cdn-origin" or "named cdn-assets-2024" names a bucket, not a CDN (the
+ * request check reads the same tokens); "put a CDN in front", "CDN-backed" and "ipv6-enabled" ask.
+ */
+function asksFor(search: RegExp, text: string, tokens: readonly Token[]): boolean {
+  for (const match of text.matchAll(search)) {
+    const token = tokenAt(tokens, match.index);
+    const inName = token?.kind === "word" && (token.of === "identifier" || (token.start < match.index && JOINERS.has(text[match.index - 1] ?? "")));
+    if (!inName) return true;
+  }
+  return false;
+}
+
 export function parseRequestedValues(request: string): RequestedValues {
   const text = readableText(request);
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
-  const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind) };
+  const tokens = tokenize(text);
+  const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind), tokens };
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
   // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
   values.zones = namedZones(text, findRegion(text));
@@ -85,9 +121,9 @@ export function parseRequestedValues(request: string): RequestedValues {
   if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text) && !asksNoInternetAccess(text))
     values.publicAccess = true;
   if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
-  for (const [pattern, label] of UNSUPPORTED_FEATURES) if (pattern.test(text)) values.unsupported.push(label);
+  for (const [search, label] of FEATURE_SEARCHES) if (asksFor(search, text, tokens)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
-  const roles = BASTION.test(text) ? serverRoles(tokenize(text)) : undefined;
+  const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;
   if (roles && roles.bastions > 0 && roles.others > 0) values.bastions = roles.bastions;
   // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts); the lexer runs only when the words are there.
   const icmp = ICMP_WORDS.test(text) ? icmpSources(tokenize(text)) : undefined;

@@ -46,7 +46,11 @@ export interface Token {
   unit?: UnitReading["unit"];
   /** The upper end of a port range or range. */
   second?: number;
-  /** What a name, id or type is of: engine, protocol…; the resource of an id; the product of a type. */
+  /**
+   * What a name, id or type is of: engine, protocol…; the resource of an id; the product of a type.
+   * On a `word`, "identifier": a hyphenated identifier written as a name ("named cdn-assets-2024",
+   * "`my-cdn`"), read whole even where it starts with a product's word.
+   */
   of?: string;
 }
 

@@ -21,6 +21,7 @@ import {
 import { greetingAnswer } from "../../../src/agent/offline-answers";
 import { BUILD_ORDER, type ResourceKind } from "../../../src/iac/kinds";
 import type { RequestedValues } from "../../../src/iac/kinds/values";
+import { tokenize } from "../../../src/iac/kinds/vocabulary";
 
 type Template = Record<string, unknown> & { Resources: Record<string, { Type: string }> };
 
@@ -71,7 +72,7 @@ describe("issue 19 item 3: the registry of resource kinds", () => {
   it("reads each kind's values with the grammar in that kind's own file", () => {
     const read = (kind: ResourceKind, text: string): RequestedValues => {
       const into: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
-      KINDS[kind].readValues?.(text, into, { sizeForKind: () => undefined });
+      KINDS[kind].readValues?.(text, into, { sizeForKind: () => undefined, tokens: tokenize(text) });
       return into;
     };
     expect(read("ecs", "ecs.g7.large on Ubuntu 22.04 with a 100 GB ESSD system disk")).toMatchObject({

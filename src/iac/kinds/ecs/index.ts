@@ -28,7 +28,14 @@ export const SERVER_WORDS = new RegExp(
   "i",
 );
 
-const SYSTEM_DISK_SIZE = sizePatterns(String.raw`system disk|system volume|root disk|系统盘`);
+/**
+ * The words of the system disk: "system disk", "sys disk", "sysdisk", "OS disk", "root disk", "boot
+ * disk", "系统盘" ("40G sys disk" is the system disk, never a data disk); the request check's cues
+ * (check/size-values.ts) are the same words.
+ */
+const SYSTEM_DISK_NOUN = String.raw`system disk|system volume|\bsys ?disk|\bos disk|root disk|boot disk|系统盘`;
+const SYSTEM_DISK_SIZE = sizePatterns(SYSTEM_DISK_NOUN);
+const SYSTEM_DISK_CLAUSE = new RegExp(String.raw`(?:${SYSTEM_DISK_NOUN})[^,，。;；\n]{0,30}`, "i");
 const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
 
 /** Disk categories and the words that name them (the lexer's disk vocabulary takes the category names). */
@@ -96,6 +103,9 @@ function dataDiskClause(text: string): string | undefined {
   return text.slice(start, to);
 }
 
+/** "数据盘 ESSD PL1 200G", "a 500G ESSD PL2 data disk": an ESSD's performance level (ROS `PerformanceLevel` of a DiskMappings entry). */
+const PERFORMANCE_LEVEL = /\bpl([0-3])\b/i;
+
 /** "get rid of the data disks", "no data disk", "去掉数据盘", "不要数据盘": the data disk clause asks for none. */
 const REMOVE_BEFORE_DISK =
   /(?:\b(?:remove|delete|drop|get rid of|detach|without|no)\b|去掉|删除|删掉|移除|不要|不需要)[^,，。;；\n\d]{0,16}(?:data disks?|数据盘)/i;
@@ -155,7 +165,7 @@ function dataDiskCount(clause: string): number | undefined {
 function readDisks(text: string, into: RequestedValues): void {
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) into.systemDisk.size = systemSize;
-  const systemClause = /(?:system disk|系统盘)[^,，。;；\n]{0,30}/i.exec(text)?.[0] ?? "";
+  const systemClause = SYSTEM_DISK_CLAUSE.exec(text)?.[0] ?? "";
   const dataClause = dataDiskClause(text);
   const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
   if (category && !/storage type|存储类型/i.test(text)) into.systemDisk.category = category;
@@ -170,23 +180,26 @@ function readDisks(text: string, into: RequestedValues): void {
     const size = sizeNear(text, DATA_DISK_SIZE);
     const dataCategory = diskCategory(dataClause);
     const count = dataDiskCount(dataClause);
+    const levelDigit = PERFORMANCE_LEVEL.exec(dataClause)?.[1];
+    const level = levelDigit !== undefined ? { performanceLevel: `PL${levelDigit}` } : {};
     // "2 data disks: 100G and 500G", "两块数据盘，100G 和 500G": a size for each disk.
     const sized = SIZED_DISKS.exec(text);
     const sizes = sized ? [gibOf(sized[2] ?? "", sized[3]), gibOf(sized[4] ?? "", sized[5])] : undefined;
     if (sizes && (count === undefined || count === sizes.length)) {
-      into.dataDisk = { size: sizes[0] ?? 100, count: sizes.length, sizes, ...(dataCategory ? { category: dataCategory } : {}) };
+      into.dataDisk = { size: sizes[0] ?? 100, count: sizes.length, sizes, ...(dataCategory ? { category: dataCategory } : {}), ...level };
       return;
     }
     // "2 x 100GB and 1 x 500GB data disks": three disks of two sizes.
     const groups = diskGroups(text);
     if (groups) {
-      into.dataDisk = { size: groups.sizes[0] ?? 100, count: groups.count, sizes: groups.sizes, ...(dataCategory ? { category: dataCategory } : {}) };
+      into.dataDisk = { size: groups.sizes[0] ?? 100, count: groups.count, sizes: groups.sizes, ...(dataCategory ? { category: dataCategory } : {}), ...level };
       return;
     }
     into.dataDisk = {
       ...(size !== undefined ? { size } : {}),
       ...(dataCategory ? { category: dataCategory } : {}),
       ...(count !== undefined && count > 1 ? { count } : {}),
+      ...level,
     };
   }
 }

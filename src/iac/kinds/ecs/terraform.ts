@@ -3,6 +3,18 @@ import { SYSTEM_DISK_GIB, sizeWithin } from "../../generate/resource-defaults";
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted, vswitchFor } from "../../terraform/terraform-build/hcl";
 
+/** One `data_disks` block, aligned as `terraform fmt` writes it; an ESSD's performance level ("ESSD PL1") when the twin has one. */
+function dataDiskBlock(disk: NonNullable<TerraformBuild["details"]["dataDisks"]>[number]): string[] {
+  if (!disk.performanceLevel) return ["data_disks {", `  category = ${quoted(disk.category)}`, `  size     = ${disk.size}`, "}"];
+  return [
+    "data_disks {",
+    `  category          = ${quoted(disk.category)}`,
+    `  size              = ${disk.size}`,
+    `  performance_level = ${quoted(disk.performanceLevel)}`,
+    "}",
+  ];
+}
+
 /** The ECS instances, with a public address of their own only when nothing else gives them one. */
 export function buildEcs(build: TerraformBuild): void {
   const { request, values, details, vswitches, hcl } = build;
@@ -27,7 +39,7 @@ export function buildEcs(build: TerraformBuild): void {
       ...(details.keyPairName ? [`key_name                   = ${quoted(details.keyPairName)}`] : []),
       'instance_charge_type       = "PostPaid"',
       `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
-      ...(details.dataDisks ?? []).flatMap((disk) => ["data_disks {", `  category = ${quoted(disk.category)}`, `  size     = ${disk.size}`, "}"]),
+      ...(details.dataDisks ?? []).flatMap(dataDiskBlock),
     ]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
     return name;

@@ -1,7 +1,8 @@
 /** The OSS bucket: billed by storage and traffic; outside any VPC. */
 import { phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
-import type { KindDefinition } from "../kind";
+import type { KindDefinition, ValueReading } from "../kind";
+import type { Token } from "../../read/token";
 import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
 import { afterKeyword } from "../../read/text-after";
@@ -32,11 +33,34 @@ function nameOf(found: { text: string; tail: RegExpExecArray }): { whole: string
   return { whole: found.text, name: found.tail[1] ?? "" };
 }
 
-function bucketName(text: string): string | undefined {
+/** The English naming words of the lexer's reading: "named static-cdn-origin", "called logs-2024". */
+const NAMING_TOKENS: ReadonlySet<string> = new Set(["named", "called"]);
+const QUOTES: ReadonlySet<string> = new Set(["`", '"', "'", "“", "‘"]);
+
+/**
+ * "A bucket in us-east-1 named static-cdn-origin": a name after a naming word whose nearest product
+ * before it is the bucket, however many words stand between them (the patterns above read a name
+ * right after "bucket" or right before it). "an ECS named web-01 and a bucket" names the server.
+ */
+function namedAfterBucket(tokens: readonly Token[]): Array<{ whole: string; name: string }> {
+  const found: Array<{ whole: string; name: string }> = [];
+  let product: string | undefined;
+  tokens.forEach((token, index) => {
+    if (token.kind === "name" && token.of === "product") product = String(token.value);
+    if (product !== "oss" || token.kind !== "word" || !NAMING_TOKENS.has(String(token.value))) return;
+    const next = tokens[index + 1];
+    const name = next && QUOTES.has(next.text) ? tokens[index + 2] : next;
+    if (name && (name.kind === "word" || name.kind === "name")) found.push({ whole: `${token.text} ${name.text}`, name: name.text });
+  });
+  return found;
+}
+
+function bucketName(text: string, tokens: readonly Token[]): string | undefined {
   const candidates = [
     ...Array.from(text.matchAll(RENAMED_TO), (match) => ({ whole: match[0], name: match[1] ?? "" })),
     ...Array.from(afterKeyword(text, BUCKET_WORD, NAME_AFTER_BUCKET_WORD, NAME_REACH), nameOf),
     ...Array.from(afterKeyword(text, NAMING_WORD, NAME_BEFORE_BUCKET_WORD, NAME_REACH), nameOf),
+    ...namedAfterBucket(tokens),
   ];
   for (const { whole, name } of candidates) {
     if (
@@ -66,7 +90,8 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   return undefined;
 }
 
-const EXPIRY_WORD = /expire|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
+/** "expire", "expiry", "expiration" ("a 7-day expiry on uploads/"), "delete", "删除"…: words of an expiry. */
+const EXPIRY_WORD = /expir(?:e|y|ation)|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
 /** "expire objects after 30 days", "delete after 365", "expire objects under uploads/tmp/ after 2 days" (the days named once, in the clause before): up to 48 characters without a digit, then the days. */
 const DAYS_AFTER = /^[^\d\n;；。]*?(?:(\d{1,4})\s*(?:days?|天)|\bafter\s{1,2}(\d{1,4})(?![\d.]|\s{0,2}[a-z%]))/i;
 const DAYS_GAP = 48;
@@ -88,7 +113,7 @@ function lifecycleDays(text: string): number | undefined {
   }
   // "30 days later expire", "30-day lifecycle", "30天生命周期", "older than 14 days get deleted".
   const before =
-    /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:(?:get|gets|are|be|should be|will be)\s{1,2})?(?:expire|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
+    /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:(?:get|gets|are|be|should be|will be)\s{1,2})?(?:expir(?:e|y|ation)|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
       text,
     );
   if (before?.[1]) return Number(before[1]);
@@ -97,8 +122,8 @@ function lifecycleDays(text: string): number | undefined {
 }
 
 /** The bucket values: name, ACL, versioning, encryption, lifecycle days. */
-function readOssValues(text: string, into: RequestedValues): void {
-  const name = bucketName(text);
+function readOssValues(text: string, into: RequestedValues, reading: ValueReading): void {
+  const name = bucketName(text, reading.tokens);
   if (name) into.bucketName = name;
   const acl = bucketAcl(text);
   if (acl) into.bucketAcl = acl;
@@ -107,7 +132,8 @@ function readOssValues(text: string, into: RequestedValues): void {
   if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) into.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
   const days = lifecycleDays(text);
   if (days !== undefined) into.lifecycleDays = days;
-  const rules = lifecycleRulesOf(text, days, lifecycleDays);
+  const prefixes = reading.tokens.flatMap((token) => (token.kind === "pathPrefix" ? [token.text] : []));
+  const rules = lifecycleRulesOf(text, days, lifecycleDays, prefixes);
   if (rules.length > 0) into.lifecycleRules = rules;
   const noncurrent = NONCURRENT_DAYS.exec(text);
   if (noncurrent)

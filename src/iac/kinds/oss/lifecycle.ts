@@ -72,6 +72,16 @@ export function declinedTransitions(text: string): number[] {
   return [...readTransitions(text)].filter(([, storageClass]) => storageClass === "DeepColdArchive").map(([days]) => days);
 }
 
+/**
+ * "a 7-day expiry on uploads/", "expire uploads/ after 7 days": whatever words stand around it, the
+ * one path prefix of a request (the lexer's `pathPrefix` tokens, never a CIDR's "10.0.0.0/") is
+ * what its lifecycle is scoped to. Two or more are each a clause's own (`lifecycleRulesOf`).
+ */
+function onlyPrefix(pathPrefixes: readonly string[]): string | undefined {
+  const distinct = new Set(pathPrefixes.map((prefix) => prefix.toLowerCase()));
+  return distinct.size === 1 ? pathPrefixes[0] : undefined;
+}
+
 /** The prefix a lifecycle clause is scoped to, if the request writes one. */
 export function lifecyclePrefix(text: string): string | undefined {
   const after = PREFIX_AFTER_WORD.exec(text);
@@ -83,9 +93,9 @@ export function lifecyclePrefix(text: string): string | undefined {
  * transitions. Undefined when the request asks for no scoped rule and no transition (a plain
  * "expire after 365 days" stays the whole-bucket rule it always was).
  */
-export function lifecycleRuleOf(text: string, expireDays: number | undefined): LifecycleRule | undefined {
+export function lifecycleRuleOf(text: string, expireDays: number | undefined, pathPrefixes: readonly string[] = []): LifecycleRule | undefined {
   const transitions = transitionsOf(text);
-  const prefix = expireDays !== undefined || transitions.length > 0 ? lifecyclePrefix(text) : undefined;
+  const prefix = expireDays !== undefined || transitions.length > 0 ? (lifecyclePrefix(text) ?? onlyPrefix(pathPrefixes)) : undefined;
   if (prefix === undefined && transitions.length === 0) return undefined;
   // An expiry day that is a transition's day was read from the transition clause ("IA after 30 days"): no expiry.
   const expiry = expireDays !== undefined && !readTransitions(text).has(expireDays) ? expireDays : undefined;
@@ -135,12 +145,18 @@ function actionOf(rule: LifecycleRule, clause: string, expiryOf: (clause: string
  * the rule before it ("logs/ to IA after 30 days, to Archive after 180"); a clause that names a
  * prefix and days but no verb repeats the clause before it ("delete after 7 days for prefix tmp/,
  * after 180 days for prefix archive/"). One prefix or none is the single rule of
- * `lifecycleRuleOf`. `expiryOf` reads a clause's expiry days (the kind's reader).
+ * `lifecycleRuleOf`. `expiryOf` reads a clause's expiry days (the kind's reader); `pathPrefixes` are
+ * the request's path prefixes as the lexer reads them.
  */
-export function lifecycleRulesOf(text: string, expireDays: number | undefined, expiryOf: (clause: string) => number | undefined): LifecycleRule[] {
+export function lifecycleRulesOf(
+  text: string,
+  expireDays: number | undefined,
+  expiryOf: (clause: string) => number | undefined,
+  pathPrefixes: readonly string[] = [],
+): LifecycleRule[] {
   const prefixes = new Set((text.match(ANY_PREFIX) ?? []).map((prefix) => prefix.toLowerCase()));
   if (prefixes.size < 2) {
-    const rule = lifecycleRuleOf(text, expireDays);
+    const rule = lifecycleRuleOf(text, expireDays, pathPrefixes);
     return rule ? [rule] : [];
   }
   const rules: LifecycleRule[] = [];

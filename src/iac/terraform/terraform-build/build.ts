@@ -36,7 +36,7 @@ export interface TwinDetails {
   /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */
   healthCheckUri?: string;
   /** The servers' data disks (the twin's `DiskMappings`), written as `data_disks` blocks. */
-  dataDisks?: { category: string; size: number }[];
+  dataDisks?: { category: string; size: number; performanceLevel?: string }[];
   /** The key pair the twin's servers log in with (`KeyPairName`). */
   keyPairName?: string;
   /** The twin's servers have a key pair and no password ("password login disabled"). */

@@ -220,12 +220,15 @@ function listenerHealthCheckUri(template: Template): string | undefined {
 }
 
 /** The first server's data disks (every server of the twin gets the same ones). */
-function dataDisksOf(template: Template): { category: string; size: number }[] {
+function dataDisksOf(template: Template): NonNullable<TwinDetails["dataDisks"]> {
   const mappings = firstOf(template, "ecs").DiskMappings;
   return (Array.isArray(mappings) ? mappings : []).flatMap((mapping) => {
     if (!isRecord(mapping)) return [];
     const size = count(literal(template, mapping.Size));
-    return size === undefined ? [] : [{ category: text(literal(template, mapping.Category)) ?? "cloud_essd", size }];
+    const performanceLevel = text(literal(template, mapping.PerformanceLevel));
+    return size === undefined
+      ? []
+      : [{ category: text(literal(template, mapping.Category)) ?? "cloud_essd", size, ...(performanceLevel ? { performanceLevel } : {}) }];
   });
 }
 
