@@ -172,6 +172,8 @@ function daysHolders(rules: TemplateRules, view: TemplateView): Map<number, Temp
   return holders;
 }
 
+/** Words that start another part of a clause: the days after them are not the prefix before them's by default. */
+const PART_JOINERS = new Set(["and", "then", "和", "并", "并且", "以及", "然后"]);
 const isCommaBreak = (token: Token | undefined) => token?.kind === "punctuation" && (token.value === "," || token.value === "，");
 
 /**
@@ -195,6 +197,9 @@ function daysOwners(tokens: readonly Token[]): Array<[number, number]> {
       settle(last);
       clauseHasPrefix = false;
       if (isClauseEnd(token)) last = undefined;
+    } else if (PART_JOINERS.has(String(token.value))) {
+      // "… after 30 days for prefix raw/ and to IA after 7 days for prefix processed/": after "and", days look for their own prefix ahead.
+      clauseHasPrefix = false;
     } else if (token.kind === "pathPrefix") {
       settle(index);
       last = index;

@@ -142,7 +142,9 @@ function portFlags(scan: Scanner, numbers: readonly Found[]): boolean[] {
     if (gap.length <= 32 && MAPPING_WORDS.test(gap) && FORWARDING.some((word) => gap.includes(word))) return true;
     return next !== undefined && isReplacementGap(scan, found, gap) && Math.max(found.port, next.port) >= MIN_REPLACED_PORT;
   });
-  const listedWith = (a: Found | undefined, b: Found | undefined) => a !== undefined && b !== undefined && LIST_GAP.test(scan.lower.slice(a.end, b.start));
+  // "80 -> 80, 3 backends": a number too small for a loose port joins no list of ports.
+  const listedWith = (a: Found | undefined, b: Found | undefined) =>
+    a !== undefined && b !== undefined && Math.min(a.port, b.port) >= MIN_LOOSE_PORT && LIST_GAP.test(scan.lower.slice(a.end, b.start));
   for (let i = 1; i < numbers.length; i += 1) if (flags[i - 1] && listedWith(numbers[i - 1], numbers[i])) flags[i] = true;
   for (let i = numbers.length - 2; i >= 0; i -= 1) if (flags[i + 1] && listedWith(numbers[i], numbers[i + 1])) flags[i] = true;
   return flags;

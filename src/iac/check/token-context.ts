@@ -64,7 +64,9 @@ export function productNear(tokens: readonly Token[], index: number): string | u
     if (token.kind === "instanceType") return token.of;
     // "3 Ubuntu 22.04 boxes": the image and its version qualify the noun.
     const image = (token.kind === "name" && token.of === "image") || (token.kind === "version" && tokens[index + ahead - 1]?.of === "image");
-    if (!image && !PRODUCT_FILLERS.has(token.kind)) break;
+    // "two private vswitches", "2 public-read buckets": an ACL word is the noun's adjective here.
+    const adjective = token.kind === "name" && token.of === "acl";
+    if (!image && !adjective && !PRODUCT_FILLERS.has(token.kind)) break;
   }
   const before = tokens[index - 1];
   if (before?.kind === "name" && before.of === "product") return String(before.value);

@@ -213,6 +213,8 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
 }
 
 const DAYS_PER = { year: 365, month: 30 } as const;
+/** "/24", "/16": a network's prefix length written alone, not a path. */
+const PREFIX_LENGTH = /^\/(?:[89]|[12]\d|3[0-2])$/;
 const ZONE_WORDS = new Set(["zone", "zones", "可用区", "azs", "az"]);
 const ZONE_FILLERS = new Set(["availability", "different", "separate", "个"]);
 
@@ -314,7 +316,10 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
 
 /** "an EIP each", "每台一个 EIP": as many of the product as there are servers. */
 function placeEach(context: PlaceContext, index: number): Placement {
-  const product = [productNear(context.tokens, index), productNearBefore(context.tokens, index)].find((family) => family !== undefined && family !== "ecs");
+  const after = productNear(context.tokens, index);
+  // "每个交换机两台", "each zone gets 2": the quantifier ranges over vSwitches or zones; the count after it is per zone (count-values.ts).
+  if (after === "vswitch" || context.tokens.slice(index + 1, index + 3).some((token) => ZONE_WORDS.has(String(token.value)))) return "none";
+  const product = [after, productNearBefore(context.tokens, index)].find((family) => family !== undefined && family !== "ecs");
   if (!product) return "none";
   const servers = resourceCount(context.view, "ecs");
   const count = resourceCount(context.view, product);
@@ -351,6 +356,11 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "name":
       return placeName(context, token, index);
     case "urlPath": {
+      // "3 vsw (/24 each)": a prefix length, on the network's blocks.
+      if (PREFIX_LENGTH.test(token.text)) {
+        const where = slotWhere(view, (slot) => /^(?:CidrBlock|cidr_block)$/.test(slot.key) && String(slot.value).endsWith(token.text));
+        return where ? found("cidr", token.text, where) : missed("cidr", token.text);
+      }
       // "health check on /healthz": the path a listener probes (or any property carrying it as written).
       const where = slotWhere(view, (slot) => typeof slot.value === "string" && slot.value === String(token.value));
       return where ? found("url-path", token.text, where) : missed("url-path", token.text);

@@ -370,9 +370,10 @@ const fromPort = (rule: Record<string, unknown>) => Number(String(rule.PortRange
 function applySourceRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   applySshRange(template, values, out);
   applyWhitelists(template, values, out);
-  const portRules = (values.sourceRules ?? []).filter((rule) => rule.ports.length > 0);
+  const portRules = (values.sourceRules ?? []).filter((rule) => rule.ports.length > 0 || (rule.ranges?.length ?? 0) > 0);
   if (portRules.length > 0) {
     applyPortSources(template, portRules, out);
+    applyRangeSources(template, portRules, out);
     return;
   }
   const range = values.sourceCidr;
@@ -486,6 +487,42 @@ function applyPortSources(template: Template, portRules: readonly SourceRule[], 
     }
   }
   if (left > 0) out.unsupported.push(rulesNotAdded(left));
+}
+
+/**
+ * "open 3000-3010/tcp to 203.0.113.0/24": a range of ports written with its source; its rule (one per
+ * group, built open to all) takes the source, or a rule is added for it.
+ */
+function applyRangeSources(template: Template, portRules: readonly SourceRule[], out: AppliedValues): void {
+  for (const { ranges, cidr } of portRules) {
+    for (const [from, to] of ranges ?? []) {
+      const portRange = `${from}/${to}`;
+      let placed = false;
+      for (const rules of ingressRules(template)) {
+        if (rules.some((rule) => isRecord(rule) && rule.PortRange === portRange && rule.SourceCidrIp === cidr)) {
+          placed = true;
+          continue;
+        }
+        const open = rules.find(
+          (rule) => isRecord(rule) && rule.PortRange === portRange && (rule.SourceCidrIp === "0.0.0.0/0" || isVpcRange(template, rule.SourceCidrIp)),
+        );
+        if (open) Object.assign(open, { SourceCidrIp: cidr, Description: `Ports ${from}-${to} from ${cidr}` });
+        else if (rules.length < SECURITY_GROUP_RULES_MAX)
+          rules.push({
+            IpProtocol: "tcp",
+            PortRange: portRange,
+            SourceCidrIp: cidr,
+            Policy: "accept",
+            Priority: 1,
+            Description: `Ports ${from}-${to} from ${cidr}`,
+          });
+        else continue;
+        placed = true;
+      }
+      if (placed) out.applied.push(phrase(`ports ${from}-${to} reachable from ${cidr}`, `端口 ${from}-${to} 允许 ${cidr} 访问`));
+      else out.unsupported.push(rulesNotAdded(1));
+    }
+  }
 }
 
 /**

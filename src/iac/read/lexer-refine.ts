@@ -142,13 +142,14 @@ function nextListed(tokens: readonly Token[], index: number): number | undefined
 }
 
 function markPorts(tokens: Token[]): void {
+  // "80 to backend 8080, 2 ECS", "80 -> 80, 3 backends": a small number before a product is how many, not a port.
+  const counted = (index: number) => tokens[index + 1]?.kind === "name" && tokens[index + 1]?.of === "product";
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as Token;
-    if ((isBareInteger(token) || token.kind === "range") && hasPortCue(tokens, i)) toPort(token);
+    const count = counted(i) && Number(token.value) <= MAX_PLAIN_COUNT;
+    if ((isBareInteger(token) || token.kind === "range") && !count && hasPortCue(tokens, i)) toPort(token);
   }
   const isPort = (token: Token | undefined) => token?.kind === "port" || token?.kind === "portRange";
-  // "80 to backend 8080, 2 ECS": a number before a product is how many, not a listed port.
-  const counted = (index: number) => tokens[index + 1]?.kind === "name" && tokens[index + 1]?.of === "product";
   const portLike = (token: Token, index: number) =>
     Number(token.value) >= 1 && Number(token.value) <= MAX_PORT && (token.kind === "range" || isBareInteger(token)) && !counted(index);
   for (let i = 0; i < tokens.length; i += 1) {
@@ -316,8 +317,8 @@ function unmarkTiers(tokens: Token[]): void {
   }
 }
 
-/** "jump server + 4 workers": workers counted are servers (a token rule, not a look-behind in the nouns' pattern). */
-const WORKER_WORDS = new Set(["worker", "workers"]);
+/** "jump server + 4 workers", "3 backends c7.large": workers (backends) counted are servers (a token rule, not a look-behind in the nouns' pattern). */
+const WORKER_WORDS = new Set(["worker", "workers", "backends"]);
 
 function markCountedWorkers(tokens: Token[]): void {
   for (const [index, token] of tokens.entries()) {
@@ -359,14 +360,19 @@ const SERVER_ROLES = new Set([
 const isMultiplier = (token: Token | undefined) =>
   token?.kind === "count" && /[x×*]/i.test(token.text) && Number(token.value) >= 1 && Number(token.value) <= MAX_PLAIN_COUNT;
 
+/** Roles whose multipliers list servers by role ("api x2, worker x1, scheduler x1" is a role list the count readers sum). */
+const LISTED_ROLES = new Set([...SERVER_ROLES, "worker", "workers"]);
+
 function markRoleMultipliers(tokens: Token[]): void {
-  for (const [index, token] of tokens.entries()) {
-    if (token.kind !== "word" || !SERVER_ROLES.has(String(token.value))) continue;
-    if (!isMultiplier(tokens[index - 1]) && !isMultiplier(tokens[index + 1])) continue;
-    token.kind = "name";
-    token.of = "product";
-    token.value = "ecs";
-  }
+  const counted = tokens.filter(
+    (token, index) => token.kind === "word" && LISTED_ROLES.has(String(token.value)) && (isMultiplier(tokens[index - 1]) || isMultiplier(tokens[index + 1])),
+  );
+  // Two roles or more with multipliers are a role list, read as one (read/count-forms.ts and the check's role counts).
+  const [only] = counted;
+  if (counted.length !== 1 || !only || !SERVER_ROLES.has(String(only.value))) return;
+  only.kind = "name";
+  only.of = "product";
+  only.value = "ecs";
 }
 
 export function refineTokens(tokens: Token[], input: string): Token[] {

@@ -125,8 +125,8 @@ export function parseRequestedValues(request: string): RequestedValues {
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
   const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;
   if (roles && roles.bastions > 0 && roles.others > 0) values.bastions = roles.bastions;
-  // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts); the lexer runs only when the words are there.
-  const icmp = ICMP_WORDS.test(text) ? icmpSources(tokenize(text)) : undefined;
+  // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts).
+  const icmp = ICMP_WORDS.test(text) ? icmpSources(tokens) : undefined;
   if (icmp) values.icmpSources = icmp;
   return values;
 }

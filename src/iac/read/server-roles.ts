@@ -69,6 +69,22 @@ function countIndexBefore(tokens: readonly Token[], index: number): number | und
   return undefined;
 }
 
+const RANGE_JOINERS = new Set(["and", "to", "-", "~", "～", "到", "至"]);
+/** Tokens that may stand between a server noun and its multiplier: "ECS 4c8g x 2", "ECS ecs.c7.large ×3". */
+const SPEC_KINDS = new Set(["compute", "size", "instanceType"]);
+/** How many spec tokens may stand between ("4c" and "8g" are two). */
+const SPEC_REACH = 3;
+
+/** "web x3", "ECS 4c8g x 2": the multiplier after the noun, past its spec. */
+function multiplierAfter(tokens: readonly Token[], index: number): number | undefined {
+  for (let ahead = index + 1; ahead <= index + 1 + SPEC_REACH; ahead += 1) {
+    const token = tokens[ahead];
+    if (token?.kind === "count" && /[x×*]/i.test(token.text)) return Number(token.value);
+    if (!token || !SPEC_KINDS.has(token.kind)) return undefined;
+  }
+  return undefined;
+}
+
 /**
  * The most servers one counted server noun asks for: "4 workers", "3 x app", "web x3" (a
  * multiplier after the noun), read from the tokens where the text's noun patterns see no server.
@@ -78,8 +94,9 @@ export function largestServerCount(tokens: readonly Token[]): number {
   for (const [index, token] of tokens.entries()) {
     if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
     const countIndex = countIndexBefore(tokens, index);
-    const after = tokens[index + 1];
-    const count = countIndex !== undefined ? Number(tokens[countIndex]?.value) : after?.kind === "count" && /[x×*]/i.test(after.text) ? Number(after.value) : 0;
+    // "auto scaling between 2 and 6 instances", "2-6 instances": a range of counts (a scaling group's), not how many to build.
+    if (countIndex !== undefined && RANGE_JOINERS.has(String(tokens[countIndex - 1]?.value)) && tokens[countIndex - 2]?.kind === "number") continue;
+    const count = countIndex !== undefined ? Number(tokens[countIndex]?.value) : (multiplierAfter(tokens, index) ?? 0);
     if (count <= MAX_SERVERS) largest = Math.max(largest, count);
   }
   return largest;

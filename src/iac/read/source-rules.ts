@@ -21,6 +21,21 @@ export interface SourceRule {
   for?: "database" | "cache" | "icmp";
   /** "from the web tier's subnet 10.0.1.0/24": the range is a subnet of the request's own servers, so a vSwitch of its network too. */
   ownSubnet?: true;
+  /** "open 3000-3010/tcp to 203.0.113.0/24": the port ranges of its clause (their ends are no ports of their own). */
+  ranges?: [number, number][];
+}
+
+/** "3000-3010", "8000~8100": a range of ports in a clause. Bounded, global: one pass. */
+const CLAUSE_RANGE = /(?<![\d.])(\d{2,5})\s{0,2}[-~～]\s{0,2}(\d{2,5})(?![\d.])/g;
+
+/** The port ranges written in a clause, lowest end first. */
+function clauseRanges(clause: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const match of clause.matchAll(CLAUSE_RANGE)) {
+    const [from, to] = [Number(match[1]), Number(match[2])];
+    if (from >= MIN_PORT && from < to && to <= 65535) ranges.push([from, to]);
+  }
+  return ranges;
 }
 
 /** A tier of the request's own servers named as the range's subnet ("the web tier's subnet", "the app subnet"); an office's or a VPN's is someone else's. */
@@ -40,7 +55,7 @@ function productOf(words: string): SourceRule["for"] {
 
 /** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
 export const SOURCE_ADDRESS =
-  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}(?:\/(?:tcp|udp))?\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
 /** "and 10.2.0.0/16" after a source: a second range of the same list. */
 const MORE_ADDRESS = /^\s{0,3}(?:,|，|、|and|和|及|或|or)\s{0,3}(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/i;
 /** "80 and 443 from anywhere", "对所有人开放": the clause's ports are public. */
@@ -52,6 +67,10 @@ const NUMBER = /\d{1,5}/g;
 const NOT_PORT_AFTER = /^\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|k|核|台|个|天|days?|vcpus?|cores?|x)(?![a-z])/i;
 /** The most characters NOT_PORT_AFTER can read (two spaces, "vcpus", the letter after it): a number reads no further. */
 const NOT_PORT_REACH = 9;
+/** A number right after one of these is a product's version or year ("Windows Server 2022", "Ubuntu 22", "MySQL 8"), not a port. */
+const NOT_PORT_BEFORE = /(?:server|windows|ubuntu|centos|debian|rocky|linux|alinux|version|mysql|postgres|postgresql|redis|mariadb|python|java|node)\s{1,2}$/i;
+/** How far back NOT_PORT_BEFORE reads: its longest word and two spaces. */
+const NOT_PORT_BEFORE_REACH = 12;
 /** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
 const MIN_PORT = 20;
 
@@ -103,7 +122,8 @@ export function clausePorts(clause: string): number[] {
     if (
       (/[\d./a-z~-]/i.test(before) && !listedBefore) ||
       (/[\d./~-]/.test(after) && !listedAfter) ||
-      NOT_PORT_AFTER.test(clause.slice(end, end + NOT_PORT_REACH))
+      NOT_PORT_AFTER.test(clause.slice(end, end + NOT_PORT_REACH)) ||
+      NOT_PORT_BEFORE.test(clause.slice(Math.max(0, start - NOT_PORT_BEFORE_REACH), start))
     )
       continue;
     const port = Number(match[0]);
@@ -188,7 +208,15 @@ export function sourceRules(text: string): SourceRule[] {
     const ports = after.length > 0 ? after : clausePorts(restricted);
     const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? "") ?? productOf(restricted));
     const ownSubnet = OWN_SUBNET.test(match[0]);
-    rules.push({ ports, cidr, span: [end - address.length, end], ...(product ? { for: product } : {}), ...(ownSubnet ? { ownSubnet } : {}) });
+    const ranges = clauseRanges(clause);
+    rules.push({
+      ports,
+      cidr,
+      span: [end - address.length, end],
+      ...(product ? { for: product } : {}),
+      ...(ownSubnet ? { ownSubnet } : {}),
+      ...(ranges.length > 0 ? { ranges } : {}),
+    });
     // "whitelist 10.1.0.0/16 and 10.2.0.0/16": the ranges listed after it are sources of the same rule.
     let at = end;
     for (let more = MORE_ADDRESS.exec(text.slice(at, at + 40)); more; more = MORE_ADDRESS.exec(text.slice(at, at + 40))) {

@@ -237,3 +237,55 @@ describe("round seven: per-server public IPs and zones counted as AZs", () => {
     expect(checkOf(ask, without(template, "VSwitch3"))?.notExpressed.length).toBeGreaterThan(0);
   });
 });
+
+describe("round seven, second batch: years, ranges with sources, and false findings removed", () => {
+  it("'one Windows Server 2022 (RDP from 198.51.100.0/24)': the year is no port; RDP is opened from the range (port 2022 was)", () => {
+    const ask = "Two ECS, one Windows Server 2022 (RDP from 198.51.100.0/24) and one Ubuntu 22.04 (SSH from 198.51.100.0/24), Hangzhou";
+    const template = generated(ask);
+    expect(rules(template).map((rule) => rule.PortRange)).not.toContain("2022/2022");
+    expect(rules(template).find((rule) => rule.PortRange === "3389/3389")?.SourceCidrIp).toBe("198.51.100.0/24");
+    // One image for both servers: the second image is named as not in the template, never vouched for.
+    expect(checkOf(ask, template)?.notExpressed.map((value) => value.text)).toEqual(["Ubuntu 22.04"]);
+  });
+
+  it("'open 3000-3010/tcp to 203.0.113.0/24': the range's rule takes the source (it was open to 0.0.0.0/0)", () => {
+    const ask = "ECS x2 in Singapore; open 3000-3010/tcp to 203.0.113.0/24; 22 from anywhere is NOT ok, only from 10.0.0.0/8";
+    const template = generated(ask);
+    expect(rules(template).map((rule) => `${rule.PortRange} ${rule.SourceCidrIp}`)).toEqual(["3000/3010 203.0.113.0/24", "22/22 10.0.0.0/8"]);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    const open = withRules(template, "3000/3010", (rule) => {
+      rule.SourceCidrIp = "0.0.0.0/0";
+    });
+    expect(checkOf(ask, open)?.broader.length).toBeGreaterThan(0);
+  });
+
+  it("false findings on right templates are gone: days bound to the prefix after 'and', '每个交换机两台', '/24 each', 'two private vswitches', '3 backends'", () => {
+    for (const ask of [
+      "OSS bucket 'ml-datasets', private, versioning, transition to Archive after 30 days for prefix raw/ and to IA after 7 days for prefix processed/, Ulanqab",
+      "上海：VPC 172.31.0.0/16，交换机 172.31.1.0/24（B 区）和 172.31.2.0/24（G 区），每个交换机两台 ecs.c7.large，前面挂一个内网 SLB 监听 8080",
+      "terraform plz - vpc + 3 vsw (/24 each) in zones h,i,j of hangzhou + 3 c7.large one per vsw + an internet CLB on 443 tcp",
+      "Give me a NAT gateway with 2 EIPs for SNAT, VPC 10.5.0.0/16 with two private vswitches, cn-hangzhou",
+      "SLB (internet) with HTTPS 443 -> 80 and HTTP 80 -> 80, 3 backends c7.large, zone b and c in cn-qingdao",
+    ]) {
+      const check = checkOf(ask, generated(ask));
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+    }
+  });
+
+  it("…and the same checks still flag the mutations: a server fewer per vSwitch, a vSwitch fewer, a /25, the days swapped", () => {
+    const perVSwitch =
+      "上海：VPC 172.31.0.0/16，交换机 172.31.1.0/24（B 区）和 172.31.2.0/24（G 区），每个交换机两台 ecs.c7.large，前面挂一个内网 SLB 监听 8080";
+    expect(checkOf(perVSwitch, without(generated(perVSwitch), "EcsInstance4"))?.notExpressed.length).toBeGreaterThan(0);
+    const nat = "Give me a NAT gateway with 2 EIPs for SNAT, VPC 10.5.0.0/16 with two private vswitches, cn-hangzhou";
+    const natTemplate = generated(nat);
+    const oneVSwitch = without(natTemplate, "VSwitch2");
+    expect(checkOf(nat, oneVSwitch)?.notExpressed.map((value) => value.text)).toContain("two private vswitches");
+    const sized = "terraform plz - vpc + 3 vsw (/24 each) in zones h,i,j of hangzhou + 3 c7.large one per vsw + an internet CLB on 443 tcp";
+    const wider = structuredClone(generated(sized));
+    for (const vswitch of props(wider, "ALIYUN::ECS::VSwitch")) vswitch.CidrBlock = String(vswitch.CidrBlock).replace("/24", "/25");
+    expect(checkOf(sized, wider)?.notExpressed.map((value) => value.text)).toContain("/24");
+  });
+});

@@ -6,26 +6,9 @@
  * removed is flagged (a mutation), so the check never vouches for what it did not verify.
  */
 import { describe, expect, it } from "vitest";
-import { checkRequest, generateTemplate, terraformOfTwin, validateTemplateObject } from "../../../src/iac/index";
+import { generateTemplate } from "../../../src/iac/index";
+import { checkOf, generated, hcl, props, type Template } from "./engineer-request-helpers";
 
-type Resource = { Type: string; Properties?: Record<string, unknown> };
-type Template = { Resources: Record<string, Resource>; Parameters?: Record<string, Record<string, unknown>> };
-
-function generated(ask: string): Template {
-  const result = generateTemplate({ text: ask });
-  if (!result.template) throw new Error(`no template for ${ask}`);
-  expect(
-    validateTemplateObject(result.template).filter((d) => d.severity === "error"),
-    ask,
-  ).toEqual([]);
-  return result.template as Template;
-}
-
-const ofType = (template: Template, type: string) => Object.entries(template.Resources).filter(([, resource]) => resource.Type === type);
-const props = (template: Template, type: string) => ofType(template, type).map(([, resource]) => resource.Properties ?? {});
-const hcl = (template: Template) => terraformOfTwin(template as unknown as Record<string, unknown>).text;
-const checkOf = (ask: string, template: Template | string) =>
-  checkRequest({ request: ask, template: typeof template === "string" ? template : JSON.stringify(template) });
 /** The texts the check names as not in the template. */
 const missing = (ask: string, template: Template) => (checkOf(ask, template)?.notExpressed ?? []).map((value) => value.text);
 /** A copy with one resource's properties changed (a mutation the check must flag). */

@@ -56,7 +56,7 @@ export function sourceRangesOf(text: string): SourceRanges {
       if (!ranges.sshAll.includes(rule.cidr)) ranges.sshAll.push(rule.cidr);
     }
     const others = rule.ports.filter((port) => port !== 22);
-    if (!ssh || others.length > 0) {
+    if (!ssh || others.length > 0 || (rule.ranges?.length ?? 0) > 0) {
       // A range for a database or a cache is its whitelist (apply-values.ts), not a source of the servers' ports.
       if (!rule.for) ranges.ports ??= rule.cidr;
       ranges.rules.push({ ...rule, ports: others });
