@@ -14,6 +14,7 @@ import { resourceCount } from "./locate";
 import type { RequestedValue } from "./requested-value";
 import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
 import { broaderScopes, offInternetScopes } from "./scope";
+import { bastionInstanceType } from "../read/server-roles";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords, countedFamily } from "./token-context";
@@ -123,9 +124,12 @@ export function account(input: AccountingInput): Accounting {
   const misplacedTexts = new Set(
     bindings.misplaced.filter((value) => value.kind === "cidr" || value.kind === "days").map((value) => `${value.kind}|${value.text}`),
   );
+  // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": a type per role when a bastion has its own.
+  const typesByRole = roles !== undefined && roles.bastions > 0 && bastionInstanceType(tokens) !== undefined;
   const uniform = uniformly(
     applied.filter((value) => !misplacedTexts.has(`${value.kind}|${value.text}`)),
     view,
+    typesByRole,
   );
   const kept = uniform.kept;
   notExpressed.push(...uniform.misplaced);

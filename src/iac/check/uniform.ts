@@ -28,7 +28,17 @@ const ID_PLACES = placesOf("resourceId");
 const SITE = /^([A-Za-z0-9_]{1,255})\.([A-Za-z0-9_.[\]]{1,500})/;
 
 /** The applied values that hold on every resource of their type, and those one of them lacks. */
-export function uniformly(applied: readonly CheckedValue[], view: TemplateView): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
+/** A server's role in a bastion's design: the bastion (named so by bastion-design.ts and the Terraform twin) or one of the others. */
+function roleOf(slots: ReadonlyMap<string, unknown>, name: string): string {
+  return String(slots.get(`${name}|InstanceName`) ?? slots.get(`${name}|instance_name`) ?? "").startsWith("bastion") ? "bastion" : "server";
+}
+
+/**
+ * The applied values that hold on every resource of their type, and those one of them lacks.
+ * `typesByRole`: the request names an instance type per role ("ecs.c7.2xlarge for workers,
+ * ecs.t6-c1m2.large for the jump server"), so an instance type holds on every server of its role.
+ */
+export function uniformly(applied: readonly CheckedValue[], view: TemplateView, typesByRole = false): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
   const slots = new Map(view.slots.map((slot) => [`${slot.resource}|${slot.path}`, slot.value]));
   const types = new Map(view.resources.map((resource) => [resource.name, resource.type]));
   const byType = new Map<string, string[]>();
@@ -48,7 +58,8 @@ export function uniformly(applied: readonly CheckedValue[], view: TemplateView):
       value.kind === "resource-id" ? ID_PLACES.filter((place) => place.rosProperty === site[2]).flatMap((place) => byType.get(place.rosType) ?? []) : [];
     // "two Redis 5.0": a version holds on every instance of its engine ("MySQL 8.0 and PostgreSQL 14" are two engines).
     const engine = (name: string) => slots.get(`${name}|Engine`) ?? slots.get(`${name}|engine`);
-    const peers = (byType.get(type) ?? []).filter((name) => value.kind !== "engine-version" || engine(name) === engine(site[1] ?? ""));
+    const sameRole = (name: string) => !typesByRole || value.kind !== "instance-type" || roleOf(slots, name) === roleOf(slots, site[1] ?? "");
+    const peers = (byType.get(type) ?? []).filter((name) => (value.kind !== "engine-version" || engine(name) === engine(site[1] ?? "")) && sameRole(name));
     const lacking = [...peers, ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
     if (lacking === undefined) kept.push(value);
     else misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, but not on ${lacking}` });

@@ -621,7 +621,7 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applySourceRange(template, values, out);
   applyIcmp(template, values, out);
   applyBandwidth(template, values, out);
-  if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied);
+  if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType);
   return out;
 }
 

@@ -33,7 +33,10 @@ export function offlineCheckLine(diagnostics: readonly Diagnostic[], language: R
 }
 
 function parameterLines(template: Record<string, unknown>, language: ReplyLanguage): string[] {
-  return Object.entries(section(template, "Parameters")).map(([name, definition]) => {
+  const parameters = Object.entries(section(template, "Parameters"));
+  // "A bucket named static-cdn-origin": every value is written, so the heading says so rather than standing empty.
+  if (parameters.length === 0) return [language === "zh" ? "- 无：模板可直接创建" : "- none: the template deploys as it is"];
+  return parameters.map(([name, definition]) => {
     const record = isRecord(definition) ? definition : {};
     const selector =
       typeof record.AssociationProperty === "string"

@@ -84,6 +84,8 @@ export interface RequestedValues {
   bandwidth?: number;
   /** "a bastion + 2 app servers": how many of the first servers are bastions, with a security group of their own (kinds/security-group/bastion-design.ts). */
   bastions?: number;
+  /** "ecs.t6-c1m2.large for the jump server": the bastion's own instance type (read/server-roles.ts), beside `ecsInstanceType`. */
+  bastionInstanceType?: string;
   /** "key pair my-key": the key pair the servers log in with (kinds/ecs/key-pair.ts). */
   keyPairName?: string;
   /** "password login disabled": no password on the servers (only with a key pair). */

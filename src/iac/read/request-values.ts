@@ -16,7 +16,7 @@ import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
 import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
-import { BASTION, serverRoles } from "./server-roles";
+import { BASTION, bastionInstanceType, otherServerType, serverRoles } from "./server-roles";
 import { ICMP_WORDS, icmpSources } from "./icmp-rules";
 import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
@@ -124,7 +124,17 @@ export function parseRequestedValues(request: string): RequestedValues {
   for (const [search, label] of FEATURE_SEARCHES) if (asksFor(search, text, tokens)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
   const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;
-  if (roles && roles.bastions > 0 && roles.others > 0) values.bastions = roles.bastions;
+  if (roles && roles.bastions > 0 && roles.others > 0) {
+    values.bastions = roles.bastions;
+    // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": the bastion's type is its own; the others keep theirs.
+    const bastionType = bastionInstanceType(tokens);
+    if (bastionType) {
+      values.bastionInstanceType = bastionType;
+      const others = otherServerType(tokens, bastionType);
+      if (others) values.ecsInstanceType = others;
+      else if (values.ecsInstanceType === bastionType) delete values.ecsInstanceType;
+    }
+  }
   // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts).
   const icmp = ICMP_WORDS.test(text) ? icmpSources(tokens) : undefined;
   if (icmp) values.icmpSources = icmp;

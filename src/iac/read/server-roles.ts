@@ -141,3 +141,39 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   const withMore = more > 0 && roleless + roles.size === 1 && !repeated;
   return byRole || withMore ? { bastions: 0, others, groups } : undefined;
 }
+
+/** Words between an instance type and the bastion it is for ("ecs.t6-c1m2.large for the jump server"), or the other way ("bastion: ecs.t6…"). */
+const TYPE_LINKS = new Set(["for", "on", "as", "the", "a", "our", "of", ":", "(", "is", "uses", "with", "=", "用", "使用", "规格", "规格为", "选", "是"]);
+/** How many link words may stand between. */
+const TYPE_LINK_REACH = 3;
+
+const isBastionNoun = (token: Token | undefined) => token?.kind === "name" && token.of === "product" && token.value === "ecs" && BASTION.test(token.text);
+const isServerType = (token: Token | undefined) => token?.kind === "instanceType" && token.of === "ecs";
+
+/** The token `step` away past link words, if it is what `wanted` says. */
+function linked(tokens: readonly Token[], index: number, step: 1 | -1, wanted: (token: Token | undefined) => boolean): boolean {
+  for (let at = index + step, links = 0; links <= TYPE_LINK_REACH; at += step, links += 1) {
+    const token = tokens[at];
+    if (wanted(token)) return true;
+    if (!token || !TYPE_LINKS.has(String(token.value).toLowerCase())) return false;
+  }
+  return false;
+}
+
+/**
+ * The instance type written for the bastion ("ecs.t6-c1m2.large for the jump server", "bastion:
+ * ecs.t6-c1m2.large", "跳板机用 ecs.t6…"): its own, beside the other servers'. One pass.
+ */
+export function bastionInstanceType(tokens: readonly Token[]): string | undefined {
+  for (const [index, token] of tokens.entries()) {
+    if (!isServerType(token)) continue;
+    if (linked(tokens, index, 1, isBastionNoun) || linked(tokens, index, -1, isBastionNoun)) return String(token.value).toLowerCase();
+  }
+  return undefined;
+}
+
+/** The first server type that is not the bastion's: the other servers' ("ecs.c7.2xlarge for workers, ecs.t6… for the jump server"). */
+export function otherServerType(tokens: readonly Token[], bastionType: string): string | undefined {
+  const other = tokens.find((token) => isServerType(token) && String(token.value).toLowerCase() !== bastionType);
+  return other === undefined ? undefined : String(other.value).toLowerCase();
+}

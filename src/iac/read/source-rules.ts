@@ -28,6 +28,13 @@ export interface SourceRule {
 /** "3000-3010", "8000~8100": a range of ports in a clause. Bounded, global: one pass. */
 const CLAUSE_RANGE = /(?<![\d.])(\d{2,5})\s{0,2}[-~～]\s{0,2}(\d{2,5})(?![\d.])/g;
 
+/** The part of a clause after its last "from anywhere" / "to the world" (the whole clause without one). */
+function sinceLastAnywhere(clause: string): string {
+  let from = 0;
+  for (const match of clause.matchAll(FROM_ANYWHERE)) from = match.index + match[0].length;
+  return clause.slice(from);
+}
+
 /** The port ranges written in a clause, lowest end first. */
 function clauseRanges(clause: string): [number, number][] {
   const ranges: [number, number][] = [];
@@ -67,8 +74,11 @@ const NUMBER = /\d{1,5}/g;
 const NOT_PORT_AFTER = /^\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|k|核|台|个|天|days?|vcpus?|cores?|x)(?![a-z])/i;
 /** The most characters NOT_PORT_AFTER can read (two spaces, "vcpus", the letter after it): a number reads no further. */
 const NOT_PORT_REACH = 9;
-/** A number right after one of these is a product's version or year ("Windows Server 2022", "Ubuntu 22", "MySQL 8"), not a port. */
-const NOT_PORT_BEFORE = /(?:server|windows|ubuntu|centos|debian|rocky|linux|alinux|version|mysql|postgres|postgresql|redis|mariadb|python|java|node)\s{1,2}$/i;
+/**
+ * A number right after one of these is an image's version or year ("Windows Server 2022", "Ubuntu
+ * 22"), not a port; an engine's name is followed by its port as often ("MySQL 3306"), so it is not here.
+ */
+const NOT_PORT_BEFORE = /(?:server|windows|ubuntu|centos|debian|rocky|linux|alinux|version)\s{1,2}$/i;
 /** How far back NOT_PORT_BEFORE reads: its longest word and two spaces. */
 const NOT_PORT_BEFORE_REACH = 12;
 /** Ports are 20 and up here: "3 servers" or "2 zones" in the clause are no ports. */
@@ -208,7 +218,8 @@ export function sourceRules(text: string): SourceRule[] {
     const ports = after.length > 0 ? after : clausePorts(restricted);
     const product = ports.length > 0 ? undefined : (productOf(clause) ?? productOf(ownAfter(text, end) ?? "") ?? productOf(restricted));
     const ownSubnet = OWN_SUBNET.test(match[0]);
-    const ranges = clauseRanges(clause);
+    // "open 80, 8080-8090 to the world and 22 to X": only the ranges written since the clause's last "to the world" are X's.
+    const ranges = clauseRanges(sinceLastAnywhere(clause));
     rules.push({
       ports,
       cidr,

@@ -26,6 +26,10 @@ const FILLERS = new Set([
   "is",
   "should",
   "change",
+  "a",
+  "an",
+  "the",
+  "用",
   "应该是",
   "是",
   "改成",
@@ -54,24 +58,37 @@ const VALUE_KINDS: ReadonlySet<TokenKind> = new Set([
   "zone",
   "duration",
 ]);
+/** The names a correction may replace: "MySQL … I mean PostgreSQL", "Ubuntu … no wait, Alibaba Cloud Linux", "an ALB … actually a CLB". */
+const NAME_CLASSES = new Set(["engine", "image", "product"]);
+/** Products one may stand in for another in a correction ("an ALB on 443, actually make it a CLB"): load balancers. */
+const INTERCHANGEABLE: readonly ReadonlySet<string>[] = [new Set(["slb", "alb", "nlb"])];
 const SENTENCE_ENDS = new Set([".", ";", "；", "。", "\n", "!", "?"]);
 
 /** The value token right after the cue ending at `end`, past fillers; undefined when the cue is followed by anything else. */
 function correctionAfter(tokens: readonly Token[], from: number): Token | undefined {
   for (let index = from; index < tokens.length && index < from + 4; index += 1) {
     const token = tokens[index] as Token;
-    if (VALUE_KINDS.has(token.kind)) return token;
+    if (VALUE_KINDS.has(token.kind) || (token.kind === "name" && NAME_CLASSES.has(String(token.of)))) return token;
     if (!FILLERS.has(String(token.value).toLowerCase())) return undefined;
   }
   return undefined;
 }
 
-/** The index of the value of `kind` before the token at `index`, in its sentence and within reach. */
-function correctedBefore(tokens: readonly Token[], index: number, kind: TokenKind): number | undefined {
+/** Whether `earlier` is what `correction` replaces: a value of the same kind, an engine for an engine, an image for an image, a load balancer for a load balancer. */
+function replaces(earlier: Token, correction: Token): boolean {
+  if (earlier.kind !== correction.kind) return false;
+  if (correction.kind !== "name") return true;
+  if (earlier.of !== correction.of || earlier.value === correction.value) return false;
+  if (correction.of === "engine" || correction.of === "image") return true;
+  return INTERCHANGEABLE.some((family) => family.has(String(earlier.value)) && family.has(String(correction.value)));
+}
+
+/** The index of the value the correction replaces, before the token at `index`, in its sentence and within reach. */
+function correctedBefore(tokens: readonly Token[], index: number, correction: Token): number | undefined {
   for (let back = index - 1; back >= 0 && back >= index - BACK_REACH; back -= 1) {
     const token = tokens[back] as Token;
     if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value))) return undefined;
-    if (token.kind === kind) return back;
+    if (replaces(token, correction)) return back;
   }
   return undefined;
 }
@@ -93,12 +110,16 @@ export function withoutTakenBack(text: string): string {
     if (!correction) continue;
     let cueStart = next;
     while (cueStart > 0 && (tokens[cueStart - 1] as Token).end > cue.index) cueStart -= 1;
-    const at = correctedBefore(tokens, cueStart, correction.kind);
+    const at = correctedBefore(tokens, cueStart, correction);
     const corrected = at === undefined ? undefined : tokens[at];
     if (at === undefined || !corrected) continue;
-    // "2c8g" is two tokens, the CPU and the memory: the pair goes together.
-    const memory = tokens[at + 1];
-    const end = corrected.kind === "compute" && memory?.kind === "size" && memory.start === corrected.end ? memory.end : corrected.end;
+    // "2c8g" is two tokens, the CPU and the memory; "MySQL 8.0", "ubuntu 22.04" a name and its version: each pair goes together.
+    const tail = tokens[at + 1];
+    const paired =
+      tail !== undefined &&
+      tail.start - corrected.end <= 1 &&
+      ((corrected.kind === "compute" && tail.kind === "size") || (corrected.kind === "name" && tail.kind === "version"));
+    const end = paired ? tail.end : corrected.end;
     blanks.push([corrected.start, end], [cue.index, correction.start]);
   }
   // The blanks come in text order, two per cue; built in one pass.

@@ -289,3 +289,58 @@ describe("round seven, second batch: years, ranges with sources, and false findi
     expect(checkOf(sized, wider)?.notExpressed.map((value) => value.text)).toContain("/24");
   });
 });
+
+describe("round seven: a product, an engine or an image corrected in the same request", () => {
+  it("'behind an ALB on 443, actually make it a CLB': the CLB, and no finding for the ALB taken back", () => {
+    const ask = "2 ECS in Hangzhou behind an ALB on 443, actually make it a CLB";
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::SLB::LoadBalancer")).toHaveLength(1);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+    expect(checkOf(ask, without(template, "Slb", "SlbListener443", "SlbBackendServers"))?.notExpressed.map((value) => value.text)).toContain("CLB");
+  });
+
+  it("'MySQL 8.0 RDS … I mean PostgreSQL 15', 'ubuntu 22.04, no wait, Alibaba Cloud Linux 3': the second, with its version", () => {
+    const database = "MySQL 8.0 RDS, 50GB, I mean PostgreSQL 15, Beijing";
+    const [rds] = props(generated(database), "ALIYUN::RDS::DBInstance");
+    expect([rds?.Engine, rds?.EngineVersion]).toEqual(["PostgreSQL", "15.0"]);
+    const image = "2 ECS with ubuntu 22.04, no wait, Alibaba Cloud Linux 3, Hangzhou";
+    const template = generated(image);
+    expect(String(template.Parameters?.EcsImageId?.Default)).toMatch(/^aliyun_3_/);
+    expect(checkOf(image, template)?.notExpressed).toEqual([]);
+    // "actually also a Redis" adds; it takes nothing back.
+    expect(ofType(generated("2 ECS and an SLB, actually also a Redis, Hangzhou"), "ALIYUN::SLB::LoadBalancer")).toHaveLength(1);
+  });
+});
+
+describe("round seven: the bastion's own instance type", () => {
+  it("'ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server': a BastionInstanceType parameter for the bastion, the workers keep theirs", () => {
+    const ask = "jump server + 4 workers, Ubuntu 22.04, ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server, cn-shanghai";
+    const template = generated(ask);
+    expect(template.Parameters?.BastionInstanceType?.Default).toBe("ecs.t6-c1m2.large");
+    expect(template.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.2xlarge");
+    expect(props(template, "ALIYUN::ECS::Instance").map((server) => server.InstanceType)).toEqual([
+      { Ref: "BastionInstanceType" },
+      ...Array.from({ length: 4 }, () => ({ Ref: "EcsInstanceType" })),
+    ]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    // Terraform: the bastion's instance_type is its own.
+    expect(hcl(template)).toMatch(/"alicloud_instance" "ecs_1" \{\n\s+instance_name\s+= "bastion"\n\s+instance_type\s+= "ecs\.t6-c1m2\.large"/);
+    expect(hcl(template).match(/instance_type\s+= "ecs\.c7\.2xlarge"/g)).toHaveLength(4);
+    // Mutations: the bastion on the workers' type; one worker on the bastion's.
+    const bastionLikeOthers = structuredClone(template);
+    (bastionLikeOthers.Resources.EcsInstance1?.Properties ?? {}).InstanceType = { Ref: "EcsInstanceType" };
+    expect(checkOf(ask, bastionLikeOthers)?.notExpressed.map((value) => value.text)).toContain("ecs.t6-c1m2.large");
+    const workerLikeBastion = structuredClone(template);
+    (workerLikeBastion.Resources.EcsInstance3?.Properties ?? {}).InstanceType = { Ref: "BastionInstanceType" };
+    expect(checkOf(ask, workerLikeBastion)?.notExpressed.map((value) => value.text)).toContain("ecs.c7.2xlarge");
+  });
+
+  it("'一台跳板机加两台应用服务器，跳板机用 ecs.t6-c1m2.large，应用服务器 ecs.g7.large': each its own", () => {
+    const ask = "一台跳板机加两台应用服务器，跳板机用 ecs.t6-c1m2.large，应用服务器 ecs.g7.large，杭州";
+    const template = generated(ask);
+    expect([template.Parameters?.BastionInstanceType?.Default, template.Parameters?.EcsInstanceType?.Default]).toEqual(["ecs.t6-c1m2.large", "ecs.g7.large"]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+  });
+});

@@ -75,6 +75,8 @@ describe("round seven: buckets and disks", () => {
   it("'static-cdn-origin' asks for no CDN: a product word inside a name is no request for it; 'put a CDN in front' still is", () => {
     const result = generateTemplate({ text: bucketAsk });
     expect(result.summary).not.toContain("CDN");
+    // Every value is written: the parameters heading says there are none instead of standing empty.
+    expect(result.summary).toContain("**Parameters to fill in when creating the stack:**\n- none: the template deploys as it is");
     expect(checkOf(bucketAsk, result.template as Template)?.notExpressed).toEqual([]);
     const named = "an OSS bucket named cdn-assets-2024 in Hangzhou";
     expect(generateTemplate({ text: named }).summary).not.toContain("CDN");

@@ -18,6 +18,8 @@ type Template = Record<string, unknown>;
 /** The servers' own group, beside the bastion's (the template's first group). */
 export const SERVERS_GROUP = "AppSecurityGroup";
 const GROUP_TYPE = "ALIYUN::ECS::SecurityGroup";
+/** The bastions' own instance type parameter, when the request gives them one. */
+export const BASTION_TYPE = "BastionInstanceType";
 const INSTANCE_TYPE = "ALIYUN::ECS::Instance";
 /** The login ports a bastion is for: SSH and RDP. */
 const LOGIN_RANGES: ReadonlySet<string> = new Set(["22/22", "3389/3389"]);
@@ -58,7 +60,37 @@ function dropFromBackends(template: Template, bastions: ReadonlySet<string>): vo
  * Splits the template's one security group into the bastion's and the other servers'. `bastions`
  * is how many of the first servers are bastions (read/server-roles.ts). Says what it did.
  */
-export function applyBastionDesign(template: Template, bastions: number, applied: Phrase[]): void {
+/**
+ * "ecs.t6-c1m2.large for the jump server": the bastions' own type, a parameter of its own (the
+ * console's selector, defaulting to the type asked) beside `EcsInstanceType`, which the others keep.
+ */
+function giveBastionsType(template: Template, bastionNames: readonly string[], instanceType: string, applied: Phrase[]): void {
+  const parameters = section(template, "Parameters");
+  const serversType = parameters.EcsInstanceType;
+  parameters[BASTION_TYPE] = {
+    Type: "String",
+    Label: "Bastion instance type",
+    Description: "Instance type of the bastion (jump server); the other servers use EcsInstanceType.",
+    AssociationProperty: "ALIYUN::ECS::Instance::InstanceType",
+    ...(isRecord(serversType) && serversType.AssociationPropertyMetadata !== undefined
+      ? { AssociationPropertyMetadata: structuredClone(serversType.AssociationPropertyMetadata) }
+      : {}),
+    Default: instanceType,
+  };
+  const groups = (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: { Parameters: string[] }[] } | undefined)?.ParameterGroups;
+  const ecsGroup = groups?.find((group) => group.Parameters.includes("EcsInstanceType"));
+  if (ecsGroup && !ecsGroup.Parameters.includes(BASTION_TYPE)) ecsGroup.Parameters.splice(ecsGroup.Parameters.indexOf("EcsInstanceType") + 1, 0, BASTION_TYPE);
+  const resources = section(template, "Resources");
+  for (const name of bastionNames) resourceProperties(resources[name]).InstanceType = { Ref: BASTION_TYPE };
+  applied.push(
+    phrase(
+      `bastion instance type ${instanceType} (default of parameter \`${BASTION_TYPE}\`)`,
+      `跳板机实例规格 ${instanceType}（参数 \`${BASTION_TYPE}\` 的默认值）`,
+    ),
+  );
+}
+
+export function applyBastionDesign(template: Template, bastions: number, applied: Phrase[], bastionType?: string): void {
   const resources = section(template, "Resources");
   const servers = namesOf(template, INSTANCE_TYPE);
   const [group] = namesOf(template, GROUP_TYPE);
@@ -81,6 +113,7 @@ export function applyBastionDesign(template: Template, bastions: number, applied
     else properties.SecurityGroupId = { Ref: SERVERS_GROUP };
   });
   dropFromBackends(template, bastionNames);
+  if (bastionType) giveBastionsType(template, [...bastionNames], bastionType, applied);
   template.Outputs = section(template, "Outputs");
   section(template, "Outputs")[`${SERVERS_GROUP}Id`] = {
     Value: { "Fn::GetAtt": [SERVERS_GROUP, "SecurityGroupId"] },

@@ -48,7 +48,7 @@ export interface TwinDetails {
    * the first group; the others are in a group of their own, with `rules` from source ranges and
    * the login ports `fromBastion` open only to the bastion's group.
    */
-  serversGroup?: { bastions: number; rules: IngressRule[]; fromBastion: number[] };
+  serversGroup?: { bastions: number; rules: IngressRule[]; fromBastion: number[]; bastionInstanceType?: string };
 }
 
 export interface TerraformBuild {

@@ -102,7 +102,15 @@ function serversGroupOf(template: Template): TwinDetails["serversGroup"] {
   );
   const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(resources[name]));
   const bastions = servers.filter((server) => !(isRecord(server.SecurityGroupId) && server.SecurityGroupId.Ref === SERVERS_GROUP)).length;
-  return { bastions, rules: ingressRulesOf(template, SERVERS_GROUP), fromBastion };
+  // "ecs.t6-c1m2.large for the jump server": the bastion's own type, when it differs from the other servers'.
+  const bastionType = text(literal(template, servers[0]?.InstanceType));
+  const othersType = text(literal(template, servers[bastions]?.InstanceType));
+  return {
+    bastions,
+    rules: ingressRulesOf(template, SERVERS_GROUP),
+    fromBastion,
+    ...(bastionType && bastionType !== othersType ? { bastionInstanceType: bastionType } : {}),
+  };
 }
 
 function bucketValues(template: Template): Partial<RequestedValues> {
@@ -167,11 +175,19 @@ function zonesOf(template: Template): string[] {
     .filter((zone): zone is string => zone !== undefined);
 }
 
+/** The first server of the servers' group of a bastion's design; the first server without one. */
+function serverOfGroup(template: Template): Record<string, unknown> {
+  const resources = section(template, "Resources");
+  const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(resources[name]));
+  return servers.find((server) => isRecord(server.SecurityGroupId) && server.SecurityGroupId.Ref === SERVERS_GROUP) ?? servers[0] ?? {};
+}
+
 function valuesOf(template: Template): RequestedValues {
   const ecs = firstOf(template, "ecs");
   const rds = firstOf(template, "rds");
   return {
-    ecsInstanceType: text(literal(template, ecs.InstanceType)),
+    // With a bastion's design, the servers' type is that of the first server in their group, not the bastion's.
+    ecsInstanceType: text(literal(template, serverOfGroup(template).InstanceType ?? ecs.InstanceType)),
     systemDisk: { size: count(literal(template, ecs.SystemDiskSize)) },
     rdsEngineVersion: text(literal(template, rds.EngineVersion)),
     rdsStorage: count(literal(template, rds.DBInstanceStorage)),
