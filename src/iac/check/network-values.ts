@@ -77,10 +77,16 @@ function cidrRole(scan: Scanner, start: number): string | undefined {
 const GIVEN_TO = /(?:给|open to)[ ]{0,3}$/;
 
 /** "from the ", "from our app ", "来自": a source word just before a network word. */
-const FROM_NETWORK = /(?:from|来自)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z-]{1,8}[ ]{1,3})?$/;
+const FROM_NETWORK = /(?:from|来自|whitelist|allowlist|白名单)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z-]{1,8}[ ]{1,3})?$/;
+/** "10.1.2.0/24 and office 198.51.100.0/24": a range listed right after another (a label between at most) has its role (source-rules.ts reads the same list). */
+const LISTED_AFTER = /^[ ]{0,3}(?:,|，|、|and|和|及|或|or)[ ]{0,3}(?:(?!vpc|v-?switch|vsw|network|cidr|zone)[a-z'’-]{1,16}[ ]{1,3}){0,2}$/;
+
+/** The most characters a list's gap may hold: the joiner and two label words. */
+const LIST_REACH = 44;
 
 export function cidrValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
+  let previousEnd = -1;
   for (const match of scan.lower.matchAll(ADDRESS)) {
     const start = match.index;
     if (isWordChar(scan.lower[start - 1]) || scan.lower[start - 1] === ".") continue;
@@ -89,7 +95,10 @@ export function cidrValues(scan: Scanner): RequestedValue[] {
     if (prefix) end += prefix[0].length;
     const text = scan.original(start, end);
     if (match[0].split(".").some((octet) => Number(octet) > 255) || Number(prefix?.[1] ?? 32) > 32) continue;
-    const role = cidrRole(scan, start);
+    const previous = values[values.length - 1];
+    const listed = previous !== undefined && previousEnd >= 0 && start - previousEnd <= LIST_REACH && LISTED_AFTER.test(scan.lower.slice(previousEnd, start));
+    const role = listed ? previous.target : cidrRole(scan, start);
+    previousEnd = end;
     values.push({ kind: "cidr", text, role: "wanted", value: prefix ? text : `${text}/32`, ...(role ? { target: role } : {}) });
     scan.claim(start, end);
   }

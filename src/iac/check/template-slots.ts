@@ -145,6 +145,8 @@ function terraformView(text: string): TemplateView {
       const values = hclScalar(attribute[2] ?? "", variables);
       for (const value of values) {
         if (current.kind === "resource") slots.push({ resource: current.name, type: current.type, path: [...stack, key].join("."), key, value });
+        // The image a configuration picks is its data source's `name_regex` ("^ubuntu_22_04_x64_20G_alibase_"): a slot, so the check can place it.
+        if (current.kind === "data" && key === "name_regex") slots.push({ resource: `data.${current.name}`, type: current.type, path: key, key, value });
         if (current.kind === "provider" && key === "region") regionText += ` ${String(value)}`;
       }
       // A zone looked up by a data source ("data.alicloud_zones….zones[1 % …].id") is still a zone: kept by its expression, so zones can be counted.

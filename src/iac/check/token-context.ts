@@ -26,7 +26,27 @@ export function clauseWords(text: string, tokens: readonly Token[], index: numbe
   return text.slice(tokens[from]?.start ?? token.start, tokens[to]?.end ?? token.end).trim();
 }
 
-const REMOVAL_WORDS = new Set(["remove", "delete", "drop", "rid", "retire", "decommission", "去掉", "删除", "删掉", "移除", "拿掉", "去除"]);
+const REMOVAL_WORDS = new Set([
+  "remove",
+  "delete",
+  "drop",
+  "rid",
+  "retire",
+  "decommission",
+  // "close 22", "block 3389", "关闭 80 端口": a port closed is asked away.
+  "close",
+  "block",
+  "revoke",
+  "去掉",
+  "删除",
+  "删掉",
+  "移除",
+  "拿掉",
+  "去除",
+  "关闭",
+  "关掉",
+  "封禁",
+]);
 const INSTEAD_WORDS = new Set(["instead", "rather"]);
 
 /**

@@ -168,7 +168,10 @@ function placeImage(view: TemplateView, token: Token, version: Token | undefined
   const text = version?.kind === "version" ? `${token.text} ${version.text}` : token.text;
   const where = slotWhere(view, (slot) => {
     const id = String(slot.value).toLowerCase();
-    return /^(?:ImageId|image_id|ImageFamily)$/.test(slot.key) && words.some((word) => id.includes(word)) && versions.some((part) => id.includes(part));
+    // Terraform picks the image by its data source's `name_regex` ("^ubuntu_24_04_x64_20G_alibase_").
+    return (
+      /^(?:ImageId|image_id|ImageFamily|name_regex)$/.test(slot.key) && words.some((word) => id.includes(word)) && versions.some((part) => id.includes(part))
+    );
   });
   return where ? found("image", text, where) : missed("image", text);
 }

@@ -419,7 +419,7 @@ const CHANGE_PORT =
  * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port).
  */
 const CLOSE_PORT =
-  /(?:close|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|关闭|关掉)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
+  /(?:close|block|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|block|关闭|关掉|封禁)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
 
 /** The security groups' rule for `from` now opens `to` (or goes, when a rule for `to` is already there). */
 function moveRule(current: Template, from: number, to: number): void {

@@ -30,6 +30,14 @@ const LOOSE_PORT_WORDS = new Set([
   "允许",
   "仅允许",
   "只允许",
+  // "close 22", "block 3389", "关闭 22": a port asked away is a port too (the check then finds it absent).
+  "close",
+  "closes",
+  "closed",
+  "block",
+  "关闭",
+  "关掉",
+  "封禁",
 ]);
 /** Words after "to"/"from" that name who may reach a port: "443 to everyone", "8080 from anywhere". */
 const AUDIENCE_WORDS = new Set(["everyone", "anyone", "anywhere", "everywhere", "all", "world", "internet", "public", "公网", "所有人"]);

@@ -99,7 +99,11 @@ export function listedPorts(text: string): number[] {
 const OPEN_NUMBERS =
   /(?:^|[^a-z])(?:open|expose|allow|开放|放行|打开|允许|(?:nginx|apache|tomcat|caddy|app|web|api|service|服务)\s{1,3}(?:on|at|listening on|监听))\s{0,3}(\d{2,5}(?:\s{0,2}(?:,|，|、|\/|and|和)\s{0,2}\d{2,5}){0,7})(?![\d.]|\s{0,2}(?:g|gb|gib|t|tb|m|mb|mbps|台|个|核|天|days?|vcpus?|cores?|servers?|instances?)(?![a-z]))/gi;
 
-/** The ports the text opens with a verb ("open 80 and 443"), in the order written. */
+/** "and 80 open", "80/443 opened", "80 和 443 开放": the ports before the word that opens them. Bounded, like OPEN_NUMBERS. */
+const NUMBERS_OPEN = /(?<![\d.:/-])(\d{2,5}(?:\s{0,2}(?:,|，|、|\/|and|&|和)\s{0,2}\d{2,5}){0,7})\s{0,2}(?:open(?:ed)?\b|开放|放行)/gi;
+
+/** The ports the text opens with a verb ("open 80 and 443", "80 open"), in the order written. */
 export function openedPorts(text: string): number[] {
-  return [...text.matchAll(OPEN_NUMBERS)].flatMap((match) => (match[1]?.match(/\d{2,5}/g) ?? []).map(Number)).filter((port) => port >= 20 && port <= 65535);
+  const lists = [...text.matchAll(OPEN_NUMBERS), ...text.matchAll(NUMBERS_OPEN)].sort((a, b) => a.index - b.index);
+  return lists.flatMap((match) => (match[1]?.match(/\d{2,5}/g) ?? []).map(Number)).filter((port) => port >= 20 && port <= 65535);
 }

@@ -344,3 +344,67 @@ describe("round seven: the bastion's own instance type", () => {
     expect(checkOf(ask, template)?.notExpressed).toEqual([]);
   });
 });
+
+describe("round seven, third batch: 'zones of', ports before 'open', a labelled second range", () => {
+  it("'2 ECS in different zones of Beijing': no zone 's' read out of 'zones' (it was the default of ZoneId1)", () => {
+    const template = generated("Create 2 ECS in different zones of Beijing behind an intranet CLB listening on TCP 6379 forwarding to 6379");
+    expect(template.Parameters?.ZoneId1?.Default).toBeUndefined();
+    expect(ofType(template, "ALIYUN::ECS::VSwitch")).toHaveLength(2);
+  });
+
+  it("'… and 80 open', '80 和 443 开放': the ports are opened (the check had named 80 as missing)", () => {
+    for (const [ask, ports] of [
+      ["ECS in Hangzhou with 2 data disks (100G each) and 80 open", ["80/80"]],
+      ["一台 ECS，杭州，80 和 443 开放", ["80/80", "443/443"]],
+    ] as const) {
+      const template = generated(ask);
+      for (const port of ports) expect(rules(template).find((rule) => rule.PortRange === port)?.SourceCidrIp, ask).toBe("0.0.0.0/0");
+      expect(checkOf(ask, template)?.notExpressed, ask).toEqual([]);
+    }
+  });
+
+  it("'whitelist app subnet 10.1.2.0/24 and office 198.51.100.0/24': both in the whitelist, the VPC around the app subnet (it was the subnet itself)", () => {
+    const ask = "Set up an RDS MySQL 5.7 with 2 cores 8GB, 500GB, in zone cn-shanghai-l, whitelist app subnet 10.1.2.0/24 and office 198.51.100.0/24";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::RDS::DBInstance")[0]?.SecurityIPList).toBe("10.1.2.0/24,198.51.100.0/24");
+    expect(props(template, "ALIYUN::ECS::VPC")[0]?.CidrBlock).toBe("10.1.0.0/16");
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    const one = structuredClone(template);
+    for (const database of props(one, "ALIYUN::RDS::DBInstance")) database.SecurityIPList = "10.1.2.0/24";
+    expect(checkOf(ask, one)?.notExpressed.map((value) => value.text)).toContain("198.51.100.0/24");
+  });
+});
+
+describe("round seven, edits: closing a port, and a Terraform image", () => {
+  it("'close 22', 'block 80 too', '关闭 80 端口': the rule goes and the check finds it absent (it could not place the port)", () => {
+    let template = generated("VPC 10.0.0.0/16 + 1 ECS, Shanghai, open 80");
+    for (const [ask, gone] of [
+      ["close 22", "22/22"],
+      ["block 80 too", "80/80"],
+    ] as const) {
+      template = edited(template, ask);
+      expect(
+        rules(template).map((rule) => rule.PortRange),
+        ask,
+      ).not.toContain(gone);
+      const check = checkOf(ask, template);
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+    }
+    const zh = edited(generated("一台 ECS，开放 80 和 443"), "关闭 80 端口");
+    expect(rules(zh).map((rule) => rule.PortRange)).not.toContain("80/80");
+    // Mutation: the port left open is a port not closed.
+    const kept = generated("VPC 10.0.0.0/16 + 1 ECS, Shanghai, open 80");
+    expect(checkOf("block 80 too", kept)?.notExpressed.map((value) => value.text)).toContain("80");
+  });
+
+  it("'Terraform: one ECS with Ubuntu 22.04': the data source's name_regex carries the image, and the check finds it there", () => {
+    const ask = "Terraform: one ECS with Ubuntu 22.04 in Hangzhou";
+    const text = hcl(generated(ask));
+    expect(text).toContain('name_regex  = "^ubuntu_22_04_x64_20G_alibase_"');
+    expect(checkOf(ask, text)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, text.replace("ubuntu_22_04", "ubuntu_20_04"))?.notExpressed.map((value) => value.text)).toContain("Ubuntu 22.04");
+  });
+});
