@@ -16,14 +16,16 @@ const PER_ITEM = /\b(?:each|every|per)\b|每/;
 const EACH_AFTER = /^(?:es|s)?\s{0,2}(?:each|apiece|per\s{1,2}(?:server|instance|host|machine|node)s?)\b/;
 /** "one per zone", "one in each vSwitch": a count of the clause's servers in every zone, not a count of zones. */
 const PER_ZONE_AFTER =
-  /^\s{1,2}(?:(?:server|instance|ecs|node|vm)s?\s{1,2})?(?:per|in each|in every|each)\s{1,2}(?:availability\s{1,2})?(?:zone|v-?switch|vsw|subnet)\b/;
+  /^\s{1,2}(?:(server|instance|ecs|node|vm|vsw|v-?switch|subnet)(?:s|es)?\s{1,2})?(?:per|in each|in every|each)\s{1,2}(?:availability\s{1,2})?(?:zone|az|v-?switch|vsw|subnet)\b/;
+/** The nouns of a per-zone count that name the network's vSwitches ("one vsw per AZ"), not servers. */
+const VSWITCH_NOUNS = new Set(["vsw", "vswitch", "v-switch", "subnet"]);
 /** "每个可用区一台", "每个交换机里放一台": the Chinese form, before the count. */
 const PER_ZONE_BEFORE = /每个?\s{0,2}(?:可用区|区|交换机|子网|vswitch)\s{0,2}(?:里|中|内|下)?\s{0,2}(?:都|各)?\s{0,2}(?:放|部署|建|创建|挂)?\s{0,2}$/;
-function perZoneText(scan: Scanner, start: number, end: number): string | undefined {
+function perZoneText(scan: Scanner, start: number, end: number): { text: string; target: "ecs" | "vswitch" } | undefined {
   const after = PER_ZONE_AFTER.exec(scan.lower.slice(end, end + 32));
-  if (after) return scan.original(start, end + after[0].length);
+  if (after) return { text: scan.original(start, end + after[0].length), target: VSWITCH_NOUNS.has(after[1] ?? "") ? "vswitch" : "ecs" };
   const before = PER_ZONE_BEFORE.exec(scan.before(start, 12));
-  return before ? `${before[0].trim()}${scan.original(start, end)}` : undefined;
+  return before ? { text: `${before[0].trim()}${scan.original(start, end)}`, target: "ecs" } : undefined;
 }
 
 /** "2 x 100GB and 1 x 500GB (ESSD) data disks": two groups of disks, each a count and a size. */
@@ -149,7 +151,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const count = numberOf(match[0]);
     const perZone = count === undefined ? undefined : perZoneText(scan, start, end);
     if (perZone !== undefined) {
-      values.push({ kind: "count", text: perZone, role: "wanted", value: count ?? 1, target: "ecs", perZone: true });
+      values.push({ kind: "count", text: perZone.text, role: "wanted", value: count ?? 1, target: perZone.target, perZone: true });
       scan.claim(start, end);
       continue;
     }

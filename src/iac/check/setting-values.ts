@@ -6,6 +6,7 @@
  * Without this the check passed over them and said every value was in the template while the
  * offline engine named them as not built.
  */
+import { BY_BANDWIDTH } from "../kinds/eip/index";
 import type { Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -31,6 +32,8 @@ const SETTINGS: readonly Setting[] = [
     value: "rds-ha",
   },
   { words: /基础版|单机版|\bbasic edition\b/, text: "basic edition", value: "rds-basic" },
+  // "pay by bandwidth", "按固定带宽计费": a public address billed by its bandwidth (kinds/eip/index.ts reads the same words).
+  { words: BY_BANDWIDTH, text: "billed by bandwidth", value: "by-bandwidth" },
 ];
 /** "no IPv6", "without deletion protection", "不要 IPv6": the setting asked away. */
 const AWAY_BEFORE = /(?:\bno|\bwithout|\bdisable|\bturn off|不要|不需要|关闭)\s{0,3}$/;
@@ -55,6 +58,7 @@ export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown
   ipv6: (key, value) => /ipv6/i.test(key) && switchedOn(value),
   "rds-ha": (key, value) => /^(?:Category|category)$/.test(key) && value === "HighAvailability",
   "rds-basic": (key, value) => /^(?:Category|category)$/.test(key) && value === "Basic",
+  "by-bandwidth": (key, value) => /^(?:InternetChargeType|internet_charge_type)$/.test(key) && /bandwidth/i.test(String(value)),
   "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
   "redis-cluster": (key, value) =>
     (/^(?:InstanceClass|instance_class)$/.test(key) && /sharding|cluster/i.test(String(value))) ||

@@ -591,7 +591,18 @@ function dropParameter(template: Template, name: string): void {
   groups.push(...kept);
 }
 
+/** "pay by bandwidth": every EIP, and every server with a public IP of its own, billed by bandwidth. */
+function applyBandwidthBilling(template: Template, values: RequestedValues, out: AppliedValues): void {
+  if (!values.billedByBandwidth) return;
+  const eips = resourcesOf(template, "ALIYUN::VPC::EIP");
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance").filter((server) => Number(server.InternetMaxBandwidthOut ?? 0) > 0);
+  for (const address of [...eips, ...servers]) address.InternetChargeType = "PayByBandwidth";
+  if (eips.length + servers.length > 0)
+    out.applied.push(phrase("public bandwidth billed by bandwidth (PayByBandwidth)", "公网按固定带宽计费（PayByBandwidth）"));
+}
+
 function applyBandwidth(template: Template, values: RequestedValues, out: AppliedValues): void {
+  applyBandwidthBilling(template, values, out);
   const eips = resourcesOf(template, "ALIYUN::VPC::EIP");
   if (values.bandwidth === undefined || eips.length === 0) return;
   for (const eip of eips) eip.Bandwidth = values.bandwidth;

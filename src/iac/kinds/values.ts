@@ -82,6 +82,8 @@ export interface RequestedValues {
   /** "Redis 6.0": a version ROS offers for ALIYUN::REDIS::Instance. */
   redisEngineVersion?: string;
   bandwidth?: number;
+  /** "pay by bandwidth", "按固定带宽计费": public addresses billed by bandwidth (`PayByBandwidth`), not by traffic (kinds/eip/index.ts). */
+  billedByBandwidth?: boolean;
   /** "a bastion + 2 app servers": how many of the first servers are bastions, with a security group of their own (kinds/security-group/bastion-design.ts). */
   bastions?: number;
   /** "ecs.t6-c1m2.large for the jump server": the bastion's own instance type (read/server-roles.ts), beside `ecsInstanceType`. */

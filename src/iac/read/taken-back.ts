@@ -11,8 +11,9 @@
 import { tokenize } from "../kinds/vocabulary";
 import type { Token, TokenKind } from "./token";
 
-/** The words that take a value back; a global pattern, so every cue is found in one pass. */
-const CUES = /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|scratch that|i mean|actually|sorry|oops|correction|rather)\b|不对|错了|说错了|更正|哦不/gi;
+/** The words that take a value back ("no wait", "actually", "10.0.0.0/8 is too big, use …"); a global pattern, so every cue is found in one pass. */
+const CUES =
+  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
 /** Words between a cue and its value: "actually make that 200GB", "I mean it's 4c8g", "不对，应该是 8080". */
 const FILLERS = new Set([
   "make",
@@ -87,7 +88,9 @@ function replaces(earlier: Token, correction: Token): boolean {
 function correctedBefore(tokens: readonly Token[], index: number, correction: Token): number | undefined {
   for (let back = index - 1; back >= 0 && back >= index - BACK_REACH; back -= 1) {
     const token = tokens[back] as Token;
-    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value))) return undefined;
+    // "internet ALB... actually CLB": the dots of an ellipsis end no sentence.
+    const ellipsis = token.value === "." && (tokens[back - 1]?.value === "." || tokens[back + 1]?.value === ".");
+    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value)) && !ellipsis) return undefined;
     if (replaces(token, correction)) return back;
   }
   return undefined;

@@ -408,3 +408,54 @@ describe("round seven, edits: closing a port, and a Terraform image", () => {
     expect(checkOf(ask, text.replace("ubuntu_22_04", "ubuntu_20_04"))?.notExpressed.map((value) => value.text)).toContain("Ubuntu 22.04");
   });
 });
+
+describe("round seven, fourth batch: one vSwitch per AZ, and a correction after an ellipsis", () => {
+  const ask =
+    "Production-ish: 2 AZs in cn-hangzhou (h and i), VPC 10.30.0.0/16, one vsw per AZ (10.30.1.0/24, 10.30.2.0/24), 4 ECS (2 per AZ) g7.xlarge, internet ALB... actually CLB on 443 -> 8443 with cert, RDS PG 15 HA 4c16g 300GB, only the app servers can reach it";
+
+  it("'one vsw per AZ' is a vSwitch in each zone, not one in all; 'ALB... actually CLB' takes the ALB back", () => {
+    const template = generated(ask);
+    expect(ofType(template, "ALIYUN::ECS::VSwitch")).toHaveLength(2);
+    expect(ofType(template, "ALIYUN::ECS::Instance")).toHaveLength(4);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+    // Mutation: the second AZ's vSwitch gone is named.
+    expect(checkOf(ask, without(template, "VSwitch2"))?.notExpressed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("round seven, fifth batch: a range rejected in words, and billing by bandwidth", () => {
+  it("'a VPC (10.0.0.0/8 is too big, use 10.100.0.0/16)': the VPC is 10.100.0.0/16 (it was 10.0.0.0/8, and the check passed it)", () => {
+    const ask = "Please give me a VPC (10.0.0.0/8 is too big, use 10.100.0.0/16) with 2 vswitches in Hangzhou";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::VPC")[0]?.CidrBlock).toBe("10.100.0.0/16");
+    expect(props(template, "ALIYUN::ECS::VSwitch").map((vswitch) => vswitch.CidrBlock)).toEqual(["10.100.1.0/24", "10.100.2.0/24"]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const rejected = structuredClone(template);
+    for (const vpc of props(rejected, "ALIYUN::ECS::VPC")) vpc.CidrBlock = "10.0.0.0/8";
+    expect(checkOf(ask, rejected)?.notExpressed.map((value) => value.text)).toContain("10.100.0.0/16");
+  });
+
+  it("'an EIP only, 50 Mbps, pay by bandwidth', '按固定带宽计费', and a server's own public IP in Terraform: PayByBandwidth (it was PayByTraffic, and the check passed it)", () => {
+    for (const ask of ["an EIP only, 50 Mbps, pay by bandwidth, Hangzhou", "一台 ECS 带 EIP 10M，按固定带宽计费，杭州"]) {
+      const template = generated(ask);
+      expect(
+        props(template, "ALIYUN::VPC::EIP").map((eip) => eip.InternetChargeType),
+        ask,
+      ).toEqual(["PayByBandwidth"]);
+      expect(hcl(template), ask).toContain('internet_charge_type = "PayByBandwidth"');
+      expect(checkOf(ask, template)?.notExpressed, ask).toEqual([]);
+      const traffic = structuredClone(template);
+      for (const eip of props(traffic, "ALIYUN::VPC::EIP")) eip.InternetChargeType = "PayByTraffic";
+      expect(
+        checkOf(ask, traffic)?.notExpressed.map((value) => value.text),
+        ask,
+      ).toContain("billed by bandwidth");
+    }
+    const server = "Terraform: one ECS with 20 Mbps public bandwidth billed by bandwidth, Hangzhou";
+    const template = generated(server);
+    expect(props(template, "ALIYUN::ECS::Instance")[0]?.InternetChargeType).toBe("PayByBandwidth");
+    expect(hcl(template)).toMatch(/internet_max_bandwidth_out = 20\n\s+internet_charge_type\s+= "PayByBandwidth"/);
+  });
+});

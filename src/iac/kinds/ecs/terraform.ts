@@ -39,6 +39,7 @@ export function buildEcs(build: TerraformBuild): void {
       ...(details.keyPairName ? [`key_name                   = ${quoted(details.keyPairName)}`] : []),
       'instance_charge_type       = "PostPaid"',
       `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
+      ...(details.billedByBandwidth && (details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)) > 0 ? ['internet_charge_type       = "PayByBandwidth"'] : []),
       ...(details.dataDisks ?? []).flatMap(dataDiskBlock),
     ]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);

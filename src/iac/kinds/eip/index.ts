@@ -58,8 +58,17 @@ function bandwidthsByOwner(text: string): { server: number; eip: number } | unde
   return server !== undefined && eip !== undefined ? { server, eip } : undefined;
 }
 
-/** The bandwidth of the public address (the EIP's, or the server's own when it has no EIP), and the server's own beside an EIP's. */
+/**
+ * "pay by bandwidth", "billed by fixed bandwidth", "按固定带宽计费": the public address is billed by its
+ * bandwidth, not by the traffic (ROS `InternetChargeType: PayByBandwidth`; by traffic is the default).
+ * Read by the check too (check/setting-values.ts).
+ */
+export const BY_BANDWIDTH =
+  /\b(?:pay(?:s|ing)?|billed|billing|charged?)\s{1,2}by\s{1,2}(?:(?:the|fixed)\s{1,2})?bandwidth\b|按\s{0,2}(?:固定)?\s{0,2}带宽\s{0,2}(?:计费|付费|收费)|固定带宽计费/i;
+
+/** The bandwidth of the public address (the EIP's, or the server's own when it has no EIP), and the server's own beside an EIP's; how it is billed. */
 function readEipValues(text: string, into: RequestedValues): void {
+  if (BY_BANDWIDTH.test(text)) into.billedByBandwidth = true;
   const owned = bandwidthsByOwner(text);
   if (owned) {
     into.serverBandwidth = owned.server;

@@ -273,7 +273,9 @@ function detailsOf(template: Template): TwinDetails {
   const keyPairName = text(literal(template, server.KeyPairName));
   const noPassword = keyPairName !== undefined && server.Password === undefined;
   const serversGroup = serversGroupOf(template);
+  const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
   return {
+    ...(billedByBandwidth ? { billedByBandwidth } : {}),
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
