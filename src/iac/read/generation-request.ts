@@ -305,10 +305,23 @@ function enclosingSixteen(blocks: readonly CidrBlock[]): CidrBlock | undefined {
   return parseCidr(`${[...parents][0]}.0.0/16`);
 }
 
+/** The VPC ranges the engine picks from when the request names none, in order: the first that overlaps no source range the request gives. */
+const DEFAULT_VPC_RANGES = ["192.168.0.0/16", "172.16.0.0/16", "10.0.0.0/16"] as const;
+
+/** "SSH from 192.168.0.0/16": a default VPC of the same range would make the user's network the VPC's own (and collide on a VPN). */
+function defaultVpc(sources: readonly string[]): CidrBlock {
+  // "from 0.0.0.0/0" overlaps every range: only the user's own networks count.
+  const taken = sources.flatMap((source) => parseCidr(source) ?? []).filter((block) => block.prefix >= 8);
+  const overlaps = (block: CidrBlock) => taken.some((source) => cidrsOverlap(block, source));
+  const blocks = DEFAULT_VPC_RANGES.map((range) => parseCidr(range) as CidrBlock);
+  return blocks.find((block) => !overlaps(block)) ?? (blocks[0] as CidrBlock);
+}
+
 function addressPlan(
   text: string,
   vswitchCount: number,
   notes: string[],
+  sources: readonly string[] = [],
 ): {
   vpcCidr: CidrBlock;
   vswitchCidrs: CidrBlock[];
@@ -332,7 +345,7 @@ function addressPlan(
     byPrefix.find((block) => namedVpc.has(block.text) && block.prefix >= 8 && block.prefix <= 24) ??
     byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 16) ??
     (namedVpc.size === 0 ? undefined : byPrefix.find((block) => block.prefix >= 8 && block.prefix <= 24));
-  const vpcCidr = vpcCandidate ?? enclosingSixteen(found) ?? byPrefix.find((block) => block.prefix <= 24) ?? (parseCidr("192.168.0.0/16") as CidrBlock);
+  const vpcCidr = vpcCandidate ?? enclosingSixteen(found) ?? byPrefix.find((block) => block.prefix <= 24) ?? defaultVpc(sources);
   const vswitchCidrs: CidrBlock[] = [];
   let more = 0;
   for (const block of found) {
@@ -533,7 +546,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
     counts.securityGroup = 1;
   }
-  const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes);
+  const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes, sources.all);
   const region = findRegion(text);
   // "No internet access at all": every load balancer internal and every port inside the VPC (no-internet.ts).
   const offInternet = asksNoInternetAccess(text);

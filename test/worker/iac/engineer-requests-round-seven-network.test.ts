@@ -459,3 +459,25 @@ describe("round seven, fifth batch: a range rejected in words, and billing by ba
     expect(hcl(template)).toMatch(/internet_max_bandwidth_out = 20\n\s+internet_charge_type\s+= "PayByBandwidth"/);
   });
 });
+
+describe("round seven, sixth batch: 'N G data' and a default VPC clear of the user's ranges", () => {
+  it("'6 workers (c7.2xlarge, 500G data each)', '1 TB data,': data disks of that size; '1 TB of data' in a bucket is none", () => {
+    const disks = (ask: string) =>
+      props(generated(ask), "ALIYUN::ECS::Instance").flatMap((server) => (server.DiskMappings as { Size: number }[] | undefined) ?? []);
+    const workers = "k8s-free batch setup: 6 workers (c7.2xlarge, 500G data each), 1 NAT, no public IPs, Beijing zone k";
+    expect(disks(workers).map((disk) => disk.Size)).toEqual(Array.from({ length: 6 }, () => 500));
+    expect(checkOf(workers, generated(workers))?.notExpressed).toEqual([]);
+    expect(disks("one box, 8 vCPU / 32 GB, 1 TB data, 30 Mbps, Frankfurt").map((disk) => disk.Size)).toEqual([1024]);
+    expect(disks("an ECS and an OSS bucket for 1 TB of data, Hangzhou")).toEqual([]);
+  });
+
+  it("'ssh from 10.0.0.0/8 and 192.168.0.0/16' with no VPC named: the VPC is 172.16.0.0/16, not the user's own 192.168.0.0/16 (the check called it reused)", () => {
+    const ask = "one box in Frankfurt, ssh from 10.0.0.0/8 and 192.168.0.0/16";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::VPC")[0]?.CidrBlock).toBe("172.16.0.0/16");
+    expect(checkOf(ask, template)?.broader).toEqual([]);
+    const reused = structuredClone(template);
+    for (const vpc of props(reused, "ALIYUN::ECS::VPC")) vpc.CidrBlock = "192.168.0.0/16";
+    expect(checkOf(ask, reused)?.broader.map((value) => value.kind)).toContain("reused-range");
+  });
+});

@@ -162,11 +162,23 @@ function dataDiskCount(clause: string): number | undefined {
   return /^\d/.test(written) ? Number(written) : DISK_COUNT_WORDS[written];
 }
 
+/**
+ * "6 workers (c7.2xlarge, 500G data each)", "1 TB data, 30 Mbps": a size right before the word "data"
+ * that ends its phrase (each, per, a comma or a bracket after it) is a data disk's; "1 TB of data in
+ * OSS" or "data center" is not. Bounded, anchored on the size.
+ */
+const DATA_SHORTHAND = /(?<![\d.])(\d{1,5})\s{0,2}(g|gb|gib|t|tb|tib)\s{1,2}data(?=\s{0,2}(?:each\b|per\b|apiece\b|[,;)，；）]|$))/i;
+
 function readDisks(text: string, into: RequestedValues): void {
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) into.systemDisk.size = systemSize;
   const systemClause = SYSTEM_DISK_CLAUSE.exec(text)?.[0] ?? "";
   const dataClause = dataDiskClause(text);
+  const shorthand = dataClause ? undefined : DATA_SHORTHAND.exec(text);
+  if (shorthand) {
+    into.dataDisk = { size: gibOf(shorthand[1] ?? "", shorthand[2]) };
+    return;
+  }
   const category = diskCategory(systemClause) ?? (dataClause ? undefined : diskCategory(text.replace(/local_ssd/gi, "")));
   if (category && !/storage type|存储类型/i.test(text)) into.systemDisk.category = category;
   if (dataClause && REMOVE_BEFORE_DISK.test(dataClause)) {
