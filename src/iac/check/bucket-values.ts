@@ -53,15 +53,52 @@ function settingsOf(sentence: string): RequestedValue[] {
   return values;
 }
 
+/** Products other than a bucket, and the bucket's own words: which of them stands last before a naming word. */
+const OTHER_PRODUCT = /\b(?:ecs|servers?|instances?|vms?|hosts?|box(?:es)?|slb|clb|load balancer|rds|database|db|redis|vpc|vswitch)\b|服务器|实例|数据库/g;
+const BUCKET_NOUN = /\bbuckets?\b|\boss\b|存储桶|存储空间/g;
+/** How far back the product a name is for is looked for. */
+const NAMED_PRODUCT_REACH = 48;
+
+/** Whether the product named last before a naming word is not the bucket ("an ECS with the name web-01 and a bucket"). */
+function namesOtherProduct(before: string): boolean {
+  const window = before.slice(-NAMED_PRODUCT_REACH);
+  const last = (pattern: RegExp) => Math.max(-1, ...[...window.matchAll(pattern)].map((match) => match.index));
+  const other = last(OTHER_PRODUCT);
+  return other >= 0 && other > last(BUCKET_NOUN);
+}
+
+/** "an ECS named web-01" in a sentence without a bucket: the name of the product before it. */
+function otherNames(scan: Scanner, sentence: { text: string; start: number }): RequestedValue[] {
+  const values: RequestedValue[] = [];
+  for (const match of sentence.text.matchAll(NAME_CUES)) {
+    const name = withoutTrailingPunctuation(match[1] ?? "");
+    if (NAME_WORDS.has(name) || name.length < 3 || !namesOtherProduct(sentence.text.slice(0, match.index))) continue;
+    const at = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
+    values.push({ kind: "resource-name", text: scan.original(at, at + name.length), role: "wanted", value: name });
+    scan.claim(at, at + name.length);
+  }
+  return values;
+}
+
 export function bucketValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   for (const sentence of sentences(scan.lower)) {
-    if (!BUCKET_WORDS.some((word) => sentence.text.includes(word))) continue;
+    if (!BUCKET_WORDS.some((word) => sentence.text.includes(word))) {
+      values.push(...otherNames(scan, sentence));
+      continue;
+    }
     const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
     const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
     for (const { match, byNoun } of [...cued, ...nouned]) {
       const name = withoutTrailingPunctuation(match[1] ?? "");
       if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3) continue;
+      // "an ECS with the name web-01 and an OSS bucket": the name is the nearest product's before it, here the server's.
+      if (!byNoun && namesOtherProduct(sentence.text.slice(0, match.index))) {
+        const at = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
+        values.push({ kind: "resource-name", text: scan.original(at, at + name.length), role: "wanted", value: name });
+        scan.claim(at, at + name.length);
+        continue;
+      }
       const start = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
       values.push({ kind: "bucket-name", text: scan.original(start, start + name.length), role: "wanted", value: name });
       scan.claim(start, start + name.length);

@@ -35,6 +35,7 @@ function keysOfValue(value: RequestedValue): string[] {
     zone: () => [`zone|${lower}`, `region|${lower.slice(0, -2)}`],
     "resource-id": () => [`id|${lower}`],
     "bucket-name": () => [`bucket|${lower}`],
+    "resource-name": () => [`name|${lower}`],
     "bucket-setting": () => [`setting|${lower}`],
     "file-name": () => [],
     "url-path": () => [],

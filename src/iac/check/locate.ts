@@ -33,6 +33,9 @@ const DAY_KEYS = /days|period|retention|expir/i;
 const TYPE_KEYS =
   /^(?:InstanceType|instance_type|DBInstanceClass|db_instance_class|instance_class|InstanceClass|LoadBalancerSpec|load_balancer_spec|Spec|spec|NodeType)$/;
 const ZONE_KEYS = /zone/i;
+/** Where a resource carries its own name. */
+const NAME_KEYS =
+  /^(?:InstanceName|instance_name|LoadBalancerName|load_balancer_name|DBInstanceDescription|db_instance_description|VpcName|vpc_name|VSwitchName|vswitch_name|SecurityGroupName|security_group_name)$/;
 const ID_KEYS: Record<string, RegExp> = {
   vpc: /^(?:VpcId|vpc_id)$/,
   vsw: /^(?:VSwitchId|vswitch_id|SourceVSwitchId|VSwitchIds|vswitch_ids|source_vswitch_id)$/,
@@ -224,6 +227,9 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     }
     case "bucket-name":
       return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
+    case "resource-name":
+      // "an ECS with the name web-01": the name a resource carries ("web-01", or "web-01-2" for the second of several).
+      return find(view, (slot) => NAME_KEYS.test(slot.key) && (slot.value === value.value || String(slot.value).startsWith(`${value.value}-`)));
     case "setting": {
       // Present when any resource states it (setting-values.ts says how).
       const setting = String(value.value);

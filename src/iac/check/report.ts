@@ -25,6 +25,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   zone: ["zone", "可用区"],
   "resource-id": ["existing resource id", "已有资源 ID"],
   "bucket-name": ["bucket name", "Bucket 名称"],
+  "resource-name": ["name", "名称"],
   "bucket-setting": ["bucket setting", "Bucket 设置"],
   days: ["days", "天数"],
   "file-name": ["file name", "文件名"],

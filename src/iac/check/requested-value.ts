@@ -20,6 +20,8 @@ export type ValueKind =
   | "zone"
   | "resource-id"
   | "bucket-name"
+  /** "an ECS with the name web-01": another product's name (a server's, a load balancer's…). */
+  | "resource-name"
   | "bucket-setting"
   | "days"
   | "setting"

@@ -129,6 +129,19 @@ const isRange = (token: Token | undefined) => token?.kind === "cidr" || token?.k
 /** The ports already given to each range of a token list: a range listed after another takes the first's, looked up, not read again (a list of N ranges stays linear). */
 const givenPorts = new WeakMap<readonly Token[], Map<number, number[]>>();
 
+/** How many tokens back a comma looks for a port listed again after it. */
+const REPEAT_REACH = 12;
+
+/** Whether a port of `ports` (read after the comma at `comma`) is listed before it in the same clause. */
+function listedBefore(tokens: readonly Token[], comma: number, ports: readonly number[]): boolean {
+  for (let back = comma - 1; back >= 0 && back >= comma - REPEAT_REACH; back -= 1) {
+    const token = tokens[back] as Token;
+    if (isClauseEnd(token)) return false;
+    if (portsOf(token).some((port) => ports.includes(port))) return true;
+  }
+  return false;
+}
+
 export function portsGivenTo(tokens: readonly Token[], index: number): number[] {
   let memo = givenPorts.get(tokens);
   if (!memo) givenPorts.set(tokens, (memo = new Map()));
@@ -155,6 +168,8 @@ function portsOwnTo(tokens: readonly Token[], index: number): number[] {
     if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && (!namesPort(tokens[i - 1]) || closesList(tokens[i - 2]))) break;
     // "an SLB on 80, SSH from X only": a clause opened by a protocol's name is that protocol's, not a list with the port before it.
     if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && isProtocolName(tokens[i + 1])) break;
+    // "开放 22、80、443，22 只给 X": a port listed before the comma again after it starts a clause of its own.
+    if (ports.length > 0 && token.kind === "punctuation" && token.value === "," && listedBefore(tokens, i, ports)) break;
     ports.push(...portsOf(token));
   }
   if (ports.length > 0) return ports;

@@ -551,6 +551,17 @@ function applySshRange(template: Template, values: RequestedValues, out: Applied
   else if (changed) out.applied.push(phrase(`SSH allowed from ${list}`, `允许 ${list} 通过 SSH 访问`));
 }
 
+/** "an ECS named web-01": the server's name; several servers are "web-01-1", "web-01-2"… */
+function applyServerName(template: Template, values: RequestedValues, out: AppliedValues): void {
+  const name = values.ecsInstanceName;
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance");
+  if (!name || servers.length === 0) return;
+  servers.forEach((server, index) => {
+    server.InstanceName = servers.length === 1 ? name : `${name}-${index + 1}`;
+  });
+  out.applied.push(phrase(`server name ${name}`, `服务器名称 ${name}`));
+}
+
 /**
  * "ICMP from anywhere", "allow ping from 10.0.0.0/8": an ICMP rule (ports -1/-1) per source in every
  * group, none written keeping it inside the VPC, as SSH is; a source the group admits already is kept.
@@ -619,6 +630,7 @@ function applyRedisVersion(template: Template, values: RequestedValues, out: App
 export function applyRequestedValues(template: Template, values: RequestedValues): AppliedValues {
   const out: AppliedValues = { applied: [], unsupported: [...values.unsupported] };
   applyEcs(template, values, out);
+  applyServerName(template, values, out);
   applyRds(template, values, out);
   if (values.redisInstanceClass) setDefault(template, "RedisInstanceClass", values.redisInstanceClass, phrase("Redis class", "Redis 规格"), out);
   applyRedisVersion(template, values, out);

@@ -86,6 +86,8 @@ export interface RequestedValues {
   billedByBandwidth?: boolean;
   /** "a bastion + 2 app servers": how many of the first servers are bastions, with a security group of their own (kinds/security-group/bastion-design.ts). */
   bastions?: number;
+  /** "an ECS named web-01": the servers' name ("web-01", or "web-01-1", "web-01-2"… for several): read/server-roles.ts. */
+  ecsInstanceName?: string;
   /** "ecs.t6-c1m2.large for the jump server": the bastion's own instance type (read/server-roles.ts), beside `ecsInstanceType`. */
   bastionInstanceType?: string;
   /** "key pair my-key": the key pair the servers log in with (kinds/ecs/key-pair.ts). */

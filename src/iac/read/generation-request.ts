@@ -250,7 +250,8 @@ function rdsEngine(text: string): RdsEngine {
 const PORT_KEYWORDS: [RegExp, number][] = [
   [/\bhttps\b/i, 443],
   // "Web tier —" names a tier, not a web server's port (a leading label changes no reading: issue 27 item 5).
-  [/\bhttp\b|\bweb\b(?![- ]?tier)|网站|网页|web\s*服务/i, 80],
+  // "the name web-01": a word inside a hyphenated name is no web server.
+  [/\bhttp\b|\bweb\b(?![- ]?tier|-\w)|网站|网页|web\s*服务/i, 80],
 ];
 
 /** The well-known ports a protocol name may be followed by: "MySQL 3306", "Redis (6379)", "SSH 22". */

@@ -16,7 +16,7 @@ import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
 import { findRegion } from "./regions";
 import { namedZones } from "./zone-letters";
-import { BASTION, bastionInstanceType, otherServerType, serverRoles } from "./server-roles";
+import { BASTION, bastionInstanceType, otherServerType, serverName, serverRoles } from "./server-roles";
 import { ICMP_WORDS, icmpSources } from "./icmp-rules";
 import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
@@ -135,6 +135,8 @@ export function parseRequestedValues(request: string): RequestedValues {
       else if (values.ecsInstanceType === bastionType) delete values.ecsInstanceType;
     }
   }
+  const name = serverName(tokens);
+  if (name) values.ecsInstanceName = name;
   // "ICMP from anywhere", "allow ping": a rule without a port (read/icmp-rules.ts).
   const icmp = ICMP_WORDS.test(text) ? icmpSources(tokens) : undefined;
   if (icmp) values.icmpSources = icmp;

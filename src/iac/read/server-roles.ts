@@ -177,3 +177,29 @@ export function otherServerType(tokens: readonly Token[], bastionType: string): 
   const other = tokens.find((token) => isServerType(token) && String(token.value).toLowerCase() !== bastionType);
   return other === undefined ? undefined : String(other.value).toLowerCase();
 }
+
+/** Words that give the noun before them a name: "an ECS named web-01", "with the name web-01", "called api-1". */
+const NAMING_WORDS = new Set(["named", "called", "name"]);
+/** How many tokens back the product a name is for may stand ("an ECS with the name web-01"). */
+const NAMED_REACH = 5;
+
+/**
+ * The name the request gives its servers ("an ECS named web-01", "one server with the name api-1"):
+ * the word after a naming word whose nearest product before it is a server. One pass.
+ */
+export function serverName(tokens: readonly Token[]): string | undefined {
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind !== "word" || !NAMING_WORDS.has(String(token.value))) continue;
+    const at = tokens[index + 1]?.text === ":" ? index + 2 : index + 1;
+    const name = tokens[at];
+    if (!name || (name.kind !== "word" && name.kind !== "name") || !/^[a-z0-9][a-z0-9._-]{1,62}$/i.test(name.text)) continue;
+    for (let back = index - 1; back >= 0 && back >= index - NAMED_REACH; back -= 1) {
+      const product = tokens[back];
+      if (product?.kind === "name" && product.of === "product") {
+        if (product.value === "ecs") return name.text;
+        break;
+      }
+    }
+  }
+  return undefined;
+}

@@ -93,10 +93,22 @@ const CLOSED_LIST = /(?:\band|和|及|以及)\s{0,2}\d{1,5}$/i;
 /** How far back a closed list is looked for: "and", two spaces and a port. */
 const CLOSED_LIST_REACH = 12;
 
-/** A comma between two digits ("80,443") lists ports; it does not end a clause, unless the list before it was closed. */
+/** How far back a comma looks for the port after it: a list of a few ports. */
+const REPEAT_REACH = 40;
+const LISTED_NUMBER = /(?<![\d.])\d{2,5}(?![\d.])/g;
+
+/** "开放 22、80、443，22 只给 X", "22, 80, 443, 22 only from X": the port after the comma is listed already, so it starts a clause of its own. */
+function repeatsListed(text: string, at: number): boolean {
+  const next = /^\s{0,2}(\d{2,5})(?![\d.])/.exec(text.slice(at + 1, at + 9))?.[1];
+  if (next === undefined) return false;
+  for (const match of text.slice(Math.max(0, at - REPEAT_REACH), at).matchAll(LISTED_NUMBER)) if (match[0] === next) return true;
+  return false;
+}
+
+/** A comma between two digits ("80,443") lists ports; it does not end a clause, unless the list before it was closed or the port after it is listed already. */
 function listComma(text: string, at: number): boolean {
   if (!(/[,，]/.test(text[at] ?? "") && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? ""))) return false;
-  return !CLOSED_LIST.test(text.slice(Math.max(0, at - CLOSED_LIST_REACH), at));
+  return !CLOSED_LIST.test(text.slice(Math.max(0, at - CLOSED_LIST_REACH), at)) && !repeatsListed(text, at);
 }
 
 /** A full stop, "!" or "?" before a space or the end ends a sentence ("… backend 8080. SSH only from X"); inside an address or a version it does not. */

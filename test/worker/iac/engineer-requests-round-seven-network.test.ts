@@ -481,3 +481,55 @@ describe("round seven, sixth batch: 'N G data' and a default VPC clear of the us
     expect(checkOf(ask, reused)?.broader.map((value) => value.kind)).toContain("reused-range");
   });
 });
+
+describe("round seven, seventh batch: a port listed again after the comma starts its own clause", () => {
+  it("'开放 22、80、443，22 只给 10.0.0.0/8', 'open 22, 80, 443, 22 only from 10.0.0.0/8': the range is 22's alone (80 and 443 were given it too)", () => {
+    for (const ask of ["一台 ECS（2核8G），开放 22、80、443，22 只给 10.0.0.0/8，北京", "one ECS, open 22, 80, 443, 22 only from 10.0.0.0/8, Beijing"]) {
+      const template = generated(ask);
+      expect(
+        rules(template).map((rule) => `${rule.PortRange} ${rule.SourceCidrIp}`),
+        ask,
+      ).toEqual(expect.arrayContaining(["22/22 10.0.0.0/8", "80/80 0.0.0.0/0", "443/443 0.0.0.0/0"]));
+      expect(checkOf(ask, template)?.notExpressed, ask).toEqual([]);
+      // Mutation: SSH left open to all is named.
+      const open = withRules(template, "22/22", (rule) => {
+        rule.SourceCidrIp = "0.0.0.0/0";
+      });
+      expect(checkOf(ask, open)?.broader.length, ask).toBeGreaterThan(0);
+    }
+    // A list without a repeat keeps its range: "open 80,443 from 10.0.0.0/8".
+    const listed = generated("one ECS, open 80,443 from 10.0.0.0/8, Beijing");
+    expect(
+      rules(listed)
+        .filter((rule) => rule.SourceCidrIp === "10.0.0.0/8")
+        .map((rule) => rule.PortRange),
+    ).toEqual(["80/80", "443/443"]);
+  });
+});
+
+describe("round seven, eighth batch: a server's name, and a bucket's after 'name'", () => {
+  it("'an ECS with the name web-01 and an OSS bucket': the server is web-01, no bucket name 'web-01' and no port 80 read out of 'web-'", () => {
+    const ask = "an ECS with the name web-01 and an OSS bucket, Hangzhou";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::Instance").map((server) => server.InstanceName)).toEqual(["web-01"]);
+    expect(rules(template).map((rule) => rule.PortRange)).not.toContain("80/80");
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    const renamed = structuredClone(template);
+    for (const server of props(renamed, "ALIYUN::ECS::Instance")) server.InstanceName = "ecs-1";
+    expect(checkOf(ask, renamed)?.notExpressed.map((value) => value.text)).toEqual(["web-01"]);
+  });
+
+  it("'Terraform: 2 ECS named api': api-1 and api-2 in ROS and Terraform; 'name tfstate-prod-01' names the bucket", () => {
+    const ask = "Terraform: 2 ECS named api, Hangzhou";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::Instance").map((server) => server.InstanceName)).toEqual(["api-1", "api-2"]);
+    expect(hcl(template)).toContain('instance_name              = "api-2"');
+    expect(checkOf(ask, hcl(template))?.notExpressed).toEqual([]);
+    const bucket = "A bucket for Terraform state, versioning on, encryption AES256, private, cn-shanghai, name tfstate-prod-01";
+    const state = generated(bucket);
+    expect(props(state, "ALIYUN::OSS::Bucket")[0]?.BucketName).toBe("tfstate-prod-01");
+    expect(checkOf(bucket, state)?.notExpressed).toEqual([]);
+  });
+});

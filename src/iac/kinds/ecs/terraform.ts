@@ -28,7 +28,7 @@ export function buildEcs(build: TerraformBuild): void {
     const name = `ecs_${index + 1}`;
     const bastion = index < bastions;
     hcl.resource("alicloud_instance", name, [
-      `instance_name              = ${quoted(bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`)}`,
+      `instance_name              = ${quoted(details.instanceNames?.[index] || (bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`))}`,
       `instance_type              = ${bastion && details.serversGroup?.bastionInstanceType ? quoted(details.serversGroup.bastionInstanceType) : instanceType}`,
       "image_id                   = data.alicloud_images.ecs.images[0].id",
       `vswitch_id                 = ${vswitchFor(vswitches, index)}`,

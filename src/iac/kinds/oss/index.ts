@@ -33,8 +33,8 @@ function nameOf(found: { text: string; tail: RegExpExecArray }): { whole: string
   return { whole: found.text, name: found.tail[1] ?? "" };
 }
 
-/** The English naming words of the lexer's reading: "named static-cdn-origin", "called logs-2024". */
-const NAMING_TOKENS: ReadonlySet<string> = new Set(["named", "called"]);
+/** The English naming words of the lexer's reading: "named static-cdn-origin", "called logs-2024", "name tfstate-prod-01". */
+const NAMING_TOKENS: ReadonlySet<string> = new Set(["named", "called", "name"]);
 const QUOTES: ReadonlySet<string> = new Set(["`", '"', "'", "“", "‘"]);
 
 /**
@@ -48,8 +48,9 @@ function namedAfterBucket(tokens: readonly Token[]): Array<{ whole: string; name
   tokens.forEach((token, index) => {
     if (token.kind === "name" && token.of === "product") product = String(token.value);
     if (product !== "oss" || token.kind !== "word" || !NAMING_TOKENS.has(String(token.value))) return;
-    const next = tokens[index + 1];
-    const name = next && QUOTES.has(next.text) ? tokens[index + 2] : next;
+    // "name: tfstate-prod-01", "name 'x'": a colon or a quote may stand between.
+    const at = tokens[index + 1]?.text === ":" ? index + 2 : index + 1;
+    const name = QUOTES.has(tokens[at]?.text ?? "") ? tokens[at + 1] : tokens[at];
     if (name && (name.kind === "word" || name.kind === "name")) found.push({ whole: `${token.text} ${name.text}`, name: name.text });
   });
   return found;

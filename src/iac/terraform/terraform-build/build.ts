@@ -41,6 +41,8 @@ export interface TwinDetails {
   keyPairName?: string;
   /** The twin's servers have a key pair and no password ("password login disabled"). */
   noPassword?: boolean;
+  /** The twin's servers' `InstanceName`s, in order ("web-01", "bastion"…). */
+  instanceNames?: string[];
   /** "pay by bandwidth": the twin's EIPs and servers' public IPs are billed by bandwidth (`InternetChargeType: PayByBandwidth`). */
   billedByBandwidth?: boolean;
   /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */

@@ -273,9 +273,12 @@ function detailsOf(template: Template): TwinDetails {
   const keyPairName = text(literal(template, server.KeyPairName));
   const noPassword = keyPairName !== undefined && server.Password === undefined;
   const serversGroup = serversGroupOf(template);
+  const resources = section(template, "Resources");
+  const instanceNames = namesOfType(template, KINDS.ecs.rosType).map((name) => text(literal(template, resourceProperties(resources[name]).InstanceName)) ?? "");
   const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
   return {
     ...(billedByBandwidth ? { billedByBandwidth } : {}),
+    ...(instanceNames.some((name) => name !== "") ? { instanceNames } : {}),
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
