@@ -7,6 +7,7 @@
  */
 import { nounMatches, RESOURCE_KINDS, requestMentions } from "../kinds";
 import { serverRoles } from "../read/server-roles";
+import { mixedLoadBalancerCount } from "../read/load-balancer-scope";
 import type { Token } from "../read/token";
 import { checkBindings } from "./bindings";
 import { coverage, isCovered } from "./coverage";
@@ -118,6 +119,10 @@ export function account(input: AccountingInput): Accounting {
       target: "ecs",
     });
   unplaced = servers.rest;
+  // "Public SLB (443) + internal SLB (6379)": a load balancer per pick, however many times the noun is written.
+  const picks = mixedLoadBalancerCount(tokens);
+  if (picks > 1 && !statedCounts.some((count) => count.target === "slb"))
+    statedCounts.push({ kind: "count", text: "one public, one internal", role: "wanted", value: picks, target: "slb" });
   const networks = new Set(input.values.filter((value) => value.kind === "cidr" && value.target === "network").map((value) => String(value.value)));
   const bindings = checkBindings(tokens, rules, networks, view);
   // A range or a lifecycle's days found on the wrong rule is not applied: it is listed once, as misplaced.

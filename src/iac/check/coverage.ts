@@ -46,6 +46,7 @@ function keysOfValue(value: RequestedValue): string[] {
     "disk-category": () => [],
     "disk-level": () => [],
     "per-server": () => [],
+    "zone-spread": () => [],
     setting: () => [],
     number: () => [],
   };

@@ -37,6 +37,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   "disk-category": ["disk category", "云盘类型"],
   "disk-level": ["disk performance level", "云盘性能级别"],
   "per-server": ["one per server", "每台一个"],
+  "zone-spread": ["servers in different zones", "分布在不同可用区"],
   setting: ["setting", "设置"],
   number: ["number", "数值"],
 };

@@ -35,6 +35,8 @@ export type ValueKind =
   | "disk-category"
   | "disk-level"
   | "per-server"
+  /** "in different AZs", "不同可用区": the servers spread over zones. */
+  | "zone-spread"
   | "number";
 
 /** What the user wants done with the value: present in the template, or gone from it (a port "closed"). */

@@ -14,7 +14,7 @@ import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
-import { internalLoadBalancers } from "../read/load-balancer-scope";
+import { internalLoadBalancers, mixedInternalPositions, mixedPortScopes } from "../read/load-balancer-scope";
 import { asksNoInternetAccess } from "../read/no-internet";
 import { askedAway, PROTOCOL_PORTS } from "./token-context";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
@@ -91,8 +91,12 @@ function privateScopes(tokens: readonly Token[], view: TemplateView, out: Broade
       if (slot) out.push({ kind: "public", text: token.text, asked: "a private bucket", found: String(slot.value), where: `${slot.resource}.${slot.path}` });
     }
   }
+  const scopes = view.slots.filter((candidate) => /^(?:AddressType|address_type)$/.test(candidate.key));
+  // "one public …, one internal …": as many internal as asked, the others may face the internet; otherwise every one asked internal is.
+  const mixed = mixedInternalPositions(tokens);
+  const internalOnes = scopes.filter((candidate) => candidate.value === "intranet").length;
   for (const index of internalLoadBalancers(tokens)) {
-    const slot = view.slots.find((candidate) => /^(?:AddressType|address_type)$/.test(candidate.key) && candidate.value === "internet");
+    const slot = mixed !== undefined && internalOnes >= mixed.length ? undefined : scopes.find((candidate) => candidate.value === "internet");
     if (slot)
       out.push({
         kind: "public",
@@ -198,6 +202,28 @@ export function broaderScopes(
   insideOnlyScopes(tokens, rules, out);
   icmpScopes(tokens, rules, before, out);
   privateScopes(tokens, view, out);
+  mixedListenerScopes(tokens, view, rules, out);
   reusedRanges(values, view, out);
   return out;
+}
+
+const BALANCER_KEY = /^(?:LoadBalancerId|load_balancer_id)$/;
+
+/**
+ * "one public for web on 443, one internal for api on 8080": a port the request gives the internal
+ * load balancer, served by an internet one, is broader than asked. A listener's load balancer is the
+ * one its `LoadBalancerId` names (the view's refs); a load balancer's scope its `AddressType`.
+ */
+function mixedListenerScopes(tokens: readonly Token[], view: TemplateView, rules: TemplateRules, out: BroaderScope[]): void {
+  const asked = mixedPortScopes(tokens).filter((scope) => scope.internal);
+  if (asked.length === 0) return;
+  const internet = new Set(
+    view.slots.filter((slot) => /^(?:AddressType|address_type)$/.test(slot.key) && slot.value === "internet").map((slot) => slot.resource),
+  );
+  const balancerOf = new Map((view.refs ?? []).filter((ref) => BALANCER_KEY.test(ref.key)).map((ref) => [ref.resource, ref.target]));
+  for (const { port, text } of asked) {
+    const listener = rules.listeners.find((candidate) => candidate.front === port && internet.has(balancerOf.get(candidate.resource) ?? ""));
+    if (listener)
+      out.push({ kind: "public", text, asked: `port ${port} on the internal load balancer`, found: "an internet load balancer", where: listener.where });
+  }
 }

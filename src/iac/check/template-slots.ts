@@ -21,9 +21,18 @@ export interface Slot {
   parameter?: string;
 }
 
+/** A property naming another resource of the template (ROS `Ref`, Terraform `type.name.attribute`): a server's vSwitch. */
+export interface ResourceRef {
+  resource: string;
+  key: string;
+  target: string;
+}
+
 export interface TemplateView {
   format: "ros" | "terraform";
   slots: Slot[];
+  /** Properties that name another resource (not a parameter): which vSwitch a server stands in. */
+  refs?: ResourceRef[];
   /** Each resource and its type. */
   resources: Array<{ name: string; type: string }>;
   /** Text that may name the region: the Description, a provider's region. */
@@ -44,6 +53,7 @@ function flatten(
   parameters: Record<string, unknown>,
   out: Slot[],
   depth: number,
+  refs?: ResourceRef[],
 ): void {
   if (depth > MAX_DEPTH) return;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
@@ -51,13 +61,14 @@ function flatten(
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => flatten(resource, type, item, `${path}[${index}]`, key, parameters, out, depth + 1));
+    value.forEach((item, index) => flatten(resource, type, item, `${path}[${index}]`, key, parameters, out, depth + 1, refs));
     return;
   }
   if (!isRecord(value)) return;
   const ref = value.Ref;
   if (typeof ref === "string" && Object.keys(value).length === 1) {
     const parameter = parameters[ref];
+    if (parameter === undefined) refs?.push({ resource, key, target: ref });
     const fallback = isRecord(parameter) ? parameter.Default : undefined;
     if (typeof fallback === "string" || typeof fallback === "number" || typeof fallback === "boolean")
       out.push({ resource, type, path, key, value: fallback, parameter: ref });
@@ -67,23 +78,26 @@ function flatten(
   }
   for (const [name, inner] of Object.entries(value)) {
     if (name.startsWith("Fn::")) continue;
-    flatten(resource, type, inner, path === "" ? name : `${path}.${name}`, name, parameters, out, depth + 1);
+    flatten(resource, type, inner, path === "" ? name : `${path}.${name}`, name, parameters, out, depth + 1, refs);
   }
 }
 
 function rosView(template: Record<string, unknown>): TemplateView {
   const parameters = section(template, "Parameters");
   const slots: Slot[] = [];
+  const refs: ResourceRef[] = [];
   const resources: TemplateView["resources"] = [];
   for (const [name, resource] of Object.entries(section(template, "Resources"))) {
     const type = resourceType(resource) ?? "";
     resources.push({ name, type });
-    flatten(name, type, resourceProperties(resource), "", "", parameters, slots, 0);
+    flatten(name, type, resourceProperties(resource), "", "", parameters, slots, 0, refs);
   }
   const description = typeof template.Description === "string" ? template.Description : "";
-  return { format: "ros", slots, resources, regionText: description };
+  return { format: "ros", slots, refs, resources, regionText: description };
 }
 
+/** `alicloud_vswitch.vsw_2.id`: a resource's attribute, its name captured. */
+const RESOURCE_ATTRIBUTE = /^alicloud_[a-z_]{1,64}\.([A-Za-z0-9_-]{1,64})\.[a-z_]{1,64}$/;
 const BLOCK_OPEN = /^[ \t]{0,40}(resource|data|variable|provider|locals|output|module)[ \t]{1,8}"([^"]{1,200})"[ \t]{0,8}("[^"]{1,200}"|)[ \t]{0,8}\{/;
 const NESTED_OPEN = /^[ \t]{0,40}([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,8}\{/;
 /** `name = value`; `terraform fmt` aligns the `=` of a block's attributes, so the gap before it is as wide as the longest name allows. */
@@ -116,6 +130,7 @@ function terraformView(text: string): TemplateView {
     }
   }
   const slots: Slot[] = [];
+  const refs: ResourceRef[] = [];
   const resources: TemplateView["resources"] = [];
   let regionText = "";
   const stack: string[] = [];
@@ -149,6 +164,9 @@ function terraformView(text: string): TemplateView {
         if (current.kind === "data" && key === "name_regex") slots.push({ resource: `data.${current.name}`, type: current.type, path: key, key, value });
         if (current.kind === "provider" && key === "region") regionText += ` ${String(value)}`;
       }
+      // "vswitch_id = alicloud_vswitch.vsw_2.id": the resource it names (which vSwitch a server stands in).
+      const named = values.length === 0 && current.kind === "resource" ? RESOURCE_ATTRIBUTE.exec((attribute[2] ?? "").trim()) : null;
+      if (named?.[1]) refs.push({ resource: current.name, key, target: named[1] });
       // A zone looked up by a data source ("data.alicloud_zones….zones[1 % …].id") is still a zone: kept by its expression, so zones can be counted.
       if (values.length === 0 && key === "zone_id" && current.kind === "resource") {
         slots.push({ resource: current.name, type: current.type, path: [...stack, key].join("."), key, value: "", parameter: (attribute[2] ?? "").trim() });
@@ -159,7 +177,7 @@ function terraformView(text: string): TemplateView {
       else current = undefined;
     }
   }
-  return { format: "terraform", slots, resources, regionText };
+  return { format: "terraform", slots, refs, resources, regionText };
 }
 
 /** The template's view, or undefined when the text is neither a ROS template nor Terraform. */

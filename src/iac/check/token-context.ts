@@ -48,6 +48,8 @@ const REMOVAL_WORDS = new Set([
   "封禁",
 ]);
 const INSTEAD_WORDS = new Set(["instead", "rather"]);
+/** Words that make the product after them a place ("no public IP on the servers", "without an EIP for the web tier"). */
+const PLACE_WORDS = new Set(["on", "for", "in", "inside", "behind", "at", "上"]);
 
 /**
  * Whether the token is asked away: a negation or a removal verb a few tokens before it in its
@@ -61,9 +63,13 @@ export function askedAway(tokens: readonly Token[], index: number): boolean {
   // "a k8s-free setup", "k8s-less": the product asked away by the word after it.
   const dash = tokens[index + 1]?.value === "-" ? 2 : 1;
   if (WITHOUT_SUFFIXES.has(String(tokens[index + dash]?.value))) return true;
+  let placed = false;
   for (let back = 1; back <= REACH; back += 1) {
     const token = tokens[index - back];
     if (!token || isClauseEnd(token) || (token.kind === "punctuation" && token.value === ",")) return false;
+    // "No public IPs on the servers": the servers are where the public IPs are not, not what is asked away.
+    if (PLACE_WORDS.has(String(token.value))) placed = true;
+    else if (placed && token.kind === "name" && token.of === "product") return false;
     if (token.kind === "negation" || REMOVAL_WORDS.has(String(token.value))) return true;
     if (INSTEAD_WORDS.has(String(token.value)) && back <= 2) return true;
     // A value between breaks the reach: "remove 22 and open 8080" does not remove 8080.

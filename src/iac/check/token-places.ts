@@ -14,6 +14,8 @@ import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
+import { inSoClause, isPurpose } from "../read/purpose";
+import { RESOURCE_KINDS } from "../kinds";
 import {
   askedAway,
   countedFamily,
@@ -61,11 +63,13 @@ const wanted = (kind: ValueKind, token: Token, value: string | number, extra: Pa
 
 const ID_TARGETS: Readonly<Record<string, string>> = { vpc: "vpc", vswitch: "vsw", securityGroup: "sg" };
 /** Kinds an existing resource may stand in for: "in my VPC vpc-…" uses it by id, not by a new resource. */
-const BY_ID = new Set(["vpc", "vswitch", "securityGroup"]);
+const BY_ID = new Set(["vpc", "vswitch", "securityGroup", "ecs"]);
 const ID_KEYS: Readonly<Record<string, RegExp>> = {
   vpc: /^(?:VpcId|vpc_id)$/,
   vswitch: /^(?:VSwitchId|vswitch_id)$/,
-  securityGroup: /^(?:SecurityGroupIds?|security_groups?)$/,
+  securityGroup: /^(?:SecurityGroupIds?|security_groups?|security_group_id)$/,
+  // "bind it to instance i-bp1…": an EIP bound to the user's server, held in a parameter (or variable) whose default is its id.
+  ecs: /^(?:InstanceId|instance_id)$/,
 };
 
 function slotWhere(view: TemplateView, test: (slot: TemplateView["slots"][number]) => boolean): string | undefined {
@@ -89,7 +93,12 @@ function othersAskedAway(tokens: readonly Token[], index: number): boolean {
 function placeProduct(context: PlaceContext, token: Token, index: number): Placement {
   const family = String(token.value);
   const count = resourceCount(context.view, family);
-  const byId = BY_ID.has(family) ? slotWhere(context.view, (slot) => ID_KEYS[family]?.test(slot.key) ?? false) : undefined;
+  const byId = BY_ID.has(family)
+    ? slotWhere(
+        context.view,
+        (slot) => (ID_KEYS[family]?.test(slot.key) ?? false) && (family !== "ecs" || (slot.parameter !== undefined && /^i-/.test(String(slot.value)))),
+      )
+    : undefined;
   if (askedAway(context.tokens, index)) {
     const earlier = context.before ? resourceCount(context.before, family) : 0;
     // "两台 ECS 不要公网 IP，通过 NAT 出网": the servers go without; the NAT gateway's own EIP (its SNAT address) is no server's.
@@ -104,7 +113,12 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
       : missed("product", token.text, "still-present", `${kept} × ${family}`);
   }
   if (count > 0) return found("product", token.text, `${count} × ${family}`);
-  return byId ? found("product", token.text, byId) : missed("product", token.text);
+  if (byId) return found("product", token.text, byId);
+  // "a security group for a k8s node pool": what another product serves, when the engine builds no such thing (read/purpose.ts).
+  if (!(RESOURCE_KINDS as readonly string[]).includes(family) && isPurpose(context.tokens, index)) return "none";
+  // "… so private servers can reach the internet": what the rest is for, not a product asked for.
+  if (inSoClause(context.tokens, index)) return "none";
+  return missed("product", token.text);
 }
 
 const ENGINE_KEY = /^(?:Engine|engine)$/;
@@ -229,6 +243,56 @@ function countsZones(tokens: readonly Token[], index: number): boolean {
     if (!ZONE_FILLERS.has(word)) return false;
   }
   return false;
+}
+
+/** "different AZs", "separate zones", "its own AZ", "不同可用区": every server in a zone of its own; "multiple AZs": at least two zones. */
+const SPREAD_WORDS = new Set(["different", "separate", "distinct", "multiple", "own", "不同"]);
+/** The most zones "in different zones" can ask of a region (it offers a handful; read/generation-request.ts builds at most as many). */
+const MOST_SPREAD_ZONES = 4;
+
+const ZONE_KEY = /^(?:ZoneId|zone_id|availability_zone)$/;
+const VSWITCH_KEY = /^(?:VSwitchId|vswitch_id)$/;
+
+/**
+ * How many zones the servers stand in. A server is where its vSwitch is: the zone of the vSwitch it
+ * names (ROS `Ref`, Terraform `alicloud_vswitch.x.id`), else its own zone, else the vSwitch parameter
+ * it takes; a server placed by none of them counts as one zone. One pass over the slots and refs.
+ */
+function serverZones(view: TemplateView): number {
+  const zoneOf = new Map<string, string>();
+  const ownZone = new Map<string, string>();
+  const ownSwitch = new Map<string, string>();
+  for (const slot of view.slots) {
+    const family = familyOfType(slot.type)?.id;
+    const where = slot.parameter ?? String(slot.value);
+    if (family === "vswitch" && ZONE_KEY.test(slot.key)) zoneOf.set(slot.resource, where);
+    if (family === "ecs" && ZONE_KEY.test(slot.key)) ownZone.set(slot.resource, where);
+    if (family === "ecs" && VSWITCH_KEY.test(slot.key)) ownSwitch.set(slot.resource, where);
+  }
+  const placements = new Map<string, string>();
+  for (const ref of view.refs ?? []) {
+    if (!VSWITCH_KEY.test(ref.key)) continue;
+    const zone = zoneOf.get(ref.target);
+    placements.set(ref.resource, zone === undefined ? `vswitch:${ref.target}` : `zone:${zone}`);
+  }
+  for (const [server, zone] of ownZone) if (!placements.has(server)) placements.set(server, `zone:${zone}`);
+  for (const [server, vswitch] of ownSwitch) if (!placements.has(server)) placements.set(server, `vswitch:${vswitch}`);
+  return Math.max(new Set(placements.values()).size, 1);
+}
+
+function placeSpread(context: PlaceContext, token: Token, index: number): Placement {
+  if (!SPREAD_WORDS.has(String(token.value))) return "none";
+  const gap = ZONE_FILLERS.has(String(context.tokens[index + 1]?.value)) || context.tokens[index + 1]?.value === "的" ? 2 : 1;
+  const zoneWord = context.tokens[index + gap];
+  if (!zoneWord || !ZONE_WORDS.has(String(zoneWord.value))) return "none";
+  const servers = resourceCount(context.view, "ecs");
+  const zones = servers > 0 ? serverZones(context.view) : resourceCount(context.view, "vswitch");
+  const needed = token.value === "multiple" ? 2 : Math.min(Math.max(servers, 2), MOST_SPREAD_ZONES);
+  const text = context.tokens
+    .slice(index, index + gap + 1)
+    .map((word) => word.text)
+    .join(token.value === "不同" ? "" : " ");
+  return zones >= needed ? found("zone-spread", text, `${servers} × ecs over ${zones} zones`) : missed("zone-spread", text, "missing", `${zones} zone(s)`);
 }
 
 const BUCKET_WORDS = new Set(["bucket", "buckets", "acl", "存储桶", "读写权限", "权限"]);
@@ -420,14 +484,23 @@ export function placeToken(context: PlaceContext, index: number): Placement {
         // "make the servers 3": a bare number after the noun a setting verb names is its count.
         const set = setCountOf(context.tokens, index);
         if (set) return located(wanted("count", token, Number(token.value), { target: set }), view);
+        // "just 1 Redis 7.0", "2 MySQL": a number right before an engine counts that engine's databases.
+        const engine = context.tokens[index + 1];
+        if (engine?.kind === "name" && engine.of === "engine" && Number.isInteger(token.value) && Number(token.value) <= MOST_ENGINE_COUNT)
+          return located(wanted("count", token, Number(token.value), { target: engine.value === "Redis" ? "redis" : "rds" }), view);
       }
       return placeNumber(view, token);
     case "compute":
       return "unplaced";
+    case "word":
+      return placeSpread(context, token, index);
     default:
       return "none";
   }
 }
+
+/** The most databases a count before an engine's name is read as ("2 MySQL"); a larger number is something else. */
+const MOST_ENGINE_COUNT = 20;
 
 const SET_VERBS = new Set(["make", "set", "scale", "resize", "bump", "increase", "raise", "grow", "reduce", "change", "take"]);
 /** How far back a setting verb may sit ("make the web servers 3"). */

@@ -11,12 +11,22 @@
  * and port changes are then written into the result.
  */
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
+import { spreadServers } from "./spread-servers";
+import { gatherExistingGroupRules } from "../kinds/security-group/existing-group-rules";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
 import { addListeners, moveOnlyListener } from "./listener-edit";
 import { readableText } from "../read/request-text";
-import { EIP_PER_SERVER, explicitCounts, parseGenerationRequest, zoneCount, type InfrastructureRequest, type RdsEngine } from "../read/generation-request";
+import {
+  differentZones,
+  EIP_PER_SERVER,
+  explicitCounts,
+  parseGenerationRequest,
+  zoneCount,
+  type InfrastructureRequest,
+  type RdsEngine,
+} from "../read/generation-request";
 import { BILLABLE_ROS_TYPES, dependentsOf, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, WIRING_ROS_TYPES } from "../kinds";
 import { portMappingsOf } from "../read/port-mappings";
 import { insideOnlyPorts, sameRangePorts } from "../read/port-scopes";
@@ -131,7 +141,7 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   }
   if (uses("securityGroup")) target.securityGroup = Math.max(target.securityGroup, 1);
   if (uses("eip")) target.eip = Math.max(target.eip, 1);
-  const zones = zoneCount(text);
+  const zones = zoneCount(text) ?? differentZones(text, target.ecs);
   if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
   return target;
 }
@@ -412,8 +422,9 @@ function changePort(current: Template, from: number, to: number): void {
   }
 }
 
+/** "change 443 to 8443"; never "restrict 443 to 10.2.0.0/16" (a port is not followed by ".digit": that is an address). */
 const CHANGE_PORT =
-  /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
+  /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d|\.\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
 /**
  * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "关闭 3389": the verb
  * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port).
@@ -618,6 +629,8 @@ export function editTemplate(current: Template, request: string): EditResult {
   // Read in the one spelling the grammars know (read/request-text.ts).
   const text = readableText(request);
   const template = structuredClone(current);
+  // Rules on the user's own group are edited as a group's, and written back as rules by applyRequestedValues.
+  gatherExistingGroupRules(template);
   const changes: Phrase[] = [];
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
   const counts = currentCounts(template);
@@ -633,6 +646,8 @@ export function editTemplate(current: Template, request: string): EditResult {
     mergeInto(template, buildRosTemplate(request), changes);
     reportWiring(template, wiring, changes);
   }
+  // "put them in different zones": the servers over the vSwitches the zones asked for.
+  if ((zoneCount(text) ?? differentZones(text, counts.ecs)) !== undefined) spreadServers(template, changes);
   editPorts(template, text, changes);
   addListeners(template, text, changes);
   moveOnlyListener(template, text, changes);

@@ -14,6 +14,7 @@ import { imagePick } from "../kinds/ecs/image-names";
 import { applyHealthCheckPath } from "../kinds/slb/health-check";
 import { applyKeyPair } from "../kinds/ecs/key-pair";
 import { applyBastionDesign } from "../kinds/security-group/bastion-design";
+import { splitExistingGroupRules } from "../kinds/security-group/existing-group-rules";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { DiskValue, RequestedValues } from "../read/request-values";
 import type { SourceRule } from "../read/source-rules";
@@ -645,6 +646,7 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applyIcmp(template, values, out);
   applyBandwidth(template, values, out);
   if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType);
+  splitExistingGroupRules(template);
   return out;
 }
 

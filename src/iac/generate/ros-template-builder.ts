@@ -11,18 +11,12 @@
  */
 import type { InfrastructureRequest } from "../read/infrastructure-request";
 import { BUILD_ORDER, KINDS } from "../kinds";
-import type { Builder, Definition, RosBuild, Template } from "./ros-build/builder";
+import { type Builder, type Definition, resourcesDescription, type RosBuild, type Template } from "./ros-build/builder";
 import { ROS_FORMAT_VERSION } from "../template/template-model";
 
 function description(request: InfrastructureRequest, resources: Record<string, Definition>): string {
-  const counts = new Map<string, number>();
-  for (const resource of Object.values(resources)) {
-    const type = String(resource.Type);
-    counts.set(type, (counts.get(type) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([type, count]) => `${type} x${count}`);
   const region = request.region ? ` Region: ${request.region} (create the stack in this region).` : "";
-  return `Resources: ${parts.join(", ")}.${region}`;
+  return `${resourcesDescription(resources)}${region}`;
 }
 
 export function buildRosTemplate(request: InfrastructureRequest): Template {

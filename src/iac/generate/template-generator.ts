@@ -3,11 +3,11 @@ import { detectLanguage, phrase, type Phrase, type ReplyLanguage } from "../read
 import { parseRequestedValues } from "../read/request-values";
 import { readableText } from "../read/request-text";
 import { listenerProtocols, withListenerPorts } from "../kinds/slb/protocol";
-import { SERVERS_GROUP } from "../kinds/security-group/bastion-design";
 import { summarizeRosTemplate } from "./template-summary";
 import { parseGenerationRequest, type InfrastructureRequest } from "../read/generation-request";
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { buildRosTemplate } from "./ros-template-builder";
+import { EXISTING_GROUP_RULE_TYPE } from "../kinds/security-group/existing-group-rules";
 import { renderTerraform, TERRAFORM_MEDIA_TYPE } from "../terraform/terraform-render";
 import { resourceType, section } from "../template/template-model";
 import { validateTemplateObject } from "../review/template-validator";
@@ -43,26 +43,36 @@ function pluralSuffix(label: string): string {
   return /(?:s|x|ch|sh)$/i.test(label) ? "es" : "s";
 }
 
-function describeRequest(request: InfrastructureRequest, language: ReplyLanguage): string {
-  const present = RESOURCE_KINDS.filter((kind) => request.counts[kind] > 0);
+/** How many resources of each kind the template holds: the title names what was built, not what was read ("in my VPC vpc-…" builds none). */
+function templateCounts(template: Record<string, unknown>): Record<ResourceKind, number> {
+  const types = Object.values(section(template, "Resources")).map((resource) => resourceType(resource));
+  return Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, types.filter((type) => type === KINDS[kind].rosType).length])) as Record<ResourceKind, number>;
+}
+
+function describeTemplate(template: Record<string, unknown>, language: ReplyLanguage): string {
+  const counts = templateCounts(template);
+  const present = RESOURCE_KINDS.filter((kind) => counts[kind] > 0);
+  // "open 8080 on my existing security group": rules on the user's group (kinds/security-group/existing-group-rules.ts).
+  const rules = Object.values(section(template, "Resources")).filter((resource) => resourceType(resource) === EXISTING_GROUP_RULE_TYPE).length;
   if (language === "zh") {
     // "1 个 VPC", "2 个交换机": a space only before a Latin word.
-    return present.map((kind) => `${request.counts[kind]} 个${/^[A-Za-z]/.test(KINDS[kind].label.zh) ? " " : ""}${KINDS[kind].label.zh}`).join("、");
+    const kinds = present.map((kind) => `${counts[kind]} 个${/^[A-Za-z]/.test(KINDS[kind].label.zh) ? " " : ""}${KINDS[kind].label.zh}`);
+    return [...kinds, ...(rules > 0 ? [`已有安全组上的 ${rules} 条入方向规则`] : [])].join("、");
   }
-  return present
-    .map((kind) => {
-      const label = KINDS[kind].label.en;
-      return `${request.counts[kind]} ${label}${request.counts[kind] > 1 ? pluralSuffix(label) : ""}`;
-    })
-    .join(", ");
+  const kinds = present.map((kind) => {
+    const label = KINDS[kind].label.en;
+    return `${counts[kind]} ${label}${counts[kind] > 1 ? pluralSuffix(label) : ""}`;
+  });
+  return [...kinds, ...(rules > 0 ? [`${rules} ingress rule${rules > 1 ? "s" : ""} on an existing security group`] : [])].join(", ");
 }
 
 /** The order the reply names the kinds that need the network in. */
 const NETWORK_ORDER: readonly ResourceKind[] = ["ecs", "rds", "redis", "nat"];
 
 /** Why each kind the request did not name is in the template, from the kinds that need it. */
-function requiredBecause(request: InfrastructureRequest): Phrase[] {
-  const present = (kind: ResourceKind) => request.counts[kind] > 0;
+function requiredBecause(request: InfrastructureRequest, template: Record<string, unknown>): Phrase[] {
+  const counts = templateCounts(template);
+  const present = (kind: ResourceKind) => counts[kind] > 0;
   const added = (kind: ResourceKind) => present(kind) && !request.mentioned.includes(kind);
   const users = (kind: ResourceKind) => NETWORK_ORDER.filter((user) => present(user) && KINDS[user].needs.includes(kind)).map((user) => KINDS[user].label);
   const reasons: Phrase[] = [];
@@ -74,15 +84,9 @@ function requiredBecause(request: InfrastructureRequest): Phrase[] {
   return reasons;
 }
 
-/** A bastion's design added a security group (kinds/security-group/bastion-design.ts): the title counts it. */
-function withBastionGroup(request: InfrastructureRequest, template: Record<string, unknown>): void {
-  if (section(template, "Resources")[SERVERS_GROUP] !== undefined) request.counts.securityGroup = Math.max(request.counts.securityGroup, 2);
-}
-
 function generateRos(request: InfrastructureRequest, text: string, language: ReplyLanguage): GeneratedTemplate {
   const template = buildRosTemplate(request);
   const values = applyRequestedValues(template, parseRequestedValues(text));
-  withBastionGroup(request, template);
   const diagnostics = validateTemplateObject(template);
   const resources = Object.entries(section(template, "Resources")).map(([name, resource]) => `${name}: ${resourceType(resource) ?? ""}`);
   const where = request.region ? (language === "zh" ? `，地域 ${request.region}` : ` for region ${request.region}`) : "";
@@ -90,11 +94,11 @@ function generateRos(request: InfrastructureRequest, text: string, language: Rep
     template,
     {
       title: phrase(
-        `Generated a ROS template (\`template.yaml\`) with ${describeRequest(request, "en")}${where}.`,
-        `已生成 ROS 模板（\`template.yaml\`），包含 ${describeRequest(request, "zh")}${where}。`,
+        `Generated a ROS template (\`template.yaml\`) with ${describeTemplate(template, "en")}${where}.`,
+        `已生成 ROS 模板（\`template.yaml\`），包含 ${describeTemplate(template, "zh")}${where}。`,
       ),
       applied: values.applied,
-      required: requiredBecause(request),
+      required: requiredBecause(request, template),
       unsupported: values.unsupported,
       notes: request.notes,
       diagnostics,
@@ -117,14 +121,13 @@ function generateTerraform(request: InfrastructureRequest, text: string, languag
   // The twin is built exactly as generateRos builds its template; the configuration is rendered from it.
   const twin = buildRosTemplate(request);
   const values = applyRequestedValues(twin, parseRequestedValues(text));
-  withBastionGroup(request, twin);
   const where = request.region ? { en: ` for region ${request.region}`, zh: `，地域 ${request.region}` } : { en: "", zh: "" };
   const rendered = renderTerraform(twin, {
     text,
     language,
     title: phrase(
-      `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeRequest(request, "en")}${where.en}.`,
-      `已生成 Terraform 配置（\`main.tf\`，alicloud provider），包含 ${describeRequest(request, "zh")}${where.zh}。`,
+      `Generated a Terraform configuration (\`main.tf\`, alicloud provider) with ${describeTemplate(twin, "en")}${where.en}.`,
+      `已生成 Terraform 配置（\`main.tf\`，alicloud provider），包含 ${describeTemplate(twin, "zh")}${where.zh}。`,
     ),
     unsupported: values.unsupported,
     notes: request.notes,

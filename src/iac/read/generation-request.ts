@@ -14,7 +14,7 @@ import { publicRulePorts } from "./source-rules";
 import { tokenize } from "../kinds/vocabulary";
 import { insideOnlyPorts } from "./port-scopes";
 import { asksNoInternetAccess } from "./no-internet";
-import { internalLoadBalancers } from "./load-balancer-scope";
+import { internalLoadBalancers, mixedInternalPositions, mixedListenerPorts, mixedLoadBalancerCount } from "./load-balancer-scope";
 import type { Token } from "./token";
 import { SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
 import { listenersOf, SLB_LISTENERS_MAX } from "../kinds/slb/listeners";
@@ -192,21 +192,55 @@ function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegE
 
 const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
 
+/** "bind the EIP to i-bp1…": the first server id the request writes (the lexer reads ids by their prefix). */
+function existingInstanceOf(tokens: readonly Token[]): { existingInstanceId?: string } {
+  const id = tokens.find((token) => token.kind === "resourceId" && token.of === "ecs");
+  return id ? { existingInstanceId: String(id.value) } : {};
+}
+
 /** How many zones a layout change asks for: "across three zones", "across 3 AZs" → 3, "high availability" → 2. */
 export function zoneCount(text: string): number | undefined {
   // "2 zones", "2x zones", "两个可用区".
   // "across 3 AZs" too.
   const named = /(\d|two|three|four|两|二|三|四|双)\s*(?:[x×]\s*)?(?:个\s*)?(?:different |separate |availability )?(?:zones|azs\b|可用区)/i.exec(text)?.[1];
   if (named) return Number(named) || ZONE_WORDS[named.toLowerCase()];
-  return /high(?:ly)?[- ]availab|multi[- ]?zone|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
+  return /high(?:ly)?[- ]availab|multi[- ]?(?:zone|az)|\bha\b|多可用区|高可用/i.test(text) ? 2 : undefined;
+}
+
+/** "in different AZs", "each in its own zone", "放在不同可用区": every server in a zone of its own. */
+const DIFFERENT_ZONES =
+  /\b(?:different|separate|distinct)\s{1,3}(?:availability\s{1,3})?(?:zones?|azs?)\b|\b(?:its own|their own|a different)\s{1,3}(?:availability\s{1,3})?(?:zone|az)\b|不同(?:的)?可用区/i;
+/** At most this many zones for "in different zones": a region offers a handful, and the deployer picks each one. */
+const MAX_SPREAD_ZONES = 4;
+
+/** The zones "in different AZs" asks for: one per server (at least 2, at most MAX_SPREAD_ZONES); undefined when not asked. */
+export function differentZones(text: string, servers: number): number | undefined {
+  return DIFFERENT_ZONES.test(text) ? Math.min(Math.max(servers, 2), MAX_SPREAD_ZONES) : undefined;
 }
 
 /** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
 const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
 
+/** "… so private servers can reach the internet", "以便服务器访问公网": a mention in a clause saying what the rest is for, in the user's own network (read/purpose.ts reads the same for the check). */
+const SO_CLAUSE = /(?:\bso(?:\s{1,3}that)?|以便|让)\s{0,3}(?:[a-z]{1,16}\s{1,3}){0,2}$/i;
+
+/** A server's id right after its noun: "my ECS i-bp1…", "instance (i-bp1…)". */
+const INSTANCE_ID_AFTER = /^\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]{10,}/i;
+
+/** "in my VPC vpc-bp1…": the request builds in a network the user has, whose servers it need not build. */
+const EXISTING_VPC_ID = /\bvpc-[a-z0-9]{8,}\b/i;
+
 function countResource(text: string, kind: ResourceKind): number {
   const mentions = requestMentions(text, kind);
-  const wanted = mentions.filter((match) => !NEGATION.test(text.slice(Math.max(0, (match.index ?? 0) - 20), match.index ?? 0)));
+  // In a network the user has, "… so private servers can reach the internet" speaks of servers already there.
+  const existingNetwork = EXISTING_VPC_ID.test(text);
+  const wanted = mentions.filter((match) => {
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index ?? 0);
+    // "associate it with my ECS i-bp1…": the server named by its id is the user's, not one to build.
+    const end = (match.index ?? 0) + match[0].length;
+    const byId = kind === "ecs" && INSTANCE_ID_AFTER.test(text.slice(end, end + 40));
+    return !NEGATION.test(before.slice(-20)) && !(existingNetwork && SO_CLAUSE.test(before)) && !byId;
+  });
   return wanted.length > 0 ? Math.max(explicitCount(text, kind, mentions) ?? 0, 1) : 0;
 }
 
@@ -479,6 +513,8 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const counts = zeroCounts();
   for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
   counts.ecs = Math.max(ecsCount(text, counts), serverCountForms(text, counts));
+  // "add a rule to sg-bp1…": the id names the group the rules go on.
+  if (counts.securityGroup === 0 && /\bsg-[a-z0-9]{8,}\b/i.test(text)) counts.securityGroup = 1;
   const recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
   const sources = sourceRangesOf(text);
@@ -494,7 +530,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   );
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =
-    /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?zones|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
+    /high(?:ly)?[- ]availab|\bha\b|multi[- ]?zones?|(?:different|multiple|two|separate) (?:availability )?(?:zones|azs\b)|redundan|多可用区|高可用|双可用区|不同可用区|两个可用区/i.test(
       text,
     );
   // One block is the VPC's, unless none is ("subnets 10.0.1.0/24 and 10.0.2.0/24": every block is a vSwitch of the /16 around them).
@@ -505,11 +541,14 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     // A VPC holds resources only through its vSwitches: one per zone asked for.
     // "可用区 H 和 K", "in cn-beijing-k and cn-beijing-l": a vSwitch for each zone named.
     const named = namedZones(text, findRegion(text)).length;
-    counts.vswitch = Math.max(counts.vswitch, named, zoneCount(text) ?? (highAvailability ? 2 : 1));
+    counts.vswitch = Math.max(counts.vswitch, named, zoneCount(text) ?? differentZones(text, counts.ecs) ?? (highAvailability ? 2 : 1));
     // "三个交换机 … 每个交换机里放一台 ecs.c7.large", "3 nodes, one per zone": servers in each vSwitch.
     const perZone = perZoneServers(text);
     if (perZone !== undefined && (counts.ecs > 0 || /台|\becs\b|servers?|instances?|nodes?/i.test(text)))
       counts.ecs = Math.max(counts.ecs, perZone * counts.vswitch);
+    // "open 8080 on my existing security group sg-…": in a VPC the user has, a vSwitch only for what is placed in one
+    // (a new one there takes a block the VPC may already use).
+    if (existing.existingVpc && !mentioned.includes("vswitch") && !dependentsOf("vswitch").some((kind) => counts[kind] > 0)) counts.vswitch = 0;
   }
   if (dependentsOf("securityGroup").some((kind) => counts[kind] > 0)) counts.securityGroup = Math.max(counts.securityGroup, 1);
   // "two servers, each with an EIP", "每台服务器一个 EIP": one EIP per server (and the NAT gateway's own, if any).
@@ -552,7 +591,14 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   // "No internet access at all": every load balancer internal and every port inside the VPC (no-internet.ts).
   const offInternet = asksNoInternetAccess(text);
   const internalSlb = offInternet || internalLoadBalancers(tokens).length > 0;
+  const internalSlbPositions = offInternet ? undefined : mixedInternalPositions(tokens);
   const insidePorts = insideOnlyPorts(tokens);
+  // "one internal for api on 8080": the port an internal load balancer serves is the VPC's, on the servers too.
+  const slbListenerPorts = internalSlbPositions ? mixedListenerPorts(tokens) : undefined;
+  for (const position of internalSlbPositions ?? []) for (const port of slbListenerPorts?.[position] ?? []) insidePorts.add(port);
+  // "Public SLB (443) + internal SLB (6379)": a load balancer per pick, each port a rule on the servers.
+  if (internalSlbPositions) counts.slb = Math.max(counts.slb, mixedLoadBalancerCount(tokens));
+  for (const port of slbListenerPorts?.flat() ?? []) if (!ruled.includes(port)) ruled.push(port);
   const portRedirects = portRedirectsOf(planText);
   const mappings = portMappingsOf(planText);
   // "redirect 80 to 443": both are listeners (a public port each).
@@ -573,11 +619,14 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...(insidePorts.size > 0 ? { insidePorts } : {}),
     ...(portRedirects.length > 0 ? { portRedirects } : {}),
     ...(internalSlb ? { internalSlb } : {}),
+    ...(internalSlbPositions ? { internalSlbPositions } : {}),
+    ...(slbListenerPorts ? { slbListenerPorts } : {}),
     ...(offInternet ? { offInternet } : {}),
     ...(existing.existingVpc ? { existingVpc: true } : {}),
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
     ...(existing.existingSecurityGroupId ? { existingSecurityGroupId: existing.existingSecurityGroupId } : {}),
+    ...existingInstanceOf(tokens),
     recognized,
     mentioned,
     notes,

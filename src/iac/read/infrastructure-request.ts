@@ -32,6 +32,10 @@ export interface InfrastructureRequest {
   listenerProtocols?: ReadonlyMap<number, "tcp" | "udp" | "http" | "https">;
   /** "an internal SLB", "内网负载均衡": the load balancers are intranet ones, in the VPC. */
   internalSlb?: boolean;
+  /** "one public …, one internal …": which load balancers (by position) are internal; the others face the internet. */
+  internalSlbPositions?: number[];
+  /** "one public for web on 443, one internal for api on 8080": each load balancer's own listener ports, by position. */
+  slbListenerPorts?: number[][];
   /** "No internet access at all": every rule from inside the VPC, every load balancer internal (read/no-internet.ts). */
   offInternet?: boolean;
   /** Load balancer listeners that forward to another backend port ("80 to backend 8080"). */
@@ -45,6 +49,8 @@ export interface InfrastructureRequest {
   existingVSwitchId?: string;
   /** Put the servers in an existing security group (a parameter) instead of a new one. */
   existingSecurityGroupId?: string;
+  /** "bind it to instance i-bp1…": a server the user already has, which an EIP binds to when the template builds none. */
+  existingInstanceId?: string;
   /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
   recognized: boolean;
   /** The kinds the request itself named; the others were added because these need them. */

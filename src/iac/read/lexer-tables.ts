@@ -159,6 +159,9 @@ export const HAN_WORDS: ReadonlyMap<string, "quantifier" | "negation" | "word"> 
     "用",
     "仅",
     "只",
+    // "不同可用区", "两个可用区": read whole, so "用" does not split the zone word ("不同可" | "用" | "区").
+    "可用区",
+    "不同",
   ].map((word): [string, "word"] => [word, "word"]),
 ]);
 

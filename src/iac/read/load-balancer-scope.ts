@@ -55,10 +55,89 @@ function cueAfter(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
-/** The indexes of the load balancer nouns the request asks to be internal. */
+/** Words that pick one load balancer of several named before: "one internal", "the other public", "a second internal". */
+const ORDINALS = new Set(["one", "other", "another", "second", "first", "一个", "另一个"]);
+const PUBLIC_WORDS = new Set(["public", "internet", "internet-facing", "external", "公网"]);
+const isPort = (value: string | number) => Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 65535;
+const SENTENCE_ENDS = new Set([".", ";", "；", "。", "\n"]);
+
+/** One load balancer picked by an ordinal: where its scope word is, whether it is internal, and the ports its clause names. */
+interface OrdinalScope {
+  index: number;
+  internal: boolean;
+  ports: number[];
+}
+
+/**
+ * "2 SLBs: one public for web on 443, one internal for api on 8080": after load balancers are named,
+ * an ordinal and a scope word pick one of them, and the ports written after it (to the next pick or
+ * the sentence's end) are its listeners. In one pass (a sentence end forgets the load balancers
+ * named before it).
+ */
+function ordinalScopes(tokens: readonly Token[]): OrdinalScope[] {
+  const out: OrdinalScope[] = [];
+  let named = false;
+  let open: OrdinalScope | undefined;
+  for (const [index, token] of tokens.entries()) {
+    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value))) {
+      named = false;
+      open = undefined;
+    }
+    // "Public SLB (443) + internal SLB (6379)": a scope word right before the noun picks that one.
+    if (token.of === "product" && token.value === "slb") {
+      const scope = tokens[index - 1];
+      const internal = scope !== undefined && insideWord(scope);
+      if (scope && (internal || PUBLIC_WORDS.has(String(scope.value)))) {
+        open = { index: index - 1, internal, ports: [] };
+        out.push(open);
+      }
+      named = true;
+      continue;
+    }
+    if (open && (token.kind === "port" || (token.kind === "number" && tokens[index - 1]?.value === "(" && isPort(token.value))))
+      open.ports.push(Number(token.value));
+    const before = tokens[index - 1];
+    const ordinal = before !== undefined && (ORDINALS.has(String(before.value)) || (before.kind === "count" && before.value === 1));
+    if (!named || !ordinal || tokens[index + 1]?.value === "slb") continue;
+    const internal = insideWord(token);
+    if (!internal && !PUBLIC_WORDS.has(String(token.value))) continue;
+    open = { index, internal, ports: [] };
+    out.push(open);
+  }
+  return out;
+}
+
+/** The indexes of the load balancer nouns (or ordinal scope words) the request asks to be internal. */
 export function internalLoadBalancers(tokens: readonly Token[]): number[] {
   const out: number[] = [];
   for (const [index, token] of tokens.entries())
     if (token.of === "product" && token.value === "slb" && (cueBefore(tokens, index) || cueAfter(tokens, index))) out.push(index);
-  return out;
+  return [...out, ...ordinalScopes(tokens).flatMap((scope) => (scope.internal ? [scope.index] : []))];
+}
+
+/** The load balancers a request scopes one by one, in its order, when it mixes public and internal ones; undefined otherwise. */
+function mixedScopes(tokens: readonly Token[]): OrdinalScope[] | undefined {
+  const scopes = ordinalScopes(tokens);
+  return scopes.some((scope) => scope.internal) && scopes.some((scope) => !scope.internal) ? scopes : undefined;
+}
+
+/** Which of the load balancers are internal when the request mixes them ("one public …, one internal …": the second). */
+export function mixedInternalPositions(tokens: readonly Token[]): number[] | undefined {
+  return mixedScopes(tokens)?.flatMap((scope, position) => (scope.internal ? [position] : []));
+}
+
+/** The ports each load balancer of a mixed request listens on ("one public for web on 443, one internal for api on 8080": [[443], [8080]]). */
+export function mixedListenerPorts(tokens: readonly Token[]): number[][] | undefined {
+  const scopes = mixedScopes(tokens);
+  return scopes?.every((scope) => scope.ports.length > 0) ? scopes.map((scope) => scope.ports) : undefined;
+}
+
+/** The ports each mixed pick's clause names, with its scope ("8080" of "one internal for api on 8080" is internal), for the check. */
+export function mixedPortScopes(tokens: readonly Token[]): Array<{ port: number; internal: boolean; text: string }> {
+  return (mixedScopes(tokens) ?? []).flatMap((scope) => scope.ports.map((port) => ({ port, internal: scope.internal, text: String(port) })));
+}
+
+/** How many load balancers a mixed request picks ("Public SLB (443) + internal SLB (6379)": 2); 0 when it does not mix them. */
+export function mixedLoadBalancerCount(tokens: readonly Token[]): number {
+  return mixedScopes(tokens)?.length ?? 0;
 }

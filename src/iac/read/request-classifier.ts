@@ -55,7 +55,7 @@ const FOREIGN =
   /\bhelm\b|dockerfile|docker[- ]compose|kubernetes (?:manifest|yaml|deployment)|\bk8s (?:manifest|yaml)|ansible|puppet|\bchef\b|cloudformation|\baws\b|\bazure\b|\bgcp\b|google cloud|\bbicep\b|pulumi|\bpython script|\bsql query|\bpoem\b|\bweather\b|\bjoke\b|写一首诗|天气|笑话|讲个故事|翻译/i;
 /** Words of the domain besides the kinds' own nouns (kinds/). */
 const IAC_WORDS =
-  /\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网/i;
+  /\b(?:sg|vpc|vsw)-[a-z0-9]{8,}|\bi-[a-z0-9]{10,}|\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网/i;
 
 const CONTAINS_HCL = /^[ \t]*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
 const MENTIONS_TERRAFORM = /terraform|opentofu|\.tf\b|\bhcl\b|\btf\b/i;

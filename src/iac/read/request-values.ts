@@ -8,6 +8,7 @@
  * A value of a recognised shape that the offline engine cannot express is collected in `unsupported`
  * so the reply names it instead of dropping it silently.
  */
+import { isPurpose } from "./purpose";
 import { KINDS, RESOURCE_KINDS } from "../kinds";
 import type { ValueReading } from "../kinds/kind";
 import type { RequestedValues } from "../kinds/values";
@@ -80,8 +81,8 @@ const FEATURE_SEARCHES: readonly [RegExp, Phrase][] = UNSUPPORTED_FEATURES.map((
 /** What joins the parts of one identifier: "static-cdn-origin", "my_kafka", "logs.cdn", "img/cdn/". */
 const JOINERS = new Set(["-", "_", ".", "/"]);
 
-/** The token whose span holds `at`, by binary search over the tokens (in text order, never overlapping). */
-function tokenAt(tokens: readonly Token[], at: number): Token | undefined {
+/** The index of the token whose span holds `at`, by binary search over the tokens (in text order, never overlapping); -1 if none. */
+function tokenIndexAt(tokens: readonly Token[], at: number): number {
   let low = 0;
   let high = tokens.length - 1;
   while (low <= high) {
@@ -89,9 +90,9 @@ function tokenAt(tokens: readonly Token[], at: number): Token | undefined {
     const token = tokens[middle] as Token;
     if (at < token.start) high = middle - 1;
     else if (at >= token.end) low = middle + 1;
-    else return token;
+    else return middle;
   }
-  return undefined;
+  return -1;
 }
 
 /**
@@ -102,12 +103,20 @@ function tokenAt(tokens: readonly Token[], at: number): Token | undefined {
  */
 function asksFor(search: RegExp, text: string, tokens: readonly Token[]): boolean {
   for (const match of text.matchAll(search)) {
-    const token = tokenAt(tokens, match.index);
+    const index = tokenIndexAt(tokens, match.index);
+    const token = tokens[index];
     const inName = token?.kind === "word" && (token.of === "identifier" || (token.start < match.index && JOINERS.has(text[match.index - 1] ?? "")));
-    if (!inName) return true;
+    // "a security group for a k8s node pool": what the group serves, not a cluster asked for (purpose.ts).
+    const served = token !== undefined && token.start === match.index && isPurpose(tokens, index);
+    if (!inName && !served) return true;
   }
   return false;
 }
+
+const PUBLIC_ACCESS = /(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i;
+const OPEN_TO_EVERYONE =
+  /\bto\s{1,3}(?:the\s{1,3})?(?:world|internet|public|everyone|anyone)\b|\bfrom\s{1,3}(?:anywhere|everywhere|the\s{1,3}internet)\b|(?:^|[^\d.])0\.0\.0\.0\/0\b|对所有人|给所有人|对外开放/i;
+const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|\bprivate\s{1,3}only\b|不要公网|无公网|不分配公网/i;
 
 export function parseRequestedValues(request: string): RequestedValues {
   const text = readableText(request);
@@ -118,8 +127,9 @@ export function parseRequestedValues(request: string): RequestedValues {
   // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
   values.zones = namedZones(text, findRegion(text));
   // "No internet access at all", "不对公网开放" say the opposite (no-internet.ts).
-  if (/(?:internet|public)[- ](?:access|facing)|reachable from the internet|公网访问|可以从公网|对公网/i.test(text) && !asksNoInternetAccess(text))
-    values.publicAccess = true;
+  // "open 80/443 to the world", "SSH from anywhere": a port open to everyone is reachable only through a public address, so a
+  // server with no EIP or load balancer in front gets its own (apply-values.ts); "no public IP" keeps it private.
+  if ((PUBLIC_ACCESS.test(text) || (OPEN_TO_EVERYONE.test(text) && !NO_PUBLIC_IP.test(text))) && !asksNoInternetAccess(text)) values.publicAccess = true;
   if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
   for (const [search, label] of FEATURE_SEARCHES) if (asksFor(search, text, tokens)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).

@@ -13,7 +13,7 @@ import type { Token, TokenKind } from "./token";
 
 /** The words that take a value back ("no wait", "actually", "10.0.0.0/8 is too big, use …"); a global pattern, so every cue is found in one pass. */
 const CUES =
-  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
+  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|no,\s{0,2}(?:just|only)|no(?=,\s{0,2}(?:make|use)\b)|(?<=\?\s{0,2})no(?=,)|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
 /** Words between a cue and its value: "actually make that 200GB", "I mean it's 4c8g", "不对，应该是 8080". */
 const FILLERS = new Set([
   "make",
@@ -46,6 +46,8 @@ const FILLERS = new Set([
 const BACK_REACH = 8;
 /** The kinds of values a correction replaces. */
 const VALUE_KINDS: ReadonlySet<TokenKind> = new Set([
+  // "Need 3 Redis? no, just 1 Redis": a bare number for a bare number.
+  "number",
   "size",
   "compute",
   "bandwidth",
@@ -65,11 +67,23 @@ const NAME_CLASSES = new Set(["engine", "image", "product"]);
 const INTERCHANGEABLE: readonly ReadonlySet<string>[] = [new Set(["slb", "alb", "nlb"])];
 const SENTENCE_ENDS = new Set([".", ";", "；", "。", "\n", "!", "?"]);
 
-/** The value token right after the cue ending at `end`, past fillers; undefined when the cue is followed by anything else. */
-function correctionAfter(tokens: readonly Token[], from: number): Token | undefined {
-  for (let index = from; index < tokens.length && index < from + 4; index += 1) {
+/** A load balancer's scope before its name in a correction ("actually an internet SLB"): kept, not blanked with the cue. */
+const SCOPE_WORDS = new Set(["internet", "internet-facing", "public", "internal", "intranet", "private"]);
+
+/**
+ * The value token right after the cue ending at `end`, past fillers and a scope word, and where the
+ * blank of the cue's words ends (before a scope word, which stays); undefined when the cue is
+ * followed by anything else.
+ */
+function correctionAfter(tokens: readonly Token[], from: number): { token: Token; keepFrom: number } | undefined {
+  let keepFrom: number | undefined;
+  for (let index = from; index < tokens.length && index < from + 5; index += 1) {
     const token = tokens[index] as Token;
-    if (VALUE_KINDS.has(token.kind) || (token.kind === "name" && NAME_CLASSES.has(String(token.of)))) return token;
+    if (VALUE_KINDS.has(token.kind) || (token.kind === "name" && NAME_CLASSES.has(String(token.of)))) return { token, keepFrom: keepFrom ?? token.start };
+    if (keepFrom === undefined && SCOPE_WORDS.has(String(token.value).toLowerCase())) {
+      keepFrom = token.start;
+      continue;
+    }
     if (!FILLERS.has(String(token.value).toLowerCase())) return undefined;
   }
   return undefined;
@@ -77,6 +91,8 @@ function correctionAfter(tokens: readonly Token[], from: number): Token | undefi
 
 /** Whether `earlier` is what `correction` replaces: a value of the same kind, an engine for an engine, an image for an image, a load balancer for a load balancer. */
 function replaces(earlier: Token, correction: Token): boolean {
+  // "3 servers, no, make it 2": a bare number corrects a count.
+  if (earlier.kind === "count" && correction.kind === "number") return true;
   if (earlier.kind !== correction.kind) return false;
   if (correction.kind !== "name") return true;
   if (earlier.of !== correction.of || earlier.value === correction.value) return false;
@@ -90,7 +106,9 @@ function correctedBefore(tokens: readonly Token[], index: number, correction: To
     const token = tokens[back] as Token;
     // "internet ALB... actually CLB": the dots of an ellipsis end no sentence.
     const ellipsis = token.value === "." && (tokens[back - 1]?.value === "." || tokens[back + 1]?.value === ".");
-    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value)) && !ellipsis) return undefined;
+    // "Need 3 Redis? no, just 1": a question answered by the correction right after it.
+    const asked = token.value === "?" && back === index - 1;
+    if (token.kind === "punctuation" && SENTENCE_ENDS.has(String(token.value)) && !ellipsis && !asked) return undefined;
     if (replaces(token, correction)) return back;
   }
   return undefined;
@@ -104,13 +122,15 @@ export function withoutTakenBack(text: string): string {
   CUES.lastIndex = 0;
   if (!written) return text;
   const tokens = tokenize(text);
-  const blanks: [number, number][] = [];
+  // [start, end, text]: the span blanked, or written over with `text` padded to its length.
+  const blanks: [number, number, string?][] = [];
   let next = 0;
   for (const cue of text.matchAll(CUES)) {
     const cueEnd = cue.index + cue[0].length;
     while (next < tokens.length && (tokens[next] as Token).start < cueEnd) next += 1;
-    const correction = correctionAfter(tokens, next);
-    if (!correction) continue;
+    const found = correctionAfter(tokens, next);
+    if (!found) continue;
+    const correction = found.token;
     let cueStart = next;
     while (cueStart > 0 && (tokens[cueStart - 1] as Token).end > cue.index) cueStart -= 1;
     const at = correctedBefore(tokens, cueStart, correction);
@@ -123,14 +143,17 @@ export function withoutTakenBack(text: string): string {
       tail.start - corrected.end <= 1 &&
       ((corrected.kind === "compute" && tail.kind === "size") || (corrected.kind === "name" && tail.kind === "version"));
     const end = paired ? tail.end : corrected.end;
-    blanks.push([corrected.start, end], [cue.index, correction.start]);
+    // "3 servers, no, make it 2": the number takes the count's place before its noun (when it fits), and leaves its own.
+    const inPlace = corrected.kind === "count" && correction.kind === "number" && correction.text.length <= end - corrected.start;
+    if (inPlace) blanks.push([corrected.start, end, correction.text], [cue.index, correction.end]);
+    else blanks.push([corrected.start, end], [cue.index, found.keepFrom]);
   }
   // The blanks come in text order, two per cue; built in one pass.
   const pieces: string[] = [];
   let at = 0;
-  for (const [start, end] of blanks.sort((a, b) => a[0] - b[0])) {
+  for (const [start, end, written = ""] of blanks.sort((a, b) => a[0] - b[0])) {
     if (start < at) continue;
-    pieces.push(text.slice(at, start), " ".repeat(end - start));
+    pieces.push(text.slice(at, start), written.padEnd(end - start, " "));
     at = end;
   }
   pieces.push(text.slice(at));

@@ -62,3 +62,13 @@ export interface RosBuild {
   instances: string[];
   natEip?: string;
 }
+
+/** "Resources: ALIYUN::ECS::VPC x1, …": the template's Description, by type in order of first use. */
+export function resourcesDescription(resources: Record<string, unknown>): string {
+  const counts = new Map<string, number>();
+  for (const resource of Object.values(resources)) {
+    const type = String((resource as { Type?: unknown }).Type);
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  return `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.`;
+}

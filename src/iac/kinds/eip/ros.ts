@@ -1,12 +1,25 @@
 /** The ROS builder of the EIP kind (index.ts): EIPs bound first to the NAT gateway, then to instances. */
-import { getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
+import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
+
+function existingInstance({ builder }: RosBuild, id: string): string {
+  builder.parameters.InstanceId = {
+    Type: "String",
+    Label: "Existing ECS instance",
+    Description: "The ECS instance the EIP is bound to.",
+    AssociationProperty: "ALIYUN::ECS::Instance::InstanceId",
+    Default: id,
+  };
+  addGroup(builder, "EIP", ["InstanceId"]);
+  return "InstanceId";
+}
 
 /** EIPs go first to the NAT gateway (for SNAT), then one per ECS instance; extras stay unbound. */
 export function buildEips(build: RosBuild): void {
   const { request, instances, builder } = build;
   const eips = names("Eip", request.counts.eip);
   let natEip: string | undefined;
-  const targets = [...instances];
+  // "bind it to instance i-bp1…": with no server of its own, the template binds to the user's (a parameter, its id the default).
+  const targets = instances.length === 0 && request.existingInstanceId ? [existingInstance(build, request.existingInstanceId)] : [...instances];
   eips.forEach((eip, index) => {
     builder.resources[eip] = {
       Type: "ALIYUN::VPC::EIP",

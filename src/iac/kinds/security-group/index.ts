@@ -86,7 +86,8 @@ export const securityGroup: KindDefinition = {
   label: phrase("security group", "安全组"),
   catalogueName: phrase("security groups", "安全组"),
   rosType: RULES,
-  rosParts: [],
+  // Rules on a group the user already has (existing-group-rules.ts).
+  rosParts: ["ALIYUN::ECS::SecurityGroupIngress"],
   terraformType: "alicloud_security_group",
   terraformParts: ["alicloud_security_group_rule"],
   nouns: /\bsecurity[- ]?groups?\b|\bfirewall(?: rules?)?\b|安全组/gi,
@@ -121,9 +122,12 @@ export const securityGroup: KindDefinition = {
   rosProperties: {
     "ALIYUN::ECS::SecurityGroup":
       "Description:s ResourceGroupId:s SecurityGroupEgress:l SecurityGroupIngress:l SecurityGroupName:s SecurityGroupType:s=normal|enterprise Tags:l VpcId:s DeletionForce:b",
+    "ALIYUN::ECS::SecurityGroupIngress":
+      "SecurityGroupId:s IpProtocol:s PortRange:s SourceCidrIp:s SourceGroupId:s SourceGroupOwnerId:s SourcePortRange:s NicType:s=internet|intranet Policy:s=accept|drop Priority:i Description:s DestCidrIp:s Ipv6SourceCidrIp:s SourcePrefixListId:s",
   },
   rosResourceTypes: {
     "ALIYUN::ECS::SecurityGroup": spec("SecurityGroupId SecurityGroupName"),
+    "ALIYUN::ECS::SecurityGroupIngress": spec("", "IpProtocol PortRange SecurityGroupId"),
   },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,6 +1,7 @@
 /** The ROS builder of the security group kind (index.ts): the groups with SSH from inside the VPC and the requested ports, or an existing group. */
 import type { InfrastructureRequest } from "../../read/infrastructure-request";
 import { SENSITIVE_PORTS } from "../../generate/resource-defaults";
+import { EXISTING_GROUP_RULES } from "./existing-group-rules";
 import { addGroup, type Builder, type Definition, getAtt, names, output, ref, type RosBuild, vpcRange } from "../../generate/ros-build/builder";
 
 /** The groups (`network.securityGroups`) the ECS instances join. */
@@ -8,12 +9,15 @@ export function buildSecurityGroups({ request, builder, network }: RosBuild): vo
   const vpc = network.vpc;
   if (vpc === undefined) return;
   if (request.existingSecurityGroupId && request.counts.securityGroup > 0) {
-    // The VPC's range served the new group's rules; a database's whitelist still uses it.
-    if (request.existingVpc && request.counts.rds === 0) {
+    network.securityGroups.push(existingSecurityGroup(request, builder));
+    // The ports the request opens go on the existing group (existing-group-rules.ts); its own rules, SSH included, stay as they are.
+    const rules = ingressRules(request).slice(1);
+    builder.resources[EXISTING_GROUP_RULES] = { Type: "ALIYUN::ECS::SecurityGroup", Properties: { VpcId: ref(vpc), SecurityGroupIngress: rules } };
+    // The VPC's range served the new group's rules; a database's whitelist, or a rule kept inside the VPC, still uses it.
+    if (request.existingVpc && request.counts.rds === 0 && !JSON.stringify(rules).includes("VpcCidrBlock")) {
       delete builder.parameters.VpcCidrBlock;
       for (const group of builder.groups) group.parameters = group.parameters.filter((name) => name !== "VpcCidrBlock");
     }
-    network.securityGroups.push(existingSecurityGroup(request, builder));
     return;
   }
   const securityGroups = names("SecurityGroup", request.counts.securityGroup);

@@ -22,7 +22,15 @@ function ruleName(rule: IngressRule, vpcRange: string): string {
 }
 
 /** One group's rules, in the twin's order, each named once (`used` is shared by the groups of one configuration). */
-function writeRules(hcl: TerraformBuild["hcl"], rules: readonly IngressRule[], group: string, vpcRange: string, used: Map<string, number>, prefix = ""): void {
+function writeRules(
+  hcl: TerraformBuild["hcl"],
+  rules: readonly IngressRule[],
+  group: string,
+  vpcRange: string,
+  used: Map<string, number>,
+  prefix = "",
+  groupId = `alicloud_security_group.${group}.id`,
+): void {
   for (const rule of rules) {
     const base = `${prefix}${ruleName(rule, vpcRange)}`;
     const seen = (used.get(base) ?? 0) + 1;
@@ -33,7 +41,7 @@ function writeRules(hcl: TerraformBuild["hcl"], rules: readonly IngressRule[], g
       'policy            = "accept"',
       `port_range        = ${quoted(`${rule.from}/${rule.to}`)}`,
       "priority          = 1",
-      `security_group_id = alicloud_security_group.${group}.id`,
+      `security_group_id = ${groupId}`,
       `cidr_ip           = ${quoted(rule.cidr)}`,
     ]);
   }
@@ -60,9 +68,21 @@ function writeServersGroup(build: TerraformBuild, group: NonNullable<TerraformBu
   hcl.output("app_security_group_id", "alicloud_security_group.app.id", "The security group of the servers behind the bastion.");
 }
 
+/** "open 8080 on my existing security group sg-…": a variable holding the group's id (its default the id written) and the rules on it. */
+function writeExistingGroupRules({ hcl, request }: TerraformBuild, existing: NonNullable<TerraformBuild["details"]["existingGroupRules"]>): void {
+  hcl.add('variable "security_group_id"', [
+    'description = "The existing security group the rules are added to."',
+    "type        = string",
+    `default     = ${quoted(existing.groupId)}`,
+  ]);
+  const used = new Map<string, number>();
+  writeRules(hcl, existing.rules, "", request.vpcCidr.text, used, "existing_", "var.security_group_id");
+}
+
 /** The group and, in the twin's order, each of its ingress rules as the twin has it (port range and source range); a bastion's design writes two groups. */
 export function buildSecurityGroup(build: TerraformBuild): void {
   const { request, rules, hcl, details } = build;
+  if (details.existingGroupRules) writeExistingGroupRules(build, details.existingGroupRules);
   if (request.counts.securityGroup === 0 || request.counts.vpc === 0) return;
   hcl.resource("alicloud_security_group", "main", ['security_group_name = "security-group"', "vpc_id              = alicloud_vpc.main.id"]);
   const used = new Map<string, number>();

@@ -53,14 +53,17 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
       Type: "ALIYUN::SLB::LoadBalancer",
       Properties: {
         LoadBalancerName: `slb-${index + 1}`,
-        ...(request.internalSlb && network.vpc
+        ...(request.internalSlb && network.vpc && (request.internalSlbPositions?.includes(index) ?? true)
           ? { AddressType: "intranet", VpcId: ref(network.vpc), VSwitchId: ref(network.vswitches[0] ?? "VSwitch") }
           : { AddressType: "internet", InternetChargeType: "paybytraffic" }),
         LoadBalancerSpec: "slb.s1.small",
         MasterZoneId: ref("SlbZoneId"),
       },
     };
-    for (const { front, back, protocol } of listeners) {
+    // "one public for web on 443, one internal for api on 8080": each load balancer its own ports.
+    const own = request.slbListenerPorts?.[index];
+    const served = own ? listenersOf(own, request.portMappings, request.listenerProtocols) : listeners;
+    for (const { front, back, protocol } of served) {
       // "redirect 80 to 443": an HTTP listener that sends its clients to the other listener (CLB's listener forwarding).
       const redirect = request.portRedirects?.find((candidate) => candidate.from === front);
       const stated = redirect ? "http" : protocolFor(front, protocol);

@@ -13,15 +13,18 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
   }
   for (let index = 0; index < request.counts.slb; index += 1) {
     const name = `slb_${index + 1}`;
+    // "one public …, one internal …": the twin's scope of each load balancer.
+    const internal = request.internalSlb === true && (request.internalSlbPositions?.includes(index) ?? true);
     hcl.resource("alicloud_slb_load_balancer", name, [
       `load_balancer_name   = ${quoted(`slb-${index + 1}`)}`,
-      ...(request.internalSlb
+      ...(internal
         ? ['address_type         = "intranet"', `vswitch_id           = alicloud_vswitch.${vswitches[0] ?? "vsw_1"}.id`]
         : ['address_type         = "internet"']),
       'load_balancer_spec   = "slb.s1.small"',
-      ...(request.internalSlb ? [] : ['internet_charge_type = "PayByTraffic"']),
+      ...(internal ? [] : ['internet_charge_type = "PayByTraffic"']),
     ]);
-    for (const { front, back, protocol, redirectTo } of listeners) {
+    const own = request.slbListenerPorts?.[index];
+    for (const { front, back, protocol, redirectTo } of own ? listeners.filter((listener) => own.includes(listener.front)) : listeners) {
       const stated = redirectTo === undefined ? protocolFor(front, protocol) : "http";
       hcl.resource("alicloud_slb_listener", `${name}_${front}`, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,

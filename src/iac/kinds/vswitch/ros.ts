@@ -64,7 +64,9 @@ function buildVSwitches(request: InfrastructureRequest, builder: Builder, vpc: s
       },
     };
   });
-  output(builder, "VSwitchIds", "vSwitch IDs", { "Fn::Join": [",", vswitches.map((vswitch) => ref(vswitch))] }, "The IDs of the vSwitches, comma-separated.");
+  // In an existing VPC with nothing placed in a vSwitch ("open 8080 on my sg-…"), there is none to list.
+  if (vswitches.length > 0)
+    output(builder, "VSwitchIds", "vSwitch IDs", { "Fn::Join": [",", vswitches.map((vswitch) => ref(vswitch))] }, "The IDs of the vSwitches, comma-separated.");
   addGroup(builder, "Network", [...(request.existingVpc ? ["VpcId", "VpcCidrBlock", ...names("VSwitchCidrBlock", cidrs.length)] : []), ...zones]);
   return { vswitches, zones };
 }

@@ -169,7 +169,6 @@ const OTHER_TYPES: Readonly<Record<string, RosResourceTypeSpec>> = {
   "ALIYUN::ECS::SecurityGroupClone": spec("SecurityGroupId"),
   "ALIYUN::ECS::SecurityGroupEgress": spec("", "IpProtocol PortRange SecurityGroupId"),
   "ALIYUN::ECS::SecurityGroupEgresses": spec("", "Permissions SecurityGroupId"),
-  "ALIYUN::ECS::SecurityGroupIngress": spec("", "IpProtocol PortRange SecurityGroupId"),
   "ALIYUN::ECS::SecurityGroupIngresses": spec("", "Permissions SecurityGroupId"),
   "ALIYUN::ECS::Snapshot": spec("SnapshotId", "DiskId"),
   "ALIYUN::ECS::SnapshotGroup": spec("SnapshotGroupId"),

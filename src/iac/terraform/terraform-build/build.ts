@@ -53,6 +53,8 @@ export interface TwinDetails {
    * the login ports `fromBastion` open only to the bastion's group.
    */
   serversGroup?: { bastions: number; rules: IngressRule[]; fromBastion: number[]; bastionInstanceType?: string };
+  /** Rules on a group the user already has ("open 8080 on sg-…", kinds/security-group/existing-group-rules.ts): its id and the rules. */
+  existingGroupRules?: { groupId: string; rules: IngressRule[] };
 }
 
 export interface TerraformBuild {

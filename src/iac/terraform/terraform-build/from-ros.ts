@@ -79,17 +79,51 @@ function vpcCidrOf(template: Template, vswitches: readonly CidrBlock[]): CidrBlo
   return around && vswitches.every((block) => cidrContains(around, block)) ? around : (parseCidr(DEFAULT_VPC_CIDR) as CidrBlock);
 }
 
+/** Each load balancer's own listener ports, when the twin gives them different ones ("one public on 443, one internal on 8080"). */
+function slbListenerPortsOf(template: Template): Pick<InfrastructureRequest, "slbListenerPorts"> {
+  const resources = section(template, "Resources");
+  const balancers = namesOfType(template, KINDS.slb.rosType);
+  const ports = balancers.map((balancer) =>
+    namesOfType(template, "ALIYUN::SLB::Listener")
+      .map((name) => resourceProperties(resources[name]))
+      .filter((listener) => isRecord(listener.LoadBalancerId) && listener.LoadBalancerId.Ref === balancer)
+      .map((listener) => Number(listener.ListenerPort)),
+  );
+  const same = ports.every((list) => JSON.stringify(list) === JSON.stringify(ports[0]));
+  return balancers.length > 1 && !same ? { slbListenerPorts: ports } : {};
+}
+
+/** The twin's load balancers' scopes: all internal, or which of them are ("one public …, one internal …"). */
+function slbScopesOf(template: Template): Pick<InfrastructureRequest, "internalSlb" | "internalSlbPositions"> {
+  const resources = section(template, "Resources");
+  const scopes = namesOfType(template, KINDS.slb.rosType).map((name) => resourceProperties(resources[name]).AddressType === "intranet");
+  if (!scopes.includes(true)) return {};
+  return scopes.every(Boolean)
+    ? { internalSlb: true }
+    : { internalSlb: true, internalSlbPositions: scopes.flatMap((internal, index) => (internal ? [index] : [])) };
+}
+
 /** The ingress rules of one of the twin's groups (its first by default) with a source range, in order (rules from another security group are not read). */
 export function ingressRulesOf(template: Template, group = namesOfType(template, KINDS.securityGroup.rosType)[0]): IngressRule[] {
   const rules = group === undefined ? undefined : resourceProperties(section(template, "Resources")[group]).SecurityGroupIngress;
-  return (Array.isArray(rules) ? rules : []).flatMap((rule) => {
-    if (!isRecord(rule)) return [];
-    const range = /^(-?\d{1,5})\/(-?\d{1,5})$/.exec(String(literal(template, rule.PortRange) ?? ""));
-    const cidr = text(literal(template, rule.SourceCidrIp));
-    if (!range || cidr === undefined) return [];
-    const protocol = (text(rule.IpProtocol) ?? "tcp").toLowerCase();
-    return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr }];
-  });
+  return (Array.isArray(rules) ? rules : []).flatMap((rule) => ruleOf(template, rule));
+}
+
+/** One rule with a source range (a rule from another group is not read). */
+function ruleOf(template: Template, rule: unknown): IngressRule[] {
+  if (!isRecord(rule)) return [];
+  const range = /^(-?\d{1,5})\/(-?\d{1,5})$/.exec(String(literal(template, rule.PortRange) ?? ""));
+  const cidr = text(literal(template, rule.SourceCidrIp));
+  if (!range || cidr === undefined) return [];
+  const protocol = (text(rule.IpProtocol) ?? "tcp").toLowerCase();
+  return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr }];
+}
+
+/** The twin's rules on a group the user already has (one `SecurityGroupIngress` each): the group's id and the rules, in order. */
+function existingGroupRulesOf(template: Template): TwinDetails["existingGroupRules"] {
+  const rules = namesOfType(template, "ALIYUN::ECS::SecurityGroupIngress").map((name) => resourceProperties(section(template, "Resources")[name]));
+  const groupId = text(literal(template, rules[0]?.SecurityGroupId));
+  return groupId === undefined ? undefined : { groupId, rules: rules.flatMap((rule) => ruleOf(template, rule)) };
 }
 
 /** The servers' group of a bastion's design, when the twin has one: its rules, the login ports it admits from the bastion's group, how many servers are bastions. */
@@ -273,6 +307,7 @@ function detailsOf(template: Template): TwinDetails {
   const keyPairName = text(literal(template, server.KeyPairName));
   const noPassword = keyPairName !== undefined && server.Password === undefined;
   const serversGroup = serversGroupOf(template);
+  const existingGroupRules = existingGroupRulesOf(template);
   const resources = section(template, "Resources");
   const instanceNames = namesOfType(template, KINDS.ecs.rosType).map((name) => text(literal(template, resourceProperties(resources[name]).InstanceName)) ?? "");
   const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
@@ -291,6 +326,7 @@ function detailsOf(template: Template): TwinDetails {
     ...(keyPairName ? { keyPairName } : {}),
     ...(noPassword ? { noPassword } : {}),
     ...(serversGroup ? { serversGroup } : {}),
+    ...(existingGroupRules ? { existingGroupRules } : {}),
     whitelists: { ...(rdsIps ? { rds: rdsIps } : {}), ...(redisIps ? { redis: redisIps } : {}) },
   };
 }
@@ -314,7 +350,8 @@ export function readTwin(template: Template): TwinReading {
     vswitchCidrs,
     rdsEngine: engine !== undefined && RDS_ENGINES.has(engine) ? (engine as RdsEngine) : "MySQL",
     publicPorts: [],
-    ...(firstOf(template, "slb").AddressType === "intranet" ? { internalSlb: true } : {}),
+    ...slbScopesOf(template),
+    ...slbListenerPortsOf(template),
     portMappings: [],
     recognized: true,
     mentioned: [],
