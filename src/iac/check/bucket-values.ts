@@ -38,13 +38,17 @@ function sentences(text: string): Array<{ text: string; start: number }> {
 const NO_VERSIONING =
   /(?:\bno|\bwithout|\bdisabled?|\bturn off|\bskip)\s{1,3}(?:object\s{1,3})?versioning|versioning\s{0,3}(?:off|disabled|not needed)\b|(?:不要|不开启|不需要|关闭|无需)\s{0,2}(?:多版本|版本控制)/;
 
+const NO_CORS = /(?:\bno|\bwithout|\bdisabled?)\s{1,3}(?:cors|cross[- ]origin)\b|不要跨域|禁止跨域/;
+
 function settingsOf(sentence: string): RequestedValue[] {
   const values: RequestedValue[] = [];
   const setting = (text: string, value: string) => values.push({ kind: "bucket-setting", text, role: "wanted", value });
   // "no versioning", "versioning off", "不要多版本": versioning must be absent, so finding it on is the miss.
   if (NO_VERSIONING.test(sentence)) values.push({ kind: "bucket-setting", text: "versioning", role: "removed", value: "versioning" });
   else if (/versioning|versioned|多版本|版本控制/.test(sentence)) setting("versioning", "versioning");
-  if (/\bcors\b|跨域/.test(sentence)) setting("CORS", "cors");
+  // "no CORS", "不要跨域": the rule must be absent.
+  if (NO_CORS.test(sentence)) values.push({ kind: "bucket-setting", text: "CORS", role: "removed", value: "cors" });
+  else if (/\bcors\b|跨域/.test(sentence)) setting("CORS", "cors");
   if (/\bkms\b/.test(sentence)) setting("KMS encryption", "sse:KMS");
   else if (/aes-?256/.test(sentence)) setting("AES256 encryption", "sse:AES256");
   else if (/encrypt|加密/.test(sentence)) setting("server-side encryption", "sse");

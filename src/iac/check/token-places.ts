@@ -210,6 +210,13 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
   const { rules } = context;
   const value = String(token.value);
   if (isIcmp(token)) return placeIcmp(context, token, index);
+  // "CORS for https://app.example.com": a URL's scheme; the origin (scheme and host) must be in the template as written.
+  if (context.tokens[index + 1]?.value === ":" && context.tokens[index + 2]?.value === "/" && context.tokens[index + 3]?.value === "/") {
+    const host = context.tokens[index + 4];
+    const origin = `${value}://${String(host?.text ?? "").toLowerCase()}`;
+    const where = slotWhere(context.view, (slot) => String(slot.value).toLowerCase() === origin);
+    return where ? found("url-path", origin, where) : missed("url-path", origin);
+  }
   // "443 (TCP)", "22/tcp", "HTTPS 443": bound to its port, checked with the port (bindings.ts).
   const previous = context.tokens[index - 2];
   if (previous?.kind === "port" && protocolOfPort(context.tokens, index - 2) === value) return "none";
@@ -258,7 +265,17 @@ const VSWITCH_KEY = /^(?:VSwitchId|vswitch_id)$/;
  * names (ROS `Ref`, Terraform `alicloud_vswitch.x.id`), else its own zone, else the vSwitch parameter
  * it takes; a server placed by none of them counts as one zone. One pass over the slots and refs.
  */
+const zonesOfView = new WeakMap<TemplateView, number>();
+
 function serverZones(view: TemplateView): number {
+  const known = zonesOfView.get(view);
+  if (known !== undefined) return known;
+  const zones = countServerZones(view);
+  zonesOfView.set(view, zones);
+  return zones;
+}
+
+function countServerZones(view: TemplateView): number {
   const zoneOf = new Map<string, string>();
   const ownZone = new Map<string, string>();
   const ownSwitch = new Map<string, string>();
@@ -293,6 +310,24 @@ function placeSpread(context: PlaceContext, token: Token, index: number): Placem
     .map((word) => word.text)
     .join(token.value === "不同" ? "" : " ");
   return zones >= needed ? found("zone-spread", text, `${servers} × ecs over ${zones} zones`) : missed("zone-spread", text, "missing", `${zones} zone(s)`);
+}
+
+/** HTTP methods written in capitals ("CORS GET/PUT from …"): a bucket's CORS rule must allow each. */
+const CORS_METHODS = new Set(["GET", "PUT", "POST", "DELETE", "HEAD"]);
+const METHOD_KEY = /^(?:AllowedMethod|allowed_methods)$/;
+
+/** Whether the request speaks of CORS, per token list (read once: a request of many method words stays linear). */
+const corsTalk = new WeakMap<readonly Token[], boolean>();
+
+function placeCorsMethod(context: PlaceContext, token: Token): Placement {
+  let speaks = corsTalk.get(context.tokens);
+  if (speaks === undefined) {
+    speaks = context.tokens.some((other) => other.value === "cors" || other.value === "跨域");
+    corsTalk.set(context.tokens, speaks);
+  }
+  if (!speaks) return "none";
+  const where = slotWhere(context.view, (slot) => METHOD_KEY.test(slot.key) && slot.value === token.text);
+  return where ? found("setting", token.text, where) : missed("setting", token.text);
 }
 
 const BUCKET_WORDS = new Set(["bucket", "buckets", "acl", "存储桶", "读写权限", "权限"]);
@@ -493,7 +528,7 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "compute":
       return "unplaced";
     case "word":
-      return placeSpread(context, token, index);
+      return CORS_METHODS.has(token.text) ? placeCorsMethod(context, token) : placeSpread(context, token, index);
     default:
       return "none";
   }

@@ -6,6 +6,7 @@
  */
 import type { LifecycleRule } from "../kinds/oss/lifecycle";
 import type { WebsiteValue } from "../kinds/oss/website";
+import type { CorsValue } from "../kinds/oss/cors";
 import { phrase, type Phrase } from "../read/request-language";
 
 type Bucket = Record<string, unknown>;
@@ -35,14 +36,21 @@ export function lifecyclePhrase(rule: LifecycleRule): Phrase {
 }
 
 /** Writes the rule and the website into every bucket; returns what was applied. */
-export function applyBucketRules(buckets: Bucket[], rules: readonly LifecycleRule[] | undefined, website: WebsiteValue | undefined): Phrase[] {
+export function applyBucketRules(
+  buckets: Bucket[],
+  rules: readonly LifecycleRule[] | undefined,
+  website: WebsiteValue | undefined,
+  cors?: CorsValue,
+): Phrase[] {
   const applied: Phrase[] = [];
   for (const bucket of buckets) {
+    if (cors) bucket.CORSConfiguration = { CORSRule: [{ AllowedOrigin: cors.origins, AllowedMethod: cors.methods, AllowedHeader: ["*"] }] };
     if (rules && rules.length > 0) bucket.LifecycleConfiguration = { Rule: rules.map(rosLifecycleRule) };
     if (website)
       bucket.WebsiteConfiguration = { IndexDocument: website.indexDocument, ...(website.errorDocument ? { ErrorDocument: website.errorDocument } : {}) };
   }
   if (buckets.length === 0) return applied;
+  if (cors) applied.push(corsPhrase(cors));
   for (const rule of rules ?? []) applied.push(lifecyclePhrase(rule));
   if (website) {
     const error = website.errorDocument ? { en: `, error document ${website.errorDocument}`, zh: `，错误页 ${website.errorDocument}` } : { en: "", zh: "" };
@@ -57,4 +65,17 @@ export function applyBucketRules(buckets: Bucket[], rules: readonly LifecycleRul
     );
   }
   return applied;
+}
+
+function corsPhrase(cors: CorsValue): Phrase {
+  const every = cors.anyOrigin
+    ? {
+        en: " (no origin was named: every origin may read; name your site's origin to narrow it)",
+        zh: "（未指定来源：允许所有来源；请给出你的站点域名以收窄）",
+      }
+    : { en: "", zh: "" };
+  return phrase(
+    `CORS: ${cors.methods.join(", ")} from ${cors.origins.join(", ")}${every.en}`,
+    `跨域（CORS）：允许 ${cors.origins.join("、")} 以 ${cors.methods.join("、")} 访问${every.zh}`,
+  );
 }

@@ -332,7 +332,7 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
   if (values.lifecycleDays !== undefined && !values.lifecycleRules)
     out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
   // A scoped rule or transitions, and a static website (apply-bucket.ts).
-  out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website));
+  out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website, values.cors));
 }
 
 function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {

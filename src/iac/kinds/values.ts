@@ -12,6 +12,7 @@ import type { RdsEdition } from "./rds/instance-class";
 import type { StorageAutoScale } from "./rds/storage-autoscale";
 import type { LifecycleRule } from "./oss/lifecycle";
 import type { WebsiteValue } from "./oss/website";
+import type { CorsValue } from "./oss/cors";
 
 export interface DiskValue {
   size?: number;
@@ -60,6 +61,8 @@ export interface RequestedValues {
   lifecycleRules?: LifecycleRule[];
   /** The static website the bucket hosts (index and error documents): kinds/oss/website.ts. */
   website?: WebsiteValue;
+  /** The CORS rule the bucket answers browsers with (origins, methods): kinds/oss/cors.ts. */
+  cors?: CorsValue;
   zones: string[];
   existingVpcId?: string;
   existingVSwitchId?: string;

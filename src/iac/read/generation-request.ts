@@ -597,8 +597,13 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const slbListenerPorts = internalSlbPositions ? mixedListenerPorts(tokens) : undefined;
   for (const position of internalSlbPositions ?? []) for (const port of slbListenerPorts?.[position] ?? []) insidePorts.add(port);
   // "Public SLB (443) + internal SLB (6379)": a load balancer per pick, each port a rule on the servers.
-  if (internalSlbPositions) counts.slb = Math.max(counts.slb, mixedLoadBalancerCount(tokens));
-  for (const port of slbListenerPorts?.flat() ?? []) if (!ruled.includes(port)) ruled.push(port);
+  if (internalSlbPositions) counts.slb = Math.min(Math.max(counts.slb, mixedLoadBalancerCount(tokens)), KINDS.slb.maxCount);
+  const listed = new Set(ruled);
+  for (const port of slbListenerPorts?.flat() ?? []) {
+    if (listed.has(port)) continue;
+    listed.add(port);
+    ruled.push(port);
+  }
   const portRedirects = portRedirectsOf(planText);
   const mappings = portMappingsOf(planText);
   // "redirect 80 to 443": both are listeners (a public port each).

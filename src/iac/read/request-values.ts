@@ -45,7 +45,6 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
-  [/\bcors\b|跨域/i, phrase("CORS rules on the bucket", "存储桶跨域（CORS）规则")],
   [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
   [/mongo/i, phrase("MongoDB", "MongoDB")],
   [/polardb/i, phrase("PolarDB (an RDS database can be built instead: ask for RDS)", "PolarDB（可改用 RDS 数据库：请说明要 RDS）")],

@@ -323,3 +323,37 @@ describe("round eight: 'one public …, one internal …' scopes each load balan
     expect(props(template, "ALIYUN::SLB::Listener").map((listener) => listener.ListenerPort)).toEqual([443, 8080]);
   });
 });
+
+describe("round eight: CORS on a bucket (named as not built before)", () => {
+  const corsOf = (template: Template) => props(template, "ALIYUN::OSS::Bucket")[0]?.CORSConfiguration as { CORSRule: Record<string, unknown>[] } | undefined;
+
+  it("the origins and methods written, and each one held by the check", () => {
+    const ask = "Bucket acme-assets in Shanghai, private, with CORS for https://app.acme.com and https://admin.acme.com (GET, PUT, POST)";
+    const template = generated(ask);
+    expect(corsOf(template)?.CORSRule).toEqual([
+      { AllowedOrigin: ["https://app.acme.com", "https://admin.acme.com"], AllowedMethod: ["GET", "PUT", "POST"], AllowedHeader: ["*"] },
+    ]);
+    const check = checkOf(ask, template);
+    expect([check?.notExpressed, check?.unplaced]).toEqual([[], []]);
+    expect(check?.applied).toContainEqual(expect.objectContaining({ kind: "url-path", text: "https://admin.acme.com" }));
+    // Mutations: an origin or a method dropped is named.
+    const narrower = structuredClone(template);
+    (corsOf(narrower)?.CORSRule[0] as Record<string, unknown>).AllowedOrigin = ["https://app.acme.com"];
+    expect(checkOf(ask, narrower)?.notExpressed.map((value) => value.text)).toContain("https://admin.acme.com");
+    const fewer = structuredClone(template);
+    (corsOf(fewer)?.CORSRule[0] as Record<string, unknown>).AllowedMethod = ["GET"];
+    expect(checkOf(ask, fewer)?.notExpressed.map((value) => value.text)).toEqual(expect.arrayContaining(["PUT", "POST"]));
+  });
+
+  it("Terraform writes a cors_rule block; Chinese '允许 … 跨域访问'; 'no CORS' builds none and the check holds that", () => {
+    const terraform = generateTemplate({ text: "Terraform: OSS bucket web-static-01, public-read, CORS GET/HEAD from https://www.example.com, cn-hangzhou" });
+    expect(terraform.content).toMatch(/cors_rule \{\s+allowed_origins = \["https:\/\/www\.example\.com"\]\s+allowed_methods = \["GET", "HEAD"\]/);
+    const zh = generated("存储桶 img-cdn-01，公共读，允许 https://m.example.com 跨域访问，杭州");
+    expect(corsOf(zh)?.CORSRule[0]?.AllowedOrigin).toEqual(["https://m.example.com"]);
+    const ask = "OSS bucket logs-01, private, no CORS, Hangzhou";
+    const none = generated(ask);
+    expect(corsOf(none)).toBeUndefined();
+    expect(checkOf(ask, none)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, zh)?.notExpressed.length).toBeGreaterThan(0);
+  });
+});

@@ -9,6 +9,7 @@ import { afterKeyword } from "../../read/text-after";
 import type { RequestedValues } from "../values";
 import { declinedTransitions, lifecycleRulesOf } from "./lifecycle";
 import { websiteOf } from "./website";
+import { corsOf } from "./cors";
 
 const BUCKET = "ALIYUN::OSS::Bucket";
 
@@ -153,6 +154,8 @@ function readOssValues(text: string, into: RequestedValues, reading: ValueReadin
     );
   const website = websiteOf(text);
   if (website) into.website = website;
+  const cors = corsOf(text);
+  if (cors) into.cors = cors;
 }
 
 export const oss: KindDefinition = {

@@ -30,6 +30,15 @@ function settingBlocks(values: RequestedValues): string[] {
     ...(values.versioning ? ["versioning {", '  status = "Enabled"', "}"] : []),
     ...(values.encryption ? ["server_side_encryption_rule {", `  sse_algorithm = ${quoted(values.encryption)}`, "}"] : []),
     ...(values.lifecycleRules ?? []).flatMap(scopedRule),
+    ...(values.cors
+      ? [
+          "cors_rule {",
+          `  allowed_origins = [${values.cors.origins.map(quoted).join(", ")}]`,
+          `  allowed_methods = [${values.cors.methods.map(quoted).join(", ")}]`,
+          '  allowed_headers = ["*"]',
+          "}",
+        ]
+      : []),
     ...(website
       ? [
           "website {",

@@ -164,6 +164,7 @@ function bucketValues(template: Template): Partial<RequestedValues> {
     ...(days !== undefined ? { lifecycleDays: days } : {}),
     ...scopedRulesOf(Array.isArray(rules) ? rules : [], days),
     ...websiteOf(bucket.WebsiteConfiguration),
+    ...corsConfigurationOf(bucket.CORSConfiguration),
   };
 }
 
@@ -192,6 +193,14 @@ function scopedRuleOf(rule: unknown, days: number | undefined, several: boolean)
   });
   if (prefix === "" && transitions.length === 0 && !(several && days !== undefined)) return [];
   return [{ prefix, ...(days !== undefined ? { expireDays: days } : {}), transitions }];
+}
+
+/** The twin's first CORS rule: its origins and methods. */
+function corsConfigurationOf(configuration: unknown): Partial<RequestedValues> {
+  const rule = isRecord(configuration) && Array.isArray(configuration.CORSRule) ? configuration.CORSRule[0] : undefined;
+  if (!isRecord(rule)) return {};
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+  return { cors: { origins: list(rule.AllowedOrigin), methods: list(rule.AllowedMethod), anyOrigin: false } };
 }
 
 function websiteOf(configuration: unknown): Partial<RequestedValues> {
