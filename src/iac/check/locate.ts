@@ -242,9 +242,17 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     case "count": {
       const count = resourceCount(view, value.target);
       const enough = value.atLeast || value.part ? count >= Number(value.value) : count === value.value;
-      return enough ? `${count} × ${value.target}` : undefined;
+      if (enough) return `${count} × ${value.target}`;
+      // "my two servers i-…1 and i-…2": servers the user has, bound by their ids (parameters whose defaults are the ids).
+      const existing = value.target === "ecs" && count === 0 ? existingServers(view) : 0;
+      return existing > 0 && existing === value.value ? `${existing} existing server(s), by id` : undefined;
     }
   }
+}
+
+/** How many of the user's own servers the template binds to by id (parameters whose defaults are `i-…` ids). */
+function existingServers(view: TemplateView): number {
+  return new Set(view.slots.filter((slot) => slot.parameter !== undefined && /^i-[a-z0-9]/i.test(String(slot.value))).map((slot) => slot.value)).size;
 }
 
 /** The port a database or cache listens on when its template sets none: the engine's own. */

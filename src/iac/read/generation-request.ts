@@ -192,11 +192,13 @@ function explicitCount(text: string, kind: ResourceKind, mentions: readonly RegE
 
 const ZONE_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4, 双: 2 };
 
-/** "bind the EIP to i-bp1…": the first server id the request writes (the lexer reads ids by their prefix). */
-function existingInstanceOf(tokens: readonly Token[]): { existingInstanceId?: string } {
-  const id = tokens.find((token) => token.kind === "resourceId" && token.of === "ecs");
-  return id ? { existingInstanceId: String(id.value) } : {};
+/** "bind the EIP to i-bp1…", "my two servers i-…1 and i-…2": the server ids the request writes (the lexer reads ids by their prefix). */
+function existingInstancesOf(tokens: readonly Token[]): string[] {
+  return [...new Set(tokens.filter((token) => token.kind === "resourceId" && token.of === "ecs").map((token) => String(token.value)))];
 }
+
+/** "my two servers i-…", "our existing ECS": servers the user has, which the ids name. */
+const OWN_SERVERS = /\b(?:my|our|existing)\s{1,3}(?:(?:two|three|four|\d{1,2})\s{1,3})?(?:ecs(?:\s{1,3}instances?)?|servers?|instances?|vms?|hosts?|boxes)\b/i;
 
 /** How many zones a layout change asks for: "across three zones", "across 3 AZs" → 3, "high availability" → 2. */
 export function zoneCount(text: string): number | undefined {
@@ -513,6 +515,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const counts = zeroCounts();
   for (const kind of RESOURCE_KINDS) counts[kind] = countResource(text, kind);
   counts.ecs = Math.max(ecsCount(text, counts), serverCountForms(text, counts));
+  // "bind them to my two servers i-…1 and i-…2": as many server ids as servers counted, said as the user's, build none.
+  const tokens = tokenize(text);
+  const existingInstances = existingInstancesOf(tokens);
+  if (existingInstances.length > 0 && counts.ecs === existingInstances.length && OWN_SERVERS.test(text)) counts.ecs = 0;
   // "add a rule to sg-bp1…": the id names the group the rules go on.
   if (counts.securityGroup === 0 && /\bsg-[a-z0-9]{8,}\b/i.test(text)) counts.securityGroup = 1;
   const recognized = Object.values(counts).some((count) => count > 0);
@@ -522,7 +528,6 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
 
   // Only where a range is written as a source does it leave the address plan: "VPC 10.0.0.0/16, 3306 only from 10.0.0.0/16" keeps both.
   // A port range ("8000-8100") leaves the single ports too: it is one rule, not ports 8000 and 8100.
-  const tokens = tokenize(text);
   const ranges = portRangesOf(text, tokens);
   const planText = blankSpans(
     text,
@@ -631,7 +636,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     ...(existing.existingVpcId ? { existingVpcId: existing.existingVpcId } : {}),
     ...(existing.existingVSwitchId ? { existingVSwitchId: existing.existingVSwitchId } : {}),
     ...(existing.existingSecurityGroupId ? { existingSecurityGroupId: existing.existingSecurityGroupId } : {}),
-    ...existingInstanceOf(tokens),
+    ...(existingInstances.length > 0 ? { existingInstanceIds: existingInstances } : {}),
     recognized,
     mentioned,
     notes,

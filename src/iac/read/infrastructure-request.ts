@@ -49,8 +49,8 @@ export interface InfrastructureRequest {
   existingVSwitchId?: string;
   /** Put the servers in an existing security group (a parameter) instead of a new one. */
   existingSecurityGroupId?: string;
-  /** "bind it to instance i-bp1…": a server the user already has, which an EIP binds to when the template builds none. */
-  existingInstanceId?: string;
+  /** "bind it to instance i-bp1…": servers the user already has, which the EIPs bind to (in order) when the template builds none. */
+  existingInstanceIds?: string[];
   /** False when no resource kind was recognised (the base VPC is then a fallback, not a reading). */
   recognized: boolean;
   /** The kinds the request itself named; the others were added because these need them. */

@@ -13,7 +13,7 @@ import type { Token, TokenKind } from "./token";
 
 /** The words that take a value back ("no wait", "actually", "10.0.0.0/8 is too big, use …"); a global pattern, so every cue is found in one pass. */
 const CUES =
-  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|no,\s{0,2}(?:just|only)|no(?=,\s{0,2}(?:make|use)\b)|(?<=\?\s{0,2})no(?=,)|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
+  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|no,\s{0,2}(?:just|only)|no(?=,\s{0,2}(?:make|use)\b)|(?<=\?\s{0,2})no(?=,)|(?<=\?\s{0,2})make(?=\s{1,2}(?:it|that)\b)|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
 /** Words between a cue and its value: "actually make that 200GB", "I mean it's 4c8g", "不对，应该是 8080". */
 const FILLERS = new Set([
   "make",
