@@ -357,3 +357,26 @@ describe("round eight: CORS on a bucket (named as not built before)", () => {
     expect(checkOf(ask, zh)?.notExpressed.length).toBeGreaterThan(0);
   });
 });
+
+describe("round eight: the last batch (servers by id, forwarding after 'and', '? make it')", () => {
+  it("'EIP x2 … bound to my two servers i-…1 and i-…2' binds each EIP to one id and builds no server (it once built two)", () => {
+    const ask = "EIP x2 at 20 Mbps each, bound to my two servers i-wz9aaaaaaaaaaaaaaaa1 and i-wz9aaaaaaaaaaaaaaaa2";
+    const template = generated(ask);
+    expect(ofType(template, SERVER)).toEqual([]);
+    expect(props(template, "ALIYUN::VPC::EIPAssociation").map((association) => association.InstanceId)).toEqual([
+      { Ref: "InstanceId" },
+      { Ref: "InstanceId2" },
+    ]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, without(template, "Eip2Association"))?.notExpressed.length).toBeGreaterThan(0);
+  });
+
+  it("'an SLB listening on 443 and forwarding to 8443' maps 443 to 8443; '20GB system disk? make it 40GB' gives 40", () => {
+    const ask = "3 ECS (2c4g) in Hangzhou behind an SLB listening on 443 and forwarding to 8443, SSH only via 10.8.0.0/16";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::Listener").map((listener) => [listener.ListenerPort, listener.BackendServerPort])).toEqual([[443, 8443]]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const disk = generated("one Ubuntu 22.04 ECS, 20GB system disk? make it 40GB, Shenzhen");
+    expect(props(disk, SERVER)[0]?.SystemDiskSize).toBe(40);
+  });
+});

@@ -45,7 +45,9 @@ export function splitExistingGroupRules(template: Template): void {
     };
   }
   // The Description counted the stand-in; it now counts the rules (the region's sentence after it is kept).
-  const region = / Region: .*$/.exec(String(template.Description ?? ""))?.[0] ?? "";
+  const description = String(template.Description ?? "");
+  const at = description.indexOf(" Region: ");
+  const region = at < 0 ? "" : description.slice(at);
   template.Description = `${resourcesDescription(resources)}${region}`;
   const parameter = section(template, "Parameters")[GROUP_PARAMETER];
   if (isRecord(parameter) && !Object.values(resources).some((resource) => resourceType(resource) === "ALIYUN::ECS::Instance"))
