@@ -12,6 +12,7 @@
  */
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { spreadServers } from "./spread-servers";
+import { resourcesDescription } from "../generate/ros-build/builder";
 import { gatherExistingGroupRules } from "../kinds/security-group/existing-group-rules";
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
@@ -581,13 +582,7 @@ function openPorts(current: Template, text: string, changes: Phrase[], notDone: 
 /** The engine's own "Resources: … x1" description follows the edit; a description the user wrote is kept. */
 function refreshDescription(template: Template): void {
   if (typeof template.Description !== "string" || !template.Description.startsWith("Resources: ")) return;
-  const counts = new Map<string, number>();
-  for (const resource of Object.values(section(template, "Resources"))) {
-    const type = resourceType(resource) ?? "";
-    counts.set(type, (counts.get(type) ?? 0) + 1);
-  }
-  const region = regionSuffix(template.Description);
-  template.Description = `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.${region}`;
+  template.Description = `${resourcesDescription(section(template, "Resources"))}${regionSuffix(template.Description)}`;
 }
 
 /** What the reply says for an "add an X" the template already has: which X is kept, and how to ask for a second. */

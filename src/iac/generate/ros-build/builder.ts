@@ -4,6 +4,7 @@
  * each kind's builder leaves for the kinds built after it, and the small helpers for references and names.
  */
 import type { InfrastructureRequest } from "../../read/infrastructure-request";
+import { resourceType } from "../../template/template-model";
 
 export type Template = Record<string, unknown>;
 export type Definition = Record<string, unknown>;
@@ -67,7 +68,7 @@ export interface RosBuild {
 export function resourcesDescription(resources: Record<string, unknown>): string {
   const counts = new Map<string, number>();
   for (const resource of Object.values(resources)) {
-    const type = String((resource as { Type?: unknown }).Type);
+    const type = resourceType(resource) ?? "";
     counts.set(type, (counts.get(type) ?? 0) + 1);
   }
   return `Resources: ${[...counts].map(([type, count]) => `${type} x${count}`).join(", ")}.`;
