@@ -3,7 +3,7 @@
  * (requests outside Alibaba Cloud IaC), and how to deploy with ROS yourself (it never calls the
  * cloud), with the exact `aliyun ros` commands for the user's template.
  */
-import { findRegion, kindCatalogue, parseTemplate, section, type ReplyLanguage } from "../iac";
+import { findRegion, kindCatalogue, parseTemplate, section, type Phrase, type ReplyLanguage } from "../iac";
 
 const SKILLS = {
   en: [
@@ -33,6 +33,16 @@ export function outOfScopeAnswer(language: ReplyLanguage): string {
     language === "zh"
       ? "离线引擎帮不了这个：它只处理阿里云基础设施即代码（ROS 模板和 Terraform），不会生成其他内容。它可以："
       : "The offline engine cannot help with that: it only handles Alibaba Cloud infrastructure as code (ROS templates and Terraform). It can:";
+  return [head, ...SKILLS[language]].join("\n");
+}
+
+/** "A PolarDB MySQL cluster": a cloud product the offline engine does not build, named as such (not as out of scope). */
+export function unbuiltProductsAnswer(language: ReplyLanguage, products: readonly Phrase[]): string {
+  const names = products.map((product) => product[language]).join(language === "zh" ? "、" : ", ");
+  const head =
+    language === "zh"
+      ? `离线引擎不生成 ${names}：它生成的是 VPC、交换机、安全组、ECS、SLB、RDS、OSS、EIP、NAT 和 Redis 的 ROS 模板或 Terraform（配置模型密钥后，代理可以为其他产品编写模板）。它可以：`
+      : `The offline engine does not build ${names}: it builds VPC, vSwitches, security groups, ECS, SLB, RDS, OSS, EIP, NAT and Redis as ROS templates or Terraform (with a model key configured, the agent can write templates for other products). It can:`;
   return [head, ...SKILLS[language]].join("\n");
 }
 

@@ -34,6 +34,7 @@ import {
   validateTemplateObject,
   withRequestCheck,
   type ReplyLanguage,
+  unbuiltProducts,
 } from "../iac";
 import { ProviderError, type ModelEvent, type ModelProvider, type ModelRequest } from "./model";
 import { OverBudget, overBudgetText, PRODUCED_READS, readCost, REVIEW_READS, WorkMeter } from "./offline-budget";
@@ -50,7 +51,7 @@ import {
   type Conversation,
   type ToolOutcome,
 } from "./offline-conversation";
-import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer } from "./offline-answers";
+import { deployAnswer, greetingAnswer, outOfScopeAnswer, questionAnswer, unbuiltProductsAnswer } from "./offline-answers";
 import { findTemplate, namedWorkspaceFile, terraformIn } from "./offline-inputs";
 
 type Step = { say: string; call?: { name: string; input: Record<string, unknown> } };
@@ -351,6 +352,12 @@ function wantsEdit(prompt: string, hasCurrent: boolean): boolean {
   return hasCurrent ? !NEW_TEMPLATE.test(prompt) || EDIT_INTENT.test(prompt) : EDIT_INTENT.test(prompt);
 }
 
+/** "A PolarDB MySQL cluster": a cloud product no kind builds is named as such; anything else is out of scope. */
+function nothingToBuildAnswer(prompt: string, language: ReplyLanguage): string {
+  const unbuilt = unbuiltProducts(prompt);
+  return unbuilt.length > 0 ? unbuiltProductsAnswer(language, unbuilt) : outOfScopeAnswer(language);
+}
+
 async function generationSteps(conversation: Turn, language: ReplyLanguage): Promise<Step> {
   const hasCurrent = currentTemplate(conversation.replies) !== undefined || namedWorkspaceFile(conversation.prompt) !== undefined;
   const edit = wantsEdit(conversation.prompt, hasCurrent);
@@ -360,7 +367,8 @@ async function generationSteps(conversation: Turn, language: ReplyLanguage): Pro
   }
   await breath();
   const generated = generateOnce({ text: conversation.prompt, language });
-  if (!generated.recognized) return { say: await withoutTemplateChange(outOfScopeAnswer(language), conversation, undefined, language) };
+  if (!generated.recognized)
+    return { say: await withoutTemplateChange(nothingToBuildAnswer(conversation.prompt, language), conversation, undefined, language) };
   // "Give me …", "Set up …", "给我一套 …" ask for a new template in words an edit shares: no earlier one is missed.
   const afresh =
     edit && !hasCurrent && !NEW_TEMPLATE.test(conversation.prompt) && !FRESH_ASK.test(conversation.prompt)
@@ -502,7 +510,14 @@ async function plan(conversation: Turn): Promise<Step> {
     case "out_of_scope":
       return currentTemplate(conversation.replies) && wantsEdit(conversation.prompt, true) && !FOREIGN_REQUEST.test(conversation.prompt)
         ? await generationSteps(conversation, language)
-        : { say: await withoutTemplateChange(outOfScopeAnswer(language), conversation, currentTemplate(conversation.replies)?.text, language) };
+        : {
+            say: await withoutTemplateChange(
+              nothingToBuildAnswer(conversation.prompt, language),
+              conversation,
+              currentTemplate(conversation.replies)?.text,
+              language,
+            ),
+          };
   }
 }
 

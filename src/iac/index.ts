@@ -31,6 +31,7 @@ export { packageTerraform, TERRAFORM_TRANSFORM, type PackageResult } from "./ter
 export { renderTerraform, TERRAFORM_MEDIA_TYPE, terraformOfTwin, type RenderedTerraform, type TerraformRenderInput } from "./terraform/terraform-render";
 export { explainStackOperation } from "./stack/stack-operations";
 export { classifyRequest, type RequestKind } from "./read/request-classifier";
+export { unbuiltProducts } from "./kinds/unbuilt-products";
 export {
   BILLABLE_ROS_TYPES,
   BILLABLE_TERRAFORM_TYPES,

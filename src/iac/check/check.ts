@@ -6,6 +6,7 @@
  * listed as unplaced with its words (issue 27 items 1–3). It also lists billable resources the
  * conversation never asked for.
  */
+import { runsOwnDatabase } from "../read/self-hosted";
 import type { Token } from "../read/token";
 import { BASTION, type ServerRoles, serverRoles } from "../read/server-roles";
 import { tokenize } from "../kinds/vocabulary";
@@ -43,8 +44,18 @@ function withRolesFromTokens(values: readonly RequestedValue[], tokens: readonly
   tokens.forEach((token, index) => {
     if (token.kind === "name" && token.of === "engine" && askedAway(tokens, index)) away.add(String(token.value).toLowerCase());
   });
-  return values.map((value) => (value.kind === "engine" && away.has(String(value.value).toLowerCase()) ? { ...value, role: "removed" } : value));
+  // "一台做数据库服务器（自建MySQL，不要RDS）": the engine is what the user's own server runs (no value of the template), and "1 db server" counts servers.
+  const ownDatabase = runsOwnDatabase(tokens);
+  return values.flatMap((value): RequestedValue[] => {
+    if (ownDatabase && isDatabaseEngineValue(value)) return [];
+    if (ownDatabase && value.kind === "count" && value.target === "rds") return [{ ...value, target: "ecs" }];
+    return [value.kind === "engine" && away.has(String(value.value).toLowerCase()) ? { ...value, role: "removed" } : value];
+  });
 }
+
+/** A relational engine named, with or without its version ("MySQL", "MySQL 8.0"); Redis is a product of its own. */
+const isDatabaseEngineValue = (value: RequestedValue) =>
+  (value.kind === "engine" || value.kind === "engine-version") && !/^(?:redis|mongodb)$/i.test(String(value.kind === "engine" ? value.value : value.target));
 
 function checkValue(value: RequestedValue, found: string | undefined): { applied?: CheckedValue; missed?: CheckedValue } {
   const role = value.kind === "cidr" || value.kind === "size" ? value.target : undefined;

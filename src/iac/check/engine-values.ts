@@ -14,8 +14,10 @@ const VERSION_NUMBER = /^(?:\d{1,2}|20\d\d)$/;
 const DECIMAL = /^\.\d{1,2}/;
 /** A number after an engine word that is a size or a count, not a version ("Redis 2 GB", "MySQL 2 instances"). */
 const NOT_A_VERSION = /^[ ]{0,2}(?:g|gb|gib|m|mb|t|tb|个|台|node|instance|副本|replica)/;
-const TYPE = /\b(?:ecs|rds|redis|slb|mysql|pg|mssql|kvstore|polardb|dds|mongo|tair)\.[a-z0-9][a-z0-9.-]{1,40}/g;
+const TYPE = /(?<![\w.-])(?:ecs|rds|redis|slb|mysql|pg|mssql|kvstore|polardb|polar|dds|mongo|tair)\.[a-z0-9][a-z0-9.-]{1,40}/g;
 const PROTOCOL_USE = /^[ ]{0,2}(?:port|端口|traffic|流量|access|访问|client|客户端|protocol|协议|\()/;
+/** "my mysql boxes i-…", "postgres hosts": what the user's servers run, not a database to build (kinds/rds/index.ts reads the same). */
+const ON_SERVERS = /^[ ]{0,3}(?:boxes|hosts?|vms?|machines?|ecs\b)|^[ ]{0,3}(?:servers?|instances?|nodes?)[ ]{0,3}[(:（]?[ ]{0,2}i-[a-z0-9]/;
 
 const ENGINE_NAMES: Record<string, string> = {
   postgresql: "PostgreSQL",
@@ -53,7 +55,12 @@ export function engineValues(scan: Scanner): RequestedValue[] {
     if (isWordChar(scan.lower[start - 1])) continue;
     const engine = ENGINE_NAMES[match[0]] ?? match[0];
     const rest = scan.lower.slice(end, end + 16);
-    if (PROTOCOL_USE.test(rest) || /(?:port|端口|allow|允许)[ ]{0,2}$/.test(scan.before(start, 12))) continue;
+    if (
+      PROTOCOL_USE.test(rest) ||
+      (RDS_ENGINES.has(engine) && ON_SERVERS.test(scan.lower.slice(end, end + 28))) ||
+      /(?:port|端口|allow|允许)[ ]{0,2}$/.test(scan.before(start, 12))
+    )
+      continue;
     const version = VERSION.exec(rest);
     const decimal = version ? (DECIMAL.exec(rest.slice(version[0].length))?.[0] ?? "") : "";
     const after = version ? rest.slice(version[0].length + decimal.length) : "";

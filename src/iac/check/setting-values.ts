@@ -32,6 +32,12 @@ const SETTINGS: readonly Setting[] = [
     value: "rds-ha",
   },
   { words: /基础版|单机版|\bbasic edition\b/, text: "basic edition", value: "rds-basic" },
+  // "DNAT: forward public port 2222 to 10.0.1.5:22": a NAT gateway's forward entry (ROS `ForwardEntry`, Terraform `alicloud_forward_entry`).
+  {
+    words: /\bdnat\b|\bport[- ]forward(?:ing|s)?\b|\bforward(?:ing)?\s{1,3}(?:the\s{1,3})?(?:public|external)\s{1,3}port\b|端口映射|端口转发/,
+    text: "DNAT port forwarding",
+    value: "dnat",
+  },
   // "pay by bandwidth", "按固定带宽计费": a public address billed by its bandwidth (kinds/eip/index.ts reads the same words).
   { words: BY_BANDWIDTH, text: "billed by bandwidth", value: "by-bandwidth" },
 ];
@@ -59,6 +65,7 @@ export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown
   "rds-ha": (key, value) => /^(?:Category|category)$/.test(key) && value === "HighAvailability",
   "rds-basic": (key, value) => /^(?:Category|category)$/.test(key) && value === "Basic",
   "by-bandwidth": (key, value) => /^(?:InternetChargeType|internet_charge_type)$/.test(key) && /bandwidth/i.test(String(value)),
+  dnat: (key, value) => /^(?:ExternalPort|external_port)$/.test(key) && value !== undefined,
   "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
   "redis-cluster": (key, value) =>
     (/^(?:InstanceClass|instance_class)$/.test(key) && /sharding|cluster/i.test(String(value))) ||

@@ -112,6 +112,8 @@ function hclScalar(raw: string, variables: Map<string, string | number>): Array<
   if (text.startsWith("[")) return [...text.matchAll(/"([^"]{0,200})"/g)].map((match) => match[1] ?? "");
   if (text.startsWith('"')) return [text.slice(1, text.indexOf('"', 1) < 0 ? undefined : text.indexOf('"', 1))];
   if (/^\d{1,12}$/.test(text)) return [Number(text)];
+  // "deletion_protection = true": a switch, kept as the word (the setting checks read "false" as off).
+  if (text === "true" || text === "false") return [text];
   return [];
 }
 

@@ -69,8 +69,20 @@ const ID_KEYS: Readonly<Record<string, RegExp>> = {
   vswitch: /^(?:VSwitchId|vswitch_id)$/,
   securityGroup: /^(?:SecurityGroupIds?|security_groups?|security_group_id)$/,
   // "bind it to instance i-bp1…": an EIP bound to the user's server, held in a parameter (or variable) whose default is its id.
-  ecs: /^(?:InstanceId|instance_id)$/,
+  // "internal SLB for my mysql boxes i-…": the user's servers as a load balancer's backends.
+  ecs: /^(?:InstanceId|instance_id|ServerId|server_id)$/,
 };
+
+/** Words before a server noun that make it a source range's label ("only allow the app servers 10.0.2.0/24"). */
+const SOURCE_WORDS = /^(?:allow|from|only|whitelist|allowlist)$/i;
+/** How many tokens back a source word is looked for ("allow the app servers"): a bound. */
+const LABEL_TOKENS_BACK = 4;
+
+/** "only allow the app servers 10.0.2.0/24": servers named by their range, a source and not servers to build. */
+function labelsRange(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index + 1]?.kind !== "cidr") return false;
+  return tokens.slice(Math.max(0, index - LABEL_TOKENS_BACK), index).some((token) => token.kind === "word" && SOURCE_WORDS.test(token.text));
+}
 
 function slotWhere(view: TemplateView, test: (slot: TemplateView["slots"][number]) => boolean): string | undefined {
   const slot = view.slots.find(test);
@@ -114,6 +126,7 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
   }
   if (count > 0) return found("product", token.text, `${count} × ${family}`);
   if (byId) return found("product", token.text, byId);
+  if (family === "ecs" && labelsRange(context.tokens, index)) return "none";
   // "a security group for a k8s node pool": what another product serves, when the engine builds no such thing (read/purpose.ts).
   if (!(RESOURCE_KINDS as readonly string[]).includes(family) && isPurpose(context.tokens, index)) return "none";
   // "… so private servers can reach the internet": what the rest is for, not a product asked for.
@@ -445,7 +458,11 @@ function placePrefix(context: PlaceContext, token: Token): Placement {
 }
 
 function placeNumber(view: TemplateView, token: Token): Placement {
-  const where = slotWhere(view, (slot) => slot.value === token.value || (typeof slot.value === "string" && slot.value === String(token.value)));
+  // "upgrade to 8.0": a decimal is matched as written ("8.0", not 8).
+  const where = slotWhere(
+    view,
+    (slot) => slot.value === token.value || (typeof slot.value === "string" && (slot.value === String(token.value) || slot.value === token.text)),
+  );
   return where ? found("number", token.text, where) : "unplaced";
 }
 
@@ -519,6 +536,9 @@ export function placeToken(context: PlaceContext, index: number): Placement {
         // "make the servers 3": a bare number after the noun a setting verb names is its count.
         const set = setCountOf(context.tokens, index);
         if (set) return located(wanted("count", token, Number(token.value), { target: set }), view);
+        // "actually 3 of them": a count of the servers the edit speaks of (template-edit.ts reads the same form).
+        if (/^of$/i.test(context.tokens[index + 1]?.text ?? "") && /^(?:them|those|these)$/i.test(context.tokens[index + 2]?.text ?? ""))
+          return located(wanted("count", token, Number(token.value), { target: "ecs" }), view);
         // "just 1 Redis 7.0", "2 MySQL": a number right before an engine counts that engine's databases.
         const engine = context.tokens[index + 1];
         if (engine?.kind === "name" && engine.of === "engine" && Number.isInteger(token.value) && Number(token.value) <= MOST_ENGINE_COUNT)

@@ -18,6 +18,7 @@ import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
 import { addListeners, moveOnlyListener } from "./listener-edit";
+import { changeLoadBalancerScope } from "./load-balancer-scope-edit";
 import { readableText } from "../read/request-text";
 import {
   differentZones,
@@ -40,6 +41,7 @@ import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "./
 import { functionCallName, referencedSymbols, resourceProperties, resourceType, section, usedParameterNames } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
 import { rulesNotAdded, SECURITY_GROUP_RULES_MAX } from "../kinds/security-group/rule-quota";
+import { rdsEditionOf } from "../kinds/rds/instance-class";
 
 type Template = Record<string, unknown>;
 
@@ -111,6 +113,11 @@ function namesPresentKind(text: string, kind: ResourceKind, count: number | unde
   return mentions.length > 0 && mentions.every((match) => ARTICLE_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)));
 }
 
+/** "3 of them", "four of those", "remove one of them": a count said of the servers the template has. */
+const OF_THEM = /\b(\d{1,2}|one|two|three|four|five|six)\s{1,3}of\s{1,3}(?:them|those|these)\b/i;
+const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const REMOVE_WORD = /\b(?:remove|delete|drop|get rid of|kill)\b|去掉|删除|删掉/i;
+
 function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
   const explicit = explicitCounts(text);
@@ -133,6 +140,11 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
     else target[kind] = count;
   }
   for (const kind of removed) target[kind] = 0;
+  // "actually 3 of them", "make it 4 of those": a count of the servers the template has, when the edit names no product.
+  // "remove one of them": one server fewer.
+  const ofThem = OF_THEM.exec(text);
+  const said = COUNT_WORDS[ofThem?.[1]?.toLowerCase() ?? ""] ?? Number(ofThem?.[1]);
+  if (ofThem && asked.mentioned.length === 0 && current.ecs > 0) target.ecs = REMOVE_WORD.test(text) ? Math.max(current.ecs - said, 0) : said;
   // "给每台 ECS 一个 EIP", "an EIP for each server": one per server (and the NAT gateway's own), as in a new template.
   if (target.ecs > 1 && EIP_PER_SERVER.test(text) && !removed.has("eip")) target.eip = Math.max(target.eip, target.ecs + (target.nat > 0 ? 1 : 0));
   const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
@@ -143,7 +155,7 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   if (uses("securityGroup")) target.securityGroup = Math.max(target.securityGroup, 1);
   if (uses("eip")) target.eip = Math.max(target.eip, 1);
   const zones = zoneCount(text) ?? differentZones(text, target.ecs);
-  if (zones !== undefined && target.vpc > 0) target.vswitch = Math.max(target.vswitch, zones);
+  if (zones !== undefined && target.vpc > 0 && !databaseEditionOnly(target, text)) target.vswitch = Math.max(target.vswitch, zones);
   return target;
 }
 
@@ -428,10 +440,11 @@ const CHANGE_PORT =
   /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d|\.\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
 /**
  * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "关闭 3389": the verb
- * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port).
+ * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port)
+ * or the word rule ("remove the 22 rule").
  */
 const CLOSE_PORT =
-  /(?:close|block|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|block|关闭|关掉|封禁)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
+  /(?:close|block|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|block|关闭|关掉|封禁)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)|(?:remove|delete|drop)\s{0,3}(?:the\s{1,3})?(\d{2,5})\s{0,3}(?:ingress\s{1,3})?rule\b/i;
 
 /** The security groups' rule for `from` now opens `to` (or goes, when a rule for `to` is already there). */
 function moveRule(current: Template, from: number, to: number): void {
@@ -485,7 +498,7 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
     changePort(current, from, to);
     changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
   }
-  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4]);
+  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4] ?? close?.[5]);
   if (Number.isInteger(closed) && closed > 0) {
     for (const resource of Object.values(section(current, "Resources"))) {
       const properties = resourceProperties(resource);
@@ -620,6 +633,41 @@ function oneServerValuesNamed(values: RequestedValues, text: string, servers: nu
   return rest;
 }
 
+/** "内存改成 8G", "bump the memory to 8GB": said of a template whose only product with memory is a Redis instance. */
+const MEMORY_WORDS = /\b(?:memory|ram)\b|内存/i;
+
+/** A product named in an edit: with none, a value speaks of the one product that can hold it. */
+const PRODUCT_WORDS = /\b(?:redis|tair|rds|database|db|mysql|postgres(?:ql)?|mariadb|sql ?server|ecs|servers?|instances?)\b|数据库|服务器/i;
+
+/** The engine of the template's databases, as its name reads in a request ("MySQL"). */
+function databaseEngine(template: Template): string {
+  const database = Object.values(section(template, "Resources")).find((resource) => resourceType(resource) === KINDS.rds.rosType);
+  const engine = resourceProperties(database).Engine;
+  return typeof engine === "string" ? engine : "MySQL";
+}
+
+/**
+ * The edit's text as the value grammars read it. Said without a product, a value speaks of the only
+ * product that can hold it: "内存改成 8G" of the one Redis instance when nothing else has memory,
+ * "upgrade to 8.0 and make it high availability" of the databases when there are no servers.
+ */
+function valuesText(template: Template, text: string): string {
+  if (PRODUCT_WORDS.test(text)) return text;
+  const counts = currentCounts(template);
+  if (counts.redis > 0 && counts.ecs === 0 && counts.rds === 0 && MEMORY_WORDS.test(text)) return `Redis ${text}`;
+  if (counts.rds > 0 && counts.ecs === 0 && counts.redis === 0) return `RDS ${databaseEngine(template)} ${text.replace(UPGRADE_TO, "version ")}`;
+  return text;
+}
+
+/** "upgrade to 8.0", "bump it to 15", "升级到 8.0": an engine version without the engine's name. */
+const UPGRADE_TO = /\b(?:upgrade|bump|move|update)\s{1,3}(?:it\s{1,3}|the\s{1,3}engine\s{1,3})?to\s{1,3}(?:version\s{1,3})?(?=\d)|升级(?:到|至)\s{0,2}(?=\d)/gi;
+
+/** "make it high availability" of a template with databases and no servers: the database's edition, not a second zone. */
+function databaseEditionOnly(target: Record<ResourceKind, number>, text: string): boolean {
+  return target.ecs === 0 && target.rds > 0 && rdsEditionOf(text) === "HighAvailability" && !EXPLICIT_ZONES.test(text);
+}
+const EXPLICIT_ZONES = /\b(?:zones?|azs?)\b|可用区/i;
+
 export function editTemplate(current: Template, request: string): EditResult {
   // Read in the one spelling the grammars know (read/request-text.ts).
   const text = readableText(request);
@@ -647,13 +695,18 @@ export function editTemplate(current: Template, request: string): EditResult {
   addListeners(template, text, changes);
   moveOnlyListener(template, text, changes);
   const notOpened: Phrase[] = [];
+  // "swap the SLB to internal", "SLB 改成内网".
+  changeLoadBalancerScope(template, text, changes, notOpened);
   openPorts(template, text, changes, notOpened);
   const moved = moveRegion(template, text);
   changes.push(...moved.changes);
   notOpened.push(...moved.unsupported);
   // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
   changes.push(...moveIntoExistingVpc(template, text));
-  const values = applyRequestedValues(template, oneServerValuesNamed(parseRequestedValues(text), text, currentCounts(template).ecs, notOpened));
+  const values = applyRequestedValues(
+    template,
+    oneServerValuesNamed(parseRequestedValues(valuesText(template, text)), text, currentCounts(template).ecs, notOpened),
+  );
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);
   return {

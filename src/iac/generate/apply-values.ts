@@ -21,6 +21,8 @@ import type { SourceRule } from "../read/source-rules";
 import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
+import { classForEdition } from "../kinds/rds/instance-class";
+import type { RdsEngine } from "../read/infrastructure-request";
 
 type Template = Record<string, unknown>;
 
@@ -277,7 +279,19 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
   if (values.rdsInstanceClass) setDefault(template, "RdsInstanceClass", values.rdsInstanceClass, phrase("instance class", "实例规格"), out);
   if (values.rdsEdition && databases.length > 0) {
     for (const database of databases) database.Category = values.rdsEdition;
+    // The class spells the edition too (".1" basic, ".2c" high availability): re-spelt, unless the request named a class.
+    const current = parameter(template, "RdsInstanceClass")?.Default;
+    const engine = databases[0]?.Engine;
+    const respelt =
+      !values.rdsInstanceClass && typeof current === "string" && typeof engine === "string"
+        ? classForEdition(engine as RdsEngine, current, values.rdsEdition)
+        : undefined;
+    if (respelt) setDefault(template, "RdsInstanceClass", respelt, phrase("instance class", "实例规格"), out);
     out.applied.push(values.rdsEdition === "Basic" ? phrase("basic edition", "基础版") : phrase("high-availability edition", "高可用版"));
+  }
+  if (values.rdsPort !== undefined && databases.length > 0) {
+    for (const database of databases) database.Port = values.rdsPort;
+    out.applied.push(phrase(`database port ${values.rdsPort}`, `数据库端口 ${values.rdsPort}`));
   }
   const retention = values.backupRetentionDays;
   if (retention === undefined) return;
@@ -420,7 +434,9 @@ function applyWhitelists(template: Template, values: RequestedValues, out: Appli
     const ranges = (values.sourceRules ?? [])
       .filter((rule) => {
         if (rule.for) return rule.for === whitelist.product;
-        return rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => whitelist.ports.includes(port));
+        // "MySQL on 3307 — whitelist 10.0.0.0/8": the database's own port counts as its port.
+        const ports = whitelist.product === "database" && values.rdsPort !== undefined ? [...whitelist.ports, values.rdsPort] : whitelist.ports;
+        return rule.ports.length === 0 ? !servers || WHITELIST_WORD.test(values.text) : rule.ports.some((port) => ports.includes(port));
       })
       .map((rule) => rule.cidr.replace(/\/32$/, ""));
     if (ranges.length === 0) continue;
@@ -628,6 +644,20 @@ function applyRedisVersion(template: Template, values: RequestedValues, out: App
   out.applied.push(phrase(`Redis version ${values.redisEngineVersion}`, `Redis 版本 ${values.redisEngineVersion}`));
 }
 
+/** The resources that carry `DeletionProtection` here: the databases and the servers (what a release would lose). */
+const PROTECTED_TYPES = ["ALIYUN::RDS::DBInstance", "ALIYUN::ECS::Instance"] as const;
+
+/** "RDS … deletion protection on": every database and server cannot be released until it is turned off. */
+function applyDeletionProtection(template: Template, out: AppliedValues): void {
+  const protectedOnes = PROTECTED_TYPES.flatMap((type) => resourcesOf(template, type));
+  if (protectedOnes.length === 0) {
+    out.unsupported.push(phrase("deletion protection (only databases and servers carry it here)", "删除保护（这里只有数据库和服务器能设置）"));
+    return;
+  }
+  for (const resource of protectedOnes) resource.DeletionProtection = true;
+  out.applied.push(phrase("deletion protection on the databases and servers", "数据库和服务器开启删除保护"));
+}
+
 export function applyRequestedValues(template: Template, values: RequestedValues): AppliedValues {
   const out: AppliedValues = { applied: [], unsupported: [...values.unsupported] };
   applyEcs(template, values, out);
@@ -645,6 +675,7 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applySourceRange(template, values, out);
   applyIcmp(template, values, out);
   applyBandwidth(template, values, out);
+  if (values.deletionProtection) applyDeletionProtection(template, out);
   if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType);
   splitExistingGroupRules(template);
   return out;

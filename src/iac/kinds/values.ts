@@ -47,6 +47,10 @@ export interface RequestedValues {
   rdsInstanceClass?: string;
   /** "high availability", "basic edition": the database's edition (rds/instance-class.ts). */
   rdsEdition?: RdsEdition;
+  /** "MySQL on port 3307", "数据库端口 3307": the port the database listens on, when not its engine's own. */
+  rdsPort?: number;
+  /** "deletion protection on", "开启删除保护": the databases and servers cannot be released until it is turned off. */
+  deletionProtection?: boolean;
   /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
   backupRetentionDays?: number;
   /** "autoscale up to 1000GB", "开启存储自动扩容，上限 2000G": the database's storage grows by itself (rds/storage-autoscale.ts). */

@@ -85,6 +85,15 @@ const UNBUILT_PRODUCTS: ReadonlyArray<[string, string]> = [
   ["read-only replica", "readonly"],
   ["read-only replicas", "readonly"],
   ["只读实例", "readonly"],
+  // "ECS with 2 NICs in 2 vswitches": secondary network interfaces (the check once said all values were there).
+  ["nic", "eni"],
+  ["nics", "eni"],
+  ["eni", "eni"],
+  ["enis", "eni"],
+  ["network interface", "eni"],
+  ["network interfaces", "eni"],
+  ["弹性网卡", "eni"],
+  ["网卡", "eni"],
 ];
 
 function phrases(): Map<string, VocabularyEntry> {

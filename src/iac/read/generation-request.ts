@@ -1,3 +1,4 @@
+import { runsOwnDatabase } from "./self-hosted";
 import { cidrContains, cidrsOverlap, parseCidr, type CidrBlock } from "./cidr";
 import { dependentsOf, isResourceNoun, KINDS, RESOURCE_KINDS, requestMentions, type ResourceKind, zeroCounts } from "../kinds";
 import { SERVER_WORDS } from "../kinds/ecs";
@@ -221,13 +222,21 @@ export function differentZones(text: string, servers: number): number | undefine
 }
 
 /** "no servers", "without a NAT gateway", "不要服务器": a mention that asks for none. */
-const NEGATION = /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|不要|不需要|无需|没有)\s*$/i;
+const NEGATION =
+  /(?:\bno|\bwithout(?: an?| any)?|\bnot? (?:need|want)(?: an?| any)?|\b(?:don'?t|do not|doesn'?t|does not|shouldn'?t)\s{1,3}(?:give|add|attach|assign|need|want|create|build)(?:\s{1,3}(?:it|them|the servers?|the instances?))?(?: an?| any)?|\bno need for(?: an?| any)?|不要|不需要|无需|没有|不要给它?|不用)\s*$/i;
 
 /** "… so private servers can reach the internet", "以便服务器访问公网": a mention in a clause saying what the rest is for, in the user's own network (read/purpose.ts reads the same for the check). */
 const SO_CLAUSE = /(?:\bso(?:\s{1,3}that)?|以便|让)\s{0,3}(?:[a-z]{1,16}\s{1,3}){0,2}$/i;
 
 /** A server's id right after its noun: "my ECS i-bp1…", "instance (i-bp1…)". */
 const INSTANCE_ID_AFTER = /^\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]{10,}/i;
+
+/**
+ * "only allow the app servers 10.0.2.0/24", "from the web servers' subnet 10.0.1.0/24": servers named
+ * as a source range's label are the user's, described by their range, not servers to build.
+ */
+const SOURCE_WORD_BEFORE = /\b(?:allow|from|only|whitelist|allowlist|reachable by|accessible (?:by|from))(?:\s{1,3}[a-z'’-]{1,16}){0,3}\s{0,3}$/i;
+const RANGE_AFTER = /^(?:'s?|’s?)?\s{0,3}(?:(?:subnets?|ranges?|cidrs?|network|ips?|at|in|on)\s{1,3})?[(:（]?\s{0,2}\d{1,3}(?:\.\d{1,3}){3}\/\d/i;
 
 /** "in my VPC vpc-bp1…": the request builds in a network the user has, whose servers it need not build. */
 const EXISTING_VPC_ID = /\bvpc-[a-z0-9]{8,}\b/i;
@@ -240,8 +249,9 @@ function countResource(text: string, kind: ResourceKind): number {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index ?? 0);
     // "associate it with my ECS i-bp1…": the server named by its id is the user's, not one to build.
     const end = (match.index ?? 0) + match[0].length;
-    const byId = kind === "ecs" && INSTANCE_ID_AFTER.test(text.slice(end, end + 40));
-    return !NEGATION.test(before.slice(-20)) && !(existingNetwork && SO_CLAUSE.test(before)) && !byId;
+    const after = text.slice(end, end + 40);
+    const byId = kind === "ecs" && (INSTANCE_ID_AFTER.test(after) || (RANGE_AFTER.test(after) && SOURCE_WORD_BEFORE.test(before)));
+    return !NEGATION.test(before.slice(-32)) && !(existingNetwork && SO_CLAUSE.test(before)) && !byId;
   });
   return wanted.length > 0 ? Math.max(explicitCount(text, kind, mentions) ?? 0, 1) : 0;
 }
@@ -429,7 +439,10 @@ export { EIP_PER_SERVER } from "./count-forms";
 function blankSpans(text: string, spans: readonly [number, number][]): string {
   const pieces: string[] = [];
   let at = 0;
-  for (const [start, end] of spans) {
+  for (const [spanStart, end] of spans) {
+    // Spans of different readers may overlap: each character is blanked once, so the length is kept.
+    const start = Math.max(spanStart, at);
+    if (end <= start) continue;
     pieces.push(text.slice(at, start), " ".repeat(end - start));
     at = end;
   }
@@ -509,6 +522,17 @@ function portUsers(counts: Record<ResourceKind, number>): boolean {
   return counts.ecs + counts.rds + counts.redis + counts.slb > 0;
 }
 
+/**
+ * "forward public port 2222 to 10.0.1.5:22", "DNAT 2222 -> 10.0.1.5:22": a NAT gateway's port forwarding
+ * (named as not built: request-values.ts), whose ports are no server's and whose address no source.
+ */
+const PORT_FORWARD =
+  /\b(?:forward(?:ing)?\s{1,3}(?:the\s{1,3})?(?:public|external)\s{1,3}port|dnat)\s{0,3}[:：]?\s{0,3}\d{1,5}\s{1,3}(?:to|->|→)\s{1,3}\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?/gi;
+
+function forwardSpans(text: string): [number, number][] {
+  return [...text.matchAll(PORT_FORWARD)].map((match) => [match.index, match.index + match[0].length]);
+}
+
 /** Reads what to build from the request text. Deterministic: the same text gives the same request. */
 export function parseGenerationRequest(text: string): InfrastructureRequest {
   const notes: string[] = [];
@@ -517,6 +541,8 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   counts.ecs = Math.max(ecsCount(text, counts), serverCountForms(text, counts));
   // "bind them to my two servers i-…1 and i-…2": as many server ids as servers counted, said as the user's, build none.
   const tokens = tokenize(text);
+  // "一台做数据库服务器（自建MySQL，不要RDS）": the database runs on a server of the user's; no RDS is bought (self-hosted.ts).
+  if (runsOwnDatabase(tokens)) counts.rds = 0;
   const existingInstances = existingInstancesOf(tokens);
   if (existingInstances.length > 0 && counts.ecs === existingInstances.length && OWN_SERVERS.test(text)) counts.ecs = 0;
   // "add a rule to sg-bp1…": the id names the group the rules go on.
@@ -531,7 +557,7 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const ranges = portRangesOf(text, tokens);
   const planText = blankSpans(
     text,
-    [...sources.spans, ...ranges.map((range) => range.span)].sort((a, b) => a[0] - b[0]),
+    [...sources.spans, ...ranges.map((range) => range.span), ...forwardSpans(text)].sort((a, b) => a[0] - b[0]),
   );
   const cidrCount = (planText.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).length;
   const highAvailability =

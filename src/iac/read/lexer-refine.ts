@@ -8,6 +8,7 @@
  * Linear: each token looks at most a few tokens either way, and the list pass runs once forwards
  * and once backwards.
  */
+import { markOwnDatabases } from "./self-hosted";
 import type { Token } from "./token";
 
 /** Words right before a number (punctuation aside) that make it a port whatever its size. */
@@ -389,6 +390,8 @@ export function refineTokens(tokens: Token[], input: string): Token[] {
   markCountedWorkers(tokens);
   unmarkStorageScaling(tokens);
   unmarkWordNegations(tokens, input);
+  // "1 db server (self-hosted MySQL, no RDS)": a server, not a database to buy (self-hosted.ts).
+  markOwnDatabases(tokens);
   markZoneLetters(tokens);
   const counted = markMultipliers(tokens, input);
   markRoleMultipliers(counted);

@@ -44,8 +44,15 @@ function cueBefore(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
-/** "an SLB (intranet)", "负载均衡（内网）": a parenthesis right after the noun. */
+/** "swap the SLB to internal", "SLB 改成内网": a change word between the noun and the scope. */
+const CHANGE_TO = new Set(["to", "into", "改成", "改为", "换成", "改到"]);
+
+/** "an SLB (intranet)", "负载均衡（内网）": a parenthesis right after the noun; "the SLB to internal", "SLB 改成内网": a change to the scope. */
 function cueAfter(tokens: readonly Token[], index: number): boolean {
+  if (CHANGE_TO.has(String(tokens[index + 1]?.value))) {
+    const scope = /^an?$/.test(String(tokens[index + 2]?.value)) ? tokens[index + 3] : tokens[index + 2];
+    return scope !== undefined && insideWord(scope);
+  }
   if (tokens[index + 1]?.value !== "(") return false;
   for (let ahead = 2; ahead <= PARENTHESIS_REACH + 1; ahead += 1) {
     const token = tokens[index + ahead];

@@ -77,7 +77,7 @@ export interface PortRedirect {
 
 /** "redirect 80 to 443", "80 redirects to 443", "80 跳转 443", "80 重定向到 443". */
 const REDIRECT = new RegExp(
-  String.raw`redirect(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:port\s{0,3})?${PORT}|(?<!\d)${PORT}${SPACE}(?:redirect(?:s|ed)?\s{1,3}to|跳转到?|重定向到?)${SPACE}(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`redirect(?:s|ed|ing)?\s{1,3}(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:port\s{0,3})?${PORT}|(?<!\d)${PORT}${SPACE}(?:redirect(?:s|ed|ing)?\s{1,3}to|跳转到?|重定向到?)${SPACE}(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "HTTP to HTTPS redirect", "redirect HTTP to HTTPS", "http 跳转 https": 80 to 443. */

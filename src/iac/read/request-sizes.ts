@@ -13,8 +13,8 @@ import { gibOf } from "../kinds/stated-size";
 const SIZE = /(\d{1,5})\s{0,2}(gib|gb|g|tib|tb|t)(?![a-z])/gi;
 /** Words right after a size that bind it to something other than the product's storage. */
 const BOUND_AFTER = /^\s{0,3}(?:of\s{1,3})?(?:[a-z_]{1,20}\s{1,3})?(?:(?:memory|ram|system|data|disk|volume)\b|内存|系统盘|数据盘|盘|云盘)/i;
-/** Words right before a size that bind it ("4 vCPU 8 GB", "4c16g", "内存 16G", "system disk 100G"). */
-const BOUND_BEFORE = /(?:vcpus?|cpus?|cores?|核|memory|ram|内存|disk|volume|盘)[^\d\n]{0,12}$|\d\s{0,2}c\s{0,3}[,/]?\s{0,3}$/i;
+/** Words right before a size that bind it ("4 vCPU 8 GB", "4c16g", "内存 16G", "system disk 100G"); a class's edition suffix (".2c" in "mysql.n2.medium.2c, 100GB") is no vCPU count. */
+const BOUND_BEFORE = /(?:vcpus?|cpus?|cores?|核|memory|ram|内存|disk|volume|盘)[^\d\n]{0,12}$|(?<![.\w])\d{1,3}\s{0,2}c\s{0,3}[,/]?\s{0,3}$/i;
 /** Sentence ends. */
 const SENTENCE_END = /[。；;!?！？\n]|\.\s/g;
 

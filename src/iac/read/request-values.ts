@@ -66,10 +66,18 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],
   [/\btags?\b|标签/i, phrase("tags", "标签")],
   [/(?<!\bno |without )\bipv6\b/i, phrase("IPv6 (the VPC, vSwitches and servers are IPv4 only)", "IPv6（VPC、交换机和服务器只用 IPv4）")],
-  [/(?<!\bno |without )\bdeletion[- ]protection\b|删除保护|释放保护/i, phrase("deletion protection", "删除保护")],
   [
     /(?:redis|tair)[^,;，。；\n]{0,24}(?:cluster|集群版)|集群版\s{0,2}(?:redis|tair)|\bcluster (?:edition|mode)\b/i,
     phrase("a Redis cluster edition (a standard master-replica instance is built)", "Redis 集群版（生成的是标准版主从实例）"),
+  ],
+  // "NAT gateway with DNAT: forward public port 2222 to 10.0.1.5:22": a forward entry the offline engine does not build (only SNAT).
+  [
+    /\bdnat\b|\bport[- ]forward(?:ing|s)?\b|\bforward(?:ing)?\s{1,3}(?:the\s{1,3})?(?:public|external)\s{1,3}port\b|端口映射|端口转发/i,
+    phrase("DNAT port forwarding on the NAT gateway (only SNAT is built)", "NAT 网关的 DNAT 端口映射（只生成 SNAT）"),
+  ],
+  [
+    /\b(?:nics?|enis?|network interfaces?)\b|弹性网卡|网卡/i,
+    phrase("more network interfaces (ENIs): each server has its primary one", "更多弹性网卡（ENI）：每台服务器只有主网卡"),
   ],
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
@@ -117,6 +125,8 @@ const OPEN_TO_EVERYONE =
   /\bto\s{1,3}(?:the\s{1,3})?(?:world|internet|public|everyone|anyone)\b|\bfrom\s{1,3}(?:anywhere|everywhere|the\s{1,3}internet)\b|(?:^|[^\d.])0\.0\.0\.0\/0\b|对所有人|给所有人|对外开放/i;
 const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|\bprivate\s{1,3}only\b|不要公网|无公网|不分配公网/i;
 
+const DELETION_PROTECTION = /(?<!\b(?:no|without|disable|off)\s{1,3})\bdeletion[- ]protection\b|(?<!不要|关闭|不需要)(?:删除保护|释放保护)/i;
+
 export function parseRequestedValues(request: string): RequestedValues {
   const text = readableText(request);
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
@@ -130,6 +140,8 @@ export function parseRequestedValues(request: string): RequestedValues {
   // server with no EIP or load balancer in front gets its own (apply-values.ts); "no public IP" keeps it private.
   if ((PUBLIC_ACCESS.test(text) || (OPEN_TO_EVERYONE.test(text) && !NO_PUBLIC_IP.test(text))) && !asksNoInternetAccess(text)) values.publicAccess = true;
   if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
+  // "deletion protection on", "开启删除保护": on the databases and servers (generate/apply-values.ts); "no deletion protection" asks for none.
+  if (DELETION_PROTECTION.test(text)) values.deletionProtection = true;
   for (const [search, label] of FEATURE_SEARCHES) if (asksFor(search, text, tokens)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
   const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;

@@ -5,6 +5,7 @@
  * ("api (2 instances), worker (3 instances)"). Read from the lexer's tokens, by the generator
  * (read/generation-request.ts) and by the check (check/check.ts) alike. One pass: linear.
  */
+import { isOwnDatabaseServer } from "./self-hosted";
 import type { Token } from "./token";
 
 /** A bastion's name: "bastion", "jump box", "堡垒机", "跳板机" (the check tells a bastion's own count by it too). */
@@ -125,8 +126,8 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
       if (!isLabel(tokens, index)) bastions = Math.max(bastions, count ?? 1);
     } else if (count !== undefined && countIndex !== undefined) {
       groups.push(count);
-      // "3 ECS instances and 2 more ECS": the more are beside the first.
-      if (tokens.slice(countIndex + 1, index).some((between) => MORE.has(String(between.value)))) more += 1;
+      // "3 ECS instances and 2 more ECS": the more are beside the first; so is "一台做数据库服务器" (the user's own database server, read/self-hosted.ts).
+      if (tokens.slice(countIndex + 1, index).some((between) => MORE.has(String(between.value))) || isOwnDatabaseServer(token)) more += 1;
       else {
         const role = roleOf(tokens, index, countIndex);
         if (role === undefined) roleless += 1;

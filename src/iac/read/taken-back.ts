@@ -30,6 +30,10 @@ const FILLERS = new Set([
   "a",
   "an",
   "the",
+  // "MySQL on 3306? no, on 3307": the preposition the correction repeats.
+  "on",
+  "at",
+  "port",
   "用",
   "应该是",
   "是",

@@ -11,6 +11,8 @@ export interface Found {
   readonly text: string;
   /** The anchored pattern's match, read from the window after the keyword. */
   readonly tail: RegExpExecArray;
+  /** Where the keyword starts in the text. */
+  readonly at: number;
 }
 
 /** Each occurrence of `keyword` (a /g pattern) followed, within `reach` characters, by `tail` (anchored with ^). */
@@ -18,6 +20,6 @@ export function* afterKeyword(text: string, keyword: RegExp, tail: RegExp, reach
   for (const match of text.matchAll(keyword)) {
     const end = match.index + match[0].length;
     const found = tail.exec(text.slice(end, end + reach));
-    if (found) yield { text: match[0] + found[0], tail: found };
+    if (found) yield { text: match[0] + found[0], tail: found, at: match.index };
   }
 }

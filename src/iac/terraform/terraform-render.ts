@@ -41,6 +41,15 @@ export interface RenderedTerraform {
 
 /** The sources of the configuration's security group rules (`cidr_ip = "…"`). */
 const RULE_SOURCE = /cidr_ip {1,20}= "([\d./]{1,18})"/g;
+const QUOTED_RANGE = /"([\d./]{1,18})"/g;
+
+/** A database's or cache's whitelist (`security_ips = ["10.0.0.0/8", …]`, one line): its ranges are written sources too. */
+function whitelistSources(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("security_ips"))
+    .flatMap((line) => Array.from(line.matchAll(QUOTED_RANGE), (range) => range[1] ?? ""));
+}
 
 /**
  * Values the turn's request states that the configuration does not carry (with those the twin could
@@ -58,7 +67,7 @@ function terraformUnsupported(
   const named: Phrase[] = [...unsupported];
   const buckets = request.counts.oss > 0;
   const databases = request.counts.rds > 0 && request.counts.vpc > 0;
-  const sources = new Set(Array.from(configuration.text.matchAll(RULE_SOURCE), (match) => match[1]));
+  const sources = new Set([...Array.from(configuration.text.matchAll(RULE_SOURCE), (match) => match[1]), ...whitelistSources(configuration.text)]);
   const unwritten = (value: unknown, written: boolean) => (written ? undefined : value);
   const stated: [unknown, Phrase][] = [
     [

@@ -331,6 +331,10 @@ describe("honest scope: no template for greetings, other tools or deploy request
     ["What is ROS?", /does not answer general questions/],
     ["Deploy it now", /does not call the cloud/],
     ["帮我部署到阿里云", /不会调用云端 API/],
+    // Round nine: a cloud product no kind builds is named as such, not called out of scope (it once built an RDS instead).
+    ["A PolarDB MySQL cluster with 2 nodes, polar.mysql.x4.large, hangzhou", /^[\s\S]*The offline engine does not build PolarDB: it builds VPC/],
+    ["Deploy a MongoDB replica set, 3 nodes, hangzhou", /does not build ApsaraDB for MongoDB/],
+    ["给我一个 PolarDB 集群，杭州", /离线引擎不生成 PolarDB/],
   ];
   for (const [ask, says] of cases) {
     it(ask, async () => {

@@ -41,6 +41,7 @@ export function buildEcs(build: TerraformBuild): void {
       `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
       ...(details.billedByBandwidth && (details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)) > 0 ? ['internet_charge_type       = "PayByBandwidth"'] : []),
       ...(details.dataDisks ?? []).flatMap(dataDiskBlock),
+      ...(details.deletionProtection?.ecs ? ["deletion_protection        = true"] : []),
     ]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
     return name;

@@ -1,18 +1,6 @@
 /** The ROS builder of the EIP kind (index.ts): EIPs bound first to the NAT gateway, then to instances. */
-import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
-
-function existingInstance({ builder }: RosBuild, id: string, index: number): string {
-  const name = index === 0 ? "InstanceId" : `InstanceId${index + 1}`;
-  builder.parameters[name] = {
-    Type: "String",
-    Label: index === 0 ? "Existing ECS instance" : `Existing ECS instance ${index + 1}`,
-    Description: "The ECS instance the EIP is bound to.",
-    AssociationProperty: "ALIYUN::ECS::Instance::InstanceId",
-    Default: id,
-  };
-  addGroup(builder, "EIP", [name]);
-  return name;
-}
+import { getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
+import { existingInstanceParameters } from "../existing-instances";
 
 /** EIPs go first to the NAT gateway (for SNAT), then one per ECS instance; extras stay unbound. */
 export function buildEips(build: RosBuild): void {
@@ -20,8 +8,7 @@ export function buildEips(build: RosBuild): void {
   const eips = names("Eip", request.counts.eip);
   let natEip: string | undefined;
   // "bind it to instance i-bp1…": with no server of its own, the template binds to the user's (a parameter, its id the default).
-  const targets =
-    instances.length === 0 && request.existingInstanceIds ? request.existingInstanceIds.map((id, index) => existingInstance(build, id, index)) : [...instances];
+  const targets = instances.length > 0 ? [...instances] : eips.length > 0 ? existingInstanceParameters(build, "the EIP is bound to") : [];
   eips.forEach((eip, index) => {
     builder.resources[eip] = {
       Type: "ALIYUN::VPC::EIP",

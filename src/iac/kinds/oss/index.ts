@@ -57,8 +57,20 @@ function namedAfterBucket(tokens: readonly Token[]): Array<{ whole: string; name
   return found;
 }
 
+/** "一个OSS桶…，名字叫 app-logs-2025": a Chinese naming word with the name after it, the bucket named before it. */
+const NAMED_AFTER_ZH = /(?:名字叫做?|名字(?:是|为)|名称(?:是|为)|名叫|名为|叫做?)\s{0,2}[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])/gi;
+/** "OSS桶", "存储桶", "bucket": a bucket named before the naming word. */
+const BUCKET_BEFORE = /bucket|存储桶|oss|桶/i;
+
+function namedAfterInChinese(text: string): Array<{ whole: string; name: string }> {
+  return Array.from(text.matchAll(NAMED_AFTER_ZH))
+    .filter((match) => BUCKET_BEFORE.test(text.slice(Math.max(0, match.index - NAME_REACH * 2), match.index)))
+    .map((match) => ({ whole: match[0], name: match[1] ?? "" }));
+}
+
 function bucketName(text: string, tokens: readonly Token[]): string | undefined {
   const candidates = [
+    ...namedAfterInChinese(text),
     ...Array.from(text.matchAll(RENAMED_TO), (match) => ({ whole: match[0], name: match[1] ?? "" })),
     ...Array.from(afterKeyword(text, BUCKET_WORD, NAME_AFTER_BUCKET_WORD, NAME_REACH), nameOf),
     ...Array.from(afterKeyword(text, NAMING_WORD, NAME_BEFORE_BUCKET_WORD, NAME_REACH), nameOf),
@@ -107,11 +119,28 @@ const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|mo
 const KEPT_FOR =
   /\b(?:keep|retain)\s{1,3}(?:(?:all\s{1,3})?(?:the\s{1,3})?(?:objects|files|data|logs|them|everything)\s{1,3})?for\s{1,3}(\d{1,4})\s{0,2}days?\b|(?:对象|文件|数据|日志)\s{0,2}保留\s{0,3}(\d{1,4})\s{0,2}天/i;
 
+/** How far back of an expiry word its clause is read for "noncurrent versions" ("noncurrent versions deleted after 30 days"). */
+const NONCURRENT_REACH = 40;
+
+/** The clause before `at`, at most NONCURRENT_REACH characters, from its last separator. */
+function clauseBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - NONCURRENT_REACH), at);
+  return window.slice(Math.max(window.lastIndexOf(","), window.lastIndexOf(";"), window.lastIndexOf("，"), window.lastIndexOf("；")) + 1);
+}
+
 function lifecycleDays(text: string): number | undefined {
-  for (const { tail } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
+  for (const { tail, at } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
     // "lifecycle: logs/ to IA after 30 days": days of a transition are no expiry.
+    // "noncurrent versions deleted after 30 days": the days of old versions, never the objects' own expiry (a broader scope).
     const days = tail[1] ?? tail[2];
-    if (days && tail[0].search(/\d/) <= DAYS_GAP && !TRANSITION_WORDS.test(tail[0]) && !NONCURRENT_WORDS.test(tail[0])) return Number(days);
+    if (
+      days &&
+      tail[0].search(/\d/) <= DAYS_GAP &&
+      !TRANSITION_WORDS.test(tail[0]) &&
+      !NONCURRENT_WORDS.test(tail[0]) &&
+      !NONCURRENT_WORDS.test(clauseBefore(text, at))
+    )
+      return Number(days);
   }
   // "30 days later expire", "30-day lifecycle", "30天生命周期", "older than 14 days get deleted".
   const before =

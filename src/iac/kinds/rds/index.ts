@@ -90,6 +90,13 @@ function storageSize(text: string): RegExpExecArray | undefined {
   return undefined;
 }
 
+/** "MySQL on 3307", "MySQL 8.0 on port 3307", "postgres listening on 5433", "database port 3307", "数据库端口 3307" (a correction's blanks may stand between: "MySQL on 3306? no, on 3307"). */
+const DATABASE_PORT =
+  /\b(?:mysql|postgres(?:ql)?|mariadb|sql ?server|database|rds|db)(?:\s{1,3}\d{1,2}(?:\.\d{1,2})?)?\s{1,3}(?:(?:listening|running)\s{1,3})?(?:on[\s?？]{1,24}(?:port\s{0,3})?|port\s{0,3})(\d{4,5})(?![\d.]|\s{0,2}(?:g|gb|gib|t|tb|m|mb)\b)|数据库\s{0,2}端口\s{0,3}(?:用|为|是)?\s{0,2}(\d{4,5})/i;
+/** RDS takes ports 1000–65534 (ROS `Port`); the engines' own need no property. */
+const MIN_DATABASE_PORT = 1000;
+const ENGINE_OWN_PORTS: ReadonlySet<number> = new Set([3306, 5432, 1433]);
+
 function readRdsValues(whole: string, into: RequestedValues, reading: ValueReading): void {
   engineVersion(whole, into);
   // "storage 200GB, autoscale up to 1000GB": the upper bound is no storage size, so its digits are blanked before storage is read.
@@ -112,6 +119,10 @@ function readRdsValues(whole: string, into: RequestedValues, reading: ValueReadi
     into.rdsStorage = rdsStorage;
   const retention = backupRetention(text, into.unsupported);
   if (retention !== undefined) into.backupRetentionDays = retention;
+  const portMatch = DATABASE_PORT.exec(text);
+  const port = portMatch?.[1] ?? portMatch?.[2];
+  // "MySQL on 3307": a port of its own; the engine's own port (3306 for MySQL) needs no property.
+  if (port !== undefined && Number(port) >= MIN_DATABASE_PORT && Number(port) <= 65535 && !ENGINE_OWN_PORTS.has(Number(port))) into.rdsPort = Number(port);
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) into.rdsInstanceClass = rdsClass.toLowerCase();
   readDatabaseSize(text, into);
@@ -142,6 +153,10 @@ function readDatabaseSize(text: string, into: RequestedValues): void {
   );
 }
 
+const ENGINE_NAMES = /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i;
+/** "mysql boxes", "MySQL hosts", "postgres servers i-…": the engine names what runs on the user's servers. */
+const DATABASE_ON_SERVERS = /^\s{0,3}(?:boxes|hosts?|vms?|machines?|ecs\b)|^\s{0,3}(?:servers?|instances?|nodes?)\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]/i;
+
 export const rds: KindDefinition = {
   kind: "rds",
   label: phrase("RDS database", "RDS 数据库"),
@@ -152,9 +167,10 @@ export const rds: KindDefinition = {
   terraformParts: ["alicloud_rds_account", "alicloud_db_backup_policy"],
   // "PolarDB MySQL", "PolarDB for PostgreSQL": another product (named as not built), not an RDS database.
   nouns:
-    /\brds(?: instances?)?\b|\bdatabases?\b|(?<!polardb\s{0,2}(?:for\s{1,2})?)\b(?:mysql|postgres(?:ql)?)\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
+    /\brds(?: instances?)?\b|\bdatabases?\b|(?<!polardb\s{0,2}(?:for\s{1,2})?|\.)\b(?:mysql|postgres(?:ql)?)\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
   // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
-  notARequest: protocolMention([3306, 5432, 1433], /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i),
+  // "my mysql boxes i-…", "MySQL on ECS hosts": a database the user runs on servers, not an RDS instance.
+  notARequest: (mention, before, after) => DATABASE_ON_SERVERS.test(after) || protocolMention([3306, 5432, 1433], ENGINE_NAMES)(mention, before, after),
   billable: true,
   maxCount: 3,
   needs: ["vpc", "vswitch"],
@@ -210,7 +226,7 @@ export const rds: KindDefinition = {
       "Category:s=Basic|HighAvailability|AlwaysOn|Finance|serverless_basic|serverless_standard|serverless_ha|cluster ConnectionMode:s=Performance|Safty",
       "ConnectionStringPrefix:s ConnectionStringType:s=Inner|Public DBInstanceClass:s DBInstanceDescription:s DBInstanceNetType:s=Internet|Intranet",
       "DBInstanceStorage:i DBInstanceStorageType:s=local_ssd|cloud_ssd|cloud_essd|cloud_essd2|cloud_essd3|general_essd DBIsIgnoreCase:i DBMappings:l DBParamGroupId:s",
-      "DBTimeZone:s DedicatedHostGroupId:s EncryptionKey:s Engine:s=MySQL|SQLServer|PostgreSQL|PPAS|MariaDB EngineVersion:s MaintainTime:s",
+      "DBTimeZone:s DedicatedHostGroupId:s DeletionProtection:b EncryptionKey:s Engine:s=MySQL|SQLServer|PostgreSQL|PPAS|MariaDB EngineVersion:s MaintainTime:s",
       "MasterUserPassword:s MasterUserType:s=Normal|Super|Sysadmin MasterUsername:s MultiAZ:b PayType:s=Postpaid|Prepaid|Serverless Period:i",
       "PeriodType:s=Month|Year Port:i PreferredBackupPeriod:l PreferredBackupTime:s PrivateIpAddress:s ResourceGroupId:s RoleARN:s",
       "SQLCollectorStatus:s=Enable|Disabled SSLSetting:s SecurityGroupId:s SecurityIPList:a SlaveZoneIds:l StorageAutoScale:s=Enable|Disable",

@@ -23,6 +23,19 @@ function editionSuffix(engine: RdsEngine, edition: RdsEdition): string | undefin
   return engine === "MySQL" ? "1" : undefined;
 }
 
+/**
+ * "make it high availability" on a basic database: its class re-spelt for the new edition
+ * ("mysql.n2.small.1" → "mysql.n2.small.2c"), so class and `Category` agree; undefined when the class
+ * is not of the general-purpose pattern or the edition has no suffix for the engine.
+ */
+export function classForEdition(engine: RdsEngine, instanceClass: string, edition: RdsEdition): string | undefined {
+  const prefix = ENGINE_PREFIX[engine];
+  const suffix = editionSuffix(engine, edition);
+  const parts = instanceClass.split(".");
+  if (!prefix || !suffix || parts.length !== 4 || parts[0] !== prefix || !/^n[24]$/.test(parts[1] ?? "")) return undefined;
+  return parts[3] === suffix ? undefined : `${parts.slice(0, 3).join(".")}.${suffix}`;
+}
+
 /** The general-purpose class of that size, or undefined when RDS sells none by this pattern. */
 export function rdsClassForSize(engine: RdsEngine, vcpus: number, memoryGib: number, edition: RdsEdition): string | undefined {
   const prefix = ENGINE_PREFIX[engine];

@@ -27,6 +27,8 @@ export function buildRds({ request, values, details, vswitches, hcl }: Terraform
       `vswitch_id               = ${vswitchFor(vswitches, index)}`,
       `security_ips             = [${whitelist}]`,
       ...storageAutoScaleLines(details),
+      ...(details.rdsPort !== undefined ? [`port                     = ${quoted(String(details.rdsPort))}`] : []),
+      ...(details.deletionProtection?.rds ? ["deletion_protection      = true"] : []),
     ]);
     // "backup retention 7 days": the backup policy is a resource of its own in the provider.
     if (details.rdsBackupRetention !== undefined)

@@ -3,6 +3,7 @@ import { SENSITIVE_PORTS } from "../../generate/resource-defaults";
 import { listenersOf } from "./listeners";
 import { protocolFor } from "./protocol";
 import { addGroup, getAtt, names, output, ref, type RosBuild } from "../../generate/ros-build/builder";
+import { existingInstanceParameters } from "../existing-instances";
 
 /** The ports a listener serves: not a sensitive port (RDP, a database's) nor one kept inside the VPC, unless nothing else is left. */
 function listenedPorts(request: RosBuild["request"]): number[] {
@@ -33,8 +34,30 @@ export function listenerProperties(balancer: string, front: number, back: number
   };
 }
 
-export function buildSlb({ request, instances, builder, network }: RosBuild): void {
+/** The VPC and vSwitch of the user's servers, as parameters: an internal load balancer must stand in their network. */
+function serversNetwork(builder: RosBuild["builder"]): { vpc: string; vswitch: string } {
+  builder.parameters.SlbVpcId = {
+    Type: "String",
+    Label: "VPC of your servers",
+    Description: "The VPC the internal load balancer is placed in: the one your servers are in.",
+    AssociationProperty: "ALIYUN::ECS::VPC::VPCId",
+  };
+  builder.parameters.SlbVSwitchId = {
+    Type: "String",
+    Label: "vSwitch of the load balancer",
+    Description: "A vSwitch of that VPC for the internal load balancer's address.",
+    AssociationProperty: "ALIYUN::VPC::VSwitch::VSwitchId",
+    AssociationPropertyMetadata: { VpcId: "${SlbVpcId}" },
+  };
+  addGroup(builder, "Load balancer", ["SlbVpcId", "SlbVSwitchId"]);
+  return { vpc: "SlbVpcId", vswitch: "SlbVSwitchId" };
+}
+
+export function buildSlb(build: RosBuild): void {
+  const { request, instances, builder, network } = build;
   if (request.counts.slb === 0) return;
+  // "internal SLB for my mysql boxes i-… and i-…": with no server of its own, the user's servers are the backends.
+  const backends = instances.length > 0 ? instances : existingInstanceParameters(build, "behind the load balancer");
   builder.parameters.SlbZoneId = {
     Type: "String",
     Label: "SLB primary zone",
@@ -48,13 +71,15 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
     builder.parameters[CERTIFICATE_PARAMETER] = certificateParameter();
     addGroup(builder, "Load balancer", [CERTIFICATE_PARAMETER]);
   }
+  // "internal SLB for my servers i-…": no network is built, so the load balancer stands in the servers' own VPC (parameters).
+  const place = network.vpc ? { vpc: network.vpc, vswitch: network.vswitches[0] ?? "VSwitch" } : request.internalSlb ? serversNetwork(builder) : undefined;
   names("Slb", request.counts.slb).forEach((slb, index) => {
     builder.resources[slb] = {
       Type: "ALIYUN::SLB::LoadBalancer",
       Properties: {
         LoadBalancerName: `slb-${index + 1}`,
-        ...(request.internalSlb && network.vpc && (request.internalSlbPositions?.includes(index) ?? true)
-          ? { AddressType: "intranet", VpcId: ref(network.vpc), VSwitchId: ref(network.vswitches[0] ?? "VSwitch") }
+        ...(request.internalSlb && place && (request.internalSlbPositions?.includes(index) ?? true)
+          ? { AddressType: "intranet", VpcId: ref(place.vpc), VSwitchId: ref(place.vswitch) }
           : { AddressType: "internet", InternetChargeType: "paybytraffic" }),
         LoadBalancerSpec: "slb.s1.small",
         MasterZoneId: ref("SlbZoneId"),
@@ -75,12 +100,12 @@ export function buildSlb({ request, instances, builder, network }: RosBuild): vo
         },
       };
     }
-    if (instances.length > 0) {
+    if (backends.length > 0) {
       builder.resources[`${slb}BackendServers`] = {
         Type: "ALIYUN::SLB::BackendServerAttachment",
         Properties: {
           LoadBalancerId: ref(slb),
-          BackendServers: instances.map((instance) => ({ ServerId: ref(instance), Weight: 100 })),
+          BackendServers: backends.map((instance) => ({ ServerId: ref(instance), Weight: 100 })),
         },
       };
     }

@@ -27,6 +27,10 @@ export interface TwinDetails {
   rdsClass?: string;
   /** The database's edition (`Category`: Basic, HighAvailability), when the template states one. */
   rdsCategory?: string;
+  /** The port the twin's database listens on (`Port`), when it states one. */
+  rdsPort?: number;
+  /** The twin's databases and servers have `DeletionProtection: true`: `deletion_protection = true` on each. */
+  deletionProtection?: { rds: boolean; ecs: boolean };
   /** Days the database keeps backups (`BackupRetentionPeriod`), written as an `alicloud_db_backup_policy`. */
   rdsBackupRetention?: number;
   /** The database's storage autoscaling (`StorageAutoScale: Enable`, `StorageThreshold`, `StorageUpperBound`). */

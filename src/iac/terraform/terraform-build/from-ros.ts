@@ -320,7 +320,11 @@ function detailsOf(template: Template): TwinDetails {
   const resources = section(template, "Resources");
   const instanceNames = namesOfType(template, KINDS.ecs.rosType).map((name) => text(literal(template, resourceProperties(resources[name]).InstanceName)) ?? "");
   const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
+  const rdsPort = count(literal(template, rds.Port));
+  const deletionProtection = { rds: rds.DeletionProtection === true, ecs: server.DeletionProtection === true };
   return {
+    ...(deletionProtection.rds || deletionProtection.ecs ? { deletionProtection } : {}),
+    ...(rdsPort !== undefined ? { rdsPort } : {}),
     ...(billedByBandwidth ? { billedByBandwidth } : {}),
     ...(instanceNames.some((name) => name !== "") ? { instanceNames } : {}),
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
