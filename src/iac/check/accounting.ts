@@ -5,6 +5,7 @@
  * its words. Then the bindings (bindings.ts) move a value found on the wrong rule to not expressed,
  * and the scope checks (scope.ts) name what is broader than asked.
  */
+import { serverScopes } from "../read/server-scopes";
 import { nounMatches, RESOURCE_KINDS, requestMentions } from "../kinds";
 import { serverRoles } from "../read/server-roles";
 import { mixedLoadBalancerCount } from "../read/load-balancer-scope";
@@ -131,10 +132,13 @@ export function account(input: AccountingInput): Accounting {
   );
   // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": a type per role when a bastion has its own.
   const typesByRole = roles !== undefined && roles.bastions > 0 && bastionInstanceType(tokens) !== undefined;
+  // "one public with 10Mbps, one private": the bandwidth is the public servers' (their number is a value of its own).
+  const publicPicked = serverScopes(tokens) !== undefined;
   const uniform = uniformly(
     applied.filter((value) => !misplacedTexts.has(`${value.kind}|${value.text}`)),
     view,
     typesByRole,
+    publicPicked,
   );
   const kept = uniform.kept;
   notExpressed.push(...uniform.misplaced);

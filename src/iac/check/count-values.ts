@@ -146,8 +146,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     const end = start + match[0].length;
     const multiplied = MULTIPLIER_X.test(scan.lower.slice(Math.max(0, start - 2), start));
     if (/^\d/.test(match[0]) && ((isWordChar(scan.lower[start - 1]) && !multiplied) || isWordChar(scan.lower[end]) || scan.lower[end] === ".")) continue;
-    // "第二个交换机" is the second one, not two; "04" of "22.04" is a version's part.
-    if (scan.lower[start - 1] === "第" || scan.lower[start - 1] === ".") continue;
+    // "第二个交换机" is the second one, not two; "04" of "22.04" is a version's part; "/20" of "a /20 vswitch" is a block's prefix length.
+    if (scan.lower[start - 1] === "第" || scan.lower[start - 1] === "." || scan.lower[start - 1] === "/") continue;
     const count = numberOf(match[0]);
     const perZone = count === undefined ? undefined : perZoneText(scan, start, end);
     if (perZone !== undefined) {

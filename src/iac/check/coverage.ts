@@ -47,6 +47,7 @@ function keysOfValue(value: RequestedValue): string[] {
     "disk-level": () => [],
     "per-server": () => [],
     "zone-spread": () => [],
+    "public-servers": () => [],
     setting: () => [],
     number: () => [],
   };

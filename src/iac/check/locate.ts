@@ -39,7 +39,8 @@ const NAME_KEYS =
 const ID_KEYS: Record<string, RegExp> = {
   vpc: /^(?:VpcId|vpc_id)$/,
   vsw: /^(?:VSwitchId|vswitch_id|SourceVSwitchId|VSwitchIds|vswitch_ids|source_vswitch_id)$/,
-  sg: /^(?:SecurityGroupId|security_group_id|SecurityGroupIds|security_groups|security_group_ids)$/,
+  // "22 from bastion sg-…": a rule's source group carries the id too.
+  sg: /^(?:SecurityGroupId|security_group_id|SecurityGroupIds|security_groups|security_group_ids|SourceGroupId|source_security_group_id)$/,
 };
 
 const where = (slot: Slot) => `${slot.resource}.${slot.path}${slot.parameter ? ` (parameter ${slot.parameter})` : ""}`;

@@ -5,6 +5,7 @@
  * new port is wanted) and closings ("close port 22": the port must be gone). A number is a port only
  * with a port cue near it, so "3 servers" or "MySQL 8" never read as ports.
  */
+import { HTTPS_TERMINATION } from "../kinds/slb/protocol";
 import { isWordChar, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -150,6 +151,9 @@ function portFlags(scan: Scanner, numbers: readonly Found[]): boolean[] {
   return flags;
 }
 
+/** "backend HTTP 8080", "后端 8080": the words before a backend port. */
+const BACKEND_CUE = /(?:backend|后端)\s{0,2}(?:https?|tcp)?\s{0,2}(?:port\s{0,2})?$/;
+
 export function portValues(scan: Scanner): RequestedValue[] {
   const numbers = numbersOf(scan);
   const flags = portFlags(scan, numbers);
@@ -190,6 +194,15 @@ export function portValues(scan: Scanner): RequestedValue[] {
     if (next && gap.length <= 32 && BACKEND_FIRST.some((cue) => scan.before(found.start, 16).includes(cue)) && FRONTEND_CUES.some((cue) => gap.includes(cue))) {
       values.push({ kind: "port-mapping", text: scan.original(found.start, next.end), role: "wanted", value: next.port, second: found.port });
       i += 1;
+      continue;
+    }
+    // "HTTPS termination … backend HTTP 8080": the HTTPS listener on 443 forwards to that port.
+    const backendBefore = scan.before(found.start, 24);
+    const backend = HTTPS_TERMINATION.test(scan.lower) ? BACKEND_CUE.exec(backendBefore) : null;
+    if (backend) {
+      const start = found.start - (backendBefore.length - backend.index);
+      values.push({ kind: "port-mapping", text: scan.original(start, found.end), role: "wanted", value: 443, second: found.port });
+      ports.add(found.port);
       continue;
     }
     const role = roleOf(scan, found);

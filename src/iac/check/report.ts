@@ -38,6 +38,7 @@ const LABELS: Record<ValueKind, [string, string]> = {
   "disk-level": ["disk performance level", "云盘性能级别"],
   "per-server": ["one per server", "每台一个"],
   "zone-spread": ["servers in different zones", "分布在不同可用区"],
+  "public-servers": ["servers with a public IP", "有公网 IP 的服务器"],
   setting: ["setting", "设置"],
   number: ["number", "数值"],
 };

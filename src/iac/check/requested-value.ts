@@ -37,6 +37,8 @@ export type ValueKind =
   | "per-server"
   /** "in different AZs", "不同可用区": the servers spread over zones. */
   | "zone-spread"
+  /** "one public with 10Mbps, one private": how many servers have a public address (read/server-scopes.ts). */
+  | "public-servers"
   | "number";
 
 /** What the user wants done with the value: present in the template, or gone from it (a port "closed"). */

@@ -209,8 +209,10 @@ const CHANGE_VERBS = new Set(["change", "changes", "switch", "replace", "move", 
 
 /** Whether the token is the old value of a replacement: another value of its sort follows the change word. */
 export function replaced(tokens: readonly Token[], index: number): boolean {
-  const next = tokens[index + 1];
-  const after = tokens[index + 2];
+  // "把80端口改成8080": the port word may stand between the port and the change word.
+  const shift = /^(?:端口|号端口|port)$/i.test(String(tokens[index + 1]?.value)) ? 1 : 0;
+  const next = tokens[index + 1 + shift];
+  const after = tokens[index + 2 + shift];
   if (!next || !after || (after.kind !== "port" && after.kind !== "number")) return false;
   if (CHANGE_TO.has(String(next.value))) return true;
   if (next.value !== "to") return false;
@@ -239,6 +241,12 @@ function disksAhead(tokens: readonly Token[], index: number): string | undefined
   return undefined;
 }
 
+/** "数据盘 2 块各 500G", "data disks: 2 x 500GB": the disks named first, their count after them. */
+function disksBefore(tokens: readonly Token[], index: number): string | undefined {
+  const previous = tokens[index - 1]?.value === ":" ? tokens[index - 2] : tokens[index - 1];
+  return previous !== undefined && DISK_NOUNS.has(String(previous.value)) ? "disk" : undefined;
+}
+
 /** "api x2", "ECS x2": a count written as a multiplier after its noun. */
 export const MULTIPLIER_COUNT = /^[x×*]/i;
 
@@ -252,5 +260,5 @@ export function countedFamily(tokens: readonly Token[], index: number): string |
   // "ECS x2 with SLB": a multiplier written after its noun counts that noun, not the next one.
   if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
   const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
-  return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined) ?? disksAhead(tokens, index);
+  return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined) ?? disksAhead(tokens, index) ?? disksBefore(tokens, index);
 }

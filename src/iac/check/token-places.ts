@@ -5,6 +5,7 @@
  * on its product, "each" as one per server — and a token with no place it can be looked for in is
  * unplaced: listed with its words, never vouched for.
  */
+import { serverScopes } from "../read/server-scopes";
 import { BASTION, type ServerRoles } from "../read/server-roles";
 import type { Token } from "../read/token";
 import { familyOfType } from "./families";
@@ -14,7 +15,7 @@ import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
-import { inSoClause, isPurpose } from "../read/purpose";
+import { inSoClause, isPurpose, servedBy } from "../read/purpose";
 import { RESOURCE_KINDS } from "../kinds";
 import {
   askedAway,
@@ -127,6 +128,10 @@ function placeProduct(context: PlaceContext, token: Token, index: number): Place
   if (count > 0) return found("product", token.text, `${count} × ${family}`);
   if (byId) return found("product", token.text, byId);
   if (family === "ecs" && labelsRange(context.tokens, index)) return "none";
+  // "22 from bastion sg-…": the bastion named by its group's id is a rule's source, not a server asked for.
+  if (family === "ecs" && context.tokens[index + 1]?.kind === "resourceId" && context.tokens[index + 1]?.of === "securityGroup") return "none";
+  // "A security group for web servers": the servers are what the group is for, not servers asked for.
+  if (family === "ecs" && servedBy(context.tokens, index) === "securityGroup") return "none";
   // "a security group for a k8s node pool": what another product serves, when the engine builds no such thing (read/purpose.ts).
   if (!(RESOURCE_KINDS as readonly string[]).includes(family) && isPurpose(context.tokens, index)) return "none";
   // "… so private servers can reach the internet": what the rest is for, not a product asked for.
@@ -177,6 +182,21 @@ function placeName(context: PlaceContext, token: Token, index: number): Placemen
   }
   if (token.of === "protocol") return placeProtocol(context, token, index);
   return "unplaced";
+}
+
+/** The servers with a public address of their own: a public bandwidth above 0 (ROS `InternetMaxBandwidthOut`, Terraform `internet_max_bandwidth_out`). */
+const PUBLIC_BANDWIDTH_KEY = /^(?:InternetMaxBandwidthOut|internet_max_bandwidth_out)$/;
+
+function placeServerScope(view: TemplateView, token: Token, wanted: number): Placement {
+  const servers = new Set(
+    view.slots
+      .filter((slot) => familyOfType(slot.type)?.id === "ecs" && PUBLIC_BANDWIDTH_KEY.test(slot.key) && Number(slot.value) > 0)
+      .map((slot) => slot.resource),
+  );
+  const text = `one ${token.text}`;
+  return servers.size === wanted
+    ? found("public-servers", text, `${servers.size} of ${resourceCount(view, "ecs")} × ecs with a public IP`)
+    : missed("public-servers", text, "missing", `${servers.size} × ecs with a public IP`);
 }
 
 /** Words an image's id or name carries in a template ("aliyun_3_x64…" for Alibaba Cloud Linux). */
@@ -433,7 +453,8 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
 function placeEach(context: PlaceContext, index: number): Placement {
   const after = productNear(context.tokens, index);
   // "每个交换机两台", "each zone gets 2": the quantifier ranges over vSwitches or zones; the count after it is per zone (count-values.ts).
-  if (after === "vswitch" || context.tokens.slice(index + 1, index + 3).some((token) => ZONE_WORDS.has(String(token.value)))) return "none";
+  // "a /20 vswitch in each of 2 zones": "of" and a count may stand between the quantifier and the zones.
+  if (after === "vswitch" || context.tokens.slice(index + 1, index + 4).some((token) => ZONE_WORDS.has(String(token.value)))) return "none";
   const product = [after, productNearBefore(context.tokens, index)].find((family) => family !== undefined && family !== "ecs");
   if (!product) return "none";
   const servers = resourceCount(context.view, "ecs");
@@ -466,10 +487,22 @@ function placeNumber(view: TemplateView, token: Token): Placement {
   return where ? found("number", token.text, where) : "unplaced";
 }
 
+/** "8080 only from the bastion", "8080 from the jump box": the port's source is the bastion. */
+function fromBastionAfter(tokens: readonly Token[], index: number): boolean {
+  let at = index + 1;
+  if (/^(?:only|仅|只)$/.test(String(tokens[at]?.value))) at += 1;
+  if (tokens[at]?.value !== "from") return false;
+  const source = tokens[at + 1]?.value === "the" ? tokens[at + 2] : tokens[at + 1];
+  return source?.kind === "name" && source.of === "product" && source.value === "ecs" && BASTION.test(source.text);
+}
+
 /** The placement of a token no value family read. */
 export function placeToken(context: PlaceContext, index: number): Placement {
   const token = context.tokens[index] as Token;
   const { view } = context;
+  // "one public with 10Mbps, one private": as many servers with a public address as picked public.
+  const scopes = token.kind === "name" || token.kind === "word" ? serverScopes(context.tokens) : undefined;
+  if (scopes?.picks.has(index)) return placeServerScope(view, token, scopes.publicCount);
   const away = askedAway(context.tokens, index);
   switch (token.kind) {
     case "name":
@@ -485,6 +518,12 @@ export function placeToken(context: PlaceContext, index: number): Placement {
       return where ? found("url-path", token.text, where) : missed("url-path", token.text);
     }
     case "port": {
+      // "8080 only from the bastion": the port's rule admits a group (the bastion's), never a range.
+      if (fromBastionAfter(context.tokens, index)) {
+        const port = Number(token.value);
+        const rule = context.rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high && candidate.source === undefined);
+        return rule ? found("port", token.text, rule.where) : missed("port", token.text);
+      }
       const removed = away || replaced(context.tokens, index);
       const bound = removed ? undefined : portOnItsSourceRule(context, index, Number(token.value));
       return bound ? found("port", token.text, bound) : located(wanted("port", token, Number(token.value), removed ? { role: "removed" } : {}), view);

@@ -37,8 +37,14 @@ function roleOf(slots: ReadonlyMap<string, unknown>, name: string): string {
  * The applied values that hold on every resource of their type, and those one of them lacks.
  * `typesByRole`: the request names an instance type per role ("ecs.c7.2xlarge for workers,
  * ecs.t6-c1m2.large for the jump server"), so an instance type holds on every server of its role.
+ * `publicPicked`: the request picks servers public and private, so a bandwidth holds on the public ones.
  */
-export function uniformly(applied: readonly CheckedValue[], view: TemplateView, typesByRole = false): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
+export function uniformly(
+  applied: readonly CheckedValue[],
+  view: TemplateView,
+  typesByRole = false,
+  publicPicked = false,
+): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
   const slots = new Map(view.slots.map((slot) => [`${slot.resource}|${slot.path}`, slot.value]));
   const types = new Map(view.resources.map((resource) => [resource.name, resource.type]));
   const byType = new Map<string, string[]>();
@@ -46,7 +52,9 @@ export function uniformly(applied: readonly CheckedValue[], view: TemplateView, 
   const kept: CheckedValue[] = [];
   const misplaced: CheckedValue[] = [];
   for (const value of applied) {
-    const site = PER_RESOURCE.has(value.kind) ? SITE.exec(value.where ?? "") : null;
+    // "one public with 10Mbps, one private": a server's own bandwidth is on the public ones only.
+    const perResource = PER_RESOURCE.has(value.kind) && !(publicPicked && value.kind === "bandwidth");
+    const site = perResource ? SITE.exec(value.where ?? "") : null;
     const type = site?.[1] ? types.get(site[1]) : undefined;
     if (!site?.[1] || !site[2] || !type || !isProductType(type)) {
       kept.push(value);

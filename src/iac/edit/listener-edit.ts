@@ -16,8 +16,9 @@ import { namesOfType } from "./template-inventory";
 
 type Template = Record<string, unknown>;
 
-const LISTENER_CUE = /\blisten(?:er|ers|ing)?\b|\bhttps?\b|监听/i;
-const ADD_CUE = /\b(?:add|also|another|new|enable)\b|加|新增|增加|再/i;
+/** "add a listener on 8443", "also HTTPS", "open 443 on the SLB too", "SLB 加一个 443 监听". */
+const LISTENER_CUE = /\blisten(?:er|ers|ing)?\b|\bhttps?\b|\bon\s{1,3}(?:the\s{1,3})?(?:slbs?|clbs?|load\s{1,3}balancers?|lbs?)\b|监听/i;
+const ADD_CUE = /\b(?:add|also|another|new|enable|open|too)\b|加|新增|增加|再/i;
 /** A protocol named without a port: HTTPS is 443, HTTP 80. */
 const PROTOCOL_PORT: ReadonlyArray<[RegExp, number]> = [
   [/\bhttps\b/i, 443],

@@ -212,11 +212,20 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
       return;
     }
 
-    for (const instance of instances) {
+    // "one public with 10Mbps, one private": only the first servers (read/server-scopes.ts).
+    const picked = values.publicServers !== undefined && values.publicServers < instances.length ? instances.slice(0, values.publicServers) : instances;
+    for (const instance of picked) {
       instance.AllocatePublicIP = true;
       instance.InternetMaxBandwidthOut = bandwidth;
     }
-    out.applied.push(phrase(`a public IP with ${bandwidth} Mbps outbound bandwidth on each ECS instance`, `每台 ECS 分配公网 IP，出带宽 ${bandwidth} Mbps`));
+    out.applied.push(
+      picked.length < instances.length
+        ? phrase(
+            `a public IP with ${bandwidth} Mbps outbound bandwidth on ${picked.length} of the ${instances.length} ECS instances; the others private`,
+            `${instances.length} 台 ECS 中 ${picked.length} 台分配公网 IP，出带宽 ${bandwidth} Mbps；其余为内网`,
+          )
+        : phrase(`a public IP with ${bandwidth} Mbps outbound bandwidth on each ECS instance`, `每台 ECS 分配公网 IP，出带宽 ${bandwidth} Mbps`),
+    );
   }
 }
 
@@ -546,6 +555,30 @@ function applyRangeSources(template: Template, portRules: readonly SourceRule[],
  * SSH asked for from a named range: a rule for that range, next to SSH from inside the VPC; "SSH
  * only from …" replaces the other SSH rules (the default one from the VPC, or one open to all).
  */
+/** "22 from bastion sg-…": the port's rule admits that group (`SourceGroupId`); "only" removes the port's other rules. */
+function applySourceGroups(template: Template, values: RequestedValues, out: AppliedValues): void {
+  for (const { port, groupId, only } of values.sourceGroupRules ?? []) {
+    const range = `${port}/${port}`;
+    for (const rules of ingressRules(template)) {
+      if (only)
+        for (const other of rules.filter((rule) => isRecord(rule) && rule.PortRange === range && rule.SourceGroupId !== groupId))
+          rules.splice(rules.indexOf(other), 1);
+      if (rules.some((rule) => isRecord(rule) && rule.PortRange === range && rule.SourceGroupId === groupId)) continue;
+      rules.push({
+        IpProtocol: "tcp",
+        PortRange: range,
+        SourceGroupId: groupId,
+        Policy: "accept",
+        Priority: 1,
+        Description: `Port ${port} from security group ${groupId}`,
+      });
+    }
+    out.applied.push(
+      phrase(`port ${port} reachable ${only ? "only " : ""}from security group ${groupId}`, `端口 ${port} ${only ? "仅" : ""}允许安全组 ${groupId} 访问`),
+    );
+  }
+}
+
 function applySshRange(template: Template, values: RequestedValues, out: AppliedValues): void {
   if (!values.sshCidr) return;
   const ranges = values.sshCidrs ?? [values.sshCidr];
@@ -644,6 +677,15 @@ function applyRedisVersion(template: Template, values: RequestedValues, out: App
   out.applied.push(phrase(`Redis version ${values.redisEngineVersion}`, `Redis 版本 ${values.redisEngineVersion}`));
 }
 
+/** "one public with 10Mbps, one private": the servers after the first `count` lose their public address. */
+function keepPublicOnFirst(template: Template, count: number): void {
+  const servers = resourcesOf(template, "ALIYUN::ECS::Instance");
+  for (const server of servers.slice(count)) {
+    delete server.InternetMaxBandwidthOut;
+    server.AllocatePublicIP = false;
+  }
+}
+
 /** The resources that carry `DeletionProtection` here: the databases and the servers (what a release would lose). */
 const PROTECTED_TYPES = ["ALIYUN::RDS::DBInstance", "ALIYUN::ECS::Instance"] as const;
 
@@ -673,10 +715,14 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   applyOss(template, values, out);
   applyZones(template, values, out);
   applySourceRange(template, values, out);
+  applySourceGroups(template, values, out);
   applyIcmp(template, values, out);
   applyBandwidth(template, values, out);
   if (values.deletionProtection) applyDeletionProtection(template, out);
-  if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType);
+  // "cert id 1234567890abcdef": the HTTPS listener's certificate parameter defaults to it.
+  if (values.certificateId) setDefault(template, "SlbServerCertificateId", values.certificateId, phrase("server certificate", "服务器证书"), out);
+  if (values.publicServers !== undefined) keepPublicOnFirst(template, values.publicServers);
+  if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType, values.bastionPorts);
   splitExistingGroupRules(template);
   return out;
 }

@@ -93,6 +93,14 @@ export interface RequestedValues {
   billedByBandwidth?: boolean;
   /** "a bastion + 2 app servers": how many of the first servers are bastions, with a security group of their own (kinds/security-group/bastion-design.ts). */
   bastions?: number;
+  /** "cert id 1234567890abcdef", "certificate 123-cn-hangzhou": the SLB server certificate the HTTPS listener serves. */
+  certificateId?: string;
+  /** "one public with 10Mbps, one private": how many of the servers (the first ones) get a public address; the others none (read/server-scopes.ts). */
+  publicServers?: number;
+  /** "22 from bastion sg-…": ports open to another security group (a rule's `SourceGroupId`), with "only" closing the port's other rules. */
+  sourceGroupRules?: { port: number; groupId: string; only: boolean }[];
+  /** "8080 only from the bastion": ports the other servers open to the bastion's group alone, beside its login ports. */
+  bastionPorts?: number[];
   /** "an ECS named web-01": the servers' name ("web-01", or "web-01-1", "web-01-2"… for several): read/server-roles.ts. */
   ecsInstanceName?: string;
   /** "ecs.t6-c1m2.large for the jump server": the bastion's own instance type (read/server-roles.ts), beside `ecsInstanceType`. */

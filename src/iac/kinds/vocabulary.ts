@@ -85,6 +85,11 @@ const UNBUILT_PRODUCTS: ReadonlyArray<[string, string]> = [
   ["read-only replica", "readonly"],
   ["read-only replicas", "readonly"],
   ["只读实例", "readonly"],
+  // "add a read-only instance" on a database: a replica, not a server.
+  ["read-only instance", "readonly"],
+  ["read-only instances", "readonly"],
+  ["readonly instance", "readonly"],
+  ["read only instance", "readonly"],
   // "ECS with 2 NICs in 2 vswitches": secondary network interfaces (the check once said all values were there).
   ["nic", "eni"],
   ["nics", "eni"],

@@ -228,13 +228,15 @@ const NEGATION =
 /** "… so private servers can reach the internet", "以便服务器访问公网": a mention in a clause saying what the rest is for, in the user's own network (read/purpose.ts reads the same for the check). */
 const SO_CLAUSE = /(?:\bso(?:\s{1,3}that)?|以便|让)\s{0,3}(?:[a-z]{1,16}\s{1,3}){0,2}$/i;
 
-/** A server's id right after its noun: "my ECS i-bp1…", "instance (i-bp1…)". */
-const INSTANCE_ID_AFTER = /^\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]{10,}/i;
+/** A server's id right after its noun: "my ECS i-bp1…", "instance (i-bp1…)"; or its group's: "from bastion sg-bp1…" (a source group, read/security-group). */
+const INSTANCE_ID_AFTER = /^\s{0,3}[(:（]?\s{0,2}(?:i-[a-z0-9]{10,}|(?:(?:'s|’s)\s{1,3})?(?:(?:security\s{1,3}group|sg)\s{1,3})?sg-[a-z0-9]{8,})/i;
 
 /**
  * "only allow the app servers 10.0.2.0/24", "from the web servers' subnet 10.0.1.0/24": servers named
  * as a source range's label are the user's, described by their range, not servers to build.
  */
+/** "A security group for web servers": the servers are what the group is for (read/purpose.ts reads the same for the check). */
+const GROUP_FOR_BEFORE = /\b(?:security\s{1,3}groups?|sgs?)\s{1,3}for\s{1,3}(?:(?:the|my|our|a|an|all|existing)\s{1,3})?$/i;
 const SOURCE_WORD_BEFORE = /\b(?:allow|from|only|whitelist|allowlist|reachable by|accessible (?:by|from))(?:\s{1,3}[a-z'’-]{1,16}){0,3}\s{0,3}$/i;
 const RANGE_AFTER = /^(?:'s?|’s?)?\s{0,3}(?:(?:subnets?|ranges?|cidrs?|network|ips?|at|in|on)\s{1,3})?[(:（]?\s{0,2}\d{1,3}(?:\.\d{1,3}){3}\/\d/i;
 
@@ -250,7 +252,8 @@ function countResource(text: string, kind: ResourceKind): number {
     // "associate it with my ECS i-bp1…": the server named by its id is the user's, not one to build.
     const end = (match.index ?? 0) + match[0].length;
     const after = text.slice(end, end + 40);
-    const byId = kind === "ecs" && (INSTANCE_ID_AFTER.test(after) || (RANGE_AFTER.test(after) && SOURCE_WORD_BEFORE.test(before)));
+    const byId =
+      kind === "ecs" && (INSTANCE_ID_AFTER.test(after) || (RANGE_AFTER.test(after) && SOURCE_WORD_BEFORE.test(before)) || GROUP_FOR_BEFORE.test(before));
     return !NEGATION.test(before.slice(-32)) && !(existingNetwork && SO_CLAUSE.test(before)) && !byId;
   });
   return wanted.length > 0 ? Math.max(explicitCount(text, kind, mentions) ?? 0, 1) : 0;
@@ -294,10 +297,11 @@ function rdsEngine(text: string): RdsEngine {
 }
 
 const PORT_KEYWORDS: [RegExp, number][] = [
-  [/\bhttps\b/i, 443],
+  [/\bhttps\b(?!\s{1,3}:?\d)/i, 443],
   // "Web tier —" names a tier, not a web server's port (a leading label changes no reading: issue 27 item 5).
-  // "the name web-01": a word inside a hyphenated name is no web server.
-  [/\bhttp\b|\bweb\b(?![- ]?tier|-\w)|网站|网页|web\s*服务/i, 80],
+  // "the name web-01": a word inside a hyphenated name is no web server; "3 ECS (web)" labels the servers;
+  // "backend HTTP 8080": a protocol written before its port is that port's, not 80.
+  [/\bhttp\b(?!\s{1,3}:?\d)|(?<![(（]\s{0,2})\bweb\b(?![- ]?tier|-\w|\s{0,2}[)）])|网站|网页|web\s*服务/i, 80],
 ];
 
 /** The well-known ports a protocol name may be followed by: "MySQL 3306", "Redis (6379)", "SSH 22". */

@@ -93,8 +93,13 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   // "22 only from 10.0.0.0/8": an "only" may stand between.
   const only = next && (next.value === "only" || next.value === "仅" || next.value === "只") ? 1 : 0;
   const from = tokens[index + 1 + only];
-  const source = tokens[index + 2 + only];
-  if (from && SOURCE_WORDS.has(String(from.value)) && (source?.kind === "cidr" || source?.kind === "address")) return true;
+  // "22 from my IP 198.51.100.23", "8080 only from the bastion": up to two words stand before the source, which may be the bastion.
+  const labels = [tokens[index + 2 + only], tokens[index + 3 + only]].filter(
+    (label) => label?.kind === "word" && SOURCE_LABELS.has(String(label.value)),
+  ).length;
+  const source = tokens[index + 2 + only + labels];
+  const fromBastion = source?.kind === "name" && source.of === "product" && source.value === "ecs" && /bastion|jump|跳板|堡垒/i.test(source.text);
+  if (from && SOURCE_WORDS.has(String(from.value)) && (source?.kind === "cidr" || source?.kind === "address" || fromBastion)) return true;
   if (saidToAudience(tokens, index)) return true;
   for (let back = 1; back <= LOOSE_REACH; back += 1) {
     const cue = tokens[index - back];
@@ -105,6 +110,8 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
 }
 
 const ONLY_AFTER = new Set(["only", "仅", "只"]);
+/** Words before a source ("from my IP X", "from the office X", "from the bastion"). */
+const SOURCE_LABELS = new Set(["the", "my", "our", "ip", "office", "home", "vpn"]);
 /** Words between a port and its source range: "22 from X", "22 to X" (opened to it), "22 只允许 X", "3306 来自 X". */
 const SOURCE_WORDS = new Set(["from", "to", "来自", "允许", "只允许", "仅允许"]);
 

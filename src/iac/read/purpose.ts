@@ -13,17 +13,22 @@ const FOR_WORDS = new Set(["for", "用于", "给"]);
 /** How far back the served-by product may stand before "for". */
 const OWNER_REACH = 4;
 
-/** Whether the token at `index` (a product's name) is what a product before it is for. */
-export function isPurpose(tokens: readonly Token[], index: number): boolean {
+/** The product the token at `index` (a product's name) is what it is for ("security group for web servers": securityGroup); undefined when none. */
+export function servedBy(tokens: readonly Token[], index: number): string | undefined {
   let at = index - 1;
   for (let skipped = 0; skipped < 2 && FILLERS.has(String(tokens[at]?.value)); skipped += 1) at -= 1;
-  if (!FOR_WORDS.has(String(tokens[at]?.value))) return false;
+  if (!FOR_WORDS.has(String(tokens[at]?.value))) return undefined;
   for (let back = 1; back <= OWNER_REACH; back += 1) {
     const token = tokens[at - back];
-    if (!token || token.kind === "punctuation") return false;
-    if (token.kind === "name" && token.of === "product") return true;
+    if (!token || token.kind === "punctuation") return undefined;
+    if (token.kind === "name" && token.of === "product") return String(token.value);
   }
-  return false;
+  return undefined;
+}
+
+/** Whether the token at `index` (a product's name) is what a product before it is for. */
+export function isPurpose(tokens: readonly Token[], index: number): boolean {
+  return servedBy(tokens, index) !== undefined;
 }
 
 const SO_REACH = 4;

@@ -8,6 +8,7 @@
  * A value of a recognised shape that the offline engine cannot express is collected in `unsupported`
  * so the reply names it instead of dropping it silently.
  */
+import { serverScopes } from "./server-scopes";
 import { isPurpose } from "./purpose";
 import { KINDS, RESOURCE_KINDS } from "../kinds";
 import type { ValueReading } from "../kinds/kind";
@@ -41,7 +42,7 @@ function asksForEss(text: string): boolean {
 
 /** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
 const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
-  [/read[- ]?(?:only )?replica|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
+  [/read[- ]?(?:only )?replica|\bread[- ]?only (?:db |database |rds )?instances?\b|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
   [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
   [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
@@ -127,6 +128,18 @@ const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|
 
 const DELETION_PROTECTION = /(?<!\b(?:no|without|disable|off)\s{1,3})\bdeletion[- ]protection\b|(?<!不要|关闭|不需要)(?:删除保护|释放保护)/i;
 
+/** "cert id 1234567890abcdef", "certificate: 123456-cn-hangzhou", "证书 ID 1234…": an id of letters, digits and hyphens with a digit in it. */
+const CERTIFICATE_ID = /\b(?:cert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
+
+/** "8080 only from the bastion", "8080 and 9090 from the jump box": ports opened to the bastion's group alone. Bounded, global: one pass. */
+const FROM_BASTION =
+  /(?<![\d.])(\d{2,5})(?:\s{0,2}(?:,|and|&)\s{0,2}(\d{2,5}))?\s{1,3}(?:only\s{1,3})?(?:reachable\s{1,3})?from\s{1,3}(?:the\s{1,3})?(?:bastion|jump\s{0,1}(?:box|host|server))\b/gi;
+
+function portsFromBastion(text: string): number[] {
+  const ports = [...text.matchAll(FROM_BASTION)].flatMap((match) => [match[1], match[2]]).flatMap((port) => (port ? [Number(port)] : []));
+  return [...new Set(ports.filter((port) => port >= 1 && port <= 65535))];
+}
+
 export function parseRequestedValues(request: string): RequestedValues {
   const text = readableText(request);
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
@@ -147,6 +160,8 @@ export function parseRequestedValues(request: string): RequestedValues {
   const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;
   if (roles && roles.bastions > 0 && roles.others > 0) {
     values.bastions = roles.bastions;
+    const fromBastion = portsFromBastion(text);
+    if (fromBastion.length > 0) values.bastionPorts = fromBastion;
     // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": the bastion's type is its own; the others keep theirs.
     const bastionType = bastionInstanceType(tokens);
     if (bastionType) {
@@ -155,6 +170,15 @@ export function parseRequestedValues(request: string): RequestedValues {
       if (others) values.ecsInstanceType = others;
       else if (values.ecsInstanceType === bastionType) delete values.ecsInstanceType;
     }
+  }
+  // "HTTPS termination, cert id 1234567890abcdef": the certificate the HTTPS listener serves.
+  const certificate = CERTIFICATE_ID.exec(text)?.[1];
+  if (certificate) values.certificateId = certificate;
+  // "one public with 10Mbps, one private": the public address on that many servers only.
+  const scopes = serverScopes(tokens);
+  if (scopes) {
+    values.publicServers = scopes.publicCount;
+    values.publicAccess = true;
   }
   const name = serverName(tokens);
   if (name) values.ecsInstanceName = name;

@@ -27,12 +27,17 @@ export interface ServerRoles {
 /** Where a label ends: "Bastion host:", "Web tier —". */
 const LABEL_ENDS = new Set([":", "：", "—", "–", "-"]);
 
-/** A noun at the very start of the request, followed by a label's end: "Bastion host: one ECS …". */
+/**
+ * A noun at the very start of the request, followed by a label's end: "Bastion host: one ECS …". Not
+ * when another label follows ("Bastion host: ecs.t6…, EIP. App: 2x ecs.c7.xlarge"): the request lists
+ * servers by role then, and the bastion is one of them.
+ */
 function isLabel(tokens: readonly Token[], index: number): boolean {
   if (index > 1) return false;
   // "Bastion host:": the noun may be two words.
   const next = tokens[index + 1]?.kind === "name" || tokens[index + 1]?.kind === "word" ? index + 2 : index + 1;
-  return LABEL_ENDS.has(String(tokens[next]?.text));
+  if (!LABEL_ENDS.has(String(tokens[next]?.text))) return false;
+  return !tokens.some((token, at) => at > next && token.kind === "punctuation" && /^[:：]$/.test(token.text) && tokens[at - 1]?.kind === "word");
 }
 
 /** Server words that name no role: "2 servers" has none, "2 web servers" is the web role's. */
@@ -117,7 +122,10 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   let repeated = false;
   let roleless = 0;
   let more = 0;
+  // "Bastion host: ecs.t6…. App: 2x ecs.c7.xlarge": servers counted by their type alone, beside a bastion.
+  const typed: number[] = [];
   for (const [index, token] of tokens.entries()) {
+    if (isServerType(token) && tokens[index - 1]?.kind === "count" && !isBastionNoun(tokens[index - 2])) typed.push(Number(tokens[index - 1]?.value));
     if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
     const countIndex = countIndexBefore(tokens, index);
     const count = countIndex === undefined ? undefined : Number(tokens[countIndex]?.value);
@@ -136,6 +144,7 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
       }
     }
   }
+  if (bastions > 0 && groups.length === 0 && typed.length > 0) groups.push(...typed);
   const others = groups.reduce((sum, count) => sum + count, 0);
   if (bastions > 0 && groups.length > 0) return { bastions, others, groups };
   const byRole = roles.size >= 2 && roleless === 0 && more === 0 && !repeated;
@@ -148,6 +157,8 @@ const TYPE_LINKS = new Set(["for", "on", "as", "the", "a", "our", "of", ":", "("
 /** How many link words may stand between. */
 const TYPE_LINK_REACH = 3;
 
+const isPlainServerNoun = (token: Token) =>
+  token.kind === "name" && token.of === "product" && token.value === "ecs" && /^(?:host|server|box|machine|instance|vm)$/i.test(token.text);
 const isBastionNoun = (token: Token | undefined) => token?.kind === "name" && token.of === "product" && token.value === "ecs" && BASTION.test(token.text);
 const isServerType = (token: Token | undefined) => token?.kind === "instanceType" && token.of === "ecs";
 
@@ -156,7 +167,8 @@ function linked(tokens: readonly Token[], index: number, step: 1 | -1, wanted: (
   for (let at = index + step, links = 0; links <= TYPE_LINK_REACH; at += step, links += 1) {
     const token = tokens[at];
     if (wanted(token)) return true;
-    if (!token || !TYPE_LINKS.has(String(token.value).toLowerCase())) return false;
+    // "Bastion host: ecs.t6…": a plain server noun after the bastion's name ("host", "server") links too.
+    if (!token || !(TYPE_LINKS.has(String(token.value).toLowerCase()) || isPlainServerNoun(token))) return false;
   }
   return false;
 }

@@ -62,7 +62,7 @@ function productOf(words: string): SourceRule["for"] {
 
 /** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
 export const SOURCE_ADDRESS =
-  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}(?:\/(?:tcp|udp))?\s{1,3})(?:to|for)|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}(?:\/(?:tcp|udp))?\s{1,3})(?:to|for)|(?<=\b(?:ssh|rdp)\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)(?:限于?)?|仅限于?|只限于?|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
 /**
  * "and 10.2.0.0/16", "and office 198.51.100.0/24" after a source: a second range of the same list,
  * a label of up to two words before it (never a network's noun: "and vswitch 10.0.1.0/24" is the plan's).

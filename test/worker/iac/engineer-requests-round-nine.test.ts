@@ -318,3 +318,192 @@ describe("round nine: a load balancer's scope changed by an edit", () => {
     expect(props(zh, "ALIYUN::SLB::LoadBalancer")[0]?.AddressType).toBe("intranet");
   });
 });
+
+describe("round nine: 'Bastion host: …. App: 2x …' lists servers by role", () => {
+  it("builds the bastion beside the two app servers, each with its type, and 8080 from the bastion's group only (it built two servers of the bastion's type)", () => {
+    const ask = "Bastion host: ecs.t6-c1m1.large, EIP, 22 from my IP 198.51.100.23. App: 2x ecs.c7.xlarge private, 8080 only from the bastion. Hangzhou.";
+    const template = generated(ask);
+    expect(ofType(template, SERVER)).toHaveLength(3);
+    expect(template.Parameters?.EcsInstanceType?.Default).toBe("ecs.c7.xlarge");
+    expect(template.Parameters?.BastionInstanceType?.Default).toBe("ecs.t6-c1m1.large");
+    const appRules = (props(template, "ALIYUN::ECS::SecurityGroup")[1]?.SecurityGroupIngress ?? []) as {
+      PortRange: string;
+      SourceGroupId?: unknown;
+      SourceCidrIp?: string;
+    }[];
+    expect(appRules.filter((rule) => rule.PortRange === "8080/8080")).toEqual([expect.objectContaining({ SourceGroupId: { Ref: "SecurityGroup" } })]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    expect(checkOf(ask, template)?.unplaced).toEqual([]);
+    // Mutation: 8080 opened to a range instead of the bastion's group is named.
+    const open = structuredClone(template);
+    for (const rule of (props(open, "ALIYUN::ECS::SecurityGroup")[1]?.SecurityGroupIngress ?? []) as Record<string, unknown>[]) {
+      if (rule.PortRange !== "8080/8080") continue;
+      delete rule.SourceGroupId;
+      rule.SourceCidrIp = "0.0.0.0/0";
+    }
+    expect(missedTexts(ask, open)).toContain("8080");
+    // A label alone still names the one server: "Bastion host: one ECS with an EIP".
+    expect(ofType(generated("Bastion host: one ECS with an EIP, SSH from 203.0.113.0/24, Hangzhou"), SERVER)).toHaveLength(1);
+  });
+});
+
+describe("round nine: four more readings", () => {
+  it("'安全组开放22(仅限10.0.0.0/8)' is SSH's source, not the VPC's block (the range became the VPC's CIDR)", () => {
+    const ask = "创建一个ECS，规格ecs.g7.xlarge，镜像CentOS 7.9，系统盘ESSD 80G，安全组开放22(仅限10.0.0.0/8)和80(所有人)，杭州";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::VPC")[0]?.CidrBlock).not.toBe("10.0.0.0/8");
+    expect(
+      rules(template)
+        .filter((rule) => rule.PortRange === "22/22")
+        .map((rule) => rule.SourceCidrIp),
+    ).toEqual(["10.0.0.0/8"]);
+    const check = checkOf(ask, template);
+    expect(check?.broader).toEqual([]);
+    expect(check?.notExpressed).toEqual([]);
+  });
+
+  it("'把80端口改成8080': the old port is checked as gone (the check once named it as missing)", () => {
+    const before = generated("创建一个ECS，安全组开放22和80，杭州");
+    const ask = "把80端口改成8080";
+    const after = edited(before, ask);
+    expect(checkOf(ask, after)?.notExpressed).toEqual([]);
+    expect(missedTexts(ask, before)).toContain("80");
+  });
+
+  it("'PostgreSQL 15 HA with 2 vCPU and 8 GB, storage autoscale up to 500G starting at 100G': 8 GB is memory, 100 GB storage (8 was taken as storage)", () => {
+    const ask = "RDS for PostgreSQL 15 HA with 2 vCPU and 8 GB, storage autoscale up to 500G starting at 100G, whitelist 10.0.0.0/8, Shanghai";
+    const template = generated(ask);
+    expect(props(template, DATABASE)[0]?.DBInstanceStorage).toBe(100);
+    expect(template.Parameters?.RdsInstanceClass?.Default).toBe("pg.n4.medium.2c");
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+  });
+
+  it("'SLB forwarding TCP 443 to port 8443' maps 443 to 8443 (it listened 443 to 443)", () => {
+    const ask = "An internet-facing SLB forwarding TCP 443 to port 8443 on 4 ecs.c7.large instances across zones b and c, Beijing, health check on TCP";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::Listener")).toEqual([expect.objectContaining({ ListenerPort: 443, BackendServerPort: 8443, Protocol: "tcp" })]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const back = structuredClone(template);
+    for (const listener of props(back, "ALIYUN::SLB::Listener")) listener.BackendServerPort = 443;
+    expect(missedTexts(ask, back)).toContain("443 to port 8443");
+  });
+});
+
+describe("round nine: disks, sources and blocks written the other way round", () => {
+  it("'数据盘 2 块各 500G' builds two disks of 500 (one of 100 was built), and the check places the count", () => {
+    const ask = "ECS, 8核16G, 系统盘 200G，数据盘 2 块各 500G，北京 H 区";
+    const template = generated(ask);
+    expect((props(template, SERVER)[0]?.DiskMappings as { Size: number }[]).map((disk) => disk.Size)).toEqual([500, 500]);
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.unplaced).toEqual([]);
+  });
+
+  it("'SSH to 192.0.2.0/24' is SSH's source (the check named it as not on port 22)", () => {
+    const ask = "Please open HTTPS to the world and SSH to 192.0.2.0/24 on a new security group in eu-central-1";
+    const template = generated(ask);
+    const ssh = rules(template)
+      .filter((rule) => rule.PortRange === "22/22")
+      .map((rule) => rule.SourceCidrIp);
+    expect(ssh).toContain("192.0.2.0/24");
+    expect(ssh).not.toContain("0.0.0.0/0");
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+  });
+
+  it("'a /20 vswitch in each of 2 zones' raises no false findings ('/20' is no count, 'each' ranges over zones)", () => {
+    const ask = "give me a vpc with a /20 vswitch in each of 2 zones, region cn-beijing, cidr 10.8.0.0/16";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::ECS::VSwitch").map((vswitch) => String(vswitch.CidrBlock).endsWith("/20"))).toEqual([true, true]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+  });
+});
+
+describe("round nine: no server for words that only sound like one", () => {
+  it("'add a read-only instance' on a database builds no server (it built an ECS instance and a security group)", () => {
+    const before = generated("RDS MySQL 8.0 in vpc-bp1abcdefgh12345678 vsw-bp1abcdefgh12345678, whitelist 10.0.0.0/8, 100G");
+    const result = generateTemplate({ text: "RDS MySQL 8.0 with a read-only instance, hangzhou" });
+    expect(ofType(result.template as unknown as Template, SERVER)).toEqual([]);
+    expect(result.summary).toContain("read-only database replicas");
+    expect(checkOf("add a read-only instance", before)?.notExpressed.map((value) => value.text)).toEqual(["read-only instance"]);
+  });
+
+  it("'A security group for web servers: … 22 from bastion sg-… only' builds the group, with 22 from that group alone (it built a server and put the rules on the bastion's group)", () => {
+    const ask = "A security group for web servers: 80 and 443 open to all, 22 from bastion sg-bp1bastion0000000001 only, hangzhou";
+    const template = generated(ask);
+    expect(ofType(template, SERVER)).toEqual([]);
+    expect(rules(template).filter((rule) => rule.PortRange === "22/22")).toEqual([expect.objectContaining({ SourceGroupId: "sg-bp1bastion0000000001" })]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    // The Terraform twin writes it as `source_security_group_id`, and the check reads it there.
+    const terraform = hcl(template);
+    expect(terraform).toContain('source_security_group_id = "sg-bp1bastion0000000001"');
+    expect(checkOf(ask, terraform)?.notExpressed).toEqual([]);
+    // Mutation: 22 opened to a range instead of the group is named (the group's id is in no rule).
+    const open = structuredClone(template);
+    for (const rule of rules(open)) if (rule.PortRange === "22/22") Object.assign(rule, { SourceGroupId: undefined, SourceCidrIp: "0.0.0.0/0" });
+    expect(missedTexts(ask, open)).toContain("sg-bp1bastion0000000001");
+  });
+});
+
+describe("round nine: 'one public with 10Mbps, one private' picks the servers one by one", () => {
+  it("a public IP on the first server only, in ROS and Terraform (both servers were public and the check said all values were there)", () => {
+    const ask = "need 2 ubuntu 22.04 boxes 2c4g, one public with 10Mbps, one private, hangzhou";
+    const template = generated(ask);
+    expect(props(template, SERVER).map((server) => server.InternetMaxBandwidthOut ?? 0)).toEqual([10, 0]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const bothPublic = structuredClone(template);
+    for (const server of props(bothPublic, SERVER)) Object.assign(server, { InternetMaxBandwidthOut: 10, AllocatePublicIP: true });
+    expect(missedTexts(ask, bothPublic)).toContain("one public");
+    const terraform = "Terraform: 2 ECS, one public, one private, 5 Mbps, beijing";
+    const twin = generateTemplate({ text: terraform }).content;
+    expect(twin.match(/internet_max_bandwidth_out = \d+/g)).toEqual(["internet_max_bandwidth_out = 5", "internet_max_bandwidth_out = 0"]);
+    expect(checkOf(terraform, twin)?.notExpressed).toEqual([]);
+    const zh = generated("两台服务器，一台公网一台内网，4核8G，杭州");
+    expect(props(zh, SERVER).map((server) => server.InternetMaxBandwidthOut ?? 0)).toEqual([5, 0]);
+  });
+});
+
+describe("round nine: listeners said in other words", () => {
+  it("'公网 SLB 监听 80 转 8080' maps 80 to 8080 (the check named 8080 as missing); 'SLB 加一个 443 监听转 8443' adds that listener (it opened port 80 instead)", () => {
+    const ask = "给我一套杭州的环境：VPC 172.16.0.0/16，两个交换机，三台 ECS（2核4G），一个公网 SLB 监听 80 转 8080，一个 RDS MySQL 5.7 50G 只允许 VPC 访问";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::Listener")).toEqual([expect.objectContaining({ ListenerPort: 80, BackendServerPort: 8080 })]);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const edit = "SLB 加一个 443 监听转 8443";
+    const after = edited(template, edit);
+    expect(props(after, "ALIYUN::SLB::Listener")).toContainEqual(expect.objectContaining({ ListenerPort: 443, BackendServerPort: 8443 }));
+    expect(checkOf(edit, after)?.notExpressed).toEqual([]);
+    expect(checkOf(edit, after)?.broader).toEqual([]);
+  });
+
+  it("'open 443 on the SLB too' adds a listener, not only a server rule (the reply claimed it done)", () => {
+    const before = generated("Terraform: VPC 10.0.0.0/16, 2 ECS ecs.c7.large, SLB on 80, hangzhou");
+    const after = edited(before, "open 443 on the SLB too");
+    expect(props(after, "ALIYUN::SLB::Listener").map((listener) => listener.ListenerPort)).toEqual([80, 443]);
+  });
+});
+
+describe("round nine: HTTPS at the load balancer, HTTP behind it", () => {
+  const listener443 = (template: Template) => props(template, "ALIYUN::SLB::Listener").find((listener) => listener.ListenerPort === 443);
+
+  it("'HTTPS termination, cert id …, backend HTTP 8080' is one HTTPS listener 443 → 8080 with that certificate (it built 80, 443 (TCP) and 8080, vouched for)", () => {
+    const ask = "3 ECS (web) behind SLB with HTTPS termination, cert id 1234567890abcdef, backend HTTP 8080, hangzhou";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::SLB::Listener")).toEqual([expect.objectContaining({ ListenerPort: 443, BackendServerPort: 8080, Protocol: "https" })]);
+    expect(template.Parameters?.SlbServerCertificateId?.Default).toBe("1234567890abcdef");
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const back = structuredClone(template);
+    (listener443(back) as Record<string, unknown>).BackendServerPort = 443;
+    expect(missedTexts(ask, back).length).toBeGreaterThan(0);
+  });
+
+  it("'HTTPS 443 forwarded to HTTP 8080' maps 443 to 8080 (it forwarded 443 to 443 and opened a listener on 8080)", () => {
+    const ask = "2 web servers behind an SLB, HTTPS 443 forwarded to HTTP 8080, hangzhou";
+    const template = generated(ask);
+    expect(listener443(template)).toEqual(expect.objectContaining({ BackendServerPort: 8080, Protocol: "https" }));
+    expect(props(template, "ALIYUN::SLB::Listener").map((listener) => listener.ListenerPort)).not.toContain(8080);
+    expect(checkOf(ask, template)?.notExpressed).toEqual([]);
+    const back = structuredClone(template);
+    (listener443(back) as Record<string, unknown>).BackendServerPort = 443;
+    expect(missedTexts(ask, back).length).toBeGreaterThan(0);
+  });
+});

@@ -155,6 +155,10 @@ const DISK_COUNT_WORDS: Readonly<Record<string, number>> = { two: 2, three: 3, f
 const DATA_DISK_COUNT =
   /(?:^|[^\w.])(\d{1,2}(?![\d.])|two|three|four|[两二三四])\s{0,2}(?:块|个|x|×)?\s{0,2}(?:\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)\s{0,2})?(?:的\s{0,2})?(?:(?:cloud_)?(?:essd|ssd|efficiency)\s{1,2})?(?:data[- ]disks?|数据盘|云盘)/i;
 
+/** "数据盘 2 块各 500G", "data disks: 2 x 500GB each": the noun first, then the count and the size of each. */
+const DISKS_THEN_COUNT =
+  /(?:data[- ]disks?|数据盘)\s{0,3}[:：]?\s{0,3}(\d{1,2}|two|three|four|[两二三四])(?![\d.])\s{0,2}(?:(?:块|个|x|×)\s{0,3}(?:各|每块|each)?|(?:各|每块|each|,\s{0,2}each))\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\b/i;
+
 /** How many data disks each server gets, when the request counts them. */
 function dataDiskCount(clause: string): number | undefined {
   const written = DATA_DISK_COUNT.exec(clause)?.[1]?.toLowerCase();
@@ -199,6 +203,19 @@ function readDisks(text: string, into: RequestedValues): void {
     const sizes = sized ? [gibOf(sized[2] ?? "", sized[3]), gibOf(sized[4] ?? "", sized[5])] : undefined;
     if (sizes && (count === undefined || count === sizes.length)) {
       into.dataDisk = { size: sizes[0] ?? 100, count: sizes.length, sizes, ...(dataCategory ? { category: dataCategory } : {}), ...level };
+      return;
+    }
+    // "数据盘 2 块各 500G": two disks of 500.
+    const counted = DISKS_THEN_COUNT.exec(text);
+    if (counted) {
+      const written = (counted[1] ?? "").toLowerCase();
+      const disks = /^\d/.test(written) ? Number(written) : (DISK_COUNT_WORDS[written] ?? 1);
+      into.dataDisk = {
+        size: gibOf(counted[2] ?? "", counted[3]),
+        ...(disks > 1 ? { count: disks } : {}),
+        ...(dataCategory ? { category: dataCategory } : {}),
+        ...level,
+      };
       return;
     }
     // "2 x 100GB and 1 x 500GB data disks": three disks of two sizes.
@@ -299,7 +316,7 @@ export const ecs: KindDefinition = {
   terraformType: "alicloud_instance",
   terraformParts: [],
   nouns: new RegExp(
-    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?(?:box|server|host)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat)\s?)实例/.source}|${TIER_NODES}`,
+    `${/\becs(?: instances?| servers?| vms?| hosts?)?\b|\b(?:virtual machines?|vms?|(?<!(?:database|db|mysql|postgres|postgresql|redis|cache|sql) )(?:web |app |application |compute |cloud |linux |windows )?servers?(?!-side|less)|compute instances?|machines?|hosts?|(?<!jump ?)box(?:es)?|(?:web|app|application|compute|backend|frontend|control[- ]plane|master) nodes?)\b|(?<!(?:rds|db|database|redis|mysql|postgres|postgresql|mariadb|sql ?server|cache|slb|nat|read-only|readonly|read only|replica)(?:\s(?:\d{1,4}(?:\.\d{1,2})?|ha|high-availability|basic|standard|enterprise|cluster|primary|master)){0,2}\s)\binstances?\b|\bbastion\b|\bjump ?(?:box|server|host)\b|云服务器|(?<!数据库|缓存)服务器|虚拟机|主机|堡垒机|跳板机|(?<!(?:数据库|rds|redis|负载均衡|缓存|nat|只读)\s?)实例/.source}|${TIER_NODES}`,
     "gi",
   ),
   billable: true,

@@ -24,6 +24,9 @@ export function buildEcs(build: TerraformBuild): void {
   const publicAccess = counts.eip === 0 && counts.slb === 0 && counts.nat === 0;
   // A bastion's design (kinds/security-group/bastion-design.ts): the first servers are bastions in the first group, the others in theirs.
   const bastions = details.serversGroup?.bastions ?? 0;
+  // "one public, one private": the twin's first servers only have a public bandwidth.
+  const bandwidthOf = (index: number) =>
+    details.publicServers !== undefined && index >= details.publicServers ? 0 : (details.ecsBandwidthOut ?? (publicAccess ? 5 : 0));
   build.instances = Array.from({ length: counts.ecs }, (_, index) => {
     const name = `ecs_${index + 1}`;
     const bastion = index < bastions;
@@ -38,8 +41,8 @@ export function buildEcs(build: TerraformBuild): void {
       ...(details.noPassword ? [] : ["password                   = var.ecs_password"]),
       ...(details.keyPairName ? [`key_name                   = ${quoted(details.keyPairName)}`] : []),
       'instance_charge_type       = "PostPaid"',
-      `internet_max_bandwidth_out = ${details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)}`,
-      ...(details.billedByBandwidth && (details.ecsBandwidthOut ?? (publicAccess ? 5 : 0)) > 0 ? ['internet_charge_type       = "PayByBandwidth"'] : []),
+      `internet_max_bandwidth_out = ${bandwidthOf(index)}`,
+      ...(details.billedByBandwidth && bandwidthOf(index) > 0 ? ['internet_charge_type       = "PayByBandwidth"'] : []),
       ...(details.dataDisks ?? []).flatMap(dataDiskBlock),
       ...(details.deletionProtection?.ecs ? ["deletion_protection        = true"] : []),
     ]);

@@ -75,8 +75,8 @@ function backupRetention(text: string, unsupported: Phrase[]): number | undefine
   return undefined;
 }
 
-/** "4 cores 8 GB", "4C8G", "4核8G", "8 GB RAM": a size that is the memory of a compute spec, not storage. */
-const MEMORY_BEFORE = /(?:\d\s{0,2}(?:cores?|vcpus?|cpus?|c|核)[\s,/]{0,3})$/i;
+/** "4 cores 8 GB", "4C8G", "4核8G", "2 vCPU and 8 GB", "8 GB RAM": a size that is the memory of a compute spec, not storage. */
+const MEMORY_BEFORE = /(?:\d\s{0,2}(?:cores?|vcpus?|cpus?|c|核)[\s,/]{0,3}(?:(?:and|with|&|和)\s{0,2})?)$/i;
 const MEMORY_AFTER = /^\s{0,2}(?:of\s{1,2})?(?:memory|ram|mem|内存)/i;
 const ANY_SIZE = /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/gi;
 
@@ -84,7 +84,7 @@ const ANY_SIZE = /(\d{1,5})\s*(g|gb|gib|t|tb|tib)\b/gi;
 function storageSize(text: string): RegExpExecArray | undefined {
   for (const match of text.matchAll(ANY_SIZE)) {
     const end = match.index + match[0].length;
-    if (MEMORY_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index)) || MEMORY_AFTER.test(text.slice(end, end + 12))) continue;
+    if (MEMORY_BEFORE.test(text.slice(Math.max(0, match.index - 16), match.index)) || MEMORY_AFTER.test(text.slice(end, end + 12))) continue;
     return match as RegExpExecArray;
   }
   return undefined;

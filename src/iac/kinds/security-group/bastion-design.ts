@@ -32,16 +32,17 @@ function namesOf(template: Template, type: string): string[] {
 
 const isLogin = (rule: unknown) => isRecord(rule) && LOGIN_RANGES.has(String(rule.PortRange));
 
-/** The login rule of the servers' group: each login port the bastion has, from the bastion's group only. */
-function fromBastion(rules: readonly unknown[], bastionGroup: string): Record<string, unknown>[] {
-  const ports = [...new Set(rules.filter(isLogin).map((rule) => String((rule as Record<string, unknown>).PortRange)))];
-  return (ports.length > 0 ? ports : ["22/22"]).map((range) => ({
+/** The login rule of the servers' group: each login port the bastion has (and each port asked "only from the bastion"), from the bastion's group only. */
+function fromBastion(rules: readonly unknown[], bastionGroup: string, asked: readonly string[]): Record<string, unknown>[] {
+  const logins = [...new Set(rules.filter(isLogin).map((rule) => String((rule as Record<string, unknown>).PortRange)))];
+  const ranges = [...new Set([...(logins.length > 0 ? logins : ["22/22"]), ...asked])];
+  return ranges.map((range) => ({
     IpProtocol: "tcp",
     PortRange: range,
     SourceGroupId: { Ref: bastionGroup },
     Policy: "accept",
     Priority: 1,
-    Description: `${range === "3389/3389" ? "RDP" : "SSH"} from the bastion's security group only`,
+    Description: `${range === "3389/3389" ? "RDP" : range === "22/22" ? "SSH" : `Port ${range.split("/")[0]}`} from the bastion's security group only`,
   }));
 }
 
@@ -90,20 +91,25 @@ function giveBastionsType(template: Template, bastionNames: readonly string[], i
   );
 }
 
-export function applyBastionDesign(template: Template, bastions: number, applied: Phrase[], bastionType?: string): void {
+export function applyBastionDesign(template: Template, bastions: number, applied: Phrase[], bastionType?: string, bastionPorts: readonly number[] = []): void {
   const resources = section(template, "Resources");
   const servers = namesOf(template, INSTANCE_TYPE);
   const [group] = namesOf(template, GROUP_TYPE);
   if (bastions <= 0 || servers.length <= bastions || group === undefined || resources[SERVERS_GROUP] !== undefined) return;
   const bastionGroup = resourceProperties(resources[group]);
   const rules = Array.isArray(bastionGroup.SecurityGroupIngress) ? bastionGroup.SecurityGroupIngress : [];
+  const asked = bastionPorts.map((port) => `${port}/${port}`);
   bastionGroup.SecurityGroupIngress = rules.filter(isLogin);
   resources[SERVERS_GROUP] = {
     Type: GROUP_TYPE,
     Properties: {
       VpcId: structuredClone(bastionGroup.VpcId),
       SecurityGroupName: "app-security-group",
-      SecurityGroupIngress: [...fromBastion(rules, group), ...rules.filter((rule) => !isLogin(rule))],
+      // "8080 only from the bastion": that port from the bastion's group, and no other rule for it.
+      SecurityGroupIngress: [
+        ...fromBastion(rules, group, asked),
+        ...rules.filter((rule) => !isLogin(rule) && !(isRecord(rule) && asked.includes(String(rule.PortRange)))),
+      ],
     },
   };
   const bastionNames = new Set(servers.slice(0, bastions));

@@ -65,6 +65,18 @@ export function sourceRangesOf(text: string): SourceRanges {
   return ranges;
 }
 
+const SECURITY_GROUP_ID = /\b(sg-[a-z0-9]{8,})\b/gi;
+/** "22 from bastion sg-…", "3306 only from sg-… (the app's group)", "22 from the bastion's security group sg-…": a port, then a group as its source. */
+const FROM_GROUP =
+  /(?<![\d.])(\d{2,5})\s{1,3}(only\s{1,3})?from\s{1,3}(?:the\s{1,3})?(?:[a-z]{1,12}(?:'s|’s)?\s{1,3}){0,2}(?:(?:security\s{1,3}group|sg)\s{1,3})?(sg-[a-z0-9]{8,})\b(\s{1,3}only\b)?/gi;
+
+function sourceGroupRules(text: string): { port: number; groupId: string; only: boolean }[] {
+  return [...text.matchAll(FROM_GROUP)].flatMap((match) => {
+    const port = Number(match[1]);
+    return port >= 1 && port <= 65535 ? [{ port, groupId: (match[3] ?? "").toLowerCase(), only: match[2] !== undefined || match[4] !== undefined }] : [];
+  });
+}
+
 /** The rules' source ranges: for the opened ports, for SSH, and whether SSH is allowed only from its range. */
 function readSecurityGroupValues(text: string, into: RequestedValues): void {
   const sources = sourceRangesOf(text);
@@ -73,7 +85,11 @@ function readSecurityGroupValues(text: string, into: RequestedValues): void {
   if (sources.sshAll.length > 1) into.sshCidrs = sources.sshAll;
   if (sources.sshOnly) into.sshOnly = true;
   into.sourceRules = sources.rules;
-  const securityGroupId = /\b(sg-[a-z0-9]{8,})\b/i.exec(text)?.[1];
+  // "22 from bastion sg-…": a group named as a source is no group the rules go on.
+  const groupSources = sourceGroupRules(text);
+  if (groupSources.length > 0) into.sourceGroupRules = groupSources;
+  const sourceIds = new Set(groupSources.map((rule) => rule.groupId));
+  const securityGroupId = [...text.matchAll(SECURITY_GROUP_ID)].map((match) => match[1] ?? "").find((id) => !sourceIds.has(id));
   if (securityGroupId) {
     into.existingSecurityGroupId = securityGroupId;
     // A security group belongs to a VPC: naming one names its VPC too.

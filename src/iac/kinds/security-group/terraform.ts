@@ -14,9 +14,11 @@ function ruleName(rule: IngressRule, vpcRange: string): string {
       : rule.from !== rule.to
         ? `ports_${rule.from}_${rule.to}`
         : rule.from === 22 && rule.protocol === "tcp"
-          ? rule.cidr === vpcRange
-            ? "ssh_from_vpc"
-            : "ssh_from_range"
+          ? rule.sourceGroupId
+            ? "ssh_from_group"
+            : rule.cidr === vpcRange
+              ? "ssh_from_vpc"
+              : "ssh_from_range"
           : `port_${rule.from}`;
   return rule.protocol === "tcp" ? ports : `${rule.protocol.replace(/\W/g, "_")}_${ports}`;
 }
@@ -42,7 +44,8 @@ function writeRules(
       `port_range        = ${quoted(`${rule.from}/${rule.to}`)}`,
       "priority          = 1",
       `security_group_id = ${groupId}`,
-      `cidr_ip           = ${quoted(rule.cidr)}`,
+      // "22 from bastion sg-…": a rule whose source is another group.
+      rule.sourceGroupId ? `source_security_group_id = ${quoted(rule.sourceGroupId)}` : `cidr_ip           = ${quoted(rule.cidr)}`,
     ]);
   }
 }
@@ -55,15 +58,19 @@ function writeServersGroup(build: TerraformBuild, group: NonNullable<TerraformBu
   const { hcl, request } = build;
   hcl.resource("alicloud_security_group", "app", ['security_group_name = "app-security-group"', "vpc_id              = alicloud_vpc.main.id"]);
   for (const port of group.fromBastion)
-    hcl.resource("alicloud_security_group_rule", port === 3389 ? "app_rdp_from_bastion" : "app_ssh_from_bastion", [
-      'type                     = "ingress"',
-      'ip_protocol              = "tcp"',
-      'policy                   = "accept"',
-      `port_range               = ${quoted(`${port}/${port}`)}`,
-      "priority                 = 1",
-      "security_group_id        = alicloud_security_group.app.id",
-      "source_security_group_id = alicloud_security_group.main.id",
-    ]);
+    hcl.resource(
+      "alicloud_security_group_rule",
+      port === 3389 ? "app_rdp_from_bastion" : port === 22 ? "app_ssh_from_bastion" : `app_port_${port}_from_bastion`,
+      [
+        'type                     = "ingress"',
+        'ip_protocol              = "tcp"',
+        'policy                   = "accept"',
+        `port_range               = ${quoted(`${port}/${port}`)}`,
+        "priority                 = 1",
+        "security_group_id        = alicloud_security_group.app.id",
+        "source_security_group_id = alicloud_security_group.main.id",
+      ],
+    );
   writeRules(hcl, group.rules, "app", request.vpcCidr.text, used, "app_");
   hcl.output("app_security_group_id", "alicloud_security_group.app.id", "The security group of the servers behind the bastion.");
 }

@@ -16,9 +16,14 @@ function protocolOf(word: string): ListenerProtocol {
   return word.toLowerCase() as ListenerProtocol;
 }
 
+/** "HTTPS termination", "terminate TLS at the SLB", "SSL offloading": an HTTPS listener on 443 (port-mappings.ts gives it the backend port). */
+export const HTTPS_TERMINATION =
+  /\bhttps\s{1,3}(?:termination|offload(?:ing)?)\b|\bterminat\w{0,5}\s{1,3}(?:https|tls|ssl)\b|\b(?:ssl|tls)\s{1,3}(?:termination|offload(?:ing)?)\b|https\s{0,2}卸载|证书卸载/i;
+
 /** The protocols a request gives its listener ports, by port. */
 export function listenerProtocols(text: string): Map<number, ListenerProtocol> {
   const protocols = new Map<number, ListenerProtocol>();
+  if (HTTPS_TERMINATION.test(text)) protocols.set(443, "https");
   for (const match of text.matchAll(BEFORE_PORT)) protocols.set(Number(match[2]), protocolOf(match[1] ?? "tcp"));
   // A protocol in parentheses after the port is the most specific: it wins.
   for (const match of text.matchAll(AFTER_PORT)) protocols.set(Number(match[1]), protocolOf(match[2] ?? match[3] ?? "tcp"));
@@ -31,7 +36,7 @@ export function protocolFor(front: number, stated: ListenerProtocol | undefined)
 }
 
 /** Words that ask for port 80 themselves: without them, a lone 80 is the load balancer's default listener. */
-const NAMES_80 = /(?<![\d.])80(?![\d.])|\bhttp\b|\bweb\b|网站|网页/i;
+const NAMES_80 = /(?<![\d.])80(?![\d.])|\bhttp\b(?!\s{1,3}:?\d)|(?<![(（]\s{0,2})\bweb\b(?!\s{0,2}[)）])|网站|网页/i;
 
 /**
  * The ports a request names with a listener protocol are the load balancer's listeners (and the

@@ -16,7 +16,10 @@ export interface IngressRule {
   protocol: string;
   from: number;
   to: number;
+  /** The source range ("" when the source is a group). */
   cidr: string;
+  /** "22 from bastion sg-…": the group the rule admits, instead of a range. */
+  sourceGroupId?: string;
 }
 
 /** Twin values that are no request value: an ECS instance's own bandwidth, the database class, the whitelists. */
@@ -27,6 +30,8 @@ export interface TwinDetails {
   rdsClass?: string;
   /** The database's edition (`Category`: Basic, HighAvailability), when the template states one. */
   rdsCategory?: string;
+  /** "one public, one private": how many of the twin's first servers have a public bandwidth, when not all do. */
+  publicServers?: number;
   /** The port the twin's database listens on (`Port`), when it states one. */
   rdsPort?: number;
   /** The twin's databases and servers have `DeletionProtection: true`: `deletion_protection = true` on each. */

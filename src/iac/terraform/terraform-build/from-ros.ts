@@ -109,14 +109,15 @@ export function ingressRulesOf(template: Template, group = namesOfType(template,
   return (Array.isArray(rules) ? rules : []).flatMap((rule) => ruleOf(template, rule));
 }
 
-/** One rule with a source range (a rule from another group is not read). */
+/** One rule with a source range, or from a group named by its id ("22 from bastion sg-…"); a rule from a group of the template is the bastion design's (serversGroupOf). */
 function ruleOf(template: Template, rule: unknown): IngressRule[] {
   if (!isRecord(rule)) return [];
   const range = /^(-?\d{1,5})\/(-?\d{1,5})$/.exec(String(literal(template, rule.PortRange) ?? ""));
   const cidr = text(literal(template, rule.SourceCidrIp));
-  if (!range || cidr === undefined) return [];
+  const group = typeof rule.SourceGroupId === "string" && rule.SourceGroupId.startsWith("sg-") ? rule.SourceGroupId : undefined;
+  if (!range || (cidr === undefined && group === undefined)) return [];
   const protocol = (text(rule.IpProtocol) ?? "tcp").toLowerCase();
-  return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr }];
+  return [{ protocol, from: Number(range[1]), to: Number(range[2]), cidr: cidr ?? "", ...(group ? { sourceGroupId: group } : {}) }];
 }
 
 /** The twin's rules on a group the user already has (one `SecurityGroupIngress` each): the group's id and the rules, in order. */
@@ -321,10 +322,13 @@ function detailsOf(template: Template): TwinDetails {
   const instanceNames = namesOfType(template, KINDS.ecs.rosType).map((name) => text(literal(template, resourceProperties(resources[name]).InstanceName)) ?? "");
   const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
   const rdsPort = count(literal(template, rds.Port));
+  const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(section(template, "Resources")[name]));
+  const publicServers = servers.filter((one) => (count(literal(template, one.InternetMaxBandwidthOut)) ?? 0) > 0).length;
   const deletionProtection = { rds: rds.DeletionProtection === true, ecs: server.DeletionProtection === true };
   return {
     ...(deletionProtection.rds || deletionProtection.ecs ? { deletionProtection } : {}),
     ...(rdsPort !== undefined ? { rdsPort } : {}),
+    ...(publicServers > 0 && publicServers < servers.length ? { publicServers } : {}),
     ...(billedByBandwidth ? { billedByBandwidth } : {}),
     ...(instanceNames.some((name) => name !== "") ? { instanceNames } : {}),
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
