@@ -38,6 +38,8 @@ const SETTINGS: readonly Setting[] = [
     text: "DNAT port forwarding",
     value: "dnat",
   },
+  // "SLB with session persistence (cookie insert)": a listener's `Persistence.StickySession` (Terraform `sticky_session`).
+  { words: /\bsession\s{1,3}(?:persistence|stickiness)\b|\bsticky\s{1,3}sessions?\b|会话保持/, text: "session persistence", value: "persistence" },
   // "pay by bandwidth", "按固定带宽计费": a public address billed by its bandwidth (kinds/eip/index.ts reads the same words).
   { words: BY_BANDWIDTH, text: "billed by bandwidth", value: "by-bandwidth" },
 ];
@@ -65,6 +67,7 @@ export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown
   "rds-ha": (key, value) => /^(?:Category|category)$/.test(key) && value === "HighAvailability",
   "rds-basic": (key, value) => /^(?:Category|category)$/.test(key) && value === "Basic",
   "by-bandwidth": (key, value) => /^(?:InternetChargeType|internet_charge_type)$/.test(key) && /bandwidth/i.test(String(value)),
+  persistence: (key, value) => /^(?:StickySession|sticky_session)$/.test(key) && value === "on",
   dnat: (key, value) => /^(?:ExternalPort|external_port)$/.test(key) && value !== undefined,
   "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
   "redis-cluster": (key, value) =>

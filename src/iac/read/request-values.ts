@@ -80,6 +80,7 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
     /\b(?:nics?|enis?|network interfaces?)\b|弹性网卡|网卡/i,
     phrase("more network interfaces (ENIs): each server has its primary one", "更多弹性网卡（ENI）：每台服务器只有主网卡"),
   ],
+  [/\bsession\s{1,3}(?:persistence|stickiness)\b|\bsticky\s{1,3}sessions?\b|会话保持/i, phrase("session persistence on the listeners", "监听的会话保持")],
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
 ];

@@ -507,3 +507,33 @@ describe("round nine: HTTPS at the load balancer, HTTP behind it", () => {
     expect(missedTexts(ask, back).length).toBeGreaterThan(0);
   });
 });
+
+describe("round nine: lifecycle and listener settings that are not the objects' or the listener's own", () => {
+  it("'abort incomplete multipart uploads after 7 days' never expires the objects (every object expired after 7 days, vouched for)", () => {
+    const cases: [string, number | undefined, string][] = [
+      ["OSS bucket with a lifecycle: abort incomplete multipart uploads after 7 days, hangzhou", undefined, "7 days"],
+      ["bucket logs: expire objects after 90 days and abort multipart uploads after 3 days, hangzhou", 90, "3 days"],
+      ["存储桶 data-x，碎片 7 天后删除，对象 180 天后删除，杭州", 180, "7 天"],
+    ];
+    for (const [ask, expiry, named] of cases) {
+      const result = generateTemplate({ text: ask });
+      const template = result.template as unknown as Template;
+      const rules =
+        (props(template, "ALIYUN::OSS::Bucket")[0]?.LifecycleConfiguration as { Rule: { Expiration?: { Days: number } }[] } | undefined)?.Rule ?? [];
+      expect(
+        rules.map((rule) => rule.Expiration?.Days),
+        ask,
+      ).toEqual(expiry === undefined ? [] : [expiry]);
+      expect(result.summary, ask).toMatch(/multipart uploads after|分片上传/);
+      expect(missedTexts(ask, template), ask).toEqual([named]);
+    }
+  });
+
+  it("'SLB with session persistence (cookie insert, 1800s)' names it as not built (the check said all 5 values were there)", () => {
+    for (const ask of ["SLB with session persistence (cookie insert, 1800s) on 80, 2 ECS, hangzhou", "负载均衡开启会话保持，两台ECS，杭州"]) {
+      const result = generateTemplate({ text: ask });
+      expect(result.summary, ask).toMatch(/session persistence on the listeners|监听的会话保持/);
+      expect(missedTexts(ask, result.template as unknown as Template), ask).toEqual(["session persistence"]);
+    }
+  });
+});

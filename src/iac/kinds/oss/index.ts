@@ -114,6 +114,12 @@ const DAYS_REACH = DAYS_GAP + 4 + 8 + 4;
 const NONCURRENT_WORDS = /\bnon-?current\b|\b(?:previous|old|older)\s{1,3}(?:object\s{1,3})?versions?\b|历史版本|非当前版本/i;
 const NONCURRENT_DAYS =
   /(?:\bnon-?current|\b(?:previous|old|older)\s{1,3}(?:object\s{1,3})?versions?\b|历史版本|非当前版本)[^\d\n;；。]{0,30}?(\d{1,4})\s{0,2}(?:days?|天)/i;
+/** "abort incomplete multipart uploads after 7 days", "碎片 7 天后删除": a setting the engine does not build, never the objects' own expiry. */
+const MULTIPART_WORDS = /\bmulti-?part\b|\bincomplete\s{1,3}uploads?\b|碎片|分片/i;
+/** The words of a multipart clause, each occurrence tried once, and the days read from a bounded window after it (text-after.ts): linear. */
+const MULTIPART_KEY = /\bmulti-?part|\bincomplete\s{1,3}uploads?|碎片|分片/gi;
+const DAYS_IN_WINDOW = /^[^\d\n;；。]{0,30}?(\d{1,4})\s{0,2}(?:days?|天)/i;
+const MULTIPART_REACH = 30 + 4 + 2 + 4;
 const TRANSITION_WORDS = /\b(?:ia|infrequent|archive|cold ?archive|transition|move)\b(?!\/)|低频|归档|冷归档|转/i;
 /** "keep objects for 90 days", "retain them for 180 days", "对象保留 30 天", "日志保留30天": objects kept that long, then expired. */
 const KEPT_FOR =
@@ -128,26 +134,32 @@ function clauseBefore(text: string, at: number): string {
   return window.slice(Math.max(window.lastIndexOf(","), window.lastIndexOf(";"), window.lastIndexOf("，"), window.lastIndexOf("；")) + 1);
 }
 
+const DAYS_BEFORE_EXPIRY =
+  /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:(?:get|gets|are|be|should be|will be)\s{1,2})?(?:expir(?:e|y|ation)|delete|过期|删除|清理|lifecycle|生命周期)/gi;
+
 function lifecycleDays(text: string): number | undefined {
   for (const { tail, at } of afterKeyword(text, EXPIRY_WORD, DAYS_AFTER, DAYS_REACH)) {
     // "lifecycle: logs/ to IA after 30 days": days of a transition are no expiry.
-    // "noncurrent versions deleted after 30 days": the days of old versions, never the objects' own expiry (a broader scope).
+    // "noncurrent versions deleted after 30 days": the days of old versions, never the objects' own expiry (a broader scope);
+    // "abort incomplete multipart uploads after 7 days": the days of unfinished uploads' parts, never the objects' (every object would go).
     const days = tail[1] ?? tail[2];
     if (
       days &&
       tail[0].search(/\d/) <= DAYS_GAP &&
       !TRANSITION_WORDS.test(tail[0]) &&
       !NONCURRENT_WORDS.test(tail[0]) &&
-      !NONCURRENT_WORDS.test(clauseBefore(text, at))
+      !NONCURRENT_WORDS.test(clauseBefore(text, at)) &&
+      !MULTIPART_WORDS.test(tail[0]) &&
+      !MULTIPART_WORDS.test(clauseBefore(text, at))
     )
       return Number(days);
   }
   // "30 days later expire", "30-day lifecycle", "30天生命周期", "older than 14 days get deleted".
-  const before =
-    /(?<!\d)(\d{1,4})(?:\s*|-)(?:days?|天)(?:\s*(?:later|after|后))?(?:\s*自动)?\s*(?:(?:get|gets|are|be|should be|will be)\s{1,2})?(?:expir(?:e|y|ation)|delete|过期|删除|清理|lifecycle|生命周期)/i.exec(
-      text,
-    );
-  if (before?.[1]) return Number(before[1]);
+  // "碎片 7 天后删除，对象 180 天后删除": the days of a clause about parts or old versions are not the objects'.
+  for (const before of text.matchAll(DAYS_BEFORE_EXPIRY)) {
+    const clause = clauseBefore(text, before.index);
+    if (before[1] && !MULTIPART_WORDS.test(clause) && !NONCURRENT_WORDS.test(clause)) return Number(before[1]);
+  }
   const kept = KEPT_FOR.exec(text);
   return kept ? Number(kept[1] ?? kept[2]) : undefined;
 }
@@ -172,6 +184,14 @@ function readOssValues(text: string, into: RequestedValues, reading: ValueReadin
       phrase(
         `an expiry of noncurrent (previous) versions after ${noncurrent[1]} days (the engine builds the objects' own expiry and transitions)`,
         `历史版本 ${noncurrent[1]} 天后过期（本引擎只生成对象本身的过期与转换）`,
+      ),
+    );
+  const multipart = afterKeyword(text, MULTIPART_KEY, DAYS_IN_WINDOW, MULTIPART_REACH).next().value?.tail[1];
+  if (multipart)
+    into.unsupported.push(
+      phrase(
+        `aborting incomplete multipart uploads after ${multipart} days (the engine builds the objects' own expiry and transitions)`,
+        `${multipart} 天后清理未完成的分片上传（本引擎只生成对象本身的过期与转换）`,
       ),
     );
   for (const declined of declinedTransitions(text))
