@@ -4,6 +4,7 @@
  * "rds.mysql.s2.large", "redis.master.small.default"). An engine word used for a protocol ("MySQL
  * port 3306", "allow Redis traffic") names no product and no version.
  */
+import { ENGINE_ON_SERVERS_AFTER } from "../read/self-hosted";
 import { isWordChar, type Scanner, withoutTrailingPunctuation } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -16,8 +17,6 @@ const DECIMAL = /^\.\d{1,2}/;
 const NOT_A_VERSION = /^[ ]{0,2}(?:g|gb|gib|m|mb|t|tb|个|台|node|instance|副本|replica)/;
 const TYPE = /(?<![\w.-])(?:ecs|rds|redis|slb|mysql|pg|mssql|kvstore|polardb|polar|dds|mongo|tair)\.[a-z0-9][a-z0-9.-]{1,40}/g;
 const PROTOCOL_USE = /^[ ]{0,2}(?:port|端口|traffic|流量|access|访问|client|客户端|protocol|协议|\()/;
-/** "my mysql boxes i-…", "postgres hosts": what the user's servers run, not a database to build (kinds/rds/index.ts reads the same). */
-const ON_SERVERS = /^[ ]{0,3}(?:boxes|hosts?|vms?|machines?|ecs\b)|^[ ]{0,3}(?:servers?|instances?|nodes?)[ ]{0,3}[(:（]?[ ]{0,2}i-[a-z0-9]/;
 
 const ENGINE_NAMES: Record<string, string> = {
   postgresql: "PostgreSQL",
@@ -57,7 +56,7 @@ export function engineValues(scan: Scanner): RequestedValue[] {
     const rest = scan.lower.slice(end, end + 16);
     if (
       PROTOCOL_USE.test(rest) ||
-      (RDS_ENGINES.has(engine) && ON_SERVERS.test(scan.lower.slice(end, end + 28))) ||
+      (RDS_ENGINES.has(engine) && ENGINE_ON_SERVERS_AFTER.test(scan.lower.slice(end, end + 28))) ||
       /(?:port|端口|allow|允许)[ ]{0,2}$/.test(scan.before(start, 12))
     )
       continue;

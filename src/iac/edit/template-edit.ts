@@ -10,6 +10,7 @@
  * entries) are rebuilt; resources above a lowered count are removed with what only they used. Values
  * and port changes are then written into the result.
  */
+import { NUMBER_WORDS } from "../read/lexer-tables";
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
 import { spreadServers } from "./spread-servers";
 import { resourcesDescription } from "../generate/ros-build/builder";
@@ -115,7 +116,6 @@ function namesPresentKind(text: string, kind: ResourceKind, count: number | unde
 
 /** "3 of them", "four of those", "remove one of them": a count said of the servers the template has. */
 const OF_THEM = /\b(\d{1,2}|one|two|three|four|five|six)\s{1,3}of\s{1,3}(?:them|those|these)\b/i;
-const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const REMOVE_WORD = /\b(?:remove|delete|drop|get rid of|kill)\b|去掉|删除|删掉/i;
 
 function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
@@ -143,7 +143,7 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   // "actually 3 of them", "make it 4 of those": a count of the servers the template has, when the edit names no product.
   // "remove one of them": one server fewer.
   const ofThem = OF_THEM.exec(text);
-  const said = COUNT_WORDS[ofThem?.[1]?.toLowerCase() ?? ""] ?? Number(ofThem?.[1]);
+  const said = NUMBER_WORDS.get(ofThem?.[1]?.toLowerCase() ?? "") ?? Number(ofThem?.[1]);
   if (ofThem && asked.mentioned.length === 0 && current.ecs > 0) target.ecs = REMOVE_WORD.test(text) ? Math.max(current.ecs - said, 0) : said;
   // "给每台 ECS 一个 EIP", "an EIP for each server": one per server (and the NAT gateway's own), as in a new template.
   if (target.ecs > 1 && EIP_PER_SERVER.test(text) && !removed.has("eip")) target.eip = Math.max(target.eip, target.ecs + (target.nat > 0 ? 1 : 0));

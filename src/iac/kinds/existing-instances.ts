@@ -7,7 +7,7 @@
 import { addGroup, type RosBuild } from "../generate/ros-build/builder";
 
 /** The parameter of the user's server at `index` (0-based): `InstanceId`, `InstanceId2`, … */
-export function existingInstanceParameter(index: number): string {
+function existingInstanceParameter(index: number): string {
   return index === 0 ? "InstanceId" : `InstanceId${index + 1}`;
 }
 

@@ -8,6 +8,13 @@
  */
 import type { Token } from "./token";
 
+/**
+ * After an engine's name: "mysql boxes", "MySQL hosts", "postgres servers i-…": the engine names what
+ * runs on the user's servers. The generator (kinds/rds/index.ts) and the check (check/engine-values.ts)
+ * read it here.
+ */
+export const ENGINE_ON_SERVERS_AFTER = /^\s{0,3}(?:boxes|hosts?|vms?|machines?|ecs\b)|^\s{0,3}(?:servers?|instances?|nodes?)\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]/i;
+
 /** Words that say the database is run by the user: "自建", "self-hosted", "self-managed". */
 const SELF_HOSTED_WORDS = /^(?:自建|自行搭建|self[- ]?hosted|self[- ]?managed|self[- ]?run)$/i;
 /** Words after a database noun that make it a server: "db server", "数据库服务器", "MySQL box". */

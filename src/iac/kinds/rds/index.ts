@@ -1,4 +1,5 @@
 /** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
+import { ENGINE_ON_SERVERS_AFTER } from "../../read/self-hosted";
 import { type Phrase, phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition, ValueReading } from "../kind";
@@ -154,8 +155,6 @@ function readDatabaseSize(text: string, into: RequestedValues): void {
 }
 
 const ENGINE_NAMES = /^(?:mysql|postgres(?:ql)?|sql ?server|mariadb)$/i;
-/** "mysql boxes", "MySQL hosts", "postgres servers i-…": the engine names what runs on the user's servers. */
-const DATABASE_ON_SERVERS = /^\s{0,3}(?:boxes|hosts?|vms?|machines?|ecs\b)|^\s{0,3}(?:servers?|instances?|nodes?)\s{0,3}[(:（]?\s{0,2}i-[a-z0-9]/i;
 
 export const rds: KindDefinition = {
   kind: "rds",
@@ -170,7 +169,7 @@ export const rds: KindDefinition = {
     /\brds(?: instances?)?\b|\bdatabases?\b|(?<!polardb\s{0,2}(?:for\s{1,2})?|\.)\b(?:mysql|postgres(?:ql)?)\b|\bsql ?server\b|\bmariadb\b|\bdb instances?\b|\bdbs?\b|数据库|云数据库/gi,
   // "allow MySQL port 3306" opens a port; the words that name the product itself ("database", "RDS") always ask for it.
   // "my mysql boxes i-…", "MySQL on ECS hosts": a database the user runs on servers, not an RDS instance.
-  notARequest: (mention, before, after) => DATABASE_ON_SERVERS.test(after) || protocolMention([3306, 5432, 1433], ENGINE_NAMES)(mention, before, after),
+  notARequest: (mention, before, after) => ENGINE_ON_SERVERS_AFTER.test(after) || protocolMention([3306, 5432, 1433], ENGINE_NAMES)(mention, before, after),
   billable: true,
   maxCount: 3,
   needs: ["vpc", "vswitch"],
