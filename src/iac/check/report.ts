@@ -44,6 +44,8 @@ const LABELS: Record<ValueKind, [string, string]> = {
 };
 
 export const NOT_EXPRESSED_HEADING = { en: "Not expressed in the template", zh: "未能在模板中表达" };
+/** The engine's own list of what it does not build (generate/template-summary.ts writes it). */
+export const ENGINE_NOT_BUILT_HEADING = { en: "Not expressed in the template (the offline engine cannot do this):", zh: "未能在模板中表达（离线引擎做不到）：" };
 export const BROADER_HEADING = { en: "Broader than you asked", zh: "比你要求的范围更大" };
 export const UNPLACED_HEADING = { en: "Not confirmed", zh: "未能确认" };
 
@@ -95,7 +97,7 @@ const totalOf = (check: RequestCheck) => check.applied.length + check.notExpress
  * value is in the template only when every value-shaped word was placed (issue 27 item 1); else it
  * names first what is broader than asked, then what is missing, then what could not be confirmed.
  */
-export function checkHeadline(check: RequestCheck, language: ReplyLanguage): string {
+export function checkHeadline(check: RequestCheck, language: ReplyLanguage, notBuilt = false): string {
   const total = totalOf(check);
   const zh = language === "zh";
   const broader = check.broader.length;
@@ -130,6 +132,12 @@ export function checkHeadline(check: RequestCheck, language: ReplyLanguage): str
   const extra = check.unrequested.length;
   const extraEn = extra > 0 ? `; ${extra} billable ${extra === 1 ? "resource" : "resources"} you did not ask for (see "${UNREQUESTED_HEADING.en}" below)` : "";
   const extraZh = extra > 0 ? `；有 ${extra} 个你没有要求、但会计费的资源（见下方“${UNREQUESTED_HEADING.zh}”）` : "";
+  // "ECS x3 with a shared NAS": the engine names NAS as not built, so the first line never says everything is there,
+  // even when the check read no word of it (its vocabulary is narrower than the engine's list).
+  if (notBuilt)
+    return zh
+      ? `**请求核对：** 核对读到的 ${total} 个值都已在模板中，但你要求的内容并未全部生成（见下方“${NOT_EXPRESSED_HEADING.zh}”）${extraZh}。`
+      : `**Request check:** the ${total} values the check read are in the template, but not everything you asked for is built (see "${NOT_EXPRESSED_HEADING.en}" below)${extraEn}.`;
   if (total === 0)
     return zh ? `**请求核对：** 请求中没有需要核对的具体值${extraZh}。` : `**Request check:** the request states no explicit value to check${extraEn}.`;
   return zh
@@ -173,7 +181,7 @@ export function withRequestCheck(summary: string, check: RequestCheck, language:
       : at < 0
         ? [summary, ...blocks].join("\n")
         : `${summary.slice(0, at).trimEnd()}\n${blocks.join("\n")}\n\n${summary.slice(at)}`;
-  return `${checkHeadline(check, language)}\n\n${body}`;
+  return `${checkHeadline(check, language, summary.includes(`**${ENGINE_NOT_BUILT_HEADING[language]}**`))}\n\n${body}`;
 }
 
 /** `metadata.iac_code.requestCheck`: the outcome as JSON, broader scopes first. */

@@ -4,6 +4,7 @@
  * why), what could not be expressed, the parameters to fill in, and the offline check result, said
  * to pass only when it does.
  */
+import { ENGINE_NOT_BUILT_HEADING } from "../check/report";
 import { hasErrors, type Diagnostic } from "../template/diagnostic";
 import type { Phrase, ReplyLanguage } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
@@ -79,7 +80,7 @@ export function summarizeRosTemplate(template: Record<string, unknown>, input: S
     ...addressPlan(template, language),
     ...block({ en: "Your values, as applied:", zh: "已采用你给出的值：" }, pick(input.applied)),
     ...block({ en: "Added because something you asked for needs it:", zh: "因依赖而添加：" }, pick(input.required)),
-    ...block({ en: "Not expressed in the template (the offline engine cannot do this):", zh: "未能在模板中表达（离线引擎做不到）：" }, pick(input.unsupported)),
+    ...block(ENGINE_NOT_BUILT_HEADING, pick(input.unsupported)),
     "",
     zh ? "**创建资源栈时需要填写的参数：**" : "**Parameters to fill in when creating the stack:**",
     ...parameterLines(template, language),
