@@ -110,13 +110,21 @@ const NETWORK_REACH = 6;
 
 /** "VPC 10.0.0.0/16", "vSwitches A and B", "交换机网段 A": the network noun a range is written after. */
 function networkOf(tokens: readonly Token[], index: number): string | undefined {
+  let cut = false;
   for (let back = 1; back <= NETWORK_REACH; back += 1) {
     const token = tokens[index - back];
     if (!token || isClauseEnd(token)) return undefined;
-    if (token.kind === "name" && token.of === "product") return NETWORK_FAMILIES.has(String(token.value)) ? String(token.value) : undefined;
+    // "three /24 subnets carved from 10.20.0.0/16": the block the subnets are cut from is the VPC's.
+    if (token.kind === "word" && CUT_WORDS.has(String(token.value))) cut = true;
+    if (token.kind === "name" && token.of === "product") {
+      const family = NETWORK_FAMILIES.has(String(token.value)) ? String(token.value) : undefined;
+      return cut && family === "vswitch" ? "vpc" : family;
+    }
   }
   return undefined;
 }
+/** Words between subnets and a block that make the block the one they are cut from (read/source-rules.ts reads the same). */
+const CUT_WORDS = new Set(["from", "carved", "cut", "split", "sliced"]);
 
 /** A network's own range on the network the request names: the VPC's range on the VPC, a vSwitch's on a vSwitch. */
 function bindNetwork(tokens: readonly Token[], index: number, view: TemplateView, out: BindingFindings): void {

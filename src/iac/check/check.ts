@@ -85,6 +85,12 @@ function locateAgainst(view: TemplateView, value: RequestedValue, before: Templa
     const count = resourceCount(view, value.target);
     return count < had ? `${count} × ${value.target} (${had} before)` : undefined;
   }
+  if (value.kind === "count" && value.perZone && value.target === "vswitch") {
+    // "3 vswitches, one per zone a/b/c": N vSwitches in each zone, so as many zones as vSwitches over N (two in one zone fail).
+    const vswitches = resourceCount(view, "vswitch");
+    const zones = resourceCount(view, "zone");
+    return vswitches > 0 && vswitches === Number(value.value) * zones ? `${vswitches} × vswitch (${value.value} per zone, ${zones} zones)` : undefined;
+  }
   if (value.kind === "count" && value.perZone) {
     // "3 nodes, one per zone": N servers in each zone's vSwitch (the servers are spread over them in turn).
     const zones = Math.max(resourceCount(view, "vswitch"), 1);

@@ -5,6 +5,7 @@
  */
 import { FAMILIES } from "./families";
 import { isWordChar, numberOf, type Scanner } from "./prose";
+import { bucketClauses } from "../kinds/oss/bucket-clauses";
 import type { RequestedValue } from "./requested-value";
 
 /** An engine's or an image's name right before a number: the number is its version, not a count. */
@@ -21,9 +22,35 @@ const PER_ZONE_AFTER =
 const VSWITCH_NOUNS = new Set(["vsw", "vswitch", "v-switch", "subnet"]);
 /** "每个可用区一台", "每个交换机里放一台": the Chinese form, before the count. */
 const PER_ZONE_BEFORE = /每个?\s{0,2}(?:可用区|区|交换机|子网|vswitch)\s{0,2}(?:里|中|内|下)?\s{0,2}(?:都|各)?\s{0,2}(?:放|部署|建|创建|挂)?\s{0,2}$/;
+/** The nouns of the clause before a per-zone count with none of its own: its last names what is counted ("3 vswitches (one per zone …)"). */
+const VSWITCH_BEFORE = /\b(?:v-?switch(?:es)?|vsw|subnets?)\b|交换机|子网/g;
+const SERVER_BEFORE = /\b(?:ecs|servers?|instances?|nodes?|vms?|boxes|machines?|hosts?)\b|服务器|台/g;
+/** How far back the clause's noun is read: a bound, so each count stays linear. */
+const NOUN_REACH = 48;
+
+function lastAt(pattern: RegExp, text: string): number {
+  let at = -1;
+  for (const match of text.matchAll(pattern)) at = match.index;
+  return at;
+}
+
+/** "3 vswitches (one per zone a/b/c)": the vSwitches are counted per zone, not servers, when they are the clause's last noun. */
+function clauseCountsVSwitches(scan: Scanner, start: number): boolean {
+  const clause =
+    scan
+      .before(start, NOUN_REACH)
+      .split(/[;。；\n]|\.(?!\d)/)
+      .pop() ?? "";
+  return lastAt(VSWITCH_BEFORE, clause) > lastAt(SERVER_BEFORE, clause);
+}
+
 function perZoneText(scan: Scanner, start: number, end: number): { text: string; target: "ecs" | "vswitch" } | undefined {
   const after = PER_ZONE_AFTER.exec(scan.lower.slice(end, end + 32));
-  if (after) return { text: scan.original(start, end + after[0].length), target: VSWITCH_NOUNS.has(after[1] ?? "") ? "vswitch" : "ecs" };
+  if (after)
+    return {
+      text: scan.original(start, end + after[0].length),
+      target: VSWITCH_NOUNS.has(after[1] ?? "") || (after[1] === undefined && clauseCountsVSwitches(scan, start)) ? "vswitch" : "ecs",
+    };
   const before = PER_ZONE_BEFORE.exec(scan.before(start, 12));
   return before ? { text: `${before[0].trim()}${scan.original(start, end)}`, target: "ecs" } : undefined;
 }
@@ -139,8 +166,15 @@ function countText(scan: Scanner, start: number, end: number, found: { nounStart
   return `${scan.original(start, end)}${measure} ${scan.original(found.nounStart, found.nounEnd)}`;
 }
 
+/** Right after a count: databases named inside an instance ("2 databases: a, b", "两个库 a、b"). */
+const SCHEMAS_AFTER = /^[ ]{0,2}(?:(?:databases|dbs|schemas)[ ]{0,3}(?:[:：]|named|called)|个[ ]{0,2}(?:库|数据库)[ ]{0,3}[:：]?[ ]{0,3}[a-z])/;
+/** Right after a count: the listeners it counts ("2 listeners", "两个监听"). */
+const LISTENERS_AFTER = /^\s{0,2}(?:个\s{0,2})?(?:listeners?\b|监听)/;
+
 export function countValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = diskListValues(scan);
+  // "one bucket for logs … and one for assets …": each "one" is a part of the buckets asked for one by one (kinds/oss/bucket-clauses.ts).
+  const bucketsOneByOne = bucketClauses(scan.lower)?.own.length;
   for (const match of scan.lower.matchAll(COUNT)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -155,6 +189,10 @@ export function countValues(scan: Scanner): RequestedValue[] {
       scan.claim(start, end);
       continue;
     }
+    // "SLB 两个监听", "an SLB with 2 listeners": a count of listeners, not of the load balancer before it (token-places.ts counts them).
+    if (LISTENERS_AFTER.test(scan.lower.slice(end, end + 12))) continue;
+    // "RDS with 2 databases: app_db and report_db": databases inside one instance, counted by token-places.ts.
+    if (SCHEMAS_AFTER.test(scan.lower.slice(end, end + 24))) continue;
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
     // "a pg 15 db", "MySQL 8 database": a number right after an engine's or an image's name is its version.
@@ -171,11 +209,13 @@ export function countValues(scan: Scanner): RequestedValue[] {
       kind: "count",
       text: countText(scan, start, end, found),
       role: "wanted",
-      value: count,
+      // Each "one" of buckets introduced one by one allows them all (unrequested.ts), and holds when there are at least that many.
+      value: bucketsOneByOne && found.family === "oss" ? Math.max(count, bucketsOneByOne) : count,
       target: found.family,
       ...(atLeast ? { atLeast } : {}),
       ...(perServer ? { perServer } : {}),
       ...(fewer ? { fewer } : {}),
+      ...(bucketsOneByOne && found.family === "oss" ? { part: true } : {}),
     });
     scan.claim(start, end);
   }

@@ -45,6 +45,10 @@ export function instanceTypes(scan: Scanner): RequestedValue[] {
   return values;
 }
 
+/** A swap verb right before an engine, and the word that names its replacement right after it. */
+const SWAP_BEFORE = /(?:\bswap|\breplace|\bswitch|\bchange|把|将)[ ]{1,3}(?:out[ ]{1,3})?(?:the[ ]{1,3})?$/;
+const SWAP_AFTER = /^[ ]{0,3}(?:(?:database|db|rds)[ ]{1,3})?(?:(?:for|with|to|by)\b|换成|改成|替换为|改为)/;
+
 export function engineValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   const named = new Set<string>();
@@ -71,7 +75,10 @@ export function engineValues(scan: Scanner): RequestedValue[] {
       named.add(engine);
       continue;
     }
-    if (RDS_ENGINES.has(engine) && !named.has(engine)) values.push({ kind: "engine", text: scan.original(start, end), role: "wanted", value: engine });
+    // "swap mysql for postgres 15", "replace MySQL with PostgreSQL", "switch mysql to pg": the engine swapped out is asked away.
+    const swappedOut = SWAP_BEFORE.test(scan.before(start, 16)) && SWAP_AFTER.test(rest);
+    if (RDS_ENGINES.has(engine) && !named.has(engine))
+      values.push({ kind: "engine", text: scan.original(start, end), role: swappedOut ? "removed" : "wanted", value: engine });
     named.add(engine);
   }
   return [...values, ...detachedVersions(scan)];

@@ -6,6 +6,7 @@
  */
 import { bucketValues } from "./bucket-values";
 import { countValues } from "./count-values";
+import { databaseValues } from "./database-values";
 import { engineValues, instanceTypes } from "./engine-values";
 import { cidrValues, placeValues, resourceIds } from "./network-values";
 import { portValues } from "./port-values";
@@ -29,6 +30,7 @@ export function extractRequestedValues(request: string): RequestedValue[] {
     ...quantityValues(scan),
     ...dayValues(scan),
     ...engineValues(scan),
+    ...databaseValues(scan),
     ...bucketValues(scan),
     ...settingValues(scan),
     ...storageScalingValues(scan),

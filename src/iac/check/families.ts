@@ -162,6 +162,24 @@ const OWN_FAMILIES: readonly Family[] = [
   },
   { id: "mongodb", nouns: ["mongodb", "mongo"], ros: ["ALIYUN::MONGODB::Instance"], terraform: ["alicloud_mongodb_instance"], billable: true },
   { id: "nas", nouns: ["nas", "file system", "文件存储"], ros: ["ALIYUN::NAS::FileSystem"], terraform: ["alicloud_nas_file_system"], billable: true },
+  // Round ten: what the engine names as not built and the check now reads (kinds/vocabulary.ts), confirmed in a model's template by type.
+  {
+    id: "deployment-set",
+    nouns: ["deployment set", "部署集"],
+    ros: ["ALIYUN::ECS::DeploymentSet"],
+    terraform: ["alicloud_ecs_deployment_set"],
+    billable: false,
+  },
+  {
+    id: "snapshot-policy",
+    nouns: ["snapshot policy", "自动快照"],
+    ros: ["ALIYUN::ECS::AutoSnapshotPolicy"],
+    terraform: ["alicloud_ecs_auto_snapshot_policy"],
+    billable: true,
+  },
+  { id: "domain", nouns: ["custom domain", "自定义域名"], ros: ["ALIYUN::OSS::Domain"], terraform: ["alicloud_oss_bucket_cname"], billable: false },
+  { id: "dns", nouns: ["dns", "域名解析"], ros: ["ALIYUN::DNS::DomainRecord"], terraform: ["alicloud_alidns_record"], billable: false },
+  { id: "cms", nouns: ["alarm", "告警"], ros: ["ALIYUN::CMS::Alarm"], terraform: ["alicloud_cms_alarm"], billable: false },
   { id: "vpc", nouns: ["vpc", "专有网络", "network"], ros: ["ALIYUN::ECS::VPC"], terraform: ["alicloud_vpc"], billable: false },
   {
     id: "vswitch",

@@ -40,6 +40,7 @@ const ID_KEYS: Record<string, RegExp> = {
   vpc: /^(?:VpcId|vpc_id)$/,
   vsw: /^(?:VSwitchId|vswitch_id|SourceVSwitchId|VSwitchIds|vswitch_ids|source_vswitch_id)$/,
   // "22 from bastion sg-…": a rule's source group carries the id too.
+  certificate: /^(?:ServerCertificateId|server_certificate_id|CACertificateId|ca_certificate_id)$/,
   sg: /^(?:SecurityGroupId|security_group_id|SecurityGroupIds|security_groups|security_group_ids|SourceGroupId|source_security_group_id)$/,
 };
 
@@ -90,7 +91,9 @@ function locateVersion(view: TemplateView, value: RequestedValue): string | unde
   const onRedis = engine === "Redis";
   return find(view, (slot) => {
     if (!/^(?:EngineVersion|engine_version)$/.test(slot.key) || (typeof slot.value !== "string" && typeof slot.value !== "number")) return false;
-    const right = onRedis ? familyOfType(slot.type)?.id === "redis" : engineOf(view, slot.resource)?.toLowerCase() === engine.toLowerCase();
+    // "make it 8G and version 7.0": a version said with no engine is any versioned product's (the edit gives it to the only one).
+    const right =
+      engine === "" ? true : onRedis ? familyOfType(slot.type)?.id === "redis" : engineOf(view, slot.resource)?.toLowerCase() === engine.toLowerCase();
     return right && sameVersion(String(slot.value), String(value.value));
   });
 }
@@ -229,6 +232,9 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
     case "bucket-name":
       return find(view, (slot) => /^(?:BucketName|bucket)$/.test(slot.key) && slot.value === value.value);
     case "resource-name":
+      // "databases: app_db and report_db, account admin_user": a database inside the instance, its administrator account.
+      if (value.target === "database") return find(view, (slot) => /^(?:DBName|name|data_base_name)$/.test(slot.key) && slot.value === value.value);
+      if (value.target === "account") return find(view, (slot) => /^(?:MasterUsername|account_name|AccountName)$/.test(slot.key) && slot.value === value.value);
       // "an ECS with the name web-01": the name a resource carries ("web-01", or "web-01-2" for the second of several).
       return find(view, (slot) => NAME_KEYS.test(slot.key) && (slot.value === value.value || String(slot.value).startsWith(`${value.value}-`)));
     case "setting": {

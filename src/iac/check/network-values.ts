@@ -4,6 +4,7 @@
  * ("only from", "白名单") or a network's own range ("VPC 10.0.0.0/16", "交换机网段").
  */
 import { findRegion } from "../read/regions";
+import { CARVED_AFTER, CARVED_BEFORE } from "../read/source-rules";
 import { isWordChar, type Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -11,8 +12,18 @@ const RESOURCE_ID = /\b(?:vpc|vsw|sg)-[a-z0-9]{6,40}\b/g;
 const REGION_LIKE = /\b(?:cn|ap|us|eu|me|sa|na)-[a-z0-9-]{3,30}/g;
 const ADDRESS = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/g;
 
+/** "cert 12345-cn-hangzhou", "证书 ID 1234…": a certificate's id, so its digits are read as no port (the lexer joins it the same way). */
+const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/g;
+
 export function resourceIds(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
+  for (const match of scan.lower.matchAll(CERTIFICATE_ID)) {
+    const id = match[1] ?? "";
+    const start = match.index + match[0].length - id.length;
+    const end = start + id.length;
+    values.push({ kind: "resource-id", text: scan.original(start, end), role: "wanted", value: scan.original(start, end), target: "certificate" });
+    scan.claim(start, end);
+  }
   for (const match of scan.lower.matchAll(RESOURCE_ID)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -54,7 +65,7 @@ const SOURCE_CUES = ["from", "source", "whitelist", "allowlist", "allow", "only"
 const NETWORK_CUES = ["vpc", "vswitch", "v-switch", "subnet", "network", "交换机", "子网", "网段", "专有网络", "cidr", "address space"];
 
 /** The role a CIDR's words give it: the cue closest before it wins; none, either role. */
-function cidrRole(scan: Scanner, start: number): string | undefined {
+function cidrRole(scan: Scanner, start: number, end: number): string | undefined {
   const before = scan.before(start, 48);
   // "开放80和443给 203.0.113.0/24", "open to 203.0.113.0/24": given to the range, so its source.
   if (GIVEN_TO.test(before)) return "source";
@@ -70,9 +81,18 @@ function cidrRole(scan: Scanner, start: number): string | undefined {
   }
   // "from the app subnet 10.0.2.0/24": a network word after "from" names where traffic comes from.
   if (best?.role === "network" && FROM_NETWORK.test(before.slice(Math.max(0, best.at - 16), best.at))) return "source";
+  // "/24s from 10.10.0.0/16", "从 10.30.0.0/16 划出 3 个 /24": the block subnets are cut from is the network's (read/source-rules.ts reads the same words).
+  if (
+    best?.role === "source" &&
+    ((before.startsWith("from", best.at) && CARVED_BEFORE.test(before.slice(0, best.at))) || CARVED_AFTER.test(scan.lower.slice(end, end + 8)))
+  )
+    return "network";
   return best?.role;
 }
 
+/** "from the web servers' subnet ", "只允许 web 服务器的子网 ": a subnet of the request's own, named as the source of a rule. */
+const SOURCE_SUBNET =
+  /(?:from|来自|whitelist|allowlist|白名单|允许)[ ]{0,3}(?:(?:the|our|my)[ ]{1,3})?(?:[a-z'’-]{1,12}[ ]{1,3}){0,2}(?:[\u4e00-\u9fa5]{1,6})?(?:subnet|vswitch|v-switch|子网|交换机)[ ]{0,3}(?:网段[ ]{0,3})?$/;
 /** "给 ", "open to " right before the range: the ports are opened to it. */
 const GIVEN_TO = /(?:给|open to)[ ]{0,3}$/;
 
@@ -97,9 +117,12 @@ export function cidrValues(scan: Scanner): RequestedValue[] {
     if (match[0].split(".").some((octet) => Number(octet) > 255) || Number(prefix?.[1] ?? 32) > 32) continue;
     const previous = values[values.length - 1];
     const listed = previous !== undefined && previousEnd >= 0 && start - previousEnd <= LIST_REACH && LISTED_AFTER.test(scan.lower.slice(previousEnd, start));
-    const role = listed ? previous.target : cidrRole(scan, start);
+    const role = listed ? previous.target : cidrRole(scan, start, end);
     previousEnd = end;
     values.push({ kind: "cidr", text, role: "wanted", value: prefix ? text : `${text}/32`, ...(role ? { target: role } : {}) });
+    // "RDS only reachable from the web servers' subnet 10.0.1.0/24": the servers' own subnet, and the source the rule admits.
+    if (role === "network" && !listed && SOURCE_SUBNET.test(scan.before(start, 48)))
+      values.push({ kind: "cidr", text, role: "wanted", value: prefix ? text : `${text}/32`, target: "source" });
     scan.claim(start, end);
   }
   return values;

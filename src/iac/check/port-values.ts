@@ -113,8 +113,13 @@ const CLOSED_AFTER = /^[ ]{0,3}(?:号[ ]{0,2})?(?:端口|port)?(?:的规则)?[ ]
 function roleOf(scan: Scanner, found: Found): "wanted" | "removed" {
   const before = scan.before(found.start, 32);
   if (CLOSED_AFTER.test(scan.after(found.end, 16))) return "removed";
-  return CLOSE_WORDS.some((word) => before.includes(word)) ? "removed" : "wanted";
+  // "把 80 端口关掉，开 443": an open verb after the close word opens the ports after it.
+  const closeAt = Math.max(...CLOSE_WORDS.map((word) => before.lastIndexOf(word)));
+  const openAt = Math.max(...OPEN_WORDS.map((word) => before.lastIndexOf(word)));
+  return closeAt >= 0 && closeAt > openAt ? "removed" : "wanted";
 }
+/** Verbs that open a port: after a close word they start a clause of their own. */
+const OPEN_WORDS = ["open", "allow", "expose", "开放", "打开", "放行", "开"];
 
 /** A gap that maps by itself, without a port word around: an arrow or a forwarding verb. */
 const FORWARDING = ["→", "->", "=>", "转发", "forward", "映射", "map"];

@@ -45,7 +45,10 @@ const LABELS: Record<ValueKind, [string, string]> = {
 
 export const NOT_EXPRESSED_HEADING = { en: "Not expressed in the template", zh: "未能在模板中表达" };
 /** The engine's own list of what it does not build (generate/template-summary.ts writes it). */
-export const ENGINE_NOT_BUILT_HEADING = { en: "Not expressed in the template (the offline engine cannot do this):", zh: "未能在模板中表达（离线引擎做不到）：" };
+export const ENGINE_NOT_BUILT_HEADING = {
+  en: "Not expressed in the template (the offline engine cannot do this):",
+  zh: "未能在模板中表达（离线引擎做不到）：",
+};
 export const BROADER_HEADING = { en: "Broader than you asked", zh: "比你要求的范围更大" };
 export const UNPLACED_HEADING = { en: "Not confirmed", zh: "未能确认" };
 

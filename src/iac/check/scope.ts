@@ -12,11 +12,11 @@ import { familyOfType } from "./families";
 import type { RequestedValue } from "./requested-value";
 import type { BroaderScope } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
-import type { TemplateView } from "./template-slots";
+import type { Slot, TemplateView } from "./template-slots";
 import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
 import { internalLoadBalancers, mixedInternalPositions, mixedPortScopes } from "../read/load-balancer-scope";
 import { asksNoInternetAccess } from "../read/no-internet";
-import { askedAway, PROTOCOL_PORTS } from "./token-context";
+import { askedAway, bucketsOneByOne, PROTOCOL_PORTS } from "./token-context";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
@@ -82,12 +82,24 @@ function icmpScopes(tokens: readonly Token[], rules: TemplateRules, before: Temp
 
 const PUBLIC_ACLS = new Set(["public-read", "public-read-write"]);
 
+/** The bucket whose words hold `at`: the last clause starting at or before it; -1 before the first. */
+function clauseOf(starts: readonly number[], at: number): number {
+  let found = -1;
+  for (const [index, start] of starts.entries()) if (start <= at) found = index;
+  return found;
+}
+
 /** A private bucket asked, a public one written; an internal load balancer asked, an internet one written. */
 function privateScopes(tokens: readonly Token[], view: TemplateView, out: BroaderScope[]): void {
+  // "one for logs (private) and one for assets (public-read)": a private bucket is the one whose words say so (kinds/oss/bucket-clauses.ts).
+  const clauses = bucketsOneByOne(tokens);
+  const aclSlots = view.slots.filter((candidate) => /^(?:AccessControl|acl)$/.test(candidate.key));
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
     if (token.of === "acl" && token.value === "private" && !askedAway(tokens, index)) {
-      const slot = view.slots.find((candidate) => /^(?:AccessControl|acl)$/.test(candidate.key) && PUBLIC_ACLS.has(String(candidate.value)));
+      const own = clauses ? clauseOf(clauses.starts, token.start) : -1;
+      const candidates = own >= 0 && aclSlots.length === clauses?.starts.length ? [aclSlots[own] as Slot] : aclSlots;
+      const slot = candidates.find((candidate) => PUBLIC_ACLS.has(String(candidate.value)));
       if (slot) out.push({ kind: "public", text: token.text, asked: "a private bucket", found: String(slot.value), where: `${slot.resource}.${slot.path}` });
     }
   }

@@ -7,6 +7,7 @@
  * offline engine named them as not built.
  */
 import { BY_BANDWIDTH } from "../kinds/eip/index";
+import { DATABASE_SSL, SPOT, SUBSCRIPTION, TAGS, TDE } from "../kinds/not-built-settings";
 import type { Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -42,6 +43,12 @@ const SETTINGS: readonly Setting[] = [
   { words: /\bsession\s{1,3}(?:persistence|stickiness)\b|\bsticky\s{1,3}sessions?\b|会话保持/, text: "session persistence", value: "persistence" },
   // "pay by bandwidth", "按固定带宽计费": a public address billed by its bandwidth (kinds/eip/index.ts reads the same words).
   { words: BY_BANDWIDTH, text: "billed by bandwidth", value: "by-bandwidth" },
+  // Round ten: settings the engine names as not built (read/request-values.ts reads the same words), so the first line never says all is there.
+  { words: DATABASE_SSL, text: "SSL on the database", value: "ssl" },
+  { words: TDE, text: "TDE", value: "tde" },
+  { words: SPOT, text: "spot instances", value: "spot" },
+  { words: SUBSCRIPTION, text: "subscription billing", value: "subscription" },
+  { words: TAGS, text: "tags", value: "tags" },
 ];
 /** "no IPv6", "without deletion protection", "不要 IPv6": the setting asked away. */
 const AWAY_BEFORE = /(?:\bno|\bwithout|\bdisable|\bturn off|不要|不需要|关闭)\s{0,3}$/;
@@ -69,6 +76,12 @@ export const SETTING_SLOTS: Readonly<Record<string, (key: string, value: unknown
   "by-bandwidth": (key, value) => /^(?:InternetChargeType|internet_charge_type)$/.test(key) && /bandwidth/i.test(String(value)),
   persistence: (key, value) => /^(?:StickySession|sticky_session)$/.test(key) && value === "on",
   dnat: (key, value) => /^(?:ExternalPort|external_port)$/.test(key) && value !== undefined,
+  ssl: (key, value) => /^(?:SSLSetting|ssl_action|SSLEnabled|ssl_enabled)$/.test(key) && !/^(?:disabled|close|off|false)$/i.test(String(value)),
+  tde: (key, value) => /^(?:TDEStatus|tde_status)$/.test(key) && switchedOn(value),
+  spot: (key, value) => /^(?:SpotStrategy|spot_strategy)$/.test(key) && value !== "NoSpot",
+  subscription: (key, value) =>
+    /^(?:InstanceChargeType|PayType|ChargeType|instance_charge_type|payment_type)$/.test(key) && /prepaid|subscription/i.test(String(value)),
+  tags: (key) => /^(?:Tags|tags|Key)$/.test(key),
   "deletion-protection": (key, value) => /^(?:DeletionProtection|deletion_protection)$/.test(key) && switchedOn(value),
   "redis-cluster": (key, value) =>
     (/^(?:InstanceClass|instance_class)$/.test(key) && /sharding|cluster/i.test(String(value))) ||

@@ -10,7 +10,7 @@ import { asksStorageScaling, isStorageBound } from "./storage-values";
 
 const QUANTITY = /(\d{1,6})[ ]{0,2}(gbps|gbit|gib|gb|g|tib|tb|t|mbps|mbit|mib|mb|m|个g|千兆|兆)/g;
 /** "4核8G", "4 vCPU 16 GiB", "16 vCPU and 64 GiB": vCPUs then memory. */
-const SPEC = /(\d{1,3})[ ]{0,2}(?:核|c|vcpus|vcpu|cores|core|cpus|cpu)[ ,/]{0,3}(?:(?:and|with|plus|&|\+|和)[ ]{0,2})?(\d{1,4})[ ]{0,2}(?:gib|gb|g)/g;
+const SPEC = /(\d{1,3})[ ]{0,2}(?:核|c|vcpus|vcpu|cores|core|cpus|cpu)[ ,/]{0,3}(?:(?:and|with|plus|&|\+|和)[ ]{0,2})?(\d{1,4})[ ]{0,2}(?:gigs|gig|gib|gb|g)/g;
 const DAYS = /(\d{1,4})[ -]{0,2}(days|day|天|日)/g;
 
 const BANDWIDTH_CUES = ["bandwidth", "带宽", "eip", "internet", "public", "公网", "出网", "nat", "slb", "mbps", "speed", "速率"];
@@ -23,6 +23,8 @@ const SIZE_TARGETS: Array<[string, readonly string[]]> = [
   ["storage", ["storage", "存储", "database", "数据库", "rds", "mysql", "postgres", "db"]],
 ];
 
+/** "40GB cloud_essd": a disk's category right after a size makes it a disk's size, whatever bandwidth the clause names. */
+const DISK_AFTER = /^[ ]{0,2}(?:cloud_essd|cloud_ssd|cloud_efficiency|essd|ssd|高效云盘|云盘)/;
 const CACHE_CUES: ReadonlySet<string> = new Set(["redis", "tair", "缓存"]);
 /** What ends one item of a list before the next: "+", a comma, "and", "plus". */
 const ITEM_BREAK = /[+,;，；、]|\band\b|\bplus\b/;
@@ -77,7 +79,7 @@ export function quantityValues(scan: Scanner): RequestedValue[] {
     } else if (unit.startsWith("m") || unit === "兆") {
       if (/memory|内存/.test(clause) && !bandwidthWords) continue;
       values.push({ kind: "bandwidth", text, role: "wanted", value: amount });
-    } else if (bandwidthWords && /bandwidth|带宽/.test(clause) && !sizeTarget(scan, start, end)) {
+    } else if (bandwidthWords && /bandwidth|带宽/.test(clause) && !sizeTarget(scan, start, end) && !DISK_AFTER.test(scan.after(end, 20))) {
       values.push({ kind: "bandwidth", text, role: "wanted", value: amount * 1000 });
     } else {
       const gb = unit.startsWith("t") ? amount * 1024 : amount;

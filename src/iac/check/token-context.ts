@@ -5,6 +5,7 @@
  * is given to. Each look is bounded to a clause and a few tokens, so the whole pass is linear.
  */
 import type { Token } from "../read/token";
+import { type BucketClauses, bucketClauses } from "../kinds/oss/bucket-clauses";
 import { isIcmp } from "../read/icmp-rules";
 
 /** Tokens that end a clause: a source range or a port belongs to the clause it is written in. */
@@ -92,7 +93,9 @@ export function productNear(tokens: readonly Token[], index: number): string | u
     const image = (token.kind === "name" && token.of === "image") || (token.kind === "version" && tokens[index + ahead - 1]?.of === "image");
     // "two private vswitches", "2 public-read buckets": an ACL word is the noun's adjective here.
     const adjective = token.kind === "name" && token.of === "acl";
-    if (!image && !adjective && !PRODUCT_FILLERS.has(token.kind)) break;
+    // "three /24 subnets", "3 个 /24 交换机": the block size qualifies the noun.
+    const prefix = token.kind === "urlPath" && /^\/\d{1,2}$/.test(token.text);
+    if (!image && !adjective && !prefix && !PRODUCT_FILLERS.has(token.kind)) break;
   }
   const before = tokens[index - 1];
   if (before?.kind === "name" && before.of === "product") return String(before.value);
@@ -261,4 +264,25 @@ export function countedFamily(tokens: readonly Token[], index: number): string |
   if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
   const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
   return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined) ?? disksAhead(tokens, index) ?? disksBefore(tokens, index);
+}
+
+/** The request as its tokens hold it: each token's text at its offset, blanks between (offsets kept). */
+function textOfTokens(tokens: readonly Token[]): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const token of tokens) {
+    if (token.start < at) continue;
+    pieces.push(" ".repeat(token.start - at), token.text);
+    at = token.start + token.text.length;
+  }
+  return pieces.join("");
+}
+
+const clausesOf = new WeakMap<readonly Token[], BucketClauses | null>();
+
+/** "one bucket for logs (…) and one for assets (…)": the buckets' own clauses (kinds/oss/bucket-clauses.ts), read once per request. */
+export function bucketsOneByOne(tokens: readonly Token[]): BucketClauses | undefined {
+  let clauses = clausesOf.get(tokens);
+  if (clauses === undefined) clausesOf.set(tokens, (clauses = bucketClauses(textOfTokens(tokens)) ?? null));
+  return clauses ?? undefined;
 }

@@ -19,6 +19,7 @@ import { inSoClause, isPurpose, servedBy } from "../read/purpose";
 import { RESOURCE_KINDS } from "../kinds";
 import {
   askedAway,
+  bucketsOneByOne,
   countedFamily,
   isClauseEnd,
   MULTIPLIER_COUNT,
@@ -62,7 +63,7 @@ const wanted = (kind: ValueKind, token: Token, value: string | number, extra: Pa
   ...extra,
 });
 
-const ID_TARGETS: Readonly<Record<string, string>> = { vpc: "vpc", vswitch: "vsw", securityGroup: "sg" };
+const ID_TARGETS: Readonly<Record<string, string>> = { vpc: "vpc", vswitch: "vsw", securityGroup: "sg", certificate: "certificate" };
 /** Kinds an existing resource may stand in for: "in my VPC vpc-…" uses it by id, not by a new resource. */
 const BY_ID = new Set(["vpc", "vswitch", "securityGroup", "ecs"]);
 const ID_KEYS: Readonly<Record<string, RegExp>> = {
@@ -271,7 +272,7 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
 
 const DAYS_PER = { year: 365, month: 30 } as const;
 /** "/24", "/16": a network's prefix length written alone, not a path. */
-const PREFIX_LENGTH = /^\/(?:[89]|[12]\d|3[0-2])$/;
+const PREFIX_LENGTH = /^\/(?:[89]|[12]\d|3[0-2])s?$/;
 const ZONE_WORDS = new Set(["zone", "zones", "可用区", "azs", "az"]);
 const ZONE_FILLERS = new Set(["availability", "different", "separate", "个"]);
 
@@ -421,7 +422,40 @@ function perServerBefore(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
+/** Words right after a count that name a load balancer's listeners ("an SLB with 2 listeners", "两个监听"). */
+const LISTENER_NOUNS = new Set(["listener", "listeners", "监听"]);
+const LISTENER_TYPES = new Set(["ALIYUN::SLB::Listener", "alicloud_slb_listener"]);
+/** The most listeners a count before "listeners" is read as; a larger number there is a port ("443 监听"). */
+const MOST_LISTENERS_SAID = 19;
+
+/** "an SLB with 2 listeners: TCP 3306 -> 3306 and UDP 53 -> 53": how many listeners the template has. */
+function placeListenerCount(context: PlaceContext, token: Token, index: number): Placement | undefined {
+  // "443 监听" is a listener's port: a count of listeners is small ("2 listeners", "两个监听").
+  if (!LISTENER_NOUNS.has(String(context.tokens[index + 1]?.value)) || Number(token.value) > MOST_LISTENERS_SAID) return undefined;
+  const count = context.view.resources.filter((resource) => LISTENER_TYPES.has(resource.type)).length;
+  return count === Number(token.value) ? found("count", token.text, `${count} × listener`) : missed("count", token.text, "missing", `${count} × listener`);
+}
+
+/** "RDS with 2 databases: app_db and report_db": the databases inside the instance (`DBMappings`, Terraform `alicloud_db_database`). */
+function placeSchemaCount(context: PlaceContext, token: Token, index: number): Placement | undefined {
+  const noun = context.tokens[index + 1];
+  const after = context.tokens[index + 2];
+  const named = after !== undefined && (after.value === ":" || after.value === "named" || after.value === "called");
+  // "两个库 app_db、report_db": the Chinese noun, then the first name.
+  const chinese = noun !== undefined && /^(?:库|数据库)$/.test(noun.text) && after?.kind === "word" && /^[a-z]/i.test(after.text);
+  const english = noun?.kind === "name" && noun.value === "rds" && /^(?:databases|dbs|schemas)$/i.test(noun.text) && named;
+  if (!english && !chinese) return undefined;
+  const count =
+    context.view.slots.filter((slot) => slot.key === "DBName").length +
+    context.view.resources.filter((resource) => resource.type === "alicloud_db_database").length;
+  return count === Number(token.value)
+    ? found("count", token.text, `${count} × database in the instance`)
+    : missed("count", token.text, "missing", `${count} × database in the instance`);
+}
+
 function placeCount(context: PlaceContext, token: Token, index: number): Placement {
+  const listeners = placeListenerCount(context, token, index) ?? placeSchemaCount(context, token, index);
+  if (listeners) return listeners;
   const previous = context.tokens[index - 1];
   // "api x2", "worker ×1": a multiplier after a role, not a product, counts servers of that role (summed in accounting.ts).
   if (MULTIPLIER_COUNT.test(token.text) && previous?.kind === "word") return "unplaced";
@@ -442,6 +476,12 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
       token.text,
       `${roles.bastions + roles.others} × ecs (${roles.groups.join(" + ")} by role${roles.bastions > 0 ? `, ${roles.bastions} bastion` : ""})`,
     );
+  // "one bucket for logs … and one for assets …": each "one" is a part of the buckets introduced one by one.
+  const oneByOne = family === "oss" ? bucketsOneByOne(context.tokens) : undefined;
+  if (oneByOne && oneByOne.starts.includes(token.start)) {
+    const buckets = resourceCount(context.view, "oss");
+    return buckets >= oneByOne.starts.length ? found("count", token.text, `${buckets} × oss`) : missed("count", token.text, "missing", `${buckets} × oss`);
+  }
   if (family) return located(wanted("count", token, Number(token.value), { target: family }), context.view);
   if (countsZones(context.tokens, index)) return located(wanted("count", token, Number(token.value), { target: "zone" }), context.view);
   // "写一个 Helm chart", "one more thing": one of nothing the check knows is an article, not a count.
@@ -510,7 +550,9 @@ export function placeToken(context: PlaceContext, index: number): Placement {
     case "urlPath": {
       // "3 vsw (/24 each)": a prefix length, on the network's blocks.
       if (PREFIX_LENGTH.test(token.text)) {
-        const where = slotWhere(view, (slot) => /^(?:CidrBlock|cidr_block)$/.test(slot.key) && String(slot.value).endsWith(token.text));
+        // "/24s from 10.10.0.0/16": the plural is the same length.
+        const prefix = token.text.replace(/s$/, "");
+        const where = slotWhere(view, (slot) => /^(?:CidrBlock|cidr_block)$/.test(slot.key) && String(slot.value).endsWith(prefix));
         return where ? found("cidr", token.text, where) : missed("cidr", token.text);
       }
       // "health check on /healthz": the path a listener probes (or any property carrying it as written).
@@ -572,6 +614,8 @@ export function placeToken(context: PlaceContext, index: number): Placement {
       if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
         return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
       {
+        const listeners = placeListenerCount(context, token, index) ?? placeSchemaCount(context, token, index);
+        if (listeners) return listeners;
         // "make the servers 3": a bare number after the noun a setting verb names is its count.
         const set = setCountOf(context.tokens, index);
         if (set) return located(wanted("count", token, Number(token.value), { target: set }), view);

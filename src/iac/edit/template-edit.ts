@@ -118,6 +118,20 @@ function namesPresentKind(text: string, kind: ResourceKind, count: number | unde
 const OF_THEM = /\b(\d{1,2}|one|two|three|four|five|six)\s{1,3}of\s{1,3}(?:them|those|these)\b/i;
 const REMOVE_WORD = /\b(?:remove|delete|drop|get rid of|kill)\b|去掉|删除|删掉/i;
 
+/** "scale it to 4", "scale out to 6": a number after a scaling verb. */
+const SCALE_TO = /\bscale(?:\s{1,3}(?:it|them|out|up|down|in))?\s{1,3}to\s{1,3}(\d{1,2})(?![\d.]|\s{0,2}(?:g|gb|gib|t|tb|m|mbps|%|vcpu|cores?)\b)/i;
+/** Change words before a count of machines ("改成3台", "扩容到5台", "加到 4 台"). */
+const SET_TO_WORDS = new Set(["改成", "改为", "变成", "调到", "调整为", "到", "扩到", "缩到", "加到", "减到"]);
+
+/** How many servers an edit asks for when it names no product: a count of 台 after a change word, or "scale to N". */
+function serverCountSaid(text: string): number | undefined {
+  const scaled = SCALE_TO.exec(text);
+  if (scaled) return Number(scaled[1]);
+  const tokens = tokenize(text);
+  const counted = tokens.findIndex((token, index) => token.kind === "count" && token.text.endsWith("台") && SET_TO_WORDS.has(String(tokens[index - 1]?.value)));
+  return counted < 0 ? undefined : Number(tokens[counted]?.value);
+}
+
 function targetCounts(current: Record<ResourceKind, number>, text: string, kept: ResourceKind[]): Record<ResourceKind, number> {
   const asked = parseGenerationRequest(text);
   const explicit = explicitCounts(text);
@@ -145,6 +159,9 @@ function targetCounts(current: Record<ResourceKind, number>, text: string, kept:
   const ofThem = OF_THEM.exec(text);
   const said = NUMBER_WORDS.get(ofThem?.[1]?.toLowerCase() ?? "") ?? Number(ofThem?.[1]);
   if (ofThem && asked.mentioned.length === 0 && current.ecs > 0) target.ecs = REMOVE_WORD.test(text) ? Math.max(current.ecs - said, 0) : said;
+  // "改成3台", "扩容到5台", "scale it to 4": machines counted with no product named are the template's servers.
+  const machines = asked.mentioned.length === 0 && current.ecs > 0 && !ofThem ? serverCountSaid(text) : undefined;
+  if (machines !== undefined) target.ecs = machines;
   // "给每台 ECS 一个 EIP", "an EIP for each server": one per server (and the NAT gateway's own), as in a new template.
   if (target.ecs > 1 && EIP_PER_SERVER.test(text) && !removed.has("eip")) target.eip = Math.max(target.eip, target.ecs + (target.nat > 0 ? 1 : 0));
   const uses = (kind: ResourceKind) => dependentsOf(kind).some((user) => target[user] > 0);
@@ -543,6 +560,10 @@ function openPorts(current: Template, text: string, changes: Phrase[], notDone: 
   // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
   const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
   if (Number.isInteger(movedFrom)) asked.delete(movedFrom);
+  // "把 80 端口关掉，开 443": the port closed is not opened again.
+  const close = CLOSE_PORT.exec(text);
+  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4] ?? close?.[5]);
+  if (Number.isInteger(closed)) asked.delete(closed);
   const existing = new Set(publicPortsOf(current));
   const tokens = tokenize(text);
   // "also open 6379 from the same range": the range given before, never the whole Internet.
@@ -636,6 +657,9 @@ function oneServerValuesNamed(values: RequestedValues, text: string, servers: nu
 /** "内存改成 8G", "bump the memory to 8GB": said of a template whose only product with memory is a Redis instance. */
 const MEMORY_WORDS = /\b(?:memory|ram)\b|内存/i;
 
+/** A size or a version said alone ("make it 8G", "version 7.0", "升级到 7.0"). */
+const SIZE_OR_VERSION = /\d{1,3}\s{0,2}(?:g|gb|gib)\b|\bversion\s{0,2}\d|版本|\b\d{1,2}\.\d\b/i;
+
 /** A product named in an edit: with none, a value speaks of the one product that can hold it. */
 const PRODUCT_WORDS = /\b(?:redis|tair|rds|database|db|mysql|postgres(?:ql)?|mariadb|sql ?server|ecs|servers?|instances?)\b|数据库|服务器/i;
 
@@ -654,7 +678,9 @@ function databaseEngine(template: Template): string {
 function valuesText(template: Template, text: string): string {
   if (PRODUCT_WORDS.test(text)) return text;
   const counts = currentCounts(template);
-  if (counts.redis > 0 && counts.ecs === 0 && counts.rds === 0 && MEMORY_WORDS.test(text)) return `Redis ${text}`;
+  // "make it 8G and version 7.0" of a template whose one sized, versioned product is a Redis instance.
+  if (counts.redis > 0 && counts.ecs === 0 && counts.rds === 0 && (MEMORY_WORDS.test(text) || SIZE_OR_VERSION.test(text)))
+    return `Redis ${text.trim().replace(UPGRADE_TO, "version ")}`;
   if (counts.rds > 0 && counts.ecs === 0 && counts.redis === 0) return `RDS ${databaseEngine(template)} ${text.replace(UPGRADE_TO, "version ")}`;
   return text;
 }

@@ -17,6 +17,7 @@ import { applyBastionDesign } from "../kinds/security-group/bastion-design";
 import { splitExistingGroupRules } from "../kinds/security-group/existing-group-rules";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { DiskValue, RequestedValues } from "../read/request-values";
+import type { BucketSettings } from "../kinds/values";
 import type { SourceRule } from "../read/source-rules";
 import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
@@ -302,6 +303,7 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
     for (const database of databases) database.Port = values.rdsPort;
     out.applied.push(phrase(`database port ${values.rdsPort}`, `数据库端口 ${values.rdsPort}`));
   }
+  applySchemas(databases, values, out);
   const retention = values.backupRetentionDays;
   if (retention === undefined) return;
   if (retention < BACKUP_RETENTION_DAYS.min || retention > BACKUP_RETENTION_DAYS.max) {
@@ -315,6 +317,24 @@ function applyRds(template: Template, values: RequestedValues, out: AppliedValue
   }
   for (const database of databases) database.BackupRetentionPeriod = retention;
   out.applied.push(phrase(`backups kept ${retention} days`, `备份保留 ${retention} 天`));
+}
+
+/** The character set each engine's databases are created with (`DBMappings[].CharacterSetName`). */
+const CHARACTER_SETS: Readonly<Record<string, string>> = { MySQL: "utf8mb4", MariaDB: "utf8mb4", PostgreSQL: "UTF8", SQLServer: "Chinese_PRC_CI_AS" };
+
+/** "with 2 databases: app_db and report_db, account admin_user": the databases inside each instance and its account (kinds/rds/schemas.ts). */
+function applySchemas(databases: Record<string, unknown>[], values: RequestedValues, out: AppliedValues): void {
+  if (databases.length === 0) return;
+  if (values.rdsDatabases) {
+    for (const database of databases)
+      database.DBMappings = values.rdsDatabases.map((name) => ({ DBName: name, CharacterSetName: CHARACTER_SETS[String(database.Engine)] ?? "utf8mb4" }));
+    const names = values.rdsDatabases.join(", ");
+    out.applied.push(phrase(`databases ${names} in the instance`, `实例中的数据库 ${names}`));
+  }
+  if (values.rdsAccount) {
+    for (const database of databases) database.MasterUsername = values.rdsAccount;
+    out.applied.push(phrase(`administrator account ${values.rdsAccount}`, `管理员账号 ${values.rdsAccount}`));
+  }
 }
 
 function applyOss(template: Template, values: RequestedValues, out: AppliedValues): void {
@@ -356,6 +376,40 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
     out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
   // A scoped rule or transitions, and a static website (apply-bucket.ts).
   out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website, values.cors));
+  applyOwnBucketSettings(buckets, values.bucketSettings, out);
+}
+
+/** "one for logs (private, delete after 90 days) and one for assets (public-read)": each bucket's own settings, over the shared ones. */
+function applyOwnBucketSettings(buckets: Record<string, unknown>[], settings: readonly BucketSettings[] | undefined, out: AppliedValues): void {
+  if (!settings || settings.length !== buckets.length) return;
+  settings.forEach((own, index) => {
+    const bucket = buckets[index];
+    if (!bucket) return;
+    const said: Phrase[] = [];
+    if (own.bucketAcl) {
+      bucket.AccessControl = own.bucketAcl;
+      said.push(phrase(`ACL ${own.bucketAcl}`, `读写权限 ${own.bucketAcl}`));
+    }
+    if (own.versioning) {
+      bucket.VersioningConfiguration = { Status: "Enabled" };
+      said.push(phrase("versioning enabled", "已开启版本控制"));
+    }
+    if (own.encryption) {
+      bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: own.encryption };
+      said.push(phrase(`server-side encryption ${own.encryption}`, `服务端加密 ${own.encryption}`));
+    }
+    if (own.lifecycleDays !== undefined && !own.lifecycleRules) {
+      bucket.LifecycleConfiguration = {
+        Rule: [{ ID: `expire-after-${own.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: own.lifecycleDays } }],
+      };
+      said.push(phrase(`objects expire after ${own.lifecycleDays} days`, `对象 ${own.lifecycleDays} 天后过期删除`));
+    }
+    said.push(...applyBucketRules([bucket], own.lifecycleRules, undefined));
+    if (said.length > 0)
+      out.applied.push(
+        phrase(`bucket ${index + 1}: ${said.map((one) => one.en).join(", ")}`, `第 ${index + 1} 个存储桶：${said.map((one) => one.zh).join("，")}`),
+      );
+  });
 }
 
 function applyZones(template: Template, values: RequestedValues, out: AppliedValues): void {

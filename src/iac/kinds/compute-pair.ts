@@ -6,9 +6,9 @@
  * class) read the same pairs, so no pair is read as both. Bounded patterns, one pass: linear.
  */
 
-/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G", "16 vCPU and 64 GiB": vCPUs then memory, side by side. */
+/** "4核8G", "4 vCPU 16 GiB", "4 vCPU / 16 GB", "4C8G", "16 vCPU and 64 GiB", "2 cores 4 gigs": vCPUs then memory, side by side. */
 export const CPU_MEMORY =
-  /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:(?:[,/，、+&]|and|with|plus|和)\s{0,3})?(\d{1,4})\s{0,2}(?:g|gb|gib)(?![a-z])/gi;
+  /(\d{1,3})\s{0,2}(?:vcpus?|cpus?|cores?|c|核)\s{0,3}(?:(?:[,/，、+&]|and|with|plus|和)\s{0,3})?(\d{1,4})\s{0,2}(?:gigs?|g|gb|gib)(?![a-z])/gi;
 
 type Owner = NonNullable<ComputePair["owner"]>;
 

@@ -20,6 +20,12 @@ const PRODUCT_NAMES: Readonly<Record<string, Phrase>> = {
   fc: phrase("Function Compute", "函数计算"),
   readonly: phrase("RDS read-only instances", "RDS 只读实例"),
   eni: phrase("elastic network interfaces (ENIs)", "弹性网卡（ENI）"),
+  nas: phrase("NAS file systems", "NAS 文件存储"),
+  "deployment-set": phrase("deployment sets", "部署集"),
+  "snapshot-policy": phrase("automatic snapshot policies", "自动快照策略"),
+  domain: phrase("custom domains for buckets", "存储空间的自定义域名"),
+  dns: phrase("DNS records (Alibaba Cloud DNS)", "云解析 DNS 记录"),
+  cms: phrase("CloudMonitor alarms", "云监控告警"),
 };
 
 export function unbuiltProducts(text: string): Phrase[] {

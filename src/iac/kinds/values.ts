@@ -25,6 +25,9 @@ export interface DiskValue {
   performanceLevel?: string;
 }
 
+/** The settings one bucket of several may have of its own. */
+export type BucketSettings = Pick<RequestedValues, "bucketAcl" | "versioning" | "encryption" | "lifecycleDays" | "lifecycleRules">;
+
 export interface RequestedValues {
   ecsInstanceType?: string;
   ecsImageId?: string;
@@ -49,6 +52,10 @@ export interface RequestedValues {
   rdsEdition?: RdsEdition;
   /** "MySQL on port 3307", "数据库端口 3307": the port the database listens on, when not its engine's own. */
   rdsPort?: number;
+  /** "with 2 databases: app_db and report_db": the databases inside the instance (rds/schemas.ts). */
+  rdsDatabases?: string[];
+  /** "account admin_user", "账号 admin_user": the administrator account's name. */
+  rdsAccount?: string;
   /** "deletion protection on", "开启删除保护": the databases and servers cannot be released until it is turned off. */
   deletionProtection?: boolean;
   /** "a 7 day backup retention", "备份保留7天": days RDS keeps data backups. */
@@ -67,6 +74,8 @@ export interface RequestedValues {
   website?: WebsiteValue;
   /** The CORS rule the bucket answers browsers with (origins, methods): kinds/oss/cors.ts. */
   cors?: CorsValue;
+  /** "one bucket for logs (private, …) and one for assets (public-read)": each bucket's own settings, in order (kinds/oss/bucket-clauses.ts). */
+  bucketSettings?: BucketSettings[];
   zones: string[];
   existingVpcId?: string;
   existingVSwitchId?: string;

@@ -12,6 +12,9 @@ import { EIP_PER_SERVER, measuredSpecCount, multiplierCount, perZoneServers, rol
 import { largestServerCount, serverRoles } from "./server-roles";
 import { parseRequestedValues, sourceRangesOf } from "./request-values";
 import { publicRulePorts } from "./source-rules";
+import { ICMP_WORDS } from "./icmp-rules";
+import { COUNTED_DATABASES, databaseNames } from "../kinds/rds/schemas";
+import { bucketClauses } from "../kinds/oss/bucket-clauses";
 import { tokenize } from "../kinds/vocabulary";
 import { insideOnlyPorts } from "./port-scopes";
 import { asksNoInternetAccess } from "./no-internet";
@@ -420,9 +423,9 @@ function addressPlan(
   return { vpcCidr, vswitchCidrs };
 }
 
-/** "/20 subnets", "两个 /24 的交换机": the size of the vSwitches when no blocks are given. */
+/** "/20 subnets", "两个 /24 的交换机", "/24s from 10.10.0.0/16": the size of the vSwitches when no blocks are given. */
 function vswitchPrefixOf(text: string): { vswitchPrefix?: number } {
-  const match = /(?<![\d.])\/(\d{2})\s*(?:的\s*)?(?:v-?switch(?:es)?|subnets?|交换机|子网)/i.exec(text);
+  const match = /(?<![\d.])\/(\d{2})(?:s\b|\s{0,3}(?:的\s{0,3})?(?:v-?switch(?:es)?|subnets?|交换机|子网))/i.exec(text);
   const prefix = Number(match?.[1]);
   return prefix >= 16 && prefix <= 29 ? { vswitchPrefix: prefix } : {};
 }
@@ -547,11 +550,19 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   const tokens = tokenize(text);
   // "一台做数据库服务器（自建MySQL，不要RDS）": the database runs on a server of the user's; no RDS is bought (self-hosted.ts).
   if (runsOwnDatabase(tokens)) counts.rds = 0;
+  // "one bucket for logs (…) and one for assets (…)": a bucket for each introduced (kinds/oss/bucket-clauses.ts).
+  if (counts.oss > 0) counts.oss = Math.max(counts.oss, bucketClauses(text)?.own.length ?? 0);
+  // "MySQL RDS with 2 databases: app_db and report_db": databases inside one instance, not two instances (kinds/rds/schemas.ts).
+  const schemas = counts.rds > 1 ? COUNTED_DATABASES.exec(text) : null;
+  if (schemas && databaseNames(text).length > 0) {
+    const blanked = text.slice(0, schemas.index) + " ".repeat(schemas[0].length) + text.slice(schemas.index + schemas[0].length);
+    counts.rds = Math.max(1, countResource(blanked, "rds"));
+  }
   const existingInstances = existingInstancesOf(tokens);
   if (existingInstances.length > 0 && counts.ecs === existingInstances.length && OWN_SERVERS.test(text)) counts.ecs = 0;
   // "add a rule to sg-bp1…": the id names the group the rules go on.
   if (counts.securityGroup === 0 && /\bsg-[a-z0-9]{8,}\b/i.test(text)) counts.securityGroup = 1;
-  const recognized = Object.values(counts).some((count) => count > 0);
+  let recognized = Object.values(counts).some((count) => count > 0);
   const mentioned = (Object.keys(counts) as ResourceKind[]).filter((kind) => counts[kind] > 0);
   const sources = sourceRangesOf(text);
   const existing = parseExistingVpc(text);
@@ -592,10 +603,10 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
     counts.eip = 1;
     notes.push("Added an EIP for the NAT gateway's SNAT entry; a NAT gateway without one cannot reach the Internet.");
   }
-  if (Object.values(counts).every((count) => count === 0)) {
+  const baseOnly = Object.values(counts).every((count) => count === 0);
+  if (baseOnly) {
     counts.vpc = 1;
     counts.vswitch = 1;
-    notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
   }
   for (const kind of Object.keys(counts) as ResourceKind[]) {
     if (counts[kind] > KINDS[kind].maxCount) {
@@ -615,12 +626,17 @@ export function parseGenerationRequest(text: string): InfrastructureRequest {
   if (
     counts.securityGroup === 0 &&
     counts.vpc > 0 &&
-    ruled.length + ranges.length + listedPorts(planText).length + openedPorts(planText).length > 0 &&
+    ruled.length + ranges.length + listedPorts(planText).length + openedPorts(planText).length + (ICMP_WORDS.test(planText) ? 1 : 0) > 0 &&
     !portUsers(counts)
   ) {
     // "Allow port 3306 from the app subnet in a new VPC": the rules need a security group (free) to live in.
     counts.securityGroup = 1;
-  }
+    // "open ports 8000-8100 to 10.0.0.0/8", "Allow ICMP from anywhere and 22 from 10.0.0.0/8": rules alone ask for the group they live in.
+    if (baseOnly) {
+      recognized = true;
+      notes.push("The rules are in a new security group in a new VPC: name your servers (or an existing group, sg-…) to put them on those.");
+    }
+  } else if (baseOnly) notes.push("No resource type was recognised in the request, so a VPC with one vSwitch was generated as a base.");
   const { vpcCidr, vswitchCidrs } = addressPlan(planText, counts.vswitch, notes, sources.all);
   const region = findRegion(text);
   // "No internet access at all": every load balancer internal and every port inside the VPC (no-internet.ts).

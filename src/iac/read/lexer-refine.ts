@@ -25,6 +25,9 @@ const LOOSE_PORT_WORDS = new Set([
   "exposes",
   "on",
   "开放",
+  // "安全组开 22/80/443": the short verb.
+  "开",
+  "开通",
   "放通",
   "放行",
   "打开",
@@ -112,8 +115,8 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
 const ONLY_AFTER = new Set(["only", "仅", "只"]);
 /** Words before a source ("from my IP X", "from the office X", "from the bastion"). */
 const SOURCE_LABELS = new Set(["the", "my", "our", "ip", "office", "home", "vpn"]);
-/** Words between a port and its source range: "22 from X", "22 to X" (opened to it), "22 只允许 X", "3306 来自 X". */
-const SOURCE_WORDS = new Set(["from", "to", "来自", "允许", "只允许", "仅允许"]);
+/** Words between a port and its source range: "22 from X", "22 to X" (opened to it), "22 只允许 X", "3306 来自 X", "22 只给 X". */
+const SOURCE_WORDS = new Set(["from", "to", "来自", "允许", "只允许", "仅允许", "给", "对"]);
 
 /** "443 to everyone", "8080 from the internet", "443 publicly", "8080 仅内网访问", "443 对公网": a number given an audience is a port. */
 function saidToAudience(tokens: readonly Token[], index: number): boolean {
@@ -226,6 +229,58 @@ function markMultipliers(tokens: Token[], input: string): Token[] {
   return out;
 }
 
+/** Words that name a certificate, then what may stand before its id ("cert id: 1234-cn-hangzhou", "证书 ID 1234…"). */
+const CERTIFICATE_WORDS = new Set(["cert", "certificate", "证书"]);
+const CERTIFICATE_FILLERS = new Set(["id", ":", "=", "：", "is"]);
+/** A certificate id: letters, digits and hyphens with a digit in it (read/request-values.ts reads the same shape). */
+const CERTIFICATE_ID = /^(?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63}$/i;
+/** How many tokens one id may span ("1234567-cn-hangzhou": a number, a hyphen and a region). */
+const MAX_ID_TOKENS = 12;
+
+/**
+ * "cert 1234567-cn-hangzhou": the id the words split into a number, a hyphen and a region is one id
+ * (the check once read "12345" as a port and the region as the stack's); joined when its parts touch.
+ */
+function joinCertificateIds(tokens: Token[], input: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    out.push(token);
+    if (token.kind !== "word" || !CERTIFICATE_WORDS.has(String(token.value))) continue;
+    let first = i + 1;
+    while (first < i + 3 && CERTIFICATE_FILLERS.has(String(tokens[first]?.value ?? "").toLowerCase())) first += 1;
+    let last = first;
+    while (
+      last + 1 < tokens.length &&
+      last - first < MAX_ID_TOKENS &&
+      tokens[last + 1]?.start === tokens[last]?.end &&
+      !isPunctuation(tokens[last + 1], ",", "，", ";", "。")
+    )
+      last += 1;
+    const start = tokens[first]?.start;
+    const end = tokens[last]?.end;
+    if (start === undefined || end === undefined || !CERTIFICATE_ID.test(input.slice(start, end))) continue;
+    for (let filler = i + 1; filler < first; filler += 1) out.push(tokens[filler] as Token);
+    const text = input.slice(start, end);
+    out.push({ kind: "resourceId", of: "certificate", value: text, text, start, end });
+    i = last;
+  }
+  return out;
+}
+
+/** What may stand between "scale" and "to": "scale it to 4", "scale out to 6". */
+const SCALE_FILLERS = new Set(["it", "them", "out", "up", "down", "in"]);
+
+/** "scale it to 4": how many servers, not a port or a size (edit/template-edit.ts reads the same). */
+function markScaledCounts(tokens: Token[]): void {
+  for (let i = 2; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (!isBareInteger(token) || Number(token.value) > MAX_PLAIN_COUNT || tokens[i - 1]?.value !== "to") continue;
+    const verb = SCALE_FILLERS.has(String(tokens[i - 2]?.value)) ? tokens[i - 3] : tokens[i - 2];
+    if (verb?.value === "scale") token.kind = "count";
+  }
+}
+
 /** The most a plain number before a product's noun counts ("4 nodes", "3 ECS"): more is a port or a size. */
 const MAX_PLAIN_COUNT = 50;
 
@@ -279,7 +334,7 @@ function unmarkWordNegations(tokens: Token[], input: string): void {
 }
 
 const ZONE_WORDS = new Set(["zone", "zones", "可用区"]);
-const LETTER_JOINS = new Set(["and", ",", "和", "、", "&"]);
+const LETTER_JOINS = new Set(["and", ",", "和", "、", "&", "/"]);
 
 /** "杭州 H 区", "zone H", "zones H and I": a letter of a zone in the request's region is that zone (read/zone-letters.ts reads the same). */
 function markZoneLetters(tokens: Token[]): void {
@@ -400,11 +455,12 @@ export function refineTokens(tokens: Token[], input: string): Token[] {
   // "1 db server (self-hosted MySQL, no RDS)": a server, not a database to buy (self-hosted.ts).
   markOwnDatabases(tokens);
   markZoneLetters(tokens);
-  const counted = markMultipliers(tokens, input);
+  const counted = markMultipliers(joinCertificateIds(tokens, input), input);
   markRoleMultipliers(counted);
   // Versions first: "MySQL 8.0 database", "Postgres 15 DB" name a version, not how many.
   markVersions(counted);
   markPlainCounts(counted);
+  markScaledCounts(counted);
   markPorts(counted);
   return counted;
 }

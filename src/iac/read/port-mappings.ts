@@ -32,7 +32,7 @@ const VERB_FIRST = new RegExp(
 );
 /** "backend port 8080 behind listener 80" / "后端 8080，监听 80" / "监听 80 和 443，后端都是 80": the two named apart, in either order. */
 const BACKEND = new RegExp(
-  String.raw`(?:backend|后端)${SPACE}(?:(?:https?|tcp)\s{1,3})?(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?:backends?|后端)${SPACE}(?:(?:https?|tcp)\s{1,3})?(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|(?:listening\s{1,3})?on\s{1,3}|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "i",
 );
 /** "listening on 80", "监听 443", "a CLB on 80/443", "SLB on 80 and 443": the listener ports, up to LISTED_FRONTS_MAX of them. */
@@ -40,6 +40,10 @@ const LISTENER = new RegExp(
   String.raw`(?:listen(?:er|ing|s)?|监听|(?:slb|clb|load[- ]?balancer|负载均衡)\s{1,3}on)${SPACE}(?:on\s{1,3})?(?:ports?\s{0,3}|端口${SPACE})?(\d{2,5}(?:\s{0,2}(?:\/|,|，|、|&|and|和)\s{0,2}\d{2,5}){0,3})(?![\d.])`,
   "i",
 );
+/** "SLB HTTPS 443 … to 2 backends on 8443": a port its protocol names is the listener's when no listener word is written. */
+const PROTOCOL_PORT = /\b(?:https?|tcp|udp)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?![\d.])/gi;
+/** The most listener ports one phrase lists (LISTENER's own bound: one and three more). */
+const LISTED_FRONTS_MAX = 4;
 /** The ports of a listed listener phrase ("80/443"). */
 const LISTED_FRONTS = /\d{2,5}/g;
 
@@ -65,7 +69,8 @@ export function portMappingsOf(text: string): PortMapping[] {
   if (!valid(back)) return [];
   // "a CLB on 80/443, backend 8080": every listener port forwards to the one backend port; "HTTPS termination … backend HTTP 8080": 443 does.
   const written = [...(LISTENER.exec(text)?.[1] ?? "").matchAll(LISTED_FRONTS)].map((match) => Number(match[0]));
-  const listed = written.length === 0 && HTTPS_TERMINATION.test(text) ? [443] : written;
+  const named = written.length === 0 ? [...text.matchAll(PROTOCOL_PORT)].map((match) => Number(match[1])).filter((port) => port !== back) : [];
+  const listed = written.length > 0 ? written : named.length > 0 ? named.slice(0, LISTED_FRONTS_MAX) : HTTPS_TERMINATION.test(text) ? [443] : [];
   // "监听 80 和 443，后端都是 80": 80 → 80 is a listener too; a lone "listener 80, backend 80" needs no mapping.
   const listeners = listed.filter(valid);
   return listeners.length === 1 && listeners[0] === back ? [] : listeners.map((front) => ({ front, back }));

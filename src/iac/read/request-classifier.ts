@@ -53,9 +53,9 @@ const DEPLOY =
 /** Other clouds and tools the offline engine does not write, unless the request also names ROS or Terraform for Alibaba Cloud. */
 const FOREIGN =
   /\bhelm\b|dockerfile|docker[- ]compose|kubernetes (?:manifest|yaml|deployment)|\bk8s (?:manifest|yaml)|ansible|puppet|\bchef\b|cloudformation|\baws\b|\bazure\b|\bgcp\b|google cloud|\bbicep\b|pulumi|\bpython script|\bsql query|\bpoem\b|\bweather\b|\bjoke\b|写一首诗|天气|笑话|讲个故事|翻译/i;
-/** Words of the domain besides the kinds' own nouns (kinds/). */
+/** Words of the domain besides the kinds' own nouns (kinds/); port rules alone ("open ports 8000-8100 to 10.0.0.0/8", "Allow ICMP …") ask for a security group. */
 const IAC_WORDS =
-  /\b(?:sg|vpc|vsw)-[a-z0-9]{8,}|\bi-[a-z0-9]{10,}|\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网/i;
+  /\b(?:sg|vpc|vsw)-[a-z0-9]{8,}|\bi-[a-z0-9]{10,}|\bros\b|terraform|template|stack|aliyun|alibaba|\bvpc|v-?switch|subnet|\becs\b|\bslb\b|\brds\b|\boss\b|bucket|\beip|\bnat\b|redis|database|mysql|postgres|server|instance|load balanc|security group|network|firewall|cidr|模板|资源栈|阿里云|专有网络|交换机|服务器|数据库|负载均衡|存储桶|对象存储|安全组|网关|缓存|实例|网络|公网|端口|\bicmp\b|\bports?\s{0,3}\d{1,5}\b|\b(?:open|allow|expose|whitelist)\s{1,3}(?:inbound\s{1,3})?(?:(?:tcp|udp)\s{1,3})?\d{1,5}\b/i;
 
 const CONTAINS_HCL = /^[ \t]*(?:resource|provider|module|variable|terraform)\s+(?:"[^"]+"\s*)*\{/m;
 const MENTIONS_TERRAFORM = /terraform|opentofu|\.tf\b|\bhcl\b|\btf\b/i;

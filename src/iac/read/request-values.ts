@@ -24,6 +24,10 @@ import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
 import type { Token } from "./token";
 import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
+import { DATABASE_SSL, SPOT, SUBSCRIPTION, TAGS, TDE } from "../kinds/not-built-settings";
+
+/** A shared lower-case pattern (kinds/not-built-settings.ts) for the request as written. */
+const caseless = (pattern: RegExp) => new RegExp(pattern.source, "i");
 
 export type { DiskValue, RequestedValues } from "../kinds/values";
 export { type SourceRanges, sourceRangesOf } from "../kinds/security-group";
@@ -41,20 +45,20 @@ function asksForEss(text: string): boolean {
 }
 
 /** Things people ask for that the offline engine does not build; named in the reply, never dropped silently. */
-const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
+export const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/read[- ]?(?:only )?replica|\bread[- ]?only (?:db |database |rds )?instances?\b|只读实例/i, phrase("read-only database replicas", "数据库只读实例")],
-  [/subscription|prepaid|包年|包月/i, phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
-  [/\bspot\b|preemptible|抢占式/i, phrase("spot (preemptible) instances", "抢占式实例")],
+  [caseless(SUBSCRIPTION), phrase("subscription (prepaid) billing: the template uses pay-as-you-go", "包年包月计费（模板使用按量付费）")],
+  [caseless(SPOT), phrase("spot (preemptible) instances", "抢占式实例")],
   [/\bcdn\b/i, phrase("a CDN domain", "CDN 加速域名")],
   [/\bkafka\b/i, phrase("Kafka", "Kafka 消息队列")],
   [/mongo/i, phrase("MongoDB", "MongoDB")],
   [/polardb/i, phrase("PolarDB (an RDS database can be built instead: ask for RDS)", "PolarDB（可改用 RDS 数据库：请说明要 RDS）")],
   [
-    /alb|application load balancer|应用型负载均衡/i,
+    /\balb\b|application load balancer|应用型负载均衡/i,
     phrase("an ALB (Application Load Balancer; an SLB can be built instead: ask for an SLB)", "应用型负载均衡 ALB（可改用 SLB：请说明要 SLB）"),
   ],
   [
-    /nlb|network load balancer|网络型负载均衡/i,
+    /\bnlb\b|network load balancer|网络型负载均衡/i,
     phrase("an NLB (Network Load Balancer; an SLB can be built instead: ask for an SLB)", "网络型负载均衡 NLB（可改用 SLB：请说明要 SLB）"),
   ],
   // "k8s-free", "no k8s", "without Kubernetes" ask for none.
@@ -65,7 +69,7 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/function compute|\bfc\b|函数计算/i, phrase("Function Compute", "函数计算")],
   [/\bwaf\b|web application firewall/i, phrase("WAF", "Web 应用防火墙")],
   [/\bdns\b|domain name|域名解析/i, phrase("DNS records", "DNS 解析记录")],
-  [/\btags?\b|标签/i, phrase("tags", "标签")],
+  [caseless(TAGS), phrase("tags", "标签")],
   [/(?<!\bno |without )\bipv6\b/i, phrase("IPv6 (the VPC, vSwitches and servers are IPv4 only)", "IPv6（VPC、交换机和服务器只用 IPv4）")],
   [
     /(?:redis|tair)[^,;，。；\n]{0,24}(?:cluster|集群版)|集群版\s{0,2}(?:redis|tair)|\bcluster (?:edition|mode)\b/i,
@@ -83,6 +87,18 @@ const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [/\bsession\s{1,3}(?:persistence|stickiness)\b|\bsticky\s{1,3}sessions?\b|会话保持/i, phrase("session persistence on the listeners", "监听的会话保持")],
   [/alarm|cloudmonitor|monitoring|告警|云监控/i, phrase("monitoring alarms", "监控告警")],
   [/\bnas\b|file storage|文件存储/i, phrase("NAS file systems", "NAS 文件存储")],
+  // Round ten: dropped by both readers before ("RDS with SSL enabled and TDE encryption", "two ECS in a deployment set").
+  [caseless(DATABASE_SSL), phrase("SSL on the database connection", "数据库连接的 SSL 加密")],
+  [caseless(TDE), phrase("TDE (transparent data encryption) on the database", "数据库的 TDE 透明数据加密")],
+  [/\bdeployment\s{1,3}sets?\b|部署集/i, phrase("a deployment set (spreading the servers over physical hosts)", "部署集（把服务器分散到不同物理机）")],
+  [
+    /\b(?:auto(?:matic)?\s{1,3}|daily\s{1,3})?snapshot\s{1,3}polic(?:y|ies)\b|\b(?:automatic|auto|daily)\s{1,3}snapshots\b|自动快照|快照策略/i,
+    phrase("an automatic snapshot policy for the disks", "云盘的自动快照策略"),
+  ],
+  [
+    /\bcustom\s{1,3}domains?\b|\bbind(?:ing)?\s{1,3}(?:a\s{1,3}|the\s{1,3}|my\s{1,3})?domain\b|绑定(?:自定义)?域名|自定义域名/i,
+    phrase("a custom domain bound to the bucket (CNAME)", "绑定到存储空间的自定义域名（CNAME）"),
+  ],
 ];
 
 /** The same patterns, global, to try each occurrence (built when the module loads). */
@@ -130,7 +146,7 @@ const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|
 const DELETION_PROTECTION = /(?<!\b(?:no|without|disable|off)\s{1,3})\bdeletion[- ]protection\b|(?<!不要|关闭|不需要)(?:删除保护|释放保护)/i;
 
 /** "cert id 1234567890abcdef", "certificate: 123456-cn-hangzhou", "证书 ID 1234…": an id of letters, digits and hyphens with a digit in it. */
-const CERTIFICATE_ID = /\b(?:cert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
+const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
 
 /** "8080 only from the bastion", "8080 and 9090 from the jump box": ports opened to the bastion's group alone. Bounded, global: one pass. */
 const FROM_BASTION =

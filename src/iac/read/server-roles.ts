@@ -98,7 +98,9 @@ function multiplierAfter(tokens: readonly Token[], index: number): number | unde
 export function largestServerCount(tokens: readonly Token[]): number {
   let largest = 0;
   for (const [index, token] of tokens.entries()) {
-    if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
+    // "ecs.g7.large x2", "ecs.g7.large x 2": an instance type names the servers as well as their noun does.
+    const server = (token.kind === "name" && token.of === "product" && token.value === "ecs") || (token.kind === "instanceType" && token.of === "ecs");
+    if (!server) continue;
     const countIndex = countIndexBefore(tokens, index);
     // "auto scaling between 2 and 6 instances", "2-6 instances": a range of counts (a scaling group's), not how many to build.
     if (countIndex !== undefined && RANGE_JOINERS.has(String(tokens[countIndex - 1]?.value)) && tokens[countIndex - 2]?.kind === "number") continue;
@@ -126,7 +128,9 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   const typed: number[] = [];
   for (const [index, token] of tokens.entries()) {
     if (isServerType(token) && tokens[index - 1]?.kind === "count" && !isBastionNoun(tokens[index - 2])) typed.push(Number(tokens[index - 1]?.value));
-    if (token.kind !== "name" || token.of !== "product" || token.value !== "ecs") continue;
+    // "ecs.g7.large x2", "ecs.g7.large x 2": an instance type names the servers as well as their noun does.
+    const server = (token.kind === "name" && token.of === "product" && token.value === "ecs") || (token.kind === "instanceType" && token.of === "ecs");
+    if (!server) continue;
     const countIndex = countIndexBefore(tokens, index);
     const count = countIndex === undefined ? undefined : Number(tokens[countIndex]?.value);
     if (BASTION.test(token.text)) {

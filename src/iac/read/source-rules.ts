@@ -45,9 +45,9 @@ function clauseRanges(clause: string): [number, number][] {
   return ranges;
 }
 
-/** A tier of the request's own servers named as the range's subnet ("the web tier's subnet", "the app subnet"); an office's or a VPN's is someone else's. */
+/** A tier of the request's own servers named as the range's subnet ("the web tier's subnet", "the app subnet", "the web servers' subnet"); an office's or a VPN's is someone else's. */
 const OWN_SUBNET =
-  /\b(?:web|app|application|api|backend|frontend|worker|server)(?:[- ](?:tier|layer)(?:'s|’s)?)?\s{1,3}(?:subnet|vswitch|v-switch)\b|(?:应用|业务|web)\s{0,2}(?:子网|交换机)/i;
+  /\b(?:web|app|application|api|backend|frontend|worker|server)(?:[- ](?:tier|layer)|\s{1,3}(?:servers?|nodes?|instances?|hosts?|ecs))?(?:'s|’s|'|’)?\s{1,3}(?:subnet|vswitch|v-switch)\b|(?:应用|业务|web)\s{0,2}(?:服务器\s{0,2}(?:的\s{0,2})?)?(?:子网|交换机)/i;
 
 const DATABASE_WORDS = /\b(?:database|db|rds|mysql|postgres(?:ql)?|sql ?server|mariadb)\b|数据库/i;
 const CACHE_WORDS = /\b(?:redis|cache|tair)\b|缓存/i;
@@ -60,9 +60,9 @@ function productOf(words: string): SourceRule["for"] {
   return DATABASE_WORDS.test(words) ? "database" : undefined;
 }
 
-/** A source word, up to two words ("the app subnet"), then a block or an address. Built once, at load. */
+/** A source word, up to two words ("the app subnet") and a Chinese subnet's label ("web 服务器的子网"), then a block or an address. Built once, at load. */
 export const SOURCE_ADDRESS =
-  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}(?:\/(?:tcp|udp))?\s{1,3})(?:to|for)|(?<=\b(?:ssh|rdp)\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)(?:限于?)?|仅限于?|只限于?|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
+  /(?:from|source|allow(?:ed)?|only|(?<=(?:^|[^\d.])\d{2,5}(?:\/(?:tcp|udp))?\s{1,3})(?:to|for)|(?<=\b(?:ssh|rdp)\s{1,3})to|whitelist|allowlist|restrict(?:ed)? to|(?:restrict(?:ed)?|limit(?:ed)?) (?:ssh|rdp|port \d{2,5}) to|open to|来自|来源|仅允许|只允许|只对|(?<=[(（]\s{0,3})(?:仅|只)(?:限于?)?|仅限于?|只限于?|白名单|允许|限制到|限制为|限制在|限定为|限定到|从|给)\s{0,3}(?:the\s{1,3})?(?:[a-z'’-]{1,16}\s{1,3}){0,3}(?:(?:服务器|应用|业务|后端|前端)?的?(?:子网|交换机)\s{0,2})?(?:网段\s{0,3})?(?:是\s{0,2}|为\s{0,2}|[:：]\s{0,2}|(?:加上|添加|增加|加入|加)\s{0,2})?(\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?)(?![\d.]|\/\d)/gi;
 /**
  * "and 10.2.0.0/16", "and office 198.51.100.0/24" after a source: a second range of the same list,
  * a label of up to two words before it (never a network's noun: "and vswitch 10.0.1.0/24" is the plan's).
@@ -212,6 +212,19 @@ function portsAfter(text: string, end: number): number[] {
   return [...ports];
 }
 
+/** Words right before "from" that make the block the one subnets are cut from ("/24s from", "subnets carved from"). */
+export const CARVED_BEFORE =
+  /(?:\/\d{1,2}s?|\bsubnets?|\bv-?switch(?:es)?|\bblocks?|\bcarved|\bsplit|\bcut|\ballocated|\btaken|\bsliced)\s{1,3}(?:out\s{1,3})?$/i;
+/** Words right after a block "从 X" cuts subnets from ("从 10.0.0.0/16 划出…", "从…里切分"). */
+export const CARVED_AFTER = /^\s{0,3}(?:里|中|内)?\s{0,2}(?:划|切|分出|拆)/;
+/** How far back the words of a cut are read: a bound, so every source stays linear. */
+const CARVED_REACH = 24;
+
+function carvedFrom(text: string, start: number, end: number, matched: string): boolean {
+  if (/^from\b/i.test(matched)) return CARVED_BEFORE.test(text.slice(Math.max(0, start - CARVED_REACH), start));
+  return matched.startsWith("从") && CARVED_AFTER.test(text.slice(end, end + 8));
+}
+
 /** ":22" right after an address: an endpoint ("10.0.1.5:22"), no source range. */
 const ENDPOINT_PORT = /^:\d{1,5}(?!\d)/;
 
@@ -228,6 +241,8 @@ export function sourceRules(text: string): SourceRule[] {
     if (!cidr) continue;
     // "forward public port 2222 to 10.0.1.5:22": an address with a port is where traffic goes, not where it may come from.
     if (ENDPOINT_PORT.test(text.slice(end, end + 7))) continue;
+    // "/24s from 10.10.0.0/16", "three /24 subnets carved from …", "从 10.10.0.0/16 划出 3 个 /24": the block subnets come out of is the VPC's.
+    if (carvedFrom(text, match.index, end, match[0])) continue;
     // Two sources in one clause ("443 from 0.0.0.0/0 and 22 only from 10.20.0.0/16"): each is for the ports written since the one before.
     const clauseStart = match.index - clauseBefore(text, match.index, Math.min(previousEnd, match.index)).length;
     const clause = text.slice(clauseStart, match.index);

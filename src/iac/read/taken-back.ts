@@ -5,7 +5,8 @@
  * the engineer settled on (round seven: both requests built the first value). Read from the lexer's
  * tokens: the correction's value must follow its cue at once (fillers aside: "make that", "it's")
  * and be of the same kind (a size for a size, a CPU/memory for a CPU/memory) as the value it
- * replaces, which stands before the cue in the same sentence. The lexer runs only when a cue is
+ * replaces, which stands before the cue in the same sentence. A word asked about and answered "no"
+ * ("Redis cluster? no, just standard …") is taken back with its answer. The lexer runs only when a cue is
  * written; each cue is read once: linear.
  */
 import { tokenize } from "../kinds/vocabulary";
@@ -13,7 +14,7 @@ import type { Token, TokenKind } from "./token";
 
 /** The words that take a value back ("no wait", "actually", "10.0.0.0/8 is too big, use …"); a global pattern, so every cue is found in one pass. */
 const CUES =
-  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|no,\s{0,2}(?:just|only)|no(?=,\s{0,2}(?:make|use)\b)|(?<=\?\s{0,2})no(?=,)|(?<=\?\s{0,2})make(?=\s{1,2}(?:it|that)\b)|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
+  /\b(?:no,?\s{1,2}wait|wait,?\s{1,2}no|no,\s{0,2}(?:just|only)|no(?=,\s{0,2}(?:make|use)\b)|(?<=\?\s{0,2})no(?=,|\s{1,2}\d)|(?<=\?\s{0,2})make(?=\s{1,2}(?:it|that)\b)|scratch that|i mean|actually|sorry|oops|correction|rather|(?:is|'s|are)\s{1,2}(?:too\s{1,2}(?:big|large|small|wide|narrow)|wrong))\b|不对|错了|说错了|更正|哦不|太大了|太小了/gi;
 /** Words between a cue and its value: "actually make that 200GB", "I mean it's 4c8g", "不对，应该是 8080". */
 const FILLERS = new Set([
   "make",
@@ -97,6 +98,8 @@ function correctionAfter(tokens: readonly Token[], from: number): { token: Token
 function replaces(earlier: Token, correction: Token): boolean {
   // "3 servers, no, make it 2": a bare number corrects a count.
   if (earlier.kind === "count" && correction.kind === "number") return true;
+  // "internal on 3306? no 8080": a bare number corrects a port.
+  if (earlier.kind === "port" && correction.kind === "number") return true;
   if (earlier.kind !== correction.kind) return false;
   if (correction.kind !== "name") return true;
   if (earlier.of !== correction.of || earlier.value === correction.value) return false;
@@ -133,10 +136,16 @@ export function withoutTakenBack(text: string): string {
     const cueEnd = cue.index + cue[0].length;
     while (next < tokens.length && (tokens[next] as Token).start < cueEnd) next += 1;
     const found = correctionAfter(tokens, next);
-    if (!found) continue;
-    const correction = found.token;
     let cueStart = next;
     while (cueStart > 0 && (tokens[cueStart - 1] as Token).end > cue.index) cueStart -= 1;
+    if (!found) {
+      // "Redis cluster? no, just standard master-replica 4GB": a word asked about and answered no is taken back with the answer.
+      const asked = tokens[cueStart - 1];
+      const word = tokens[cueStart - 2];
+      if (/^no\b/i.test(cue[0]) && asked?.value === "?" && word?.kind === "word") blanks.push([word.start, cueEnd]);
+      continue;
+    }
+    const correction = found.token;
     const at = correctedBefore(tokens, cueStart, correction);
     const corrected = at === undefined ? undefined : tokens[at];
     if (at === undefined || !corrected) continue;
@@ -148,7 +157,11 @@ export function withoutTakenBack(text: string): string {
       ((corrected.kind === "compute" && tail.kind === "size") || (corrected.kind === "name" && tail.kind === "version"));
     const end = paired ? tail.end : corrected.end;
     // "3 servers, no, make it 2": the number takes the count's place before its noun (when it fits), and leaves its own.
-    const inPlace = corrected.kind === "count" && correction.kind === "number" && correction.text.length <= end - corrected.start;
+    // "one internal on 3306? no 8080 for api": a value of the same kind is written where the corrected one stood, so the words
+    // around it still read it (a run of blanks between "on" and the port would part them).
+    const sameKind =
+      !paired && corrected.kind !== "name" && (corrected.kind === correction.kind || (corrected.kind === "port" && correction.kind === "number"));
+    const inPlace = ((corrected.kind === "count" && correction.kind === "number") || sameKind) && correction.text.length <= end - corrected.start;
     if (inPlace) blanks.push([corrected.start, end, correction.text], [cue.index, correction.end]);
     else blanks.push([corrected.start, end], [cue.index, found.keepFrom]);
   }

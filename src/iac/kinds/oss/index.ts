@@ -1,4 +1,5 @@
 /** The OSS bucket: billed by storage and traffic; outside any VPC. */
+import { bucketClauses } from "./bucket-clauses";
 import { phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition, ValueReading } from "../kind";
@@ -6,7 +7,7 @@ import type { Token } from "../../read/token";
 import { buildOss as buildRos } from "./ros";
 import { buildOss as buildTerraform } from "./terraform";
 import { afterKeyword } from "../../read/text-after";
-import type { RequestedValues } from "../values";
+import type { BucketSettings, RequestedValues } from "../values";
 import { declinedTransitions, lifecycleRulesOf } from "./lifecycle";
 import { websiteOf } from "./website";
 import { corsOf } from "./cors";
@@ -164,20 +165,36 @@ function lifecycleDays(text: string): number | undefined {
   return kept ? Number(kept[1] ?? kept[2]) : undefined;
 }
 
-/** The bucket values: name, ACL, versioning, encryption, lifecycle days. */
+/** The settings words give a bucket: ACL, versioning, encryption, lifecycle (of every bucket, or of one bucket's clause). */
+function bucketSettingsOf(text: string, prefixes: readonly string[]): BucketSettings {
+  const settings: BucketSettings = {};
+  // A clause of one bucket ("one for logs (private, …)") names no bucket word: it is said of a bucket all the same.
+  const acl = bucketAcl(/bucket|oss|存储桶|对象存储/i.test(text) ? text : `bucket ${text}`);
+  if (acl) settings.bucketAcl = acl;
+  if (/versioning|versioned|version control|多版本|版本控制/i.test(text))
+    settings.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
+  if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) settings.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
+  const days = lifecycleDays(text);
+  if (days !== undefined) settings.lifecycleDays = days;
+  const rules = lifecycleRulesOf(
+    text,
+    days,
+    lifecycleDays,
+    prefixes.filter((prefix) => text.includes(prefix)),
+  );
+  if (rules.length > 0) settings.lifecycleRules = rules;
+  return settings;
+}
+
+/** The bucket values: name, ACL, versioning, encryption, lifecycle days; each bucket's own when they are asked for one by one. */
 function readOssValues(text: string, into: RequestedValues, reading: ValueReading): void {
   const name = bucketName(text, reading.tokens);
   if (name) into.bucketName = name;
-  const acl = bucketAcl(text);
-  if (acl) into.bucketAcl = acl;
-  if (/versioning|versioned|version control|多版本|版本控制/i.test(text))
-    into.versioning = !/(?:no|without|disable)\s+versioning|不(?:要|开启|需要).{0,4}版本/i.test(text);
-  if (/encrypt|\bsse\b|\bkms\b|加密/i.test(text)) into.encryption = /\bkms\b/i.test(text) ? "KMS" : "AES256";
-  const days = lifecycleDays(text);
-  if (days !== undefined) into.lifecycleDays = days;
   const prefixes = reading.tokens.flatMap((token) => (token.kind === "pathPrefix" ? [token.text] : []));
-  const rules = lifecycleRulesOf(text, days, lifecycleDays, prefixes);
-  if (rules.length > 0) into.lifecycleRules = rules;
+  const clauses = bucketClauses(text);
+  // "one for logs (private, delete after 90 days) and one for assets (public-read)": what is said before the first is every bucket's.
+  Object.assign(into, bucketSettingsOf(clauses ? clauses.shared : text, prefixes));
+  if (clauses) into.bucketSettings = clauses.own.map((clause) => bucketSettingsOf(clause, prefixes));
   const noncurrent = NONCURRENT_DAYS.exec(text);
   if (noncurrent)
     into.unsupported.push(

@@ -70,8 +70,13 @@ export function buildOss({ request, values, hcl }: TerraformBuild): void {
   for (let index = 0; index < request.counts.oss; index += 1) {
     const name = `bucket_${index + 1}`;
     const bucket = stated ? quoted(index === 0 ? stated : `${stated}-${index + 1}`) : `"bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`;
-    hcl.resource("alicloud_oss_bucket", name, [`bucket = ${bucket}`, ...settingBlocks(values)]);
-    hcl.resource("alicloud_oss_bucket_acl", name, [`bucket = alicloud_oss_bucket.${name}.bucket`, `acl    = ${quoted(values.bucketAcl ?? "private")}`]);
+    // "one for logs (private, …) and one for assets (public-read)": a bucket's own settings, whole, in place of the first one's.
+    const own = values.bucketSettings?.[index];
+    const settings: RequestedValues = own
+      ? { ...values, versioning: false, lifecycleRules: undefined, lifecycleDays: undefined, encryption: undefined, ...own }
+      : values;
+    hcl.resource("alicloud_oss_bucket", name, [`bucket = ${bucket}`, ...settingBlocks(settings)]);
+    hcl.resource("alicloud_oss_bucket_acl", name, [`bucket = alicloud_oss_bucket.${name}.bucket`, `acl    = ${quoted(settings.bucketAcl ?? "private")}`]);
     hcl.output(`${name}_domain`, `alicloud_oss_bucket.${name}.extranet_endpoint`, `The endpoint of bucket ${index + 1}.`);
   }
 }

@@ -1,4 +1,5 @@
 /** The RDS database instance: billed by the hour and by storage; inside the VPC only. */
+import { accountName, databaseNames } from "./schemas";
 import { ENGINE_ON_SERVERS_AFTER } from "../../read/self-hosted";
 import { type Phrase, phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
@@ -127,6 +128,11 @@ function readRdsValues(whole: string, into: RequestedValues, reading: ValueReadi
   const rdsClass = /\b((?:rds\.)?(?:mysql|pg|mssql|mariadb)\.[a-z0-9]+\.[a-z0-9]+(?:\.[a-z0-9]+)?)\b/i.exec(text)?.[1];
   if (rdsClass) into.rdsInstanceClass = rdsClass.toLowerCase();
   readDatabaseSize(text, into);
+  const databases = databaseNames(text);
+  if (databases.length > 0) into.rdsDatabases = databases;
+  // An account's name is read only where the request is about a database (a server's "user" is no database account).
+  const account = databases.length > 0 || /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql/i.test(text) ? accountName(text) : undefined;
+  if (account) into.rdsAccount = account;
 }
 
 /** A clause that names servers: a vCPU/memory pair with no product before it is theirs then. */

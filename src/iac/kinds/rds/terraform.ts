@@ -36,9 +36,15 @@ export function buildRds({ request, values, details, vswitches, hcl }: Terraform
         `instance_id             = alicloud_db_instance.${name}.id`,
         `backup_retention_period = ${details.rdsBackupRetention}`,
       ]);
+    for (const [position, database] of (details.rdsDatabases ?? []).entries())
+      hcl.resource("alicloud_db_database", `${name}_db_${position + 1}`, [
+        `instance_id   = alicloud_db_instance.${name}.id`,
+        `name          = ${quoted(database.name)}`,
+        `character_set = ${quoted(database.characterSet)}`,
+      ]);
     hcl.resource("alicloud_rds_account", name, [
       `db_instance_id   = alicloud_db_instance.${name}.id`,
-      'account_name     = "dbadmin"',
+      `account_name     = ${quoted(details.rdsAccount ?? "dbadmin")}`,
       "account_password = var.db_password",
       'account_type     = "Super"',
     ]);

@@ -34,6 +34,10 @@ export interface TwinDetails {
   publicServers?: number;
   /** The port the twin's database listens on (`Port`), when it states one. */
   rdsPort?: number;
+  /** The databases inside the twin's database (`DBMappings[].DBName`), written as `alicloud_db_database`. */
+  rdsDatabases?: { name: string; characterSet: string }[];
+  /** The twin's administrator account (`MasterUsername`), when not the default. */
+  rdsAccount?: string;
   /** The twin's databases and servers have `DeletionProtection: true`: `deletion_protection = true` on each. */
   deletionProtection?: { rds: boolean; ecs: boolean };
   /** Days the database keeps backups (`BackupRetentionPeriod`), written as an `alicloud_db_backup_policy`. */

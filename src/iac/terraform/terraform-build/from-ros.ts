@@ -16,7 +16,7 @@ import { type CidrBlock, cidrContains, parseCidr } from "../../read/cidr";
 import type { LifecycleRule, StorageClass } from "../../kinds/oss/lifecycle";
 import type { InfrastructureRequest, RdsEngine } from "../../read/infrastructure-request";
 import { dependentsOf, KINDS, type ResourceKind } from "../../kinds";
-import type { RequestedValues } from "../../kinds/values";
+import type { BucketSettings, RequestedValues } from "../../kinds/values";
 import type { PortMapping } from "../../read/port-mappings";
 import type { IngressRule, TwinDetails } from "./build";
 import { currentCounts, listenerMappingsOf, namesOfType, regionSuffix } from "../../edit/template-inventory";
@@ -148,8 +148,27 @@ function serversGroupOf(template: Template): TwinDetails["serversGroup"] {
   };
 }
 
+/** Every bucket's own values, when the twin's buckets differ (the first one's stand for all otherwise). */
 function bucketValues(template: Template): Partial<RequestedValues> {
-  const bucket = firstOf(template, "oss");
+  const resources = section(template, "Resources");
+  const each = namesOfType(template, KINDS.oss.rosType).map((name) => oneBucketValues(resourceProperties(resources[name])));
+  const first = bucketValuesOf(firstOf(template, "oss"));
+  const differ = each.some((values) => JSON.stringify(values) !== JSON.stringify(each[0]));
+  return differ ? { ...first, bucketSettings: each } : first;
+}
+
+function oneBucketValues(bucket: Record<string, unknown>): BucketSettings {
+  const { bucketAcl, versioning, encryption, lifecycleDays, lifecycleRules } = bucketValuesOf(bucket);
+  return {
+    ...(bucketAcl ? { bucketAcl } : {}),
+    ...(versioning ? { versioning } : {}),
+    ...(encryption ? { encryption } : {}),
+    ...(lifecycleDays !== undefined ? { lifecycleDays } : {}),
+    ...(lifecycleRules ? { lifecycleRules } : {}),
+  };
+}
+
+function bucketValuesOf(bucket: Record<string, unknown>): Partial<RequestedValues> {
   const acl = text(bucket.AccessControl);
   const versioning = isRecord(bucket.VersioningConfiguration) && bucket.VersioningConfiguration.Status === "Enabled";
   const encryption = isRecord(bucket.ServerSideEncryptionConfiguration) ? text(bucket.ServerSideEncryptionConfiguration.SSEAlgorithm) : undefined;
@@ -322,12 +341,20 @@ function detailsOf(template: Template): TwinDetails {
   const instanceNames = namesOfType(template, KINDS.ecs.rosType).map((name) => text(literal(template, resourceProperties(resources[name]).InstanceName)) ?? "");
   const billedByBandwidth = [firstOf(template, "eip"), server].some((address) => text(literal(template, address.InternetChargeType)) === "PayByBandwidth");
   const rdsPort = count(literal(template, rds.Port));
+  const rdsDatabases = (Array.isArray(rds.DBMappings) ? rds.DBMappings : []).flatMap((mapping) => {
+    const name = isRecord(mapping) ? text(literal(template, mapping.DBName)) : undefined;
+    const characterSet = isRecord(mapping) ? text(literal(template, mapping.CharacterSetName)) : undefined;
+    return name ? [{ name, characterSet: characterSet ?? "utf8mb4" }] : [];
+  });
+  const rdsAccount = text(literal(template, rds.MasterUsername));
   const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(section(template, "Resources")[name]));
   const publicServers = servers.filter((one) => (count(literal(template, one.InternetMaxBandwidthOut)) ?? 0) > 0).length;
   const deletionProtection = { rds: rds.DeletionProtection === true, ecs: server.DeletionProtection === true };
   return {
     ...(deletionProtection.rds || deletionProtection.ecs ? { deletionProtection } : {}),
     ...(rdsPort !== undefined ? { rdsPort } : {}),
+    ...(rdsDatabases.length > 0 ? { rdsDatabases } : {}),
+    ...(rdsAccount ? { rdsAccount } : {}),
     ...(publicServers > 0 && publicServers < servers.length ? { publicServers } : {}),
     ...(billedByBandwidth ? { billedByBandwidth } : {}),
     ...(instanceNames.some((name) => name !== "") ? { instanceNames } : {}),
