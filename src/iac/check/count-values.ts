@@ -139,6 +139,18 @@ function countText(scan: Scanner, start: number, end: number, found: { nounStart
   return `${scan.original(start, end)}${measure} ${scan.original(found.nounStart, found.nounEnd)}`;
 }
 
+/** "2 disks: sys 40G, data 1T": the system disk named in the list after a count of disks, before the sentence ends. */
+const SYSTEM_DISK_LISTED = /^[^.;。；\n]{0,40}?(?:(?<![\w.-])(?:sys|system|os|root|boot)(?![\w-])|系统盘)/;
+
+/**
+ * Whether a count of disks counts the system disk too: "2 disks: sys 40G, data 1T" is one data disk,
+ * never two; "2 data disks" and a list without the system disk count data disks alone.
+ */
+function countsSystemDisk(scan: Scanner, found: { family: string; nounStart: number; nounEnd: number }): boolean {
+  if (found.family !== "disk" || /data|数据/.test(scan.cueText.slice(found.nounStart, found.nounEnd))) return false;
+  return SYSTEM_DISK_LISTED.test(scan.cueText.slice(found.nounEnd, found.nounEnd + 48));
+}
+
 export function countValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = diskListValues(scan);
   for (const match of scan.lower.matchAll(COUNT)) {
@@ -172,6 +184,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
       text: countText(scan, start, end, found),
       role: "wanted",
       value: count,
+      ...(countsSystemDisk(scan, found) ? { withSystemDisk: true } : {}),
       target: found.family,
       ...(atLeast ? { atLeast } : {}),
       ...(perServer ? { perServer } : {}),
