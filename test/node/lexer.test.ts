@@ -78,6 +78,8 @@ describe("issue 27 item 7: units normalized", () => {
     ["30 days", 30, "day"],
     ["30天", 30, "day"],
     ["30-day", 30, "day"],
+    ["30d", 30, "day"],
+    ["30 d", 30, "day"],
     ["2 weeks", 14, "day"],
     ["三十天", 30, "day"],
     ["6个月", 6, "month"],

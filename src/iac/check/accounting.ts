@@ -8,6 +8,7 @@
 import { serverScopes } from "../read/server-scopes";
 import { nounMatches, RESOURCE_KINDS, requestMentions } from "../kinds";
 import { serverRoles } from "../read/server-roles";
+import { redisOnlyEngine } from "./cache-version";
 import { mixedLoadBalancerCount } from "../read/load-balancer-scope";
 import type { Token } from "../read/token";
 import { checkBindings } from "./bindings";
@@ -91,7 +92,7 @@ export function account(input: AccountingInput): Accounting {
   const notExpressed = [...input.notExpressed];
   let unplaced: number[] = [];
   const roles = serverRoles(tokens);
-  const context = { tokens, view, rules, ...(input.before ? { before: input.before } : {}), ...(roles ? { roles } : {}) };
+  const context = { tokens, view, rules, onlyRedis: redisOnlyEngine(tokens), ...(input.before ? { before: input.before } : {}), ...(roles ? { roles } : {}) };
   const asking = askingMentions(input.prose);
   const statedCounts: RequestedValue[] = [];
   for (let index = 0; index < tokens.length; index += 1) {

@@ -170,6 +170,17 @@ function countText(scan: Scanner, start: number, end: number, found: { nounStart
 const SCHEMAS_AFTER = /^[ ]{0,2}(?:(?:databases|dbs|schemas)[ ]{0,3}(?:[:：]|named|called)|个[ ]{0,2}(?:库|数据库)[ ]{0,3}[:：]?[ ]{0,3}[a-z])/;
 /** Right after a count: the listeners it counts ("2 listeners", "两个监听"). */
 const LISTENERS_AFTER = /^\s{0,2}(?:个\s{0,2})?(?:listeners?\b|监听)/;
+/** "2 disks: sys 40G, data 1T": the system disk named in the list after a count of disks, before the sentence ends. */
+const SYSTEM_DISK_LISTED = /^[^.;。；\n]{0,40}?(?:(?<![\w.-])(?:sys|system|os|root|boot)(?![\w-])|系统盘)/;
+
+/**
+ * Whether a count of disks counts the system disk too: "2 disks: sys 40G, data 1T" is one data disk,
+ * never two; "2 data disks" and a list without the system disk count data disks alone.
+ */
+function countsSystemDisk(scan: Scanner, found: { family: string; nounStart: number; nounEnd: number }): boolean {
+  if (found.family !== "disk" || /data|数据/.test(scan.cueText.slice(found.nounStart, found.nounEnd))) return false;
+  return SYSTEM_DISK_LISTED.test(scan.cueText.slice(found.nounEnd, found.nounEnd + 48));
+}
 
 export function countValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = diskListValues(scan);
@@ -211,6 +222,7 @@ export function countValues(scan: Scanner): RequestedValue[] {
       role: "wanted",
       // Each "one" of buckets introduced one by one allows them all (unrequested.ts), and holds when there are at least that many.
       value: bucketsOneByOne && found.family === "oss" ? Math.max(count, bucketsOneByOne) : count,
+      ...(countsSystemDisk(scan, found) ? { withSystemDisk: true } : {}),
       target: found.family,
       ...(atLeast ? { atLeast } : {}),
       ...(perServer ? { perServer } : {}),

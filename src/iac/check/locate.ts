@@ -217,7 +217,10 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       // A zone is where the network's vSwitches are: with vSwitches in the template, one of them must be in it (a server or database pinned there alone sits in no vSwitch of that zone).
       const onVSwitch = (slot: Slot) => familyOfType(slot.type)?.id === "vswitch" && ZONE_KEYS.test(slot.key);
       const placed = view.resources.some((resource) => familyOfType(resource.type)?.id === "vswitch");
-      return find(view, (slot) => (placed ? onVSwitch(slot) : ZONE_KEYS.test(slot.key)) && slot.value === value.value);
+      // "add a second vswitch in zone i" (an edit naming no region): a zone of that letter, in whatever region the template is.
+      const letter = /^[a-z]$/.test(String(value.value)) ? `-${value.value}` : undefined;
+      const same = (zone: unknown) => zone === value.value || (letter !== undefined && typeof zone === "string" && zone.endsWith(letter));
+      return find(view, (slot) => (placed ? onVSwitch(slot) : ZONE_KEYS.test(slot.key)) && same(slot.value));
     }
     case "region":
       return view.regionText.includes(String(value.value))
@@ -248,6 +251,8 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return locateBucketSetting(view, String(value.value));
     case "count": {
       const count = resourceCount(view, value.target);
+      // "ECS w/ 2 disks: sys 40G, data 1T": each server's system disk is one of them; the others are its data disks.
+      if (value.withSystemDisk) return systemAndDataDisks(view, count, Number(value.value));
       const enough = value.atLeast || value.part ? count >= Number(value.value) : count === value.value;
       if (enough) return `${count} × ${value.target}`;
       // "my two servers i-…1 and i-…2": servers the user has, bound by their ids (parameters whose defaults are the ids).
@@ -255,6 +260,14 @@ export function locate(view: TemplateView, value: RequestedValue): string | unde
       return existing > 0 && existing === value.value ? `${existing} existing server(s), by id` : undefined;
     }
   }
+}
+
+/** A count of disks that includes the system disk: the servers' data disks are one fewer, per server or in all. */
+function systemAndDataDisks(view: TemplateView, dataDisks: number, wanted: number): string | undefined {
+  const servers = resourceCount(view, "ecs");
+  const perServer = wanted - 1;
+  if (servers === 0 || (dataDisks !== perServer && dataDisks !== perServer * servers)) return undefined;
+  return `${servers} × ecs system disk + ${dataDisks} × data disk`;
 }
 
 /** How many of the user's own servers the template binds to by id (parameters whose defaults are `i-…` ids). */

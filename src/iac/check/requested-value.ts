@@ -63,6 +63,8 @@ export interface RequestedValue {
   perZone?: boolean;
   /** A count said as removed ("remove one of the data disks", "去掉一块数据盘"): fewer than before. */
   fewer?: boolean;
+  /** A count of disks whose list names the system disk ("2 disks: sys 40G, data 1T"): one of them is each server's system disk. */
+  withSystemDisk?: boolean;
   /** A count of some of a product the request counts in all too ("two vswitches, one public subnet … and one private …"): at least that many. */
   part?: boolean;
 }

@@ -29,9 +29,22 @@ const CACHE_CUES: ReadonlySet<string> = new Set(["redis", "tair", "缓存"]);
 /** What ends one item of a list before the next: "+", a comma, "and", "plus". */
 const ITEM_BREAK = /[+,;，；、]|\band\b|\bplus\b/;
 
-/** The disk or store a size is for: the cue nearest to it in its clause. */
-function sizeTarget(scan: Scanner, start: number, end: number): string | undefined {
+/**
+ * "2 disks: sys 40G, data 1T": a disk's one-word name right before its size (kinds/ecs/disk-shorthand.ts
+ * reads the same shorthand for the generator). "sys" always names the system disk; "system" and
+ * "data" only in a request that speaks of disks ("data 500GB in OSS" is no disk).
+ */
+const SYS_RIGHT_BEFORE = /(?<![\w.-])sys[ ]{0,2}[:：=]?[ ]{0,2}$/;
+const WORD_RIGHT_BEFORE = /(?<![\w.-])(system|data)[ ]{0,2}[:：=]?[ ]{0,2}$/;
+/** A request that speaks of disks. */
+const SPEAKS_OF_DISKS = /\bdisks?\b|\bvolumes?\b|云盘|磁盘/;
+
+/** The disk or store a size is for: a disk's short name right before it, else the cue nearest to it in its clause. */
+function sizeTarget(scan: Scanner, start: number, end: number, disks: boolean): string | undefined {
   const before = scan.before(start, 40);
+  if (SYS_RIGHT_BEFORE.test(before)) return "system-disk";
+  const word = disks ? WORD_RIGHT_BEFORE.exec(before)?.[1] : undefined;
+  if (word) return word === "data" ? "data-disk" : "system-disk";
   const after = scan.after(end, 24);
   let best: { distance: number; target: string } | undefined;
   for (const [target, cues] of SIZE_TARGETS) {
@@ -65,6 +78,7 @@ export function quantityValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   // "autoscale up to 1000GB": that size is the storage's upper bound, not the storage (storage-values.ts).
   const scaling = asksStorageScaling(scan);
+  const disks = SPEAKS_OF_DISKS.test(scan.cueText);
   for (const match of scan.lower.matchAll(QUANTITY)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -79,11 +93,11 @@ export function quantityValues(scan: Scanner): RequestedValue[] {
     } else if (unit.startsWith("m") || unit === "兆") {
       if (/memory|内存/.test(clause) && !bandwidthWords) continue;
       values.push({ kind: "bandwidth", text, role: "wanted", value: amount });
-    } else if (bandwidthWords && /bandwidth|带宽/.test(clause) && !sizeTarget(scan, start, end) && !DISK_AFTER.test(scan.after(end, 20))) {
+    } else if (bandwidthWords && /bandwidth|带宽/.test(clause) && !sizeTarget(scan, start, end, disks) && !DISK_AFTER.test(scan.after(end, 20))) {
       values.push({ kind: "bandwidth", text, role: "wanted", value: amount * 1000 });
     } else {
       const gb = unit.startsWith("t") ? amount * 1024 : amount;
-      const target = scaling && isStorageBound(scan, start) ? "storage-bound" : sizeTarget(scan, start, end);
+      const target = scaling && isStorageBound(scan, start) ? "storage-bound" : sizeTarget(scan, start, end, disks);
       values.push({ kind: "size", text, role: "wanted", value: gb, ...(target ? { target } : {}) });
     }
     scan.claim(start, end);

@@ -13,10 +13,12 @@ import { locate, resourceCount } from "./locate";
 import type { RequestedValue, ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import { holds, type TemplateRules } from "./template-rules";
-import type { TemplateView } from "./template-slots";
+import type { Slot, TemplateView } from "./template-slots";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
 import { inSoClause, isPurpose, servedBy } from "../read/purpose";
 import { RESOURCE_KINDS } from "../kinds";
+import { isCacheVersion } from "./cache-version";
+import { type Disk, diskOf } from "./disk-of";
 import {
   askedAway,
   bucketsOneByOne,
@@ -38,6 +40,8 @@ export interface PlaceContext {
   before?: TemplateView;
   /** Servers counted by role ("a bastion + 2 app servers", "api (2 instances), worker (3 instances)"), read once per check. */
   roles?: ServerRoles;
+  /** Redis is the request's only engine (cache-version.ts), read once per check: a bare "6.0" is its version. */
+  onlyRedis?: boolean;
 }
 
 /** A token's outcome: found (with where), not expressed (with why), unplaced, or no value at all. */
@@ -149,13 +153,34 @@ const RDS_STORAGE_KEY = /^(?:DBInstanceStorageType|db_instance_storage_type)$/;
 /** A database's storage types are its ESSD levels: `cloud_essd` is ESSD PL1, `cloud_essd2` PL2, `cloud_essd3` PL3. */
 const RDS_ESSD_LEVELS: Readonly<Record<string, string>> = { cloud_essd: "PL1", cloud_essd2: "PL2", cloud_essd3: "PL3" };
 
-/** "数据盘 ESSD PL1": a disk's `PerformanceLevel` (a server's) or the database's storage type of that level. */
-function placeDiskLevel(view: TemplateView, token: Token, level: string): Placement {
+/** The keys of a disk's level and category when the words say which disk ("system disk ESSD PL1", "data 1T cloud_essd"). */
+const DISK_KEYS: Readonly<Record<Disk, { level: RegExp; category: RegExp }>> = {
+  system: { level: /^(?:SystemDiskPerformanceLevel|system_disk_performance_level)$/, category: /^(?:SystemDiskCategory|system_disk_category)$/ },
+  data: { level: /^(?:PerformanceLevel|performance_level)$/, category: /^(?:Category|category)$/ },
+};
+/** A server's data disk: a ROS `DiskMappings` entry, a Terraform `data_disks` block. */
+const DATA_DISK_PATH = /(?:DiskMappings|data_disks)/;
+
+/** "数据盘 ESSD PL1": a disk's `PerformanceLevel` (a server's, the one the words name) or the database's storage type of that level. */
+function placeDiskLevel(view: TemplateView, token: Token, level: string, disk: Disk | undefined): Placement {
+  const onDisk = (slot: Slot) =>
+    disk === undefined ? LEVEL_KEY.test(slot.key) : DISK_KEYS[disk].level.test(slot.key) && (disk === "system" || DATA_DISK_PATH.test(slot.path));
   const where = slotWhere(
     view,
-    (slot) => (LEVEL_KEY.test(slot.key) && String(slot.value) === level) || (RDS_STORAGE_KEY.test(slot.key) && RDS_ESSD_LEVELS[String(slot.value)] === level),
+    (slot) =>
+      (onDisk(slot) && String(slot.value) === level) || (disk !== "system" && RDS_STORAGE_KEY.test(slot.key) && RDS_ESSD_LEVELS[String(slot.value)] === level),
   );
   return where ? found("disk-level", token.text, where) : missed("disk-level", token.text);
+}
+
+/** "data 1T cloud_essd": a server's disk `Category` (the one the words name), a database's `DBInstanceStorageType` / `db_instance_storage_type`. */
+function placeDiskCategory(view: TemplateView, token: Token, category: string, disk: Disk | undefined): Placement {
+  const onDisk = (slot: Slot) =>
+    disk === undefined
+      ? /category|storage_?type/i.test(slot.key)
+      : DISK_KEYS[disk].category.test(slot.key) && (disk === "system" || DATA_DISK_PATH.test(slot.path));
+  const where = slotWhere(view, (slot) => onDisk(slot) && String(slot.value) === category);
+  return where ? found("disk-category", token.text, where) : missed("disk-category", token.text);
 }
 
 function placeName(context: PlaceContext, token: Token, index: number): Placement {
@@ -175,12 +200,8 @@ function placeName(context: PlaceContext, token: Token, index: number): Placemen
   if (token.of === "acl" && !speaksOfBuckets(context.tokens) && resourceCount(view, "oss") === 0) return "none";
   if (token.of === "acl") return located(wanted("bucket-setting", token, `acl:${value}`), view);
   if (token.of === "image") return placeImage(view, token, context.tokens[index + 1]);
-  if (token.of === "disk" && ESSD_LEVEL.test(value)) return placeDiskLevel(view, token, value);
-  if (token.of === "disk") {
-    // A server's disk `Category`, a database's `DBInstanceStorageType` / `db_instance_storage_type`.
-    const where = slotWhere(view, (slot) => /category|storage_?type/i.test(slot.key) && String(slot.value) === value);
-    return where ? found("disk-category", token.text, where) : missed("disk-category", token.text);
-  }
+  if (token.of === "disk" && ESSD_LEVEL.test(value)) return placeDiskLevel(view, token, value, diskOf(context.tokens, index));
+  if (token.of === "disk") return placeDiskCategory(view, token, value, diskOf(context.tokens, index));
   if (token.of === "protocol") return placeProtocol(context, token, index);
   return "unplaced";
 }
@@ -613,6 +634,8 @@ export function placeToken(context: PlaceContext, index: number): Placement {
       // "把443改成8443": the old port must be gone.
       if (replaced(context.tokens, index) && Number(token.value) >= 1 && Number(token.value) <= 65535)
         return located(wanted("port", token, Number(token.value), { role: "removed" }), view);
+      // "Redis 4GB, 6.0": with Redis the only engine, a bare release is the cache's version.
+      if (isCacheVersion(token, context.onlyRedis === true)) return located(wanted("engine-version", token, token.text, { target: "Redis" }), view);
       {
         const listeners = placeListenerCount(context, token, index) ?? placeSchemaCount(context, token, index);
         if (listeners) return listeners;

@@ -18,6 +18,7 @@ import { gatherExistingGroupRules } from "../kinds/security-group/existing-group
 import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
+import { zonesOfNewVSwitches } from "./new-vswitch-zones";
 import { addListeners, moveOnlyListener } from "./listener-edit";
 import { changeLoadBalancerScope } from "./load-balancer-scope-edit";
 import { readableText } from "../read/request-text";
@@ -703,6 +704,7 @@ export function editTemplate(current: Template, request: string): EditResult {
   const changes: Phrase[] = [];
   const unusedBefore = new Set(Object.keys(section(template, "Parameters")).filter((name) => !usedParameterNames(template).has(name)));
   const counts = currentCounts(template);
+  const vswitchesBefore = new Set(namesOfType(template, KINDS.vswitch.rosType));
   const kept: ResourceKind[] = [];
   const target = targetCounts(counts, text, kept);
   for (const kind of kept) changes.push(alreadyThere(template, kind));
@@ -729,9 +731,13 @@ export function editTemplate(current: Template, request: string): EditResult {
   notOpened.push(...moved.unsupported);
   // "put it in vpc-…": after any rebuild, so the rebuilt resources are moved with the rest.
   changes.push(...moveIntoExistingVpc(template, text));
+  // "add a second vswitch in zone i": the zone is the new vSwitch's, in the template's region (new-vswitch-zones.ts).
+  const newZones = zonesOfNewVSwitches(template, vswitchesBefore, text);
+  changes.push(...newZones.changes);
+  const parsed = parseRequestedValues(valuesText(template, text));
   const values = applyRequestedValues(
     template,
-    oneServerValuesNamed(parseRequestedValues(valuesText(template, text)), text, currentCounts(template).ecs, notOpened),
+    oneServerValuesNamed(newZones.used ? { ...parsed, zones: [] } : parsed, text, currentCounts(template).ecs, notOpened),
   );
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);

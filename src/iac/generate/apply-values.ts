@@ -115,18 +115,42 @@ function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["si
 /** ESSD performance levels (ROS `PerformanceLevel` of a DiskMappings entry): only an ESSD has one. */
 const ESSD_LEVELS: ReadonlySet<string> = new Set(["PL0", "PL1", "PL2", "PL3"]);
 
-/** The performance level a data disk is written with ("ESSD PL1"); on a disk that is no ESSD, named as not built. */
-function performanceLevelOf(data: DiskValue, category: string, out: AppliedValues): string | undefined {
-  const level = data.performanceLevel;
+/** The performance level a disk is written with ("ESSD PL1"); on a disk that is no ESSD, named as not built. */
+function performanceLevelOf(disk: DiskValue, category: string, out: AppliedValues, which = phrase("data disk", "数据盘")): string | undefined {
+  const level = disk.performanceLevel;
   if (level === undefined || !ESSD_LEVELS.has(level)) return undefined;
   if (category === "cloud_essd") return level;
   out.unsupported.push(
     phrase(
-      `performance level ${level} on a ${category} data disk (only ESSD disks have one)`,
-      `${category} 数据盘的性能级别 ${level}（只有 ESSD 云盘有性能级别）`,
+      `performance level ${level} on a ${category} ${which.en} (only ESSD disks have one)`,
+      `${category} ${which.zh}的性能级别 ${level}（只有 ESSD 云盘有性能级别）`,
     ),
   );
   return undefined;
+}
+
+/**
+ * "40G system disk ESSD PL1": the system disks' `SystemDiskPerformanceLevel`. Only an ESSD has a
+ * level, so the category selector keeps its console choice but offers ESSD alone (its default
+ * `cloud_essd`); a level asked of another category is named as not built.
+ */
+function applySystemDiskLevel(template: Template, instances: Record<string, unknown>[], disk: DiskValue, out: AppliedValues): void {
+  const selector = parameter(template, "EcsSystemDiskCategory");
+  // "系统盘改成 cloud_ssd" on servers with an ESSD level: the level goes with the ESSD, and the selector offers every category again.
+  if (disk.category !== undefined && disk.category !== "cloud_essd") {
+    for (const instance of instances) delete instance.SystemDiskPerformanceLevel;
+    if (selector) delete selector.AllowedValues;
+  }
+  const category = disk.category ?? "cloud_essd";
+  const level = performanceLevelOf(disk, category, out, phrase("system disk", "系统盘"));
+  if (!level) return;
+  for (const instance of instances) instance.SystemDiskPerformanceLevel = level;
+  if (selector) {
+    selector.Default = "cloud_essd";
+    selector.AllowedValues = ["cloud_essd"];
+    selector.Description = `Category of the ECS system disks: ESSD, for performance level ${level}.`;
+  }
+  out.applied.push(phrase(`system disk ESSD performance level ${level}`, `系统盘 ESSD 性能级别 ${level}`));
 }
 
 /** The servers' data disks: each server gets the same ones, with the sizes, category and performance level asked for. */
@@ -180,6 +204,7 @@ function applyEcs(template: Template, values: RequestedValues, out: AppliedValue
     );
   }
   if (values.systemDisk.category) setDefault(template, "EcsSystemDiskCategory", values.systemDisk.category, phrase("system disk category", "系统盘类型"), out);
+  applySystemDiskLevel(template, instances, values.systemDisk, out);
   const size = values.systemDisk.size;
   if (size !== undefined && inRange(size, SYSTEM_DISK_GIB, phrase("a system disk", "系统盘"), out)) {
     for (const instance of instances) instance.SystemDiskSize = size;

@@ -21,7 +21,7 @@ export interface DiskValue {
   count?: number;
   /** "2 data disks: 100G and 500G": each disk's own size, in order (data disks only); `count` and `size` then follow it. */
   sizes?: number[];
-  /** "ESSD PL1": an ESSD's performance level, PL0 to PL3 (data disks only: the system disk's category is a console choice). */
+  /** "ESSD PL1": an ESSD's performance level, PL0 to PL3 ("40G system disk ESSD PL1" pins the system disk's category selector to ESSD). */
   performanceLevel?: string;
 }
 

@@ -200,8 +200,8 @@ function unitAfter(folded: string, at: number): { reading: UnitReading; end: num
     if (reading) return { reading, end: end + 2 };
   }
   const reading = LATIN_UNITS.get(word);
-  // A single letter after a space is a unit only for sizes and bandwidths ("100 G", "5 M"); "3 d" or "2 x" is no unit.
-  if (!reading || (spaced && word.length === 1 && reading.kind !== "size" && reading.kind !== "bandwidth")) return undefined;
+  // A single letter after a space is a unit only for sizes, bandwidths and days ("100 G", "5 M", "after 30 d"); "3 h" or "2 x" is no unit.
+  if (!reading || (spaced && word.length === 1 && reading.kind !== "size" && reading.kind !== "bandwidth" && word !== "d")) return undefined;
   if (isDigit(folded[end]) && reading.kind !== "compute" && reading.kind !== "count") return undefined;
   return { reading, end };
 }

@@ -32,6 +32,8 @@ const CLAUSE_JOIN = /\s{1,3}(and also|and then|as well as|plus also)\s{1,3}/gi;
 /** "after 1 year", "after a year", "6 months", "1年后", "6个月": a lifecycle's time in the days OSS counts (a year 365, a month 30). */
 const YEARS_MONTHS = /\b(\d{1,2}|an?|one)\s{0,2}(years?|yrs?|months?)\b|(\d{1,2}|一|两|半)\s{0,2}(年|个月)/gi;
 const SMALL_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, 一: 1, 两: 2, 半: 0.5 };
+/** "after 30d", "archive after 90 d", "365d": days as an engineer abbreviates them (the lexer reads the same "d" as days); never a word ("3 disks", "2d6"). */
+const SHORT_DAYS = /(?<![\w./-])(\d{1,4})\s{0,2}d(?![\w./-])/gi;
 
 function inDays(whole: string, enNumber?: string, enUnit?: string, zhNumber?: string, zhUnit?: string): string {
   const number = enNumber ?? zhNumber ?? "";
@@ -87,5 +89,6 @@ export function readableText(text: string): string {
     .replace(SPOKEN_GIB, "$1 GB")
     .replace(SPOKEN_TIB, "$1 TB")
     .replace(PORT_PROTOCOL, "$1")
-    .replace(YEARS_MONTHS, inDays);
+    .replace(YEARS_MONTHS, inDays)
+    .replace(SHORT_DAYS, "$1 days");
 }

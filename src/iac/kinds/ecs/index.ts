@@ -7,6 +7,7 @@ import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";
 import { gibOf, sizeNear, sizePatterns } from "../stated-size";
 import { computePairs } from "../compute-pair";
+import { withDiskNouns } from "./disk-shorthand";
 import type { RequestedValues } from "../values";
 
 const INSTANCE = "ALIYUN::ECS::Instance";
@@ -36,6 +37,9 @@ export const SERVER_WORDS = new RegExp(
 const SYSTEM_DISK_NOUN = String.raw`system disk|system volume|\bsys ?disk|\bos disk|root disk|boot disk|系统盘`;
 const SYSTEM_DISK_SIZE = sizePatterns(SYSTEM_DISK_NOUN);
 const SYSTEM_DISK_CLAUSE = new RegExp(String.raw`(?:${SYSTEM_DISK_NOUN})[^,，。;；\n]{0,30}`, "i");
+const SYSTEM_DISK_NOUNS = new RegExp(SYSTEM_DISK_NOUN, "gi");
+/** "a 40G ESSD PL1 system disk": a level right before the system disk's noun. */
+const LEVEL_BEFORE_SYSTEM_DISK = new RegExp(String.raw`\bpl([0-3])\s{1,3}(?:${SYSTEM_DISK_NOUN})`, "i");
 const DATA_DISK_SIZE = sizePatterns(String.raw`data disk|数据盘`);
 
 /** Disk categories and the words that name them (the lexer's disk vocabulary takes the category names). */
@@ -97,7 +101,12 @@ function dataDiskClause(text: string): string | undefined {
   const start = word.index;
   let from = start;
   while (from > 0 && start - from < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[from - 1] ?? "")) from -= 1;
-  if (from < start) return text.slice(from, start + word[0].length);
+  // "40G system disk ESSD PL1 and a data disk": the words before it that are the system disk's are not the data disk's.
+  const before = text.slice(from, start);
+  const system = [...before.matchAll(SYSTEM_DISK_NOUNS)].at(-1);
+  if (system) from += system.index + system[0].length;
+  // "…, data disk 500G ESSD PL2": only spaces before it in its clause, so it opens the clause.
+  if (text.slice(from, start).trim() !== "") return text.slice(from, start + word[0].length);
   let to = start + word[0].length;
   while (to < text.length && to - start - word[0].length < DATA_DISK_CLAUSE_REACH && !CLAUSE_END.test(text[to] ?? "")) to += 1;
   return text.slice(start, to);
@@ -173,10 +182,27 @@ function dataDiskCount(clause: string): number | undefined {
  */
 const DATA_SHORTHAND = /(?<![\d.])(\d{1,5})\s{0,2}(g|gb|gib|t|tb|tib)\s{1,2}data(?=\s{0,2}(?:each\b|per\b|apiece\b|[,;)，；）]|$))/i;
 
-function readDisks(text: string, into: RequestedValues): void {
+/** The system disk's words up to its clause's end or the data disk's word ("system disk 40G and data disk 500G ESSD PL2": not the data disk's ESSD). */
+function systemDiskClause(text: string): string {
+  const clause = SYSTEM_DISK_CLAUSE.exec(text)?.[0] ?? "";
+  const data = DATA_DISK_WORD.exec(clause);
+  return data ? clause.slice(0, data.index) : clause;
+}
+
+/** "40G system disk ESSD PL1", "ESSD PL1 system disk": the system disk's ESSD performance level. */
+function systemDiskLevel(text: string, systemClause: string): string | undefined {
+  const digit = PERFORMANCE_LEVEL.exec(systemClause)?.[1] ?? LEVEL_BEFORE_SYSTEM_DISK.exec(text)?.[1];
+  return digit !== undefined ? `PL${digit}` : undefined;
+}
+
+function readDisks(request: string, into: RequestedValues): void {
+  // "2 disks: sys 40G, data 1T cloud_essd": the shorthand written as the nouns below read (disk-shorthand.ts).
+  const text = withDiskNouns(request);
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) into.systemDisk.size = systemSize;
-  const systemClause = SYSTEM_DISK_CLAUSE.exec(text)?.[0] ?? "";
+  const systemClause = systemDiskClause(text);
+  const systemLevel = systemDiskLevel(text, systemClause);
+  if (systemLevel) into.systemDisk.performanceLevel = systemLevel;
   const dataClause = dataDiskClause(text);
   const shorthand = dataClause ? undefined : DATA_SHORTHAND.exec(text);
   if (shorthand) {

@@ -15,6 +15,12 @@ function dataDiskBlock(disk: NonNullable<TerraformBuild["details"]["dataDisks"]>
   ];
 }
 
+/** The top-level `key = value` lines of a resource, aligned as `terraform fmt` writes one run of them (to the longest key). */
+function aligned(attributes: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...attributes.map(([key]) => key.length));
+  return attributes.map(([key, value]) => `${key.padEnd(width)} = ${value}`);
+}
+
 /** The ECS instances, with a public address of their own only when nothing else gives them one. */
 export function buildEcs(build: TerraformBuild): void {
   const { request, values, details, vswitches, hcl } = build;
@@ -30,22 +36,25 @@ export function buildEcs(build: TerraformBuild): void {
   build.instances = Array.from({ length: counts.ecs }, (_, index) => {
     const name = `ecs_${index + 1}`;
     const bastion = index < bastions;
-    hcl.resource("alicloud_instance", name, [
-      `instance_name              = ${quoted(details.instanceNames?.[index] || (bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`))}`,
-      `instance_type              = ${bastion && details.serversGroup?.bastionInstanceType ? quoted(details.serversGroup.bastionInstanceType) : instanceType}`,
-      "image_id                   = data.alicloud_images.ecs.images[0].id",
-      `vswitch_id                 = ${vswitchFor(vswitches, index)}`,
-      `security_groups            = [alicloud_security_group.${details.serversGroup && !bastion ? "app" : "main"}.id]`,
-      'system_disk_category       = "cloud_essd"',
-      `system_disk_size           = ${diskSize}`,
-      ...(details.noPassword ? [] : ["password                   = var.ecs_password"]),
-      ...(details.keyPairName ? [`key_name                   = ${quoted(details.keyPairName)}`] : []),
-      'instance_charge_type       = "PostPaid"',
-      `internet_max_bandwidth_out = ${bandwidthOf(index)}`,
-      ...(details.billedByBandwidth && bandwidthOf(index) > 0 ? ['internet_charge_type       = "PayByBandwidth"'] : []),
-      ...(details.dataDisks ?? []).flatMap(dataDiskBlock),
-      ...(details.deletionProtection?.ecs ? ["deletion_protection        = true"] : []),
-    ]);
+    const attributes: [string, string][] = [
+      ["instance_name", quoted(details.instanceNames?.[index] || (bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`))],
+      ["instance_type", bastion && details.serversGroup?.bastionInstanceType ? quoted(details.serversGroup.bastionInstanceType) : instanceType],
+      ["image_id", "data.alicloud_images.ecs.images[0].id"],
+      ["vswitch_id", vswitchFor(vswitches, index)],
+      ["security_groups", `[alicloud_security_group.${details.serversGroup && !bastion ? "app" : "main"}.id]`],
+      ["system_disk_category", '"cloud_essd"'],
+      ["system_disk_size", String(diskSize)],
+      // "40G system disk ESSD PL1": the twin's `SystemDiskPerformanceLevel`.
+      ...(details.systemDiskLevel ? [["system_disk_performance_level", quoted(details.systemDiskLevel)] as [string, string]] : []),
+      ...(details.noPassword ? [] : [["password", "var.ecs_password"] as [string, string]]),
+      ...(details.keyPairName ? [["key_name", quoted(details.keyPairName)] as [string, string]] : []),
+      ["instance_charge_type", '"PostPaid"'],
+      ["internet_max_bandwidth_out", String(bandwidthOf(index))],
+      ...(details.billedByBandwidth && bandwidthOf(index) > 0 ? [["internet_charge_type", '"PayByBandwidth"'] as [string, string]] : []),
+    ];
+    const lines = aligned([...attributes, ...(details.deletionProtection?.ecs ? [["deletion_protection", "true"] as [string, string]] : [])]);
+    const protection = details.deletionProtection?.ecs ? lines.slice(-1) : [];
+    hcl.resource("alicloud_instance", name, [...lines.slice(0, attributes.length), ...(details.dataDisks ?? []).flatMap(dataDiskBlock), ...protection]);
     hcl.output(`${name}_private_ip`, `alicloud_instance.${name}.private_ip`, `The private IP of ECS instance ${index + 1}.`);
     return name;
   });

@@ -8,21 +8,22 @@ import { protocolMention } from "../protocol-mention";
 import type { RequestedValues } from "../values";
 import { detachedVersion } from "../stated-version";
 import { redisClassOf } from "./capacity-classes";
+import { loneRedisVersion, majorAfterRedis, REDIS_VERSIONS } from "./bare-version";
 
 const CACHE = "ALIYUN::REDIS::Instance";
 
-/** EngineVersion values of ALIYUN::REDIS::Instance that are still sold (the catalogue also lists 2.8, retired). */
-const REDIS_VERSIONS = ["4.0", "5.0", "6.0", "7.0"];
-
-/** "Redis 6.0", "Redis 版本 5", "Tair v7.0", "加一个 Redis，版本 6.0": the version, or a named miss when ROS does not offer it. */
-function redisEngineVersion(text: string, unsupported: Phrase[]): string | undefined {
+/**
+ * "Redis 6.0", "Redis 版本 5", "Tair v7.0", "加一个 Redis，版本 6.0", "redis 5", "Redis 4GB, 6.0" (bare-version.ts):
+ * the version, or a named miss when ROS does not offer it (the catalogue also lists 2.8, retired).
+ */
+function redisEngineVersion(text: string, unsupported: Phrase[], tokens: ValueReading["tokens"]): string | undefined {
   // A bare number after "Redis" may be a count or a port ("Redis 2 nodes", "Redis 6379"): a version has a dot or says so.
   // "upgrade redis to 7.0", "Redis 升级到 7.0": a change word between the name and a dotted version.
   const match =
     /\b(?:redis|tair)\s{0,3}(?:(?:version|版本|v)\s{0,3}(\d{1,2}(?:\.\d{1,2})?)|(?:(?:to|→|->|升级到|改成|改为|换成)\s{0,3})?(\d{1,2}\.\d{1,2}))(?!\.?\d)/i.exec(
       text,
     );
-  const named = match?.[1] ?? match?.[2] ?? detachedVersion(text, "redis");
+  const named = match?.[1] ?? match?.[2] ?? detachedVersion(text, "redis") ?? majorAfterRedis(text) ?? loneRedisVersion(tokens);
   if (!named) return undefined;
   const version = named.includes(".") ? named : `${named}.0`;
   if (REDIS_VERSIONS.includes(version)) return version;
@@ -59,7 +60,7 @@ function readRedisValues(text: string, into: RequestedValues, reading: ValueRead
         ),
       );
   }
-  const version = redisEngineVersion(text, into.unsupported);
+  const version = redisEngineVersion(text, into.unsupported, reading.tokens);
   if (version) into.redisEngineVersion = version;
 }
 

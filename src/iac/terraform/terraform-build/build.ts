@@ -50,6 +50,8 @@ export interface TwinDetails {
   healthCheckUri?: string;
   /** The servers' data disks (the twin's `DiskMappings`), written as `data_disks` blocks. */
   dataDisks?: { category: string; size: number; performanceLevel?: string }[];
+  /** The servers' system disk ESSD performance level (`SystemDiskPerformanceLevel`), written as `system_disk_performance_level`. */
+  systemDiskLevel?: string;
   /** The key pair the twin's servers log in with (`KeyPairName`). */
   keyPairName?: string;
   /** The twin's servers have a key pair and no password ("password login disabled"). */

@@ -334,6 +334,7 @@ function detailsOf(template: Template): TwinDetails {
   const dataDisks = dataDisksOf(template);
   const server = firstOf(template, "ecs");
   const keyPairName = text(literal(template, server.KeyPairName));
+  const systemDiskLevel = text(literal(template, server.SystemDiskPerformanceLevel));
   const noPassword = keyPairName !== undefined && server.Password === undefined;
   const serversGroup = serversGroupOf(template);
   const existingGroupRules = existingGroupRulesOf(template);
@@ -367,6 +368,7 @@ function detailsOf(template: Template): TwinDetails {
     ...(redisClass ? { redisClass } : {}),
     ...(healthCheckUri ? { healthCheckUri } : {}),
     ...(dataDisks.length > 0 ? { dataDisks } : {}),
+    ...(systemDiskLevel ? { systemDiskLevel } : {}),
     ...(keyPairName ? { keyPairName } : {}),
     ...(noPassword ? { noPassword } : {}),
     ...(serversGroup ? { serversGroup } : {}),
