@@ -166,6 +166,10 @@ function countText(scan: Scanner, start: number, end: number, found: { nounStart
   return `${scan.original(start, end)}${measure} ${scan.original(found.nounStart, found.nounEnd)}`;
 }
 
+/** Right after a count: a size ("one 100GB"). */
+const SIZE_AFTER = /^[ ]{0,2}\d{1,5}[ ]{0,2}(?:g|gb|gib|t|tb|tib)\b/;
+/** Before it, in its sentence: the disks counted in all ("2 data disks: "). */
+const DISK_TOTAL_BEFORE = /(?:\d{1,2}|two|three|[两二三])[ ]{0,2}(?:块|个)?[ ]{0,2}(?:data[- ]disks|数据盘)[^.;。；\n]{0,24}$/;
 /** Right after a count: databases named inside an instance ("2 databases: a, b", "两个库 a、b"). */
 const SCHEMAS_AFTER = /^[ ]{0,2}(?:(?:databases|dbs|schemas)[ ]{0,3}(?:[:：]|named|called)|个[ ]{0,2}(?:库|数据库)[ ]{0,3}[:：]?[ ]{0,3}[a-z])/;
 /** Right after a count: the listeners it counts ("2 listeners", "两个监听"). */
@@ -202,6 +206,8 @@ export function countValues(scan: Scanner): RequestedValue[] {
     }
     // "SLB 两个监听", "an SLB with 2 listeners": a count of listeners, not of the load balancer before it (token-places.ts counts them).
     if (LISTENERS_AFTER.test(scan.lower.slice(end, end + 12))) continue;
+    // "2 data disks: one 100GB and another 500GB": "one" of a list its total counts (token-places.ts reads the same).
+    if (SIZE_AFTER.test(scan.lower.slice(end, end + 12)) && DISK_TOTAL_BEFORE.test(scan.before(start, 40))) continue;
     // "RDS with 2 databases: app_db and report_db": databases inside one instance, counted by token-places.ts.
     if (SCHEMAS_AFTER.test(scan.lower.slice(end, end + 24))) continue;
     const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));

@@ -474,6 +474,21 @@ function placeSchemaCount(context: PlaceContext, token: Token, index: number): P
     : missed("count", token.text, "missing", `${count} × database in the instance`);
 }
 
+/** How far back the total of a disk list may be counted ("2 data disks: one 100GB …"). */
+const DISK_TOTAL_REACH = 6;
+
+/** Whether a count of data disks stands a few tokens before, in the same sentence: the list's total. */
+function diskTotalBefore(tokens: readonly Token[], index: number): boolean {
+  for (let back = 1; back <= DISK_TOTAL_REACH; back += 1) {
+    const token = tokens[index - back];
+    if (!token || isClauseEnd(token)) return false;
+    // "2 data disks", "两块数据盘": the lexer reads the number as a count, or as a number before the words "data disks".
+    const noun = `${tokens[index - back + 1]?.text ?? ""} ${tokens[index - back + 2]?.text ?? ""}`;
+    if ((token.kind === "count" || token.kind === "number") && /disk|盘/i.test(noun)) return true;
+  }
+  return false;
+}
+
 function placeCount(context: PlaceContext, token: Token, index: number): Placement {
   const listeners = placeListenerCount(context, token, index) ?? placeSchemaCount(context, token, index);
   if (listeners) return listeners;
@@ -497,6 +512,8 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
       token.text,
       `${roles.bastions + roles.others} × ecs (${roles.groups.join(" + ")} by role${roles.bastions > 0 ? `, ${roles.bastions} bastion` : ""})`,
     );
+  // "2 data disks: one 100GB and another 500GB": "one" of a list the count before it totals is a part of it.
+  if (family === "disk" && context.tokens[index + 1]?.kind === "size" && diskTotalBefore(context.tokens, index)) return "none";
   // "one bucket for logs … and one for assets …": each "one" is a part of the buckets introduced one by one.
   const oneByOne = family === "oss" ? bucketsOneByOne(context.tokens) : undefined;
   if (oneByOne && oneByOne.starts.includes(token.start)) {

@@ -369,3 +369,34 @@ describe("round ten: buckets asked for one by one, each with its own settings", 
     expect(checkOf(zh, template)?.broader).toEqual([]);
   });
 });
+
+describe("round ten: disk lists and a product answered no", () => {
+  it("'2 块数据盘，一块 100G 一块 200G' and '2 data disks: one 100GB and another 500GB' give each disk its size (two of 100 were built)", () => {
+    for (const [ask, sizes] of [
+      ["ECS 带 2 块数据盘，一块 100G 一块 200G，都是 ESSD", [100, 200]],
+      ["ECS with 2 data disks: one 100GB and another 500GB", [100, 500]],
+    ] as const) {
+      const template = generated(ask);
+      const disks = (props(template, SERVER)[0]?.DiskMappings ?? []) as { Size?: number }[];
+      expect(
+        disks.map((disk) => disk.Size),
+        ask,
+      ).toEqual([...sizes]);
+      const check = checkOf(ask, template);
+      expect(check?.notExpressed, ask).toEqual([]);
+      expect(check?.unplaced, ask).toEqual([]);
+      const same = structuredClone(template);
+      for (const disk of (props(same, SERVER)[0]?.DiskMappings ?? []) as { Size?: number }[]) disk.Size = sizes[0];
+      expect(missedTexts(ask, same).length, ask).toBeGreaterThan(0);
+    }
+  });
+
+  it("'an RDS PostgreSQL 14 read-only instance? no, just the primary' names no replica (it named one, and the check flagged it)", () => {
+    const ask = "an RDS PostgreSQL 14 read-only instance? no, just the primary, 2c4g 100G";
+    const result = generateTemplate({ text: ask });
+    expect(result.summary).not.toContain("read-only database replicas");
+    const check = checkOf(ask, result.template as unknown as Template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(ofType(result.template as unknown as Template, "ALIYUN::RDS::DBInstance")).toHaveLength(1);
+  });
+});

@@ -121,7 +121,7 @@ const REMOVE_BEFORE_DISK =
 
 /** "2 data disks: 100G and 500G", "两块数据盘（100G 和 500G）": two disks, each with its own size. */
 const SIZED_DISKS =
-  /(\d{1,2}|two|[两二])\s{0,2}(?:块|个)?\s{0,2}(?:data[- ]disks|数据盘)\s{0,3}[:：(（,，]?\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)(?:\s{1,3}(?:for|as)\s{1,3}(?:the\s{1,3})?[a-z-]{1,16})?\s{0,3}(?:and|&|,|，|、|和|\+)\s{0,3}(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\b/i;
+  /(\d{1,2}|two|[两二])\s{0,2}(?:块|个)?\s{0,2}(?:data[- ]disks|数据盘)\s{0,3}[:：(（,，]?\s{0,3}(?:(?:一块|一个|one(?:\s{1,3}of)?)\s{0,3})?(\d{1,5})\s{0,2}(g|gb|gib|t|tb)(?:\s{1,3}(?:for|as)\s{1,3}(?:the\s{1,3})?[a-z-]{1,16})?(?:\s{0,3}(?:and|&|,|，|、|和|\+)\s{0,3}(?:(?:一块|另一块|one|the other|another)\s{0,3})?|\s{0,3}(?:一块|另一块)\s{0,3})(\d{1,5})\s{0,2}(g|gb|gib|t|tb)\b/i;
 
 /** One group of a disk list: "2 x 100GB", "1×500G", "2块100G". */
 const DISK_GROUP = /(?<![\w.])(\d{1,2})\s{0,2}(?:[x×*]|块|个)\s{0,2}(\d{1,5})\s{0,2}(g|gb|gib|t|tb|tib)(?![a-z])/gi;
@@ -224,7 +224,8 @@ function readDisks(request: string, into: RequestedValues): void {
     const count = dataDiskCount(dataClause);
     const levelDigit = PERFORMANCE_LEVEL.exec(dataClause)?.[1];
     const level = levelDigit !== undefined ? { performanceLevel: `PL${levelDigit}` } : {};
-    // "2 data disks: 100G and 500G", "两块数据盘，100G 和 500G", "2 data disks: 100GB for data and 500GB for backups": a size for each disk.
+    // "2 data disks: 100G and 500G", "两块数据盘，100G 和 500G", "2 data disks: 100GB for data and 500GB for backups",
+    // "2 块数据盘，一块 100G 一块 200G": a size for each disk.
     const sized = SIZED_DISKS.exec(text);
     const sizes = sized ? [gibOf(sized[2] ?? "", sized[3]), gibOf(sized[4] ?? "", sized[5])] : undefined;
     if (sizes && (count === undefined || count === sizes.length)) {
