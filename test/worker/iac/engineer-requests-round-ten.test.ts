@@ -400,3 +400,19 @@ describe("round ten: disk lists and a product answered no", () => {
     expect(ofType(result.template as unknown as Template, "ALIYUN::RDS::DBInstance")).toHaveLength(1);
   });
 });
+
+describe("round ten: a vCPU/memory pair is no disk's size", () => {
+  it("'ECS 2c4g 系统盘60G', 'ECS 8c32g 系统盘 100G ESSD' size the system disk as written (the pair's memory was read as the disk: 4 GiB, 32 GiB)", () => {
+    for (const [ask, size] of [
+      ["ECS 2c4g 系统盘60G", 60],
+      ["ECS 8c32g 系统盘 100G ESSD，数据盘 500G ESSD PL1，Windows Server 2019，开放 3389 给 203.0.113.0/24", 100],
+    ] as const) {
+      const template = generated(ask);
+      expect(props(template, SERVER)[0]?.SystemDiskSize, ask).toBe(size);
+      expect(checkOf(ask, template)?.notExpressed, ask).toEqual([]);
+      const other = structuredClone(template);
+      for (const server of props(other, SERVER)) server.SystemDiskSize = 40;
+      expect(missedTexts(ask, other).length, ask).toBeGreaterThan(0);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type { KindDefinition } from "../kind";
 import { buildEcs as buildRos } from "./ros";
 import { buildEcs as buildTerraform } from "./terraform";
 import { gibOf, sizeNear, sizePatterns } from "../stated-size";
-import { computePairs } from "../compute-pair";
+import { computePairs, CPU_MEMORY } from "../compute-pair";
 import { withDiskNouns } from "./disk-shorthand";
 import type { RequestedValues } from "../values";
 
@@ -197,7 +197,8 @@ function systemDiskLevel(text: string, systemClause: string): string | undefined
 
 function readDisks(request: string, into: RequestedValues): void {
   // "2 disks: sys 40G, data 1T cloud_essd": the shorthand written as the nouns below read (disk-shorthand.ts).
-  const text = withDiskNouns(request);
+  // "ECS 2c4g 系统盘40G": the memory of a vCPU/memory pair is no disk's size (its "4g" was read as a 4 GiB system disk).
+  const text = withDiskNouns(request).replace(CPU_MEMORY, (pair) => " ".repeat(pair.length));
   const systemSize = sizeNear(text, SYSTEM_DISK_SIZE);
   if (systemSize !== undefined) into.systemDisk.size = systemSize;
   const systemClause = systemDiskClause(text);
