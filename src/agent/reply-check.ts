@@ -71,13 +71,13 @@ export function replyWithCheck(text: string, check: RequestCheck, language: Repl
   // (a review that hands back a corrected template, a model's template for a request without values).
   if (Object.values(check).every((list) => !Array.isArray(list) || list.length === 0)) return text;
   const first = text.split("\n", 1)[0] ?? "";
-  if (first === checkHeadline(check, "en") || first === checkHeadline(check, "zh")) return text;
+  if (first === checkHeadline(check, "en", text) || first === checkHeadline(check, "zh", text)) return text;
   const lines = text.split("\n");
   while (lines.length > 0 && (HEADLINE.test(lines[0] ?? "") || (lines[0] ?? "").trim() === "")) lines.shift();
   const complete = checkComplete(check);
   const body = complete ? lines : lines.flatMap((line) => withoutClaims(line) ?? []);
   const rest = body.join("\n").trim();
   if (rest === "") return [checkHeadline(check, language), ...checkBlocks(check, language)].join("\n");
-  if (rest.includes(NOT_EXPRESSED_HEADING.en) || rest.includes(NOT_EXPRESSED_HEADING.zh)) return `${checkHeadline(check, language)}\n\n${rest}`;
+  if (rest.includes(NOT_EXPRESSED_HEADING.en) || rest.includes(NOT_EXPRESSED_HEADING.zh)) return `${checkHeadline(check, language, rest)}\n\n${rest}`;
   return withRequestCheck(rest, check, language).trimEnd();
 }

@@ -95,6 +95,18 @@ describe("issue 27 item 1: a reply claims completeness only when its check estab
       "- `10.8.0.0/16`（网段，VPC 或交换机网段）：模板中没有找到",
     ]);
   });
+
+  it("over the engine's own not-built list, the headline never claims every value, however the reply is re-headed (a word the check has not learned)", () => {
+    const body = ["Generated a ROS template.", "", "**Not expressed in the template (the offline engine cannot do this):**", "- NAS file systems"].join("\n");
+    expect(checkHeadline(COMPLETE, "en")).toMatch(/all \d+ values you gave are in the template/);
+    for (const text of [`${checkHeadline(COMPLETE, "en")}\n\n${body}`, body]) {
+      const first = replyWithCheck(text, COMPLETE, "en").split("\n")[0] ?? "";
+      expect(first, text).toContain("not everything you asked for is built");
+      expect(first, text).not.toMatch(/all \d+ values you gave are in the template/);
+    }
+    const zh = ["已生成 ROS 模板。", "", "**未能在模板中表达（离线引擎做不到）：**", "- NAS 文件存储"].join("\n");
+    expect(replyWithCheck(zh, COMPLETE, "zh").split("\n")[0]).toContain("你要求的内容并未全部生成");
+  });
 });
 
 describe("issue 27 item 8: the check as stored stays within REQUEST_CHECK_MAX_BYTES", () => {

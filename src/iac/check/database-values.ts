@@ -5,6 +5,7 @@
  * `alicloud_db_database`), the account its `MasterUsername` (`account_name`). Read by the check's
  * own patterns (kinds/rds/schemas.ts is the generator's), so a misreading there is caught here.
  */
+import { NOT_DATABASE_NAMES } from "../kinds/rds/schemas";
 import type { Scanner } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
@@ -17,11 +18,6 @@ const LISTED = new RegExp(
 const SPLIT = /[ ]{0,2}(?:,|，|、|\band\b|&|和|以及)[ ]{0,2}/;
 const ACCOUNT =
   /\b(?:(?:admin|master|super|privileged)[ ]{1,3})?(?:account|user(?:name)?)[ ]{0,3}(?:[:：]|named|called|is)?[ ]{0,3}([a-z][a-z0-9_]{1,31})(?![a-z0-9_.-])|(?:账号|帐号|用户名)[ ]{0,3}(?:[:：]|为|是|叫)?[ ]{0,3}([a-z][a-z0-9_]{1,31})(?![a-z0-9_.-])/g;
-const NOT_NAMES = new Set([
-  ...["and", "or", "with", "for", "the", "a", "an", "of", "in", "on", "to", "is", "named", "called", "each", "per", "only"],
-  // "databases: a and b, account admin_user": the next clause's first word ends the list.
-  ...["password", "account", "accounts", "user", "users", "username", "admin", "master", "super", "owner", "charset", "plus", "also"],
-]);
 const DATABASE_WORDS = /rds|database|\bdbs?\b|mysql|postgres|mariadb|数据库|sql|库/;
 
 export function databaseValues(scan: Scanner): RequestedValue[] {
@@ -30,7 +26,7 @@ export function databaseValues(scan: Scanner): RequestedValue[] {
   for (const match of scan.lower.matchAll(LISTED)) {
     const listed = match[1] ?? "";
     const parts = listed.split(SPLIT);
-    const stop = parts.findIndex((name) => NOT_NAMES.has(name));
+    const stop = parts.findIndex((name) => NOT_DATABASE_NAMES.has(name));
     const names = (stop < 0 ? parts : parts.slice(0, stop)).filter((name) => name !== "");
     // "a database for orders" names none: one name must look like one (an underscore or a digit), a list of two is names.
     if (names.length === 1 && !/[_\d]/.test(names[0] ?? "")) continue;
@@ -45,7 +41,7 @@ export function databaseValues(scan: Scanner): RequestedValue[] {
   }
   for (const match of scan.lower.matchAll(ACCOUNT)) {
     const name = match[1] ?? match[2] ?? "";
-    if (name === "" || NOT_NAMES.has(name)) continue;
+    if (name === "" || NOT_DATABASE_NAMES.has(name)) continue;
     const at = match.index + match[0].length - name.length;
     values.push({ kind: "resource-name", text: scan.original(at, at + name.length), role: "wanted", value: name, target: "account" });
     scan.claim(at, at + name.length);

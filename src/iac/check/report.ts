@@ -4,7 +4,7 @@
  * the values not found under "Not expressed in the template", and billable resources nobody asked
  * for. In the metadata: `metadata.iac_code.requestCheck`, the same outcome as JSON.
  */
-import type { ReplyLanguage } from "../read/request-language";
+import { ENGINE_NOT_BUILT_HEADING, type ReplyLanguage } from "../read/request-language";
 import type { BroaderScope, CheckedValue, RequestCheck, UnplacedToken } from "./result";
 import type { ValueKind } from "./requested-value";
 
@@ -44,11 +44,6 @@ const LABELS: Record<ValueKind, [string, string]> = {
 };
 
 export const NOT_EXPRESSED_HEADING = { en: "Not expressed in the template", zh: "未能在模板中表达" };
-/** The engine's own list of what it does not build (generate/template-summary.ts writes it). */
-export const ENGINE_NOT_BUILT_HEADING = {
-  en: "Not expressed in the template (the offline engine cannot do this):",
-  zh: "未能在模板中表达（离线引擎做不到）：",
-};
 export const BROADER_HEADING = { en: "Broader than you asked", zh: "比你要求的范围更大" };
 export const UNPLACED_HEADING = { en: "Not confirmed", zh: "未能确认" };
 
@@ -100,7 +95,9 @@ const totalOf = (check: RequestCheck) => check.applied.length + check.notExpress
  * value is in the template only when every value-shaped word was placed (issue 27 item 1); else it
  * names first what is broader than asked, then what is missing, then what could not be confirmed.
  */
-export function checkHeadline(check: RequestCheck, language: ReplyLanguage, notBuilt = false): string {
+export function checkHeadline(check: RequestCheck, language: ReplyLanguage, body = ""): string {
+  // The engine's own list of what it did not build, in the body this line heads: never "all values" above it.
+  const notBuilt = body.includes(`**${ENGINE_NOT_BUILT_HEADING.en}**`) || body.includes(`**${ENGINE_NOT_BUILT_HEADING.zh}**`);
   const total = totalOf(check);
   const zh = language === "zh";
   const broader = check.broader.length;
@@ -184,7 +181,7 @@ export function withRequestCheck(summary: string, check: RequestCheck, language:
       : at < 0
         ? [summary, ...blocks].join("\n")
         : `${summary.slice(0, at).trimEnd()}\n${blocks.join("\n")}\n\n${summary.slice(at)}`;
-  return `${checkHeadline(check, language, summary.includes(`**${ENGINE_NOT_BUILT_HEADING[language]}**`))}\n\n${body}`;
+  return `${checkHeadline(check, language, body)}\n\n${body}`;
 }
 
 /** `metadata.iac_code.requestCheck`: the outcome as JSON, broader scopes first. */

@@ -384,24 +384,36 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
       );
     }
   }
-  for (const bucket of buckets) {
-    if (values.bucketAcl) bucket.AccessControl = values.bucketAcl;
-    if (values.versioning) bucket.VersioningConfiguration = { Status: "Enabled" };
-    if (values.encryption) bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: values.encryption };
-    if (values.lifecycleDays !== undefined && !values.lifecycleRules) {
-      bucket.LifecycleConfiguration = {
-        Rule: [{ ID: `expire-after-${values.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: values.lifecycleDays } }],
-      };
-    }
-  }
-  if (values.bucketAcl) out.applied.push(phrase(`ACL ${values.bucketAcl}`, `读写权限 ${values.bucketAcl}`));
-  if (values.versioning) out.applied.push(phrase("versioning enabled", "已开启版本控制"));
-  if (values.encryption) out.applied.push(phrase(`server-side encryption ${values.encryption}`, `服务端加密 ${values.encryption}`));
-  if (values.lifecycleDays !== undefined && !values.lifecycleRules)
-    out.applied.push(phrase(`objects expire after ${values.lifecycleDays} days`, `对象 ${values.lifecycleDays} 天后过期删除`));
+  // Every bucket takes the settings; they are said once.
+  const said = buckets.map((bucket) => writeBucketSettings(bucket, values))[0] ?? [];
+  out.applied.push(...said);
   // A scoped rule or transitions, and a static website (apply-bucket.ts).
   out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website, values.cors));
   applyOwnBucketSettings(buckets, values.bucketSettings, out);
+}
+
+/** A bucket's ACL, versioning, encryption and whole-bucket expiry, written into it; what was written, as said in the reply. */
+function writeBucketSettings(bucket: Record<string, unknown>, settings: BucketSettings): Phrase[] {
+  const said: Phrase[] = [];
+  if (settings.bucketAcl) {
+    bucket.AccessControl = settings.bucketAcl;
+    said.push(phrase(`ACL ${settings.bucketAcl}`, `读写权限 ${settings.bucketAcl}`));
+  }
+  if (settings.versioning) {
+    bucket.VersioningConfiguration = { Status: "Enabled" };
+    said.push(phrase("versioning enabled", "已开启版本控制"));
+  }
+  if (settings.encryption) {
+    bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: settings.encryption };
+    said.push(phrase(`server-side encryption ${settings.encryption}`, `服务端加密 ${settings.encryption}`));
+  }
+  if (settings.lifecycleDays !== undefined && !settings.lifecycleRules) {
+    bucket.LifecycleConfiguration = {
+      Rule: [{ ID: `expire-after-${settings.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: settings.lifecycleDays } }],
+    };
+    said.push(phrase(`objects expire after ${settings.lifecycleDays} days`, `对象 ${settings.lifecycleDays} 天后过期删除`));
+  }
+  return said;
 }
 
 /** "one for logs (private, delete after 90 days) and one for assets (public-read)": each bucket's own settings, over the shared ones. */
@@ -410,26 +422,7 @@ function applyOwnBucketSettings(buckets: Record<string, unknown>[], settings: re
   settings.forEach((own, index) => {
     const bucket = buckets[index];
     if (!bucket) return;
-    const said: Phrase[] = [];
-    if (own.bucketAcl) {
-      bucket.AccessControl = own.bucketAcl;
-      said.push(phrase(`ACL ${own.bucketAcl}`, `读写权限 ${own.bucketAcl}`));
-    }
-    if (own.versioning) {
-      bucket.VersioningConfiguration = { Status: "Enabled" };
-      said.push(phrase("versioning enabled", "已开启版本控制"));
-    }
-    if (own.encryption) {
-      bucket.ServerSideEncryptionConfiguration = { SSEAlgorithm: own.encryption };
-      said.push(phrase(`server-side encryption ${own.encryption}`, `服务端加密 ${own.encryption}`));
-    }
-    if (own.lifecycleDays !== undefined && !own.lifecycleRules) {
-      bucket.LifecycleConfiguration = {
-        Rule: [{ ID: `expire-after-${own.lifecycleDays}-days`, Prefix: "", Status: "Enabled", Expiration: { Days: own.lifecycleDays } }],
-      };
-      said.push(phrase(`objects expire after ${own.lifecycleDays} days`, `对象 ${own.lifecycleDays} 天后过期删除`));
-    }
-    said.push(...applyBucketRules([bucket], own.lifecycleRules, undefined));
+    const said = [...writeBucketSettings(bucket, own), ...applyBucketRules([bucket], own.lifecycleRules, undefined)];
     if (said.length > 0)
       out.applied.push(
         phrase(`bucket ${index + 1}: ${said.map((one) => one.en).join(", ")}`, `第 ${index + 1} 个存储桶：${said.map((one) => one.zh).join("，")}`),

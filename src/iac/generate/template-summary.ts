@@ -4,9 +4,8 @@
  * why), what could not be expressed, the parameters to fill in, and the offline check result, said
  * to pass only when it does.
  */
-import { ENGINE_NOT_BUILT_HEADING } from "../check/report";
 import { hasErrors, type Diagnostic } from "../template/diagnostic";
-import type { Phrase, ReplyLanguage } from "../read/request-language";
+import { ENGINE_NOT_BUILT_HEADING, type Phrase, type ReplyLanguage } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
 

@@ -24,3 +24,9 @@ export function detectLanguage(text: string): ReplyLanguage {
 export function say(language: ReplyLanguage, text: Phrase): string {
   return text[language];
 }
+
+/** The heading of the engine's own list of what it does not build (generate/template-summary.ts writes it; check/report.ts reads it). */
+export const ENGINE_NOT_BUILT_HEADING = {
+  en: "Not expressed in the template (the offline engine cannot do this):",
+  zh: "未能在模板中表达（离线引擎做不到）：",
+};

@@ -19,6 +19,9 @@ export interface BucketClauses {
   starts: number[];
 }
 
+/** The most buckets one request builds (the kind's `maxCount`): more introductions name no bucket each, and reading stays linear. */
+export const MOST_BUCKETS = 5;
+
 /** Words that make the request one about buckets. */
 const BUCKET_WORDS = /\bbuckets?\b|\boss\b|存储桶|对象存储|桶/i;
 
@@ -26,7 +29,7 @@ const BUCKET_WORDS = /\bbuckets?\b|\boss\b|存储桶|对象存储|桶/i;
 export function bucketClauses(text: string): BucketClauses | undefined {
   if (!BUCKET_WORDS.test(text)) return undefined;
   const starts = [...text.matchAll(INTRODUCTION)].map((match) => match.index);
-  if (starts.length < 2) return undefined;
+  if (starts.length < 2 || starts.length > MOST_BUCKETS) return undefined;
   const own = starts.map((start, index) => text.slice(start, starts[index + 1] ?? text.length));
   return { shared: text.slice(0, starts[0]), own, starts };
 }

@@ -1,5 +1,5 @@
 /** The OSS bucket: billed by storage and traffic; outside any VPC. */
-import { bucketClauses } from "./bucket-clauses";
+import { bucketClauses, MOST_BUCKETS } from "./bucket-clauses";
 import { phrase } from "../../read/request-language";
 import { spec } from "../../template/data/ros-resource-type-spec";
 import type { KindDefinition, ValueReading } from "../kind";
@@ -237,7 +237,7 @@ export const oss: KindDefinition = {
   notARequest: (mention, before, after) =>
     mention === "存储空间" && (/\d\s{0,3}(?:[gt]i?b?|[gt])?\s{0,3}(?:的\s{0,3})?$/i.test(before) || /^\s{0,3}(?:为|是|[:：])?\s{0,3}\d/.test(after)),
   billable: true,
-  maxCount: 5,
+  maxCount: MOST_BUCKETS,
   needs: [],
   takesAlong: [],
   values: [

@@ -23,10 +23,10 @@ export const COUNTED_DATABASES =
 /** "account admin_user", "admin account dbuser", "master user admin_user", "账号 admin_user", "用户名为 app". */
 const ACCOUNT =
   /\b(?:(?:admin|master|super|privileged)\s{1,3})?(?:account|user(?:name)?)\s{0,3}(?:[:：]|named|called|is)?\s{0,3}([a-z][a-z0-9_]{1,31})(?![a-z0-9_.-])|(?:账号|帐号|用户名)\s{0,3}(?:[:：]|为|是|叫)?\s{0,3}([a-z][a-z0-9_]{1,31})(?![a-z0-9_.-])/i;
-/** Words the patterns would take for names that are none ("databases and caches", "account for …"). */
-const NOT_NAMES = new Set([
+/** Words a list of database names or an account's name never holds: the next clause's first word ends the list (the check reads the same vocabulary). */
+export const NOT_DATABASE_NAMES: ReadonlySet<string> = new Set([
   ...["and", "or", "with", "for", "the", "a", "an", "of", "in", "on", "to", "is", "named", "called", "each", "per", "only"],
-  // "databases: a and b, account admin_user": the next clause's first word ends the list.
+  // "databases: a and b, account admin_user".
   ...["password", "account", "accounts", "user", "users", "username", "admin", "master", "super", "owner", "charset", "plus", "also"],
 ]);
 
@@ -35,7 +35,7 @@ export function databaseNames(text: string): string[] {
   const listed = NAMED.exec(text)?.[1];
   if (!listed) return [];
   const parts = listed.split(/\s{0,2}(?:,|，|、|\band\b|&|和|以及)\s{0,2}/i).map((name) => name.trim().toLowerCase());
-  const stop = parts.findIndex((name) => NOT_NAMES.has(name));
+  const stop = parts.findIndex((name) => NOT_DATABASE_NAMES.has(name));
   const names = (stop < 0 ? parts : parts.slice(0, stop)).filter((name) => name !== "");
   // A database's own name has an underscore or a digit, or is one of a list ("databases: app, report"): "database for orders" names none.
   if (names.length === 1 && !/[_\d]/.test(names[0] ?? "")) return [];
@@ -46,5 +46,5 @@ export function databaseNames(text: string): string[] {
 export function accountName(text: string): string | undefined {
   const match = ACCOUNT.exec(text);
   const name = (match?.[1] ?? match?.[2])?.toLowerCase();
-  return name && !NOT_NAMES.has(name) ? name : undefined;
+  return name && !NOT_DATABASE_NAMES.has(name) ? name : undefined;
 }
