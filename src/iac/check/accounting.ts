@@ -18,9 +18,10 @@ import type { RequestedValue } from "./requested-value";
 import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
 import { broaderScopes, offInternetScopes } from "./scope";
 import { bastionInstanceType } from "../read/server-roles";
+import { roleSizes } from "../read/role-sizes";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
-import { clauseWords, countedFamily } from "./token-context";
+import { clauseWords, countedFamily, typedCountOf } from "./token-context";
 import { placeToken, portOnItsSourceRule, setCountOf } from "./token-places";
 import { uniformly } from "./uniform";
 
@@ -105,7 +106,8 @@ export function account(input: AccountingInput): Accounting {
     const placement = placeToken(context, index);
     if (token.kind === "count" && placement !== "unplaced" && placement !== "none") statedCounts.push(...statedCount(token, countedFamily(tokens, index)));
     // "bump the web nodes to 6": a bare number a setting verb gives a product is how many the request allows.
-    if (token.kind === "number" && placement !== "unplaced" && placement !== "none") statedCounts.push(...statedCount(token, setCountOf(tokens, index)));
+    if (token.kind === "number" && placement !== "unplaced" && placement !== "none")
+      statedCounts.push(...statedCount(token, setCountOf(tokens, index) ?? typedCountOf(tokens, index)));
     if (placement === "unplaced") unplaced.push(index);
     else if (placement !== "none" && "found" in placement) applied.push(placement.found);
     else if (placement !== "none") notExpressed.push(placement.missed);
@@ -132,7 +134,14 @@ export function account(input: AccountingInput): Accounting {
     bindings.misplaced.filter((value) => value.kind === "cidr" || value.kind === "days").map((value) => `${value.kind}|${value.text}`),
   );
   // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": a type per role when a bastion has its own.
-  const typesByRole = roles !== undefined && roles.bastions > 0 && bastionInstanceType(tokens) !== undefined;
+  // "a bastion (t6 2c2g) and 4 app servers 4c16g": a size per role, each held on its role's servers.
+  const sizes = roles !== undefined && roles.bastions > 0 ? roleSizes(tokens) : {};
+  const sizeRoles = new Map<string, string>();
+  if (sizes.bastion && sizes.others && sizes.bastion.key !== sizes.others.key) {
+    sizeRoles.set(sizes.bastion.key, "bastion");
+    sizeRoles.set(sizes.others.key, "server");
+  }
+  const typesByRole = roles !== undefined && roles.bastions > 0 && (bastionInstanceType(tokens) !== undefined || sizeRoles.size > 0);
   // "one public with 10Mbps, one private": the bandwidth is the public servers' (their number is a value of its own).
   const publicPicked = serverScopes(tokens) !== undefined;
   const uniform = uniformly(
@@ -140,6 +149,7 @@ export function account(input: AccountingInput): Accounting {
     view,
     typesByRole,
     publicPicked,
+    sizeRoles,
   );
   const kept = uniform.kept;
   notExpressed.push(...uniform.misplaced);

@@ -11,6 +11,7 @@
  * engine does not build (a model may write them: disks, PolarDB, MongoDB, NAS, ALB/NLB…).
  */
 import { KINDS, type ResourceKind } from "../kinds";
+import { EVERY_OWN_PUBLIC_IP } from "../kinds/eip";
 
 export interface Family {
   id: string;
@@ -210,7 +211,8 @@ const PROTOCOL_WORDS =
 
 /** Whether the text names the family as a product (a word boundary on the Latin side of each noun). */
 export function namesFamily(lowerText: string, family: Family): boolean {
-  const text = lowerText.replace(PROTOCOL_WORDS, " ");
+  // "the built-in public IP" is the server's own address, no EIP (kinds/eip OWN_PUBLIC_IP).
+  const text = lowerText.replace(PROTOCOL_WORDS, " ").replace(EVERY_OWN_PUBLIC_IP, " ");
   return family.nouns.some((noun) => {
     for (let at = text.indexOf(noun); at >= 0; at = text.indexOf(noun, at + 1)) {
       const before = text[at - 1];

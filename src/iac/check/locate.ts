@@ -117,6 +117,12 @@ function specOfType(type: string): { cpu: number; memory: number } | undefined {
   const database = RDS_CLASS.exec(type);
   const cpu = database ? RDS_VCPUS[database[2] ?? ""] : undefined;
   if (database && cpu) return { cpu, memory: cpu * Number(database[1]) };
+  // "ecs.t6-c1m2.large": a burstable type spells its memory per vCPU (m / c).
+  const burstable = /^ecs\.t[56]-c([124])m([124])\.(\d{0,2})(x?large)$/.exec(type);
+  if (burstable) {
+    const vcpus = burstable[4] === "large" ? 2 : 4 * Number(burstable[3] || 1);
+    return { cpu: vcpus, memory: (vcpus * Number(burstable[2])) / Number(burstable[1]) };
+  }
   const match = /^ecs\.([a-z]{1,4})\d{0,2}[a-z]{0,4}\.(\d{0,2})(x?large|medium|small)$/.exec(type);
   if (!match) return undefined;
   const ratio = { c: 2, g: 4, r: 8, u: 4, e: 4, t: 4 }[match[1]?.[0] ?? ""];

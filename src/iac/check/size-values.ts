@@ -23,6 +23,9 @@ const SIZE_TARGETS: Array<[string, readonly string[]]> = [
   ["storage", ["storage", "存储", "database", "数据库", "rds", "mysql", "postgres", "db"]],
 ];
 
+/** A size right before a cue ("16 GB RAM"): the cue is said of it. */
+const SIZE_RIGHT_BEFORE = /\d[ ]{0,2}(?:g|gb|gib|t|tb|tib)[ ]{1,2}(?:of[ ]{1,2})?$/;
+
 /** "40GB cloud_essd": a disk's category right after a size makes it a disk's size, whatever bandwidth the clause names. */
 const DISK_AFTER = /^[ ]{0,2}(?:cloud_essd|cloud_ssd|cloud_efficiency|essd|ssd|高效云盘|云盘)/;
 const CACHE_CUES: ReadonlySet<string> = new Set(["redis", "tair", "缓存"]);
@@ -49,7 +52,9 @@ function sizeTarget(scan: Scanner, start: number, end: number, disks: boolean): 
   let best: { distance: number; target: string } | undefined;
   for (const [target, cues] of SIZE_TARGETS) {
     for (const cue of cues) {
-      const back = before.lastIndexOf(cue);
+      const written = before.lastIndexOf(cue);
+      // "16 GB RAM, 500 GB ESSD": a cue written right after another size is that size's, not this one's.
+      const back = written >= 0 && SIZE_RIGHT_BEFORE.test(before.slice(Math.max(0, written - 12), written)) ? -1 : written;
       // A cache's name counts only before its size ("Redis 4GB"): "MySQL with 100GB, Redis 4GB" gives 100GB to the database.
       // A cue after the size counts only within its item: "Redis 5.0 2GB + RDS PostgreSQL" gives 2GB to Redis.
       const ahead = CACHE_CUES.has(cue) ? -1 : after.indexOf(cue);

@@ -81,11 +81,14 @@ export function askedAway(tokens: readonly Token[], index: number): boolean {
 
 const PRODUCT_FILLERS = new Set(["word", "compute", "size", "count"]);
 
-/** The product a count or quantifier names: a product or type right after it (a few words between), or right before it ("ECS x2"). */
-export function productNear(tokens: readonly Token[], index: number): string | undefined {
+/**
+ * The product a count or quantifier names: a product or type right after it (a few words between), or right before it ("ECS x2").
+ * `untilJoiner`: a quantifier's product stops at "and" ("a data disk each and snapshot them daily": the disks are per server, not the snapshots).
+ */
+export function productNear(tokens: readonly Token[], index: number, untilJoiner = false): string | undefined {
   for (let ahead = 1; ahead <= REACH; ahead += 1) {
     const token = tokens[index + ahead];
-    if (!token || isClauseEnd(token)) break;
+    if (!token || isClauseEnd(token) || (untilJoiner && JOINERS.has(String(token.value)))) break;
     if (token.kind === "name" && token.of === "product") return String(token.value);
     if (token.kind === "name" && token.of === "engine") return token.value === "Redis" ? "redis" : "rds";
     if (token.kind === "instanceType") return token.of;
@@ -192,12 +195,14 @@ function portsOwnTo(tokens: readonly Token[], index: number): number[] {
   return ports;
 }
 
-/** The protocol a port is written with: "443 (TCP)", "22/tcp", "HTTPS 443", "TCP 443". */
+/** The protocol a port is written with: "443 (TCP)", "22/tcp", "HTTPS 443", "TCP 443", "on 443 HTTPS". */
 export function protocolOfPort(tokens: readonly Token[], index: number): string | undefined {
   const next = tokens[index + 1];
   const after = tokens[index + 2];
   if (next?.kind === "punctuation" && (next.value === "(" || next.value === "/") && after?.kind === "name" && after.of === "protocol")
     return String(after.value);
+  // "on 443 HTTPS", "8080 tcp": the protocol right after the port, unless a port follows it ("80 HTTPS 443" is 443's).
+  if (next?.kind === "name" && next.of === "protocol" && after?.kind !== "port" && after?.kind !== "number") return String(next.value);
   const before = tokens[index - 1];
   if (before?.kind === "name" && before.of === "protocol") return String(before.value);
   const twoBefore = tokens[index - 2];
@@ -258,10 +263,33 @@ export const MULTIPLIER_COUNT = /^[x×*]/i;
  * brackets, the one just before them ("the app servers (two of them)", "服务器（两台）"). The
  * placement and the stated counts (accounting.ts) both read it here.
  */
+/** "3 nodes of ecs.r7.2xlarge", "2 boxes of ecs.g7.large": a number before "<noun> of <type>" counts the type's product. */
+export function typedCountOf(tokens: readonly Token[], index: number): string | undefined {
+  const typed = tokens[index + 3];
+  return tokens[index + 1]?.kind === "word" && tokens[index + 2]?.value === "of" && typed?.kind === "instanceType" ? typed.of : undefined;
+}
+
+/** How far back a multiplier's noun may stand: the noun, then its size, shape or port ("ECS 4c16g 100G x3", "ECS :8080 x3"). */
+const MULTIPLIED_REACH = 3;
+const MULTIPLIED_QUALIFIERS = new Set(["compute", "size", "port", "number"]);
+
+/** The product a trailing multiplier counts: the product before it, over its compute shape and sizes. */
+function multipliedNoun(tokens: readonly Token[], index: number): string | undefined {
+  for (let back = 1; back <= MULTIPLIED_REACH; back += 1) {
+    const token = tokens[index - back];
+    if (token?.kind === "name" && token.of === "product") return String(token.value);
+    if (!token || !(MULTIPLIED_QUALIFIERS.has(token.kind) || token.value === ":")) return undefined;
+  }
+  return undefined;
+}
+
 export function countedFamily(tokens: readonly Token[], index: number): string | undefined {
   const previous = tokens[index - 1];
-  // "ECS x2 with SLB": a multiplier written after its noun counts that noun, not the next one.
-  if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "") && previous?.kind === "name" && previous.of === "product") return String(previous.value);
+  // "ECS x2 with SLB", "ECS 4c16g x3 with nightly snapshots": a multiplier written after its noun counts that noun (its size between), not the next one.
+  if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "")) {
+    const noun = multipliedNoun(tokens, index);
+    if (noun) return noun;
+  }
   const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text);
   return productNear(tokens, index) ?? (bracketed ? productNearBefore(tokens, index) : undefined) ?? disksAhead(tokens, index) ?? disksBefore(tokens, index);
 }

@@ -30,6 +30,7 @@ import {
   PROTOCOL_PORTS,
   protocolOfPort,
   replaced,
+  typedCountOf,
 } from "./token-context";
 
 export interface PlaceContext {
@@ -529,7 +530,7 @@ function placeCount(context: PlaceContext, token: Token, index: number): Placeme
 
 /** "an EIP each", "每台一个 EIP": as many of the product as there are servers. */
 function placeEach(context: PlaceContext, index: number): Placement {
-  const after = productNear(context.tokens, index);
+  const after = productNear(context.tokens, index, true);
   // "每个交换机两台", "each zone gets 2": the quantifier ranges over vSwitches or zones; the count after it is per zone (count-values.ts).
   // "a /20 vswitch in each of 2 zones": "of" and a count may stand between the quantifier and the zones.
   if (after === "vswitch" || context.tokens.slice(index + 1, index + 4).some((token) => ZONE_WORDS.has(String(token.value)))) return "none";
@@ -662,6 +663,8 @@ export function placeToken(context: PlaceContext, index: number): Placement {
         // "actually 3 of them": a count of the servers the edit speaks of (template-edit.ts reads the same form).
         if (/^of$/i.test(context.tokens[index + 1]?.text ?? "") && /^(?:them|those|these)$/i.test(context.tokens[index + 2]?.text ?? ""))
           return located(wanted("count", token, Number(token.value), { target: "ecs" }), view);
+        const typed = typedCountOf(context.tokens, index);
+        if (typed) return located(wanted("count", token, Number(token.value), { target: typed }), view);
         // "just 1 Redis 7.0", "2 MySQL": a number right before an engine counts that engine's databases.
         const engine = context.tokens[index + 1];
         if (engine?.kind === "name" && engine.of === "engine" && Number.isInteger(token.value) && Number(token.value) <= MOST_ENGINE_COUNT)

@@ -11,6 +11,7 @@ import { isProductType } from "./families";
 import type { ValueKind } from "./requested-value";
 import type { CheckedValue } from "./result";
 import type { TemplateView } from "./template-slots";
+import { sizeKey } from "../read/role-sizes";
 
 const PER_RESOURCE: ReadonlySet<ValueKind> = new Set([
   "instance-type",
@@ -38,12 +39,14 @@ function roleOf(slots: ReadonlyMap<string, unknown>, name: string): string {
  * `typesByRole`: the request names an instance type per role ("ecs.c7.2xlarge for workers,
  * ecs.t6-c1m2.large for the jump server"), so an instance type holds on every server of its role.
  * `publicPicked`: the request picks servers public and private, so a bandwidth holds on the public ones.
+ * `sizeRoles`: the vCPU/memory pairs said of the bastion or of the other servers (read/role-sizes.ts), by their key.
  */
 export function uniformly(
   applied: readonly CheckedValue[],
   view: TemplateView,
   typesByRole = false,
   publicPicked = false,
+  sizeRoles: ReadonlyMap<string, string> = new Map(),
 ): { kept: CheckedValue[]; misplaced: CheckedValue[] } {
   const slots = new Map(view.slots.map((slot) => [`${slot.resource}|${slot.path}`, slot.value]));
   const types = new Map(view.resources.map((resource) => [resource.name, resource.type]));
@@ -66,7 +69,14 @@ export function uniformly(
       value.kind === "resource-id" ? ID_PLACES.filter((place) => place.rosProperty === site[2]).flatMap((place) => byType.get(place.rosType) ?? []) : [];
     // "two Redis 5.0": a version holds on every instance of its engine ("MySQL 8.0 and PostgreSQL 14" are two engines).
     const engine = (name: string) => slots.get(`${name}|Engine`) ?? slots.get(`${name}|engine`);
-    const sameRole = (name: string) => !typesByRole || value.kind !== "instance-type" || roleOf(slots, name) === roleOf(slots, site[1] ?? "");
+    const byRole = value.kind === "instance-type" || value.kind === "compute-spec";
+    const sameRole = (name: string) => !typesByRole || !byRole || roleOf(slots, name) === roleOf(slots, site[1] ?? "");
+    // "a bastion (2c2g) and 4 app servers 4c16g": a size said of a role is on a server of that role.
+    const role = value.kind === "compute-spec" ? sizeRoles.get(sizeKey(value.text)) : undefined;
+    if (role !== undefined && roleOf(slots, site[1]) !== role) {
+      misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, not on the ${role === "bastion" ? "bastion" : "other servers"}` });
+      continue;
+    }
     const peers = (byType.get(type) ?? []).filter((name) => (value.kind !== "engine-version" || engine(name) === engine(site[1] ?? "")) && sameRole(name));
     const lacking = [...peers, ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
     if (lacking === undefined) kept.push(value);

@@ -10,8 +10,14 @@
  */
 import { FAMILIES, type Family, familyOfType, isProductType, namesFamily } from "./families";
 import { requestProse } from "./prose";
+import { withoutTakenBack } from "../read/taken-back";
 import type { RequestedValue } from "./requested-value";
 import type { TemplateView } from "./template-slots";
+
+/** The request's prose without what it takes back: "an EIP? no, just the built-in public IP" names no EIP (read/taken-back.ts). */
+function askedProse(request: string): string {
+  return requestProse(withoutTakenBack(request)).toLowerCase();
+}
 
 export interface UnrequestedResource {
   resource: string;
@@ -19,7 +25,7 @@ export interface UnrequestedResource {
 }
 
 export function unrequestedResources(view: TemplateView, requests: readonly string[], before: ReadonlySet<string>): UnrequestedResource[] {
-  const text = requests.map((request) => requestProse(request).toLowerCase()).join("\n");
+  const text = requests.map((request) => askedProse(request)).join("\n");
   const named = new Set(FAMILIES.filter((family) => namesFamily(text, family)).map((family) => family.id));
   const present = new Set(view.resources.map((resource) => familyOfType(resource.type)?.id).filter((id): id is string => id !== undefined));
   const explained = new Set(FAMILIES.filter((family) => present.has(family.id) && named.has(family.id)).flatMap((family) => family.needs ?? []));
@@ -55,7 +61,7 @@ function allowedCount(family: Family, counts: readonly RequestedValue[], view: T
 
 /** Billable products this turn added beyond what the request allows for their family (the newest ones). */
 export function excessResources(view: TemplateView, request: string, counts: readonly RequestedValue[], before: ReadonlySet<string>): UnrequestedResource[] {
-  const text = requestProse(request).toLowerCase();
+  const text = askedProse(request);
   const added: Added = view.resources.flatMap((resource) => {
     const family = familyOfType(resource.type);
     if (!family?.billable || !isProductType(resource.type) || before.has(`${resource.name}:${resource.type}`)) return [];

@@ -12,6 +12,7 @@ import { switchEngine } from "./apply-engine";
 import { applyBucketRules } from "./apply-bucket";
 import { imagePick } from "../kinds/ecs/image-names";
 import { applyHealthCheckPath } from "../kinds/slb/health-check";
+import { applyLoadBalancerSpec } from "../kinds/slb/load-balancer-spec";
 import { applyKeyPair } from "../kinds/ecs/key-pair";
 import { applyBastionDesign } from "../kinds/security-group/bastion-design";
 import { splitExistingGroupRules } from "../kinds/security-group/existing-group-rules";
@@ -104,10 +105,13 @@ function applySizeSpec(template: Template, spec: NonNullable<RequestedValues["si
   if (!definition) return;
   definition.Default = spec.instanceType;
   const size = `${spec.vcpus} vCPU / ${spec.memoryGib} GiB`;
+  const which = spec.burstable
+    ? phrase("the burstable t6 type of that size", "该大小的 t6 突发性能规格")
+    : phrase("the 7th-generation type of that size", "该大小的第七代规格");
   out.applied.push(
     phrase(
-      `${size} as instance type ${spec.instanceType} (default of parameter \`EcsInstanceType\`: the 7th-generation type of that size; the selector offers the others of that size where the zone lacks it)`,
-      `${size} 对应实例规格 ${spec.instanceType}（参数 \`EcsInstanceType\` 的默认值：该大小的第七代规格；若可用区无货，可在选择器中换同等大小的其他规格）`,
+      `${size} as instance type ${spec.instanceType} (default of parameter \`EcsInstanceType\`: ${which.en}; the selector offers the others of that size where the zone lacks it)`,
+      `${size} 对应实例规格 ${spec.instanceType}（参数 \`EcsInstanceType\` 的默认值：${which.zh}；若可用区无货，可在选择器中换同等大小的其他规格）`,
     ),
   );
 }
@@ -783,6 +787,11 @@ export function applyRequestedValues(template: Template, values: RequestedValues
     const health = applyHealthCheckPath(template, values.healthCheckPath);
     out.applied.push(...health.applied);
     out.unsupported.push(...health.unsupported);
+  }
+  if (values.slbSpec) {
+    const spec = applyLoadBalancerSpec(template, values.slbSpec);
+    out.applied.push(...spec.applied);
+    out.unsupported.push(...spec.unsupported);
   }
   applyOss(template, values, out);
   applyZones(template, values, out);

@@ -36,7 +36,8 @@ export interface RequestedValues {
   /** vCPU / memory named instead of an instance type ("4 vCPU 8 GiB"). */
   sizeHint?: string;
   /** The same size as numbers, when both are given: the instance type is then the 7th-generation one of that size. */
-  sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string };
+  /** `burstable`: "t6 burstable 2c4g" picked the t6 type of that size (kinds/ecs BURSTABLE). */
+  sizeSpec?: { vcpus: number; memoryGib: number; instanceType: string; burstable?: boolean };
   systemDisk: DiskValue;
   dataDisk?: DiskValue;
   /** "get rid of the data disks", "去掉数据盘": the servers' data disks are removed. */
@@ -120,6 +121,8 @@ export interface RequestedValues {
   noPassword?: boolean;
   /** "health check on /healthz": the path the load balancer's HTTP(S) listeners probe (kinds/slb/health-check.ts). */
   healthCheckPath?: string;
+  /** "slb.s2.small": the load balancers' spec (kinds/slb/load-balancer-spec.ts). */
+  slbSpec?: string;
   /** A server's own public bandwidth written beside an EIP's ("ECS with 10 Mbps, EIP 5M for the NAT gateway"). */
   serverBandwidth?: number;
   publicAccess?: boolean;

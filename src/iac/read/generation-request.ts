@@ -154,10 +154,10 @@ function countBefore(prefix: string): number | undefined {
 const BRACKETED_COUNT =
   /^\s{0,2}[(（]\s{0,2}(?:[x×]\s{0,2})?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]{1,2})\s{0,2}(?:(?:of them|in total|total|[台个])\s{0,2}(?:[)）]|[,，;；])|[)）])/i;
 
-/** "ECS x3", "ECS × 3", "ECS *3", "servers to 4", "ECS 调到 4 台" after the noun. */
+/** "ECS x3", "ECS × 3", "ECS *3", "ECS :8080 x3" (its port between), "servers to 4", "ECS 调到 4 台" after the noun. */
 function countAfter(suffix: string): number | undefined {
   const match =
-    /^\s{0,3}[x×*]\s{0,3}(\d{1,4})|^\s{0,3}(?:(?:count|数量)\s{0,2})?(?:(?:scaled?|increased?|reduced?|changed?|set|up|down)\s{1,3})?(?:to|调到|调整到|调整为|改成|改为|扩到|扩容到|缩到|增加到|减少到|变成)\s{0,3}(\d{1,3})(?![\d.])(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps)\b|%))/i.exec(
+    /^\s{0,3}(?::\d{2,5}\s{1,3})?[x×*]\s{0,3}(\d{1,4})|^\s{0,3}(?:(?:count|数量)\s{0,2})?(?:(?:scaled?|increased?|reduced?|changed?|set|up|down)\s{1,3})?(?:to|调到|调整到|调整为|改成|改为|扩到|扩容到|缩到|增加到|减少到|变成)\s{0,3}(\d{1,3})(?![\d.])(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps)\b|%))/i.exec(
       suffix,
     );
   const count = match?.[1] ?? match?.[2];
@@ -165,8 +165,11 @@ function countAfter(suffix: string): number | undefined {
   // "the app servers (two of them)", "ECS (x3)", "服务器（两台）": a count in brackets right after the noun.
   const bracketed = BRACKETED_COUNT.exec(suffix)?.[1]?.toLowerCase();
   if (bracketed) return /^\d/.test(bracketed) ? Number(bracketed) : (ENGLISH_NUMBERS[bracketed] ?? chineseNumber(bracketed));
-  // "服务器 3 台", "ECS 两台": a number and its measure word after the noun, ending the phrase.
-  const measured = /^\s{0,3}(\d{1,3}|[一二两俩三四五六七八九十]{1,3})\s{0,2}[台个](?=\s{0,2}(?:$|[，,。.;；、]))/.exec(suffix);
+  // "服务器 3 台", "ECS 两台", "应用服务器 4核8G 三台": a number and its measure word after the noun (its size between), ending the phrase.
+  const measured =
+    /^\s{0,3}(?:\d{1,3}\s{0,2}(?:核|c|vcpus?|cores?)\s{0,3}\d{1,4}\s{0,2}(?:g|gb|gib)\s{0,3})?(\d{1,3}|[一二两俩三四五六七八九十]{1,3})\s{0,2}[台个](?=\s{0,2}(?:$|[，,。.;；、]))/i.exec(
+      suffix,
+    );
   return measured?.[1] ? (/^\d/.test(measured[1]) ? Number(measured[1]) : chineseNumber(measured[1])) : undefined;
 }
 

@@ -20,9 +20,9 @@ export interface PortMapping {
 
 const PORT = String.raw`(\d{2,5})(?!\d)`;
 const SPACE = String.raw`\s{0,3}`;
-/** "80 → 8080", "监听 80 转 8080", "443 TCP → 8443", "listening on 443 and forwarding to 8443", "the 443 listener to forward to 9443", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
+/** "80 → 8080", "SLB :443 -> ECS :8080", "监听 80 转 8080", "443 TCP → 8443", "listening on 443 and forwarding to 8443", "the 443 listener to forward to 9443", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
 const FORWARD = new RegExp(
-  String.raw`(?<!\d)${PORT}${SPACE}(?:(?:tcp|udp|https?)${SPACE})?(?:listener\s{1,3}(?:(?:to|should|must|will)\s{1,3})?|监听${SPACE})?(?:->|→|=>|(?:and\s{1,3})?forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端|转(?:到|至)?)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?<!\d)${PORT}${SPACE}(?:(?:tcp|udp|https?)${SPACE})?(?:listener\s{1,3}(?:(?:to|should|must|will)\s{1,3})?|监听${SPACE})?(?:->|→|=>|(?:and\s{1,3})?forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端|转(?:到|至)?)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:(?:ecs|servers?|instances?)(?:\s{0,3}:|\s{1,3}))?(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "forward 80 to 8080", "forward port 80 to backend port 8080", "forwarding TCP 443 to port 8443" ("把80转发到8080" is FORWARD): the verb before both ports. */
@@ -30,9 +30,9 @@ const VERB_FIRST = new RegExp(
   String.raw`forward(?:s|ed|ing)?\s{1,3}(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
   "gi",
 );
-/** "backend port 8080 behind listener 80" / "后端 8080，监听 80" / "监听 80 和 443，后端都是 80": the two named apart, in either order. */
+/** "backend port 8080 behind listener 80" / "后端 8080，监听 80" / "监听 80 和 443，后端都是 80" / "backends 2 ECS on port 8080" / "后端 2 台 ECS 8080" / "listening on 80 and 443, both forwarding to 8080": the two named apart, in either order. */
 const BACKEND = new RegExp(
-  String.raw`(?:backends?|后端)${SPACE}(?:(?:https?|tcp)\s{1,3})?(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|(?:listening\s{1,3})?on\s{1,3}|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?:backends?|后端|\b(?:both|all|each)\s{1,3}forward(?:s|ing)?\s{1,3}to)${SPACE}(?:\d{1,3}(?:\s{0,3}台)?\s{0,3}(?:ecs|servers?|instances?|vms?|machines?)\s{1,3})?(?:(?:https?|tcp)\s{1,3})?(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|(?:listening\s{1,3})?on\s{1,3}|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "i",
 );
 /** "listening on 80", "监听 443", "a CLB on 80/443", "SLB on 80 and 443": the listener ports, up to LISTED_FRONTS_MAX of them. */

@@ -22,6 +22,9 @@ import { BASTION, bastionInstanceType, otherServerType, serverName, serverRoles 
 import { ICMP_WORDS, icmpSources } from "./icmp-rules";
 import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
+import { OWN_PUBLIC_IP } from "../kinds/eip";
+import { burstableTypeForSize, instanceTypeForSize } from "../kinds/ecs";
+import { type RoleSize, roleSizes } from "./role-sizes";
 import type { Token } from "./token";
 import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
 import { DATABASE_SSL, SPOT, SUBSCRIPTION, TAGS, TDE } from "../kinds/not-built-settings";
@@ -92,7 +95,7 @@ export const UNSUPPORTED_FEATURES: readonly [RegExp, Phrase][] = [
   [caseless(TDE), phrase("TDE (transparent data encryption) on the database", "数据库的 TDE 透明数据加密")],
   [/\bdeployment\s{1,3}sets?\b|部署集/i, phrase("a deployment set (spreading the servers over physical hosts)", "部署集（把服务器分散到不同物理机）")],
   [
-    /\b(?:auto(?:matic)?\s{1,3}|daily\s{1,3})?snapshot\s{1,3}polic(?:y|ies)\b|\b(?:automatic|auto|daily)\s{1,3}snapshots\b|自动快照|快照策略/i,
+    /\b(?:auto(?:matic)?\s{1,3}|daily\s{1,3})?snapshot\s{1,3}polic(?:y|ies)\b|\b(?:automatic|auto|daily|nightly)\s{1,3}snapshots\b|\bsnapshot(?:s|ted)?\s{1,3}(?:(?:them|it|the\s{1,3}disks?)\s{1,3})?(?:daily|nightly|every\s{1,3}(?:day|night))\b|自动快照|快照策略|每[天日]快照/i,
     phrase("an automatic snapshot policy for the disks", "云盘的自动快照策略"),
   ],
   [
@@ -157,6 +160,21 @@ function portsFromBastion(text: string): number[] {
   return [...new Set(ports.filter((port) => port >= 1 && port <= 65535))];
 }
 
+/** "a bastion (t6 2c2g) and 4 app servers 4c16g": each role's size as its type (read/role-sizes.ts), where no type is written for it. */
+function applyRoleSizes(values: RequestedValues, tokens: readonly Token[]): void {
+  const sizes = roleSizes(tokens);
+  if (!sizes.bastion || !sizes.others) return;
+  const typeOf = ({ vcpus, memoryGib, burstable }: RoleSize) =>
+    (burstable ? burstableTypeForSize(vcpus, memoryGib) : undefined) ?? instanceTypeForSize(vcpus, memoryGib);
+  const bastionType = typeOf(sizes.bastion);
+  if (bastionType && !values.bastionInstanceType) values.bastionInstanceType = bastionType;
+  const othersType = typeOf(sizes.others);
+  if (!othersType || values.ecsInstanceType) return;
+  const { vcpus, memoryGib, burstable } = sizes.others;
+  values.sizeSpec = { vcpus, memoryGib, instanceType: othersType, ...(burstable && othersType.includes("t6") ? { burstable } : {}) };
+  values.sizeHint = `${vcpus} vCPU / ${memoryGib} GiB`;
+}
+
 export function parseRequestedValues(request: string): RequestedValues {
   const text = readableText(request);
   const values: RequestedValues = { systemDisk: {}, zones: [], existingVpc: false, unsupported: [], text };
@@ -168,7 +186,9 @@ export function parseRequestedValues(request: string): RequestedValues {
   // "No internet access at all", "不对公网开放" say the opposite (no-internet.ts).
   // "open 80/443 to the world", "SSH from anywhere": a port open to everyone is reachable only through a public address, so a
   // server with no EIP or load balancer in front gets its own (apply-values.ts); "no public IP" keeps it private.
-  if ((PUBLIC_ACCESS.test(text) || (OPEN_TO_EVERYONE.test(text) && !NO_PUBLIC_IP.test(text))) && !asksNoInternetAccess(text)) values.publicAccess = true;
+  // "just the built-in public IP": the server's own address (kinds/eip OWN_PUBLIC_IP).
+  if ((PUBLIC_ACCESS.test(text) || OWN_PUBLIC_IP.test(text) || (OPEN_TO_EVERYONE.test(text) && !NO_PUBLIC_IP.test(text))) && !asksNoInternetAccess(text))
+    values.publicAccess = true;
   if (asksForEss(text)) values.unsupported.push(ESS_LABEL);
   // "deletion protection on", "开启删除保护": on the databases and servers (generate/apply-values.ts); "no deletion protection" asks for none.
   if (DELETION_PROTECTION.test(text)) values.deletionProtection = true;
@@ -187,6 +207,7 @@ export function parseRequestedValues(request: string): RequestedValues {
       if (others) values.ecsInstanceType = others;
       else if (values.ecsInstanceType === bastionType) delete values.ecsInstanceType;
     }
+    applyRoleSizes(values, tokens);
   }
   // "HTTPS termination, cert id 1234567890abcdef": the certificate the HTTPS listener serves.
   const certificate = CERTIFICATE_ID.exec(text)?.[1];

@@ -10,7 +10,6 @@
  * written; each cue is read once: linear.
  */
 import { tokenize } from "../kinds/vocabulary";
-import { RESOURCE_KINDS } from "../kinds";
 import type { Token, TokenKind } from "./token";
 
 /** The words that take a value back ("no wait", "actually", "10.0.0.0/8 is too big, use …"); a global pattern, so every cue is found in one pass. */
@@ -144,7 +143,8 @@ export function withoutTakenBack(text: string): string {
       const asked = tokens[cueStart - 1];
       const word = tokens[cueStart - 2];
       // "an RDS PostgreSQL 14 read-only instance? no, just the primary": a product not built, asked about and answered no, too.
-      const unbuilt = word?.kind === "name" && word.of === "product" && !(RESOURCE_KINDS as readonly string[]).includes(String(word.value));
+      // "… and an EIP? no, just the built-in public IP": a product the engine builds, too.
+      const unbuilt = word?.kind === "name" && word.of === "product";
       if (/^no\b/i.test(cue[0]) && asked?.value === "?" && (word?.kind === "word" || unbuilt)) blanks.push([word?.start ?? cue.index, cueEnd]);
       continue;
     }

@@ -39,6 +39,15 @@ export const rules = (template: Template) =>
 export const checkOf = (ask: string, template: Template | string) =>
   checkRequest({ request: ask, template: typeof template === "string" ? template : JSON.stringify(template) });
 
+/** The texts the check lists as not in the template. */
+export const missedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.notExpressed.map((value) => value.text) ?? [];
+/** The texts the check could not place. */
+export const unplacedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.unplaced.map((token) => token.text) ?? [];
+/** What the check does not vouch for: not in the template, or not placed. */
+export const flaggedTexts = (ask: string, template: Template | string) => [...missedTexts(ask, template), ...unplacedTexts(ask, template)];
+/** The scopes the check finds written broader than asked. */
+export const broaderTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.broader.map((scope) => scope.asked) ?? [];
+
 /** A copy without the named resources (a mutation the check must flag). */
 export function without(template: Template, ...names: string[]): Template {
   const copy = structuredClone(template);

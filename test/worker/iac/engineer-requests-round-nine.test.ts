@@ -7,12 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateTemplate } from "../../../src/iac/index";
-import { checkOf, edited, generated, hcl, ofType, props, rules, type Template, without } from "./engineer-request-helpers";
+import { checkOf, edited, generated, hcl, ofType, props, rules, type Template, without, missedTexts } from "./engineer-request-helpers";
 
 const SERVER = "ALIYUN::ECS::Instance";
 const DATABASE = "ALIYUN::RDS::DBInstance";
 const CACHE = "ALIYUN::REDIS::Instance";
-const missedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.notExpressed.map((value) => value.text) ?? [];
 
 describe("round nine: a NAT gateway's DNAT is named as not built, and its addresses are no source range", () => {
   it("'forward public port 2222 to 10.0.1.5:22' opens no port 2222 from 10.0.1.5/32 (the check once said all 5 values were there)", () => {

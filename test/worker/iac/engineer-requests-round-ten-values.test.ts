@@ -9,14 +9,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkRequest } from "../../../src/iac/index";
-import { checkOf, edited, generated, hcl, props, type Template } from "./engineer-request-helpers";
+import { checkOf, edited, generated, hcl, props, type Template, missedTexts, unplacedTexts } from "./engineer-request-helpers";
 
 const SERVER = "ALIYUN::ECS::Instance";
 const CACHE = "ALIYUN::REDIS::Instance";
 const BUCKET = "ALIYUN::OSS::Bucket";
 const VSWITCH = "ALIYUN::ECS::VSwitch";
-const missedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.notExpressed.map((value) => value.text) ?? [];
-const unplacedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.unplaced.map((value) => value.text) ?? [];
 
 type LifecycleRule = { Prefix?: string; Expiration?: { Days?: number }; Transition?: { Days: number; StorageClass: string }[] };
 const lifecycleOf = (template: Template) => (props(template, BUCKET)[0]?.LifecycleConfiguration as { Rule: LifecycleRule[] } | undefined)?.Rule ?? [];

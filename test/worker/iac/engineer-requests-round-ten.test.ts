@@ -6,16 +6,25 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateTemplate } from "../../../src/iac/index";
-import { checkOf, edited, generated, hcl, ofType, props, rules, type Template, withRules } from "./engineer-request-helpers";
+import {
+  checkOf,
+  edited,
+  generated,
+  hcl,
+  ofType,
+  props,
+  rules,
+  type Template,
+  withRules,
+  missedTexts,
+  unplacedTexts,
+  flaggedTexts,
+  broaderTexts,
+} from "./engineer-request-helpers";
 
 const SERVER = "ALIYUN::ECS::Instance";
 const LISTENER = "ALIYUN::SLB::Listener";
 const VSWITCH = "ALIYUN::ECS::VSwitch";
-const missedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.notExpressed.map((value) => value.text) ?? [];
-const unplacedTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.unplaced.map((token) => token.text) ?? [];
-/** What the check does not vouch for: not in the template, or not placed. */
-const flaggedTexts = (ask: string, template: Template | string) => [...missedTexts(ask, template), ...unplacedTexts(ask, template)];
-const broaderTexts = (ask: string, template: Template | string) => checkOf(ask, template)?.broader.map((scope) => scope.asked) ?? [];
 
 describe("round ten: an HTTPS listener's certificate id and its backends' port", () => {
   it("'SLB HTTPS 443 with cert 12345-cn-hangzhou to 2 backends on 8443' is one listener 443 → 8443 (it built a second listener on 8443, and the check read 12345 as a port)", () => {

@@ -38,7 +38,14 @@ const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "SSL on the database connection": ["RDS MySQL 8.0 with SSL enabled, 100GB", "RDS MySQL 8.0，开启 SSL 加密"],
   "TDE (transparent data encryption) on the database": ["RDS MySQL 8.0 with TDE encryption"],
   "a deployment set (spreading the servers over physical hosts)": ["two ECS in a deployment set for HA, cn-beijing", "两台 ECS 放进同一个部署集"],
-  "an automatic snapshot policy for the disks": ["ECS with a 200 GB data disk, and a snapshot policy daily at 2am", "一台 ECS，数据盘 200G，配置自动快照"],
+  "an automatic snapshot policy for the disks": [
+    "ECS with a 200 GB data disk, and a snapshot policy daily at 2am",
+    "一台 ECS，数据盘 200G，配置自动快照",
+    // Round eleven: the verb form and "nightly" (dropped by both readers before).
+    "2 ECS ecs.g7.large with a 200G data disk each and snapshot them daily",
+    "ECS 4c16g x3 with nightly snapshots",
+    "一台 ECS 4核8G，数据盘 500G，每天快照",
+  ],
   "a custom domain bound to the bucket (CNAME)": ["static site on OSS, bind domain www.example.com, index index.html"],
 };
 

@@ -285,6 +285,26 @@ export function instanceTypeForSize(vcpus: number, memoryGib: number): string | 
   return family && size ? `ecs.${family}.${size}` : undefined;
 }
 
+/**
+ * "t6 burstable 2c4g", "突发性能实例 2核4G": the burstable t6 type of that size. Only the sizes the t6
+ * family is sold in (memory per vCPU 1/4 to 4, as `cXmY` of the name); another size falls back to the
+ * 7th-generation type, or to a hint.
+ */
+export const BURSTABLE = /\b(?:ecs\s{1,3})?t[56]\b(?![.-])|\bburstable\b|突发性能/i;
+const BURSTABLE_TYPES: Readonly<Record<string, string>> = {
+  "2/0.5": "ecs.t6-c4m1.large",
+  "2/1": "ecs.t6-c2m1.large",
+  "2/2": "ecs.t6-c1m1.large",
+  "2/4": "ecs.t6-c1m2.large",
+  "2/8": "ecs.t6-c1m4.large",
+  "4/16": "ecs.t6-c1m4.xlarge",
+  "8/32": "ecs.t6-c1m4.2xlarge",
+};
+
+export function burstableTypeForSize(vcpus: number, memoryGib: number): string | undefined {
+  return BURSTABLE_TYPES[`${vcpus}/${memoryGib}`];
+}
+
 /** A cache named just before a memory size ("Redis 8GB memory", "缓存 内存 4G"), within CACHE_REACH characters of the same clause. */
 const CACHE_BEFORE = /(?:\bredis\b|\btair\b|\bcache\b|缓存)[^,，;；。\n]{0,24}$/i;
 const CACHE_REACH = 32;
@@ -304,9 +324,10 @@ function readSizeHint(text: string, into: RequestedValues): void {
   if (into.ecsInstanceType || !(cpu || memoryGib)) return;
   const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");
   into.sizeHint = size;
-  const instanceType = cpu && memoryGib ? instanceTypeForSize(Number(cpu), Number(memoryGib)) : undefined;
+  const burstable = cpu && memoryGib && BURSTABLE.test(text) ? burstableTypeForSize(Number(cpu), Number(memoryGib)) : undefined;
+  const instanceType = burstable ?? (cpu && memoryGib ? instanceTypeForSize(Number(cpu), Number(memoryGib)) : undefined);
   if (instanceType) {
-    into.sizeSpec = { vcpus: Number(cpu), memoryGib: Number(memoryGib), instanceType };
+    into.sizeSpec = { vcpus: Number(cpu), memoryGib: Number(memoryGib), instanceType, ...(burstable ? { burstable: true } : {}) };
     return;
   }
   into.unsupported.push(

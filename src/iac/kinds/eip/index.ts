@@ -6,6 +6,16 @@ import { buildEips as buildRos } from "./ros";
 import { buildEips as buildTerraform } from "./terraform";
 import type { RequestedValues } from "../values";
 
+/**
+ * "the built-in public IP", "its own public IP", "ECS 自带的公网 IP": the server's own address
+ * (`InternetMaxBandwidthOut`), not an EIP. Read as public access by read/request-values.ts and never
+ * as an EIP noun, so "an EIP? no, just the built-in public IP" builds none.
+ */
+const OWN_PUBLIC_IP_SOURCE = String.raw`\b(?:built-in|builtin|its\s{1,3}own|their\s{1,3}own|own|native|default)\s{1,3}public\s{1,3}ips?\b|自带的?公网\s{0,2}ip`;
+export const OWN_PUBLIC_IP = new RegExp(OWN_PUBLIC_IP_SOURCE, "i");
+/** The same words, every one (the check blanks them before it reads the EIP's nouns: check/families.ts). */
+export const EVERY_OWN_PUBLIC_IP = new RegExp(OWN_PUBLIC_IP_SOURCE, "gi");
+
 /** Words that make a bare "50M" a bandwidth: the EIP, public access, bandwidth itself. */
 const BANDWIDTH_CONTEXT = /\beips?\b|elastic ip|public ip|bandwidth|internet|带宽|公网|弹性/i;
 
@@ -87,7 +97,9 @@ export const eip: KindDefinition = {
   rosParts: ["ALIYUN::VPC::EIPAssociation"],
   terraformType: "alicloud_eip_address",
   terraformParts: ["alicloud_eip_association"],
-  nouns: /\beips?\b|\belastic ips?\b|\belastic ip address(?:es)?\b|\bpublic ips?\b|弹性公网\s*ip|公网\s*ip|弹性\s*ip/gi,
+  // Not the server's own address (OWN_PUBLIC_IP): "the built-in public IP", "自带公网 IP".
+  nouns:
+    /\beips?\b|\belastic ips?\b|\belastic ip address(?:es)?\b|(?<!\b(?:built-in|builtin|own|native|default) )\bpublic ips?\b|弹性公网\s*ip|(?<!自带的?)公网\s*ip|弹性\s*ip/gi,
   billable: true,
   maxCount: 20,
   needs: [],

@@ -138,10 +138,14 @@ function readRdsValues(whole: string, into: RequestedValues, reading: ValueReadi
 /** A clause that names servers: a vCPU/memory pair with no product before it is theirs then. */
 const SERVER_NAMED = /\b(?:ecs|(?<!(?:sql|database|db) ?)servers?|vms?|nodes?|hosts?|machines?|box(?:es)?)\b|服务器|主机|虚拟机/i;
 
+/** The request names a database (not only a size): its edition and an unowned size are the database's. */
+const DATABASE_NAMED = /rds|database|\bdbs?\b|mysql|postgres|mariadb|sql ?server|数据库/i;
+
 /** "high availability", "basic edition"; "PostgreSQL 14, 4 cores 8 GB": the edition and the class of that size (instance-class.ts). */
 function readDatabaseSize(text: string, into: RequestedValues): void {
   const edition = rdsEditionOf(text);
-  if (edition && /rds|database|\bdbs?\b|mysql|postgres|mariadb|sql ?server|数据库/i.test(text)) into.rdsEdition = edition;
+  const databaseNamed = DATABASE_NAMED.test(text);
+  if (edition && databaseNamed) into.rdsEdition = edition;
   const pair = computePairs(text).find((candidate) => candidate.owner === "database" || (candidate.owner === undefined && !SERVER_NAMED.test(text)));
   if (!pair || into.rdsInstanceClass) return;
   const engine = into.rdsEngine ?? "MySQL";
@@ -150,6 +154,8 @@ function readDatabaseSize(text: string, into: RequestedValues): void {
     into.rdsInstanceClass = instanceClass;
     return;
   }
+  // "一台突发性能实例 2核2G": a pair no product owns is no database's unless the request names one.
+  if (pair.owner !== "database" && !databaseNamed) return;
   const size = `${pair.vcpus} vCPU / ${pair.memoryGib} GiB`;
   const name = engine === "SQLServer" ? "SQL Server" : engine;
   into.unsupported.push(

@@ -5,6 +5,7 @@ import type { KindDefinition } from "../kind";
 import { buildSlb as buildRos } from "./ros";
 import { buildSlb as buildTerraform } from "./terraform";
 import { readHealthCheckPath } from "./health-check";
+import { readLoadBalancerSpec } from "./load-balancer-spec";
 
 const LISTENER = "ALIYUN::SLB::Listener";
 
@@ -54,6 +55,9 @@ export const slb: KindDefinition = {
     "ALIYUN::SLB::Listener": spec("ListenerPortsAndProtocol LoadBalancerId", "BackendServerPort Bandwidth ListenerPort LoadBalancerId Protocol"),
     "ALIYUN::SLB::BackendServerAttachment": spec("BackendServers LoadBalancerId", "LoadBalancerId"),
   },
-  readValues: readHealthCheckPath,
+  readValues: (text, into) => {
+    readHealthCheckPath(text, into);
+    readLoadBalancerSpec(text, into);
+  },
   build: { ros: buildRos, terraform: buildTerraform },
 };

@@ -1,7 +1,7 @@
 /**
  * A listener's protocol as the request writes it (issue 27 item 6): "SLB on 443 (TCP)" is a TCP
  * listener on 443, "HTTPS on 443" and "443 (HTTPS)" an HTTPS one, "a UDP listener on 53", "TCP 监听
- * 8080". Without a protocol word a listener is HTTP on 80 and TCP elsewhere, as before. Read from the
+ * 8080", "on 443 HTTPS". Without a protocol word a listener is HTTP on 80 and TCP elsewhere, as before. Read from the
  * request as written (read/request-text.ts drops "(TCP)" for the port grammars). Linear: each
  * pattern is one bounded pass.
  */
@@ -11,6 +11,10 @@ export type ListenerProtocol = "tcp" | "udp" | "http" | "https";
 const AFTER_PORT = /(?<![\d.])(\d{2,5})\s{0,2}(?:[(（]\s{0,2}(tcp|udp|https?)\s{0,2}[)）]|\/(tcp|udp))/gi;
 /** "TCP 443", "HTTPS on 443", "a TCP listener on 8080", "TCP 监听 8080", "https listener port 443". */
 const BEFORE_PORT = /\b(tcp|udp|https?)\s{1,3}(?:(?:listener|监听)\s{0,3})?(?:(?:on|at|port|端口)\s{0,3}){0,2}(\d{2,5})(?![\d.])/gi;
+
+/** "on 443 HTTPS", "8080 tcp": the protocol word right after the port, when no other port follows it ("80 HTTPS on 443" is BEFORE_PORT's). */
+const BARE_AFTER_PORT =
+  /(?<![\d.])(\d{2,5})\s{1,2}(tcp|udp|https?)\b(?![:/.\w])(?!\s{1,3}(?:(?:listener|监听)\s{0,3})?(?:(?:on|at|port|端口)\s{0,3}){0,2}\d)/gi;
 
 function protocolOf(word: string): ListenerProtocol {
   return word.toLowerCase() as ListenerProtocol;
@@ -24,6 +28,7 @@ export const HTTPS_TERMINATION =
 export function listenerProtocols(text: string): Map<number, ListenerProtocol> {
   const protocols = new Map<number, ListenerProtocol>();
   if (HTTPS_TERMINATION.test(text)) protocols.set(443, "https");
+  for (const match of text.matchAll(BARE_AFTER_PORT)) protocols.set(Number(match[1]), protocolOf(match[2] ?? "tcp"));
   for (const match of text.matchAll(BEFORE_PORT)) protocols.set(Number(match[2]), protocolOf(match[1] ?? "tcp"));
   // A protocol in parentheses after the port is the most specific: it wins.
   for (const match of text.matchAll(AFTER_PORT)) protocols.set(Number(match[1]), protocolOf(match[2] ?? match[3] ?? "tcp"));

@@ -1,4 +1,5 @@
 /** The ROS builder of the SLB kind (index.ts): load balancers with a listener per port or mapping and every instance as a backend. */
+import { DEFAULT_SLB_SPEC } from "./load-balancer-spec";
 import { SENSITIVE_PORTS } from "../../generate/resource-defaults";
 import { listenersOf } from "./listeners";
 import { protocolFor } from "./protocol";
@@ -81,7 +82,7 @@ export function buildSlb(build: RosBuild): void {
         ...(request.internalSlb && place && (request.internalSlbPositions?.includes(index) ?? true)
           ? { AddressType: "intranet", VpcId: ref(place.vpc), VSwitchId: ref(place.vswitch) }
           : { AddressType: "internet", InternetChargeType: "paybytraffic" }),
-        LoadBalancerSpec: "slb.s1.small",
+        LoadBalancerSpec: DEFAULT_SLB_SPEC,
         MasterZoneId: ref("SlbZoneId"),
       },
     };

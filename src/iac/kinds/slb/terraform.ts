@@ -2,6 +2,7 @@
 import type { TerraformBuild } from "../../terraform/terraform-build/build";
 import { quoted } from "../../terraform/terraform-build/hcl";
 import { protocolFor } from "./protocol";
+import { DEFAULT_SLB_SPEC } from "./load-balancer-spec";
 
 /** The load balancers: the twin's listeners (front → backend port), every instance as a backend. */
 export function buildSlb({ request, listeners, instances, vswitches, details, hcl }: TerraformBuild): void {
@@ -9,6 +10,7 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
     hcl.add('variable "slb_server_certificate_id"', [
       'description = "ID of the SLB server certificate the HTTPS listener serves (upload it in the SLB console first)."',
       "type        = string",
+      ...(details.certificateId ? [`default     = ${quoted(details.certificateId)}`] : []),
     ]);
   }
   for (let index = 0; index < request.counts.slb; index += 1) {
@@ -20,7 +22,7 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
       ...(internal
         ? ['address_type         = "intranet"', `vswitch_id           = alicloud_vswitch.${vswitches[0] ?? "vsw_1"}.id`]
         : ['address_type         = "internet"']),
-      'load_balancer_spec   = "slb.s1.small"',
+      `load_balancer_spec   = ${quoted(details.slbSpec ?? DEFAULT_SLB_SPEC)}`,
       ...(internal ? [] : ['internet_charge_type = "PayByTraffic"']),
     ]);
     const own = request.slbListenerPorts?.[index];

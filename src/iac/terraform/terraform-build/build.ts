@@ -48,6 +48,10 @@ export interface TwinDetails {
   redisClass?: string;
   /** The path the HTTP(S) listeners probe (`HealthCheck.URI` in the twin). */
   healthCheckUri?: string;
+  /** The load balancers' spec (`LoadBalancerSpec` in the twin). */
+  slbSpec?: string;
+  /** The certificate the twin's HTTPS listeners serve (the default of `SlbServerCertificateId`): the variable's default. */
+  certificateId?: string;
   /** The servers' data disks (the twin's `DiskMappings`), written as `data_disks` blocks. */
   dataDisks?: { category: string; size: number; performanceLevel?: string }[];
   /** The servers' system disk ESSD performance level (`SystemDiskPerformanceLevel`), written as `system_disk_performance_level`. */

@@ -289,6 +289,15 @@ function ipList(template: Template, value: unknown): string[] | undefined {
 }
 
 /** The path the twin's HTTP(S) listeners probe ("health check on /healthz"), the same on each. */
+/** The certificate the HTTPS listeners serve ("cert 1234567890-cn-hangzhou": the parameter's default in the twin). */
+function listenerCertificateId(template: Template): string | undefined {
+  for (const name of namesOfType(template, "ALIYUN::SLB::Listener")) {
+    const id = text(literal(template, resourceProperties(section(template, "Resources")[name]).ServerCertificateId));
+    if (id) return id;
+  }
+  return undefined;
+}
+
 function listenerHealthCheckUri(template: Template): string | undefined {
   for (const name of namesOfType(template, "ALIYUN::SLB::Listener")) {
     const health = resourceProperties(section(template, "Resources")[name]).HealthCheck;
@@ -331,6 +340,8 @@ function detailsOf(template: Template): TwinDetails {
   const redisIps = ipList(template, firstOf(template, "redis").SecurityIps);
   const redisClass = text(literal(template, firstOf(template, "redis").InstanceClass));
   const healthCheckUri = listenerHealthCheckUri(template);
+  const certificateId = listenerCertificateId(template);
+  const slbSpec = text(literal(template, firstOf(template, "slb").LoadBalancerSpec));
   const dataDisks = dataDisksOf(template);
   const server = firstOf(template, "ecs");
   const keyPairName = text(literal(template, server.KeyPairName));
@@ -367,6 +378,8 @@ function detailsOf(template: Template): TwinDetails {
     ...(rdsStorageAutoScale ? { rdsStorageAutoScale } : {}),
     ...(redisClass ? { redisClass } : {}),
     ...(healthCheckUri ? { healthCheckUri } : {}),
+    ...(slbSpec ? { slbSpec } : {}),
+    ...(certificateId ? { certificateId } : {}),
     ...(dataDisks.length > 0 ? { dataDisks } : {}),
     ...(systemDiskLevel ? { systemDiskLevel } : {}),
     ...(keyPairName ? { keyPairName } : {}),
