@@ -21,9 +21,13 @@ const SCHEMA = [
   // index (a 4 KiB page less per object). An object created before keeps its rowid table; every
   // statement reads both alike.
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
+  // Issue 29 item 3: `tasks` and `artifacts` are keyed by text, so a rowid table wrote each row
+  // twice, the row and its key index entry (two rows billed); WITHOUT ROWID they are one B-tree
+  // and a row is one row written. An object created before keeps its rowid tables: every
+  // statement reads both alike (none reads `rowid`).
   `CREATE TABLE IF NOT EXISTS tasks (
      id TEXT PRIMARY KEY, state TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT,
-     created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL)`,
+     created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL) WITHOUT ROWID`,
   // No AUTOINCREMENT (issue 29): it wrote the sequence's row with every message. A number freed by
   // a deletion is only reused above every row that remains, so `n` still orders what is kept. An
   // object created before keeps its AUTOINCREMENT table.
@@ -31,7 +35,7 @@ const SCHEMA = [
      n INTEGER PRIMARY KEY, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
-     PRIMARY KEY (task_id, artifact_id))`,
+     PRIMARY KEY (task_id, artifact_id)) WITHOUT ROWID`,
 ];
 
 const ADDED = [
