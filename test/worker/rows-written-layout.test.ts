@@ -180,6 +180,7 @@ describe("issue 29 item 3: a ContextAgent of the previous layout", () => {
     const agent = contextAgentFor(env, "anonymous", contextId);
     await runInDurableObject(agent, (_instance: unknown, state) => {
       state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(Date.now() - 3_601_000));
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", Date.now() - 3_601_000);
     });
     expect(await runDurableObjectAlarm(agent)).toBe(true);
     const next = (await send(userMessage("four", { contextId }))).task;
@@ -334,5 +335,36 @@ describe("issue 29 item 3: tasks, events, artifacts and the shard's rows are WIT
     }));
     expect(rows.tasks).toBe(2);
     expect(rows.replay).toBeGreaterThan(0);
+  });
+});
+
+describe("issue 29 item 3: a turn's end writes no lastActive", () => {
+  it("the idle clock is the newer of the setting and the tasks' updates: a recent turn keeps the context, an idle one is freed", async () => {
+    const contextId = `rows-idle-${crypto.randomUUID().slice(0, 8)}`;
+    const agent = () => contextAgentFor(env, "anonymous", contextId);
+    await send(userMessage("one", { contextId }));
+    const idleSince = String(Date.now() - 3_601_000);
+    const setting = () =>
+      runInDurableObject(agent(), (_instance: unknown, state) => state.storage.sql.exec<{ v: string }>("SELECT v FROM context WHERE k = 'lastActive'").one().v);
+    await runInDurableObject(agent(), (_instance: unknown, state) => {
+      state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", idleSince);
+    });
+    await abortAllDurableObjects();
+
+    // A turn's end leaves the setting as it was: its task's update time is the activity.
+    expect(answer((await send(userMessage("two", { contextId }))).task)).toBe("Received: two (message 2 of this conversation)");
+    expect(await setting()).toBe(idleSince);
+    // The setting is past the idle timeout, the tasks' newest update is not: the alarm keeps the conversation.
+    expect(await runDurableObjectAlarm(agent())).toBe(true);
+    expect(answer((await send(userMessage("three", { contextId }))).task)).toBe("Received: three (message 3 of this conversation)");
+
+    // Both past it: the alarm frees the context, and the next turn starts a conversation and marks it active.
+    await runInDurableObject(agent(), (_instance: unknown, state) => {
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", Number(idleSince));
+    });
+    await abortAllDurableObjects();
+    expect(await runDurableObjectAlarm(agent())).toBe(true);
+    expect(answer((await send(userMessage("four", { contextId }))).task)).toBe("Received: four (message 1 of this conversation)");
+    expect(Number(await setting())).toBeGreaterThan(Number(idleSince));
   });
 });
