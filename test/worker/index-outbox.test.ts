@@ -155,4 +155,28 @@ describe("the index outbox (design: the object updates the TaskIndex before it a
       expect(outbox.isEmpty()).toBe(true);
     });
   });
+
+  it("issue 29 item 3: a running turn's WORKING mark is in memory only, its failed send is retried by the alarm, and the end marks durably", async () => {
+    const contextId = `outbox-running-${crypto.randomUUID().slice(0, 8)}`;
+    const agent = () => contextAgentFor(env, "anonymous", contextId);
+    const slow = { ...userMessage("slow", { contextId }), messageId: `tck-delayed-complete-${crypto.randomUUID().slice(0, 8)}` };
+    const task = await withIndexDown(contextId, async () => {
+      const answer = (await send(slow, { returnImmediately: true })).task;
+      // The turn runs (the agent answers after DELAYED_COMPLETE_MS); its WORKING mark wrote no row.
+      expect(await outboxRows(contextId)).toEqual([]);
+      return answer;
+    });
+    expect((await ok<ListResult>("ListTasks", { contextId })).tasks).toEqual([]);
+    // The heartbeat alarm sends the mark the failed flush left in memory: listed WORKING, no row written.
+    expect(await runDurableObjectAlarm(agent())).toBe(true);
+    expect((await ok<ListResult>("ListTasks", { contextId })).tasks.map((t) => [t.id, t.status.state])).toEqual([[task?.id, "TASK_STATE_WORKING"]]);
+    expect(await outboxRows(contextId)).toEqual([]);
+    // The end is marked in its commit and listed.
+    let listed: TaskLike[] = [];
+    for (let i = 0; i < 50 && listed[0]?.status.state !== "TASK_STATE_COMPLETED"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      listed = (await ok<ListResult>("ListTasks", { contextId })).tasks;
+    }
+    expect(listed.map((t) => [t.id, t.status.state])).toEqual([[task?.id, "TASK_STATE_COMPLETED"]]);
+  });
 });

@@ -21,26 +21,31 @@ const PINNED: Record<string, { agent: number[]; index: number[]; requests: numbe
   // key, three orderings and its state's counter (were four orderings and four counters), and the
   // ContextAgent writes no AUTOINCREMENT sequence, `messages_epoch`, `tasks_updated` or
   // `tasks_state` entry, and a commit's events of one turn are one row (docs/performance.md lists
-  // every row that is left).
-  "SendMessage, blocking, new task": { agent: [10, 15, 0], index: [1, 6], requests: [1, 1, 0], read: [5, 0] },
-  // Baseline: 33 + 5 rows written, 2 requests.
-  "SendMessage, follow-up on a task the object did not read last": { agent: [16, 19, 0], index: [1, 4], requests: [1, 1, 0], read: [17, 1] },
-  // Baseline: 38 + 5 rows written (from the task's third turn on the compaction's DELETE is in it), 2 requests.
-  "SendMessage, follow-up on the task its previous turn ended": { agent: [14, 22, 0], index: [1, 4], requests: [1, 1, 0], read: [18, 1] },
+  // every row that is left). Then (15 + 6) the ContextAgent's `tasks`, `events` and `artifacts` and
+  // the shard's `tasks` became WITHOUT ROWID (a row is one row written, not the row and its key),
+  // and a turn's end writes no `lastActive` (its task's update time is the idle clock).
+  "SendMessage, blocking, new task": { agent: [9, 11, 0], index: [1, 5], requests: [1, 1, 0], read: [5, 0] },
+  // Baseline: 33 + 5 rows written, 2 requests (then 19 + 4).
+  "SendMessage, follow-up on a task the object did not read last": { agent: [15, 14, 0], index: [1, 4], requests: [1, 1, 0], read: [18, 0] },
+  // Baseline: 38 + 5 rows written (from the task's third turn on the compaction's DELETE is in it), 2 requests
+  // (then 22 + 4).
+  "SendMessage, follow-up on the task its previous turn ended": { agent: [13, 17, 0], index: [1, 4], requests: [1, 1, 0], read: [17, 0] },
   "GetTask of the task a turn just ended (its rows kept)": { agent: [0, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [0, 0] },
-  // Baseline: 27 + 19 rows written (the index twice: WORKING, then the end), 3 requests.
-  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [14, 19, 1], index: [2, 12], requests: [1, 2, 0], read: [6, 1] },
-  "GetTask of a task the object did not read last": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [4, 0] },
+  // Baseline: 27 + 19 rows written (the index twice: WORKING, then the end), 3 requests (then 19 +
+  // 12). The WORKING row's outbox mark is kept in memory only (index-outbox.ts): its end marks it.
+  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [12, 12, 1], index: [2, 11], requests: [1, 2, 0], read: [6, 0] },
+  "GetTask of a task the object did not read last": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [5, 0] },
   // Its totalSize is a count of the context's rows in `by_context` (no context counters).
   "ListTasks with contextId, one page": { agent: [0, 0, 0], index: [2, 0], requests: [0, 1, 0], read: [0, 6] },
   // Three shards read for the first time since they started: each records its owner once (meta).
   // The total is the sum of the state counters.
   "ListTasks without contextId, one page (4 shards)": { agent: [0, 0, 0], index: [14, 3], requests: [0, 4, 0], read: [0, 12] },
-  "SubscribeToTask (its first frame, then the client leaves)": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [11, 0] },
+  "SubscribeToTask (its first frame, then the client leaves)": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [10, 0] },
   // Baseline: 3 rows written, 6 read. Now the new epoch's first message number is one setting more,
   // and the oldest update is read from the tasks table (no `tasks_updated`); issue 30 item 5 reads
   // the owner and the oldest update again to give the owner's quota back what retention deleted.
-  "an idle context's alarm (the idle timeout)": { agent: [8, 4, 1], index: [0, 0], requests: [0, 0, 1], read: [14, 0] },
+  // Issue 29 item 3: the idle clock also reads the tasks' newest update (one statement, a scan).
+  "an idle context's alarm (the idle timeout)": { agent: [9, 4, 1], index: [0, 0], requests: [0, 0, 1], read: [17, 0] },
 };
 
 describe("issue 29 item 1: billed units per request (counted, pinned)", () => {

@@ -7,7 +7,10 @@
  * `tasks_state`, `tasks_updated` and `messages_epoch`) wakes without the indexes and with the same
  * tasks and conversation, takes turns, and after an idle eviction its next conversation starts empty.
  * The event log writes a commit's events of one turn as one row: replay, a push's lookup and the
- * compaction read those rows and the previous version's one-event rows alike.
+ * compaction read those rows and the previous version's one-event rows alike. A new object's
+ * `tasks`, `events` and `artifacts` (and a new shard's `tasks`) are WITHOUT ROWID, one row written
+ * a row instead of the row and its key; an object of the previous layout keeps its rowid tables,
+ * reads them and takes turns on them.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -20,6 +23,8 @@ import type { Outcome } from "../../src/durable/outcome";
 import type { TaskState } from "../../src/a2a/states";
 import type { StreamResponse } from "../../src/a2a/types";
 import { EventLog } from "../../src/durable/context/event-log";
+import { configOf } from "../../src/config/config";
+import { shardOf } from "../../src/durable/task-index/index-layout";
 
 /** The previous version's counting: four scopes per row, by trigger (task-index.ts before issue 29). */
 const LEGACY_COUNTING = [
@@ -175,6 +180,7 @@ describe("issue 29 item 3: a ContextAgent of the previous layout", () => {
     const agent = contextAgentFor(env, "anonymous", contextId);
     await runInDurableObject(agent, (_instance: unknown, state) => {
       state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(Date.now() - 3_601_000));
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", Date.now() - 3_601_000);
     });
     expect(await runDurableObjectAlarm(agent)).toBe(true);
     const next = (await send(userMessage("four", { contextId }))).task;
@@ -222,5 +228,143 @@ describe("issue 29 item 3: a commit's events are one row", () => {
       fresh.compact(taskId, 4, () => []);
       expect(fresh.after(taskId, 0)).toEqual([]);
     });
+  });
+});
+
+const WITHOUT_ROWID = /\)\s*WITHOUT ROWID\s*$/i;
+
+/** name → CREATE statement of every table and index of the object behind `stub`. */
+const schemaOf = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_instance: unknown, state) =>
+    Object.fromEntries(
+      state.storage.sql
+        .exec<{ name: string; sql: string | null }>("SELECT name, sql FROM sqlite_schema WHERE type IN ('table', 'index')")
+        .toArray()
+        .map((r) => [r.name, r.sql ?? ""]),
+    ),
+  );
+
+const columnsOf = (sql: SqlStorage, table: string) =>
+  sql
+    .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+    .toArray()
+    .map((r) => r.name);
+
+/**
+ * The previous version's layout of `table`: the same columns as a rowid table (so with its key
+ * index), its rows, indexes and triggers kept. Their statements are read before the rename, which
+ * rewrites them to the renamed table and would drop them with it.
+ */
+function asRowidTable(sql: SqlStorage, table: string): void {
+  const create = sql.exec<{ sql: string }>("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", table).one().sql;
+  const dependents = sql
+    .exec<{ sql: string }>("SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL", table)
+    .toArray()
+    .map((r) => r.sql);
+  sql.exec(`ALTER TABLE ${table} RENAME TO ${table}_new_layout`);
+  sql.exec(create.replace(WITHOUT_ROWID, ")"));
+  sql.exec(`INSERT INTO ${table} SELECT * FROM ${table}_new_layout`);
+  sql.exec(`DROP TABLE ${table}_new_layout`);
+  for (const statement of dependents) sql.exec(statement);
+}
+
+describe("issue 29 item 3: tasks, events, artifacts and the shard's rows are WITHOUT ROWID", () => {
+  it("a new object's keyed tables are one B-tree each, with every added column; an object of the previous layout reads and takes turns", async () => {
+    const contextId = `rows-norowid-${crypto.randomUUID().slice(0, 8)}`;
+    const { shards } = configOf(env).indexLayout;
+    const shardStub = () => taskIndexFor(env, "anonymous", shardOf(contextId, shards), shards);
+    const agentStub = () => contextAgentFor(env, "anonymous", contextId);
+    const task = (await send(userMessage("one", { contextId }))).task;
+    await send(userMessage("two", { taskId: task?.id }));
+
+    // A new object: the keyed tables are WITHOUT ROWID (no key index beside them), and the columns
+    // added in place (`ALTER TABLE … ADD COLUMN`, schema.ts) are there.
+    const agentSchema = await schemaOf(agentStub());
+    for (const table of ["tasks", "events", "artifacts"]) expect(agentSchema[table], table).toMatch(WITHOUT_ROWID);
+    expect(Object.keys(agentSchema).filter((name) => /^sqlite_autoindex_(tasks|events|artifacts)_/.test(name))).toEqual([]);
+    const shardSchema = await schemaOf(shardStub());
+    expect(shardSchema.tasks).toMatch(WITHOUT_ROWID);
+    expect(shardSchema.sqlite_autoindex_tasks_1).toBeUndefined();
+    const added = await runInDurableObject(agentStub(), (_instance: unknown, state) => ({
+      tasks: columnsOf(state.storage.sql, "tasks"),
+      events: columnsOf(state.storage.sql, "events"),
+    }));
+    expect(added.tasks).toEqual(expect.arrayContaining(["turns", "generation"]));
+    expect(added.events).toEqual(expect.arrayContaining(["turn", "generation", "last_seq", "generations"]));
+    expect(await runInDurableObject(shardStub(), (_instance: unknown, state) => columnsOf(state.storage.sql, "tasks"))).toEqual(
+      expect.arrayContaining(["history", "artifacts"]),
+    );
+
+    // The previous layout: rowid tables with their key indexes, the rows kept.
+    const before = await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 });
+    const listedBefore = await ok<{ tasks: TaskLike[]; totalSize: number }>("ListTasks", { contextId, historyLength: 10 });
+    await runInDurableObject(agentStub(), (_instance: unknown, state) => {
+      for (const table of ["tasks", "events", "artifacts"]) asRowidTable(state.storage.sql, table);
+    });
+    await runInDurableObject(shardStub(), (_instance: unknown, state) => asRowidTable(state.storage.sql, "tasks"));
+    const oldAgent = await schemaOf(agentStub());
+    for (const table of ["tasks", "events", "artifacts"]) expect(oldAgent[table], table).not.toMatch(WITHOUT_ROWID);
+    expect(oldAgent.sqlite_autoindex_events_1).toBeDefined();
+    const oldShard = await schemaOf(shardStub());
+    expect(oldShard.tasks).not.toMatch(WITHOUT_ROWID);
+    expect(oldShard.by_context).toBeDefined();
+
+    // It wakes on this code with its rowid tables, and reads the same task, list and event log.
+    await abortAllDurableObjects();
+    expect(await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).toEqual(before);
+    expect(await ok<{ tasks: TaskLike[]; totalSize: number }>("ListTasks", { contextId, historyLength: 10 })).toEqual(listedBefore);
+    const schema = await schemaOf(agentStub());
+    expect(schema.tasks).not.toMatch(WITHOUT_ROWID);
+    expect(schema.sqlite_autoindex_tasks_1).toBeDefined();
+    const logged = await runInDurableObject(agentStub(), (_instance: unknown, state) => new EventLog(state.storage.sql).after(task?.id ?? "", 0).length);
+    expect(logged).toBeGreaterThan(0);
+
+    // It takes turns: a follow-up (the task's UPDATE, an artifact, the compaction), a new task, both listed and counted.
+    const third = (await send(userMessage("three", { taskId: task?.id }))).task;
+    expect(third?.id).toBe(task?.id);
+    const history = (await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).history ?? [];
+    expect(history.slice(0, 4)).toEqual(before.history);
+    expect(history[4]?.parts).toEqual([{ text: "three" }]);
+    const other = (await send(userMessage("four", { contextId }))).task;
+    const listed = await ok<{ tasks: TaskLike[]; totalSize: number }>("ListTasks", { contextId });
+    expect(listed.tasks.map((t) => t.id)).toEqual([other?.id, task?.id]);
+    expect(listed.totalSize).toBe(2);
+    const rows = await runInDurableObject(agentStub(), (_instance: unknown, state) => ({
+      tasks: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM tasks").one().n,
+      replay: new EventLog(state.storage.sql).after(task?.id ?? "", 0).length,
+    }));
+    expect(rows.tasks).toBe(2);
+    expect(rows.replay).toBeGreaterThan(0);
+  });
+});
+
+describe("issue 29 item 3: a turn's end writes no lastActive", () => {
+  it("the idle clock is the newer of the setting and the tasks' updates: a recent turn keeps the context, an idle one is freed", async () => {
+    const contextId = `rows-idle-${crypto.randomUUID().slice(0, 8)}`;
+    const agent = () => contextAgentFor(env, "anonymous", contextId);
+    await send(userMessage("one", { contextId }));
+    const idleSince = String(Date.now() - 3_601_000);
+    const setting = () =>
+      runInDurableObject(agent(), (_instance: unknown, state) => state.storage.sql.exec<{ v: string }>("SELECT v FROM context WHERE k = 'lastActive'").one().v);
+    await runInDurableObject(agent(), (_instance: unknown, state) => {
+      state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", idleSince);
+    });
+    await abortAllDurableObjects();
+
+    // A turn's end leaves the setting as it was: its task's update time is the activity.
+    expect(answer((await send(userMessage("two", { contextId }))).task)).toBe("Received: two (message 2 of this conversation)");
+    expect(await setting()).toBe(idleSince);
+    // The setting is past the idle timeout, the tasks' newest update is not: the alarm keeps the conversation.
+    expect(await runDurableObjectAlarm(agent())).toBe(true);
+    expect(answer((await send(userMessage("three", { contextId }))).task)).toBe("Received: three (message 3 of this conversation)");
+
+    // Both past it: the alarm frees the context, and the next turn starts a conversation and marks it active.
+    await runInDurableObject(agent(), (_instance: unknown, state) => {
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", Number(idleSince));
+    });
+    await abortAllDurableObjects();
+    expect(await runDurableObjectAlarm(agent())).toBe(true);
+    expect(answer((await send(userMessage("four", { contextId }))).task)).toBe("Received: four (message 1 of this conversation)");
+    expect(Number(await setting())).toBeGreaterThan(Number(idleSince));
   });
 });

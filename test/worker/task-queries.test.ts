@@ -202,8 +202,10 @@ describe("restarts and idle contexts (design: crash and deploy, idle contexts)",
     const contextId = "idle-ctx";
     const first = (await send(userMessage("one", { contextId, metadata: { iac_code: { cwd: "/workspace/a" } } }))).task;
     const stub = contextAgentFor(env, "anonymous", contextId);
+    // The idle clock: the newer of the `lastActive` setting and the tasks' updates (context-state.ts).
     await runInDurableObject(stub, (_instance: ContextAgent, state) => {
       state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(Date.now() - 3_601_000));
+      state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", Date.now() - 3_601_000);
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const next = (await send(userMessage("two", { contextId, metadata: { iac_code: { cwd: "/workspace/b" } } }))).task;

@@ -122,13 +122,34 @@ export class ContextState {
     return Number(this.records.getSetting("epoch") ?? "0");
   }
 
-  /** Marks the context active now (inside a commit): a turn's end, and a start after an idle eviction. */
+  /** Marks the context active now (inside a commit): the start of its first turn, and of a turn after an idle eviction. */
   touch(records: TaskRecords): void {
     records.setSetting("lastActive", String(Date.now()));
     records.deleteSetting("evicted");
   }
 
-  /** Whether an idle eviction must be undone at a turn's start (the end touches anyway). */
+  /**
+   * A turn's end (inside the commit that writes its task's final status). Issue 29 item 3: the
+   * end no longer writes `lastActive` (a row written per turn): the task's `updated_ms`, written
+   * by the same commit at the same time, is the context's last activity (`lastActiveMs`).
+   */
+  ended(records: TaskRecords): void {
+    records.deleteSetting("evicted");
+  }
+
+  /**
+   * When the context was last active, the idle timeout's clock: the newer of the `lastActive`
+   * setting (a first turn's start, a start after an idle eviction; every turn's end, in an object
+   * written before issue 29 item 3) and the tasks' newest update (every turn's end). Undefined for
+   * a context that never had a turn.
+   */
+  lastActiveMs(): number | undefined {
+    const setting = this.records.getSetting("lastActive");
+    if (setting === undefined) return undefined;
+    return Math.max(Number(setting), this.records.newestUpdateMs() ?? 0);
+  }
+
+  /** Whether a turn's start must mark the context active: its first turn, or the first after an idle eviction. */
   evicted(): boolean {
     return this.records.getSetting("evicted") === "1" || this.records.getSetting("lastActive") === undefined;
   }

@@ -25,8 +25,11 @@ import { fitRow } from "../row-guard";
 import { ROW_CAP_BYTES, utf8Bytes } from "../../storage/limits";
 
 const SCHEMA = [
+  // Issue 29 item 3: WITHOUT ROWID, one B-tree keyed by (task_id, seq): a row is one row written,
+  // not the row and its key index entry. An object created before keeps its rowid table, which
+  // every statement here reads alike (none reads `rowid`).
   `CREATE TABLE IF NOT EXISTS events (
-     task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq))`,
+     task_id TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (task_id, seq)) WITHOUT ROWID`,
 ];
 
 const ADDED = [

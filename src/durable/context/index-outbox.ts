@@ -12,6 +12,13 @@
  * left by an eviction before the next commit is sent once more when the object wakes, beside the
  * first request: a send writes the task's current row (or its removal), which the index already
  * has, so that costs one RPC and changes nothing.
+ *
+ * A running turn's WORKING row (a stream, a non-blocking send, a blocking turn that runs long) is
+ * marked in memory only (`markRunning`, issue 29 item 3: a mark's row is a row written, and its
+ * deletion another). Losing such a mark (an eviction, a crash, a rolled-back commit) loses no state
+ * the index must end with: the turn's end marks its task in the end's commit, and a turn a restart
+ * cut off is ended FAILED, and marked, when the object starts (turn-end.ts `endInterrupted`). Until
+ * then a failed send stays in memory and the alarm retries it like any mark.
  */
 
 export interface OutboxEntry {
@@ -47,11 +54,21 @@ export class IndexOutbox {
     this.acknowledged.clear();
   }
 
-  /** Inside a transaction. The version outgrows an acknowledged one, so its pending deletion spares this mark. */
+  /** The next version of a task's mark: it outgrows an acknowledged one, so that one's pending deletion spares it. */
+  private nextVersion(taskId: string): number {
+    return Math.max(this.all().get(taskId) ?? 0, this.acknowledged.get(taskId) ?? 0) + 1;
+  }
+
+  /** Inside a transaction. */
   mark(taskId: string): void {
-    const version = Math.max(this.all().get(taskId) ?? 0, this.acknowledged.get(taskId) ?? 0) + 1;
+    const version = this.nextVersion(taskId);
     this.sql.exec("INSERT INTO index_outbox (task_id, version) VALUES (?, ?) ON CONFLICT(task_id) DO UPDATE SET version = excluded.version", taskId, version);
     this.all().set(taskId, version);
+  }
+
+  /** A running turn's WORKING row, to be sent: marked in memory only, since the turn's end marks its task durably (see above). */
+  markRunning(taskId: string): void {
+    this.all().set(taskId, this.nextVersion(taskId));
   }
 
   pending(limit: number): OutboxEntry[] {
@@ -76,10 +93,14 @@ export class IndexOutbox {
     return this.acknowledged.size > 0;
   }
 
-  /** Inside a transaction: deletes the rows of acknowledged marks (a newer mark's row is kept). */
+  /**
+   * Inside a transaction: deletes the rows of acknowledged marks (a newer mark's row is kept). An
+   * older row goes too: the acknowledged send wrote the task's row as it was then, which covers it
+   * (a row left by a durable mark that a later in-memory mark's send covered).
+   */
   settle(): void {
     for (const [taskId, version] of this.acknowledged) {
-      this.sql.exec("DELETE FROM index_outbox WHERE task_id = ? AND version = ?", taskId, version);
+      this.sql.exec("DELETE FROM index_outbox WHERE task_id = ? AND version <= ?", taskId, version);
     }
     this.acknowledged.clear();
   }

@@ -81,7 +81,7 @@ export class Lifecycle {
     const now = Date.now();
     const { records } = this.state;
     if (this.slot.activeTaskId() === undefined && records.getSetting("evicted") !== "1") {
-      const lastActive = Number(records.getSetting("lastActive") ?? now);
+      const lastActive = this.state.lastActiveMs() ?? now;
       if (now >= lastActive + this.state.config.idleTimeoutSeconds * 1000) this.freeContext();
     }
     await this.deleteExpiredTasks(now);
@@ -161,9 +161,10 @@ export class Lifecycle {
     const { records, config, push, outbox } = this.state;
     const times: number[] = [];
     if (this.slot.activeTaskId() !== undefined) times.push(now + TURN_HEARTBEAT_MS);
-    const lastActive = records.getSetting("lastActive");
-    if (lastActive !== undefined && records.getSetting("evicted") !== "1") times.push(Number(lastActive) + config.idleTimeoutSeconds * 1000);
+    // The oldest update first: its scan learns the newest too, which the idle clock reads.
     this.oldestUpdate ??= { ms: records.oldestUpdateMs() };
+    const lastActive = this.state.lastActiveMs();
+    if (lastActive !== undefined && records.getSetting("evicted") !== "1") times.push(lastActive + config.idleTimeoutSeconds * 1000);
     // A context with tasks but no known oldest update: the first task was created since the read.
     if (this.oldestUpdate.ms === undefined && lastActive !== undefined) this.oldestUpdate = { ms: records.oldestUpdateMs() };
     const oldest = this.oldestUpdate.ms;

@@ -21,9 +21,13 @@ const SCHEMA = [
   // index (a 4 KiB page less per object). An object created before keeps its rowid table; every
   // statement reads both alike.
   `CREATE TABLE IF NOT EXISTS context (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
+  // Issue 29 item 3: `tasks` and `artifacts` are keyed by text, so a rowid table wrote each row
+  // twice, the row and its key index entry (two rows billed); WITHOUT ROWID they are one B-tree
+  // and a row is one row written. An object created before keeps its rowid tables: every
+  // statement reads both alike (none reads `rowid`).
   `CREATE TABLE IF NOT EXISTS tasks (
      id TEXT PRIMARY KEY, state TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT,
-     created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL)`,
+     created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL) WITHOUT ROWID`,
   // No AUTOINCREMENT (issue 29): it wrote the sequence's row with every message. A number freed by
   // a deletion is only reused above every row that remains, so `n` still orders what is kept. An
   // object created before keeps its AUTOINCREMENT table.
@@ -31,7 +35,7 @@ const SCHEMA = [
      n INTEGER PRIMARY KEY, task_id TEXT NOT NULL, epoch INTEGER NOT NULL, message TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS artifacts (
      task_id TEXT NOT NULL, artifact_id TEXT NOT NULL, position INTEGER NOT NULL, artifact TEXT NOT NULL,
-     PRIMARY KEY (task_id, artifact_id))`,
+     PRIMARY KEY (task_id, artifact_id)) WITHOUT ROWID`,
 ];
 
 const ADDED = [
@@ -114,6 +118,11 @@ export class TaskRecords {
   private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
   /** The rows of the task created or viewed last, following its writes (kept-view.ts). */
   private readonly kept = new KeptView();
+  /**
+   * The newest `updated_ms` of the tasks (undefined inside: none), read once and then kept as
+   * tasks are written: the idle clock reads it (context-state.ts `lastActiveMs`).
+   */
+  private newestUpdate: { ms: number | undefined } | undefined;
 
   constructor(private readonly sql: SqlStorage) {
     applySchema(sql, SCHEMA, ADDED);
@@ -139,6 +148,7 @@ export class TaskRecords {
   forget(): void {
     this.settings = undefined;
     this.recent = undefined;
+    this.newestUpdate = undefined;
     this.kept.forget();
   }
 
@@ -213,6 +223,7 @@ export class TaskRecords {
       nowMs,
       generation,
     );
+    this.updatedAt(nowMs);
     // Every row of a new task is written here and after: its view starts complete and empty.
     const chars = statusJson.length + (metadataJson?.length ?? 0);
     this.kept.keep({
@@ -245,6 +256,7 @@ export class TaskRecords {
           taskId,
         )
         .toArray()[0]?.generation ?? 0;
+    this.updatedAt(nowMs);
     this.kept.follow(taskId, (rows) => {
       rows.chars += json.length - rows.status.length;
       rows.state = status.state;
@@ -282,6 +294,7 @@ export class TaskRecords {
         taskId,
       )
       .one();
+    this.updatedAt(nowMs);
     this.kept.follow(taskId, (rows) => {
       rows.chars += json.length - rows.status.length;
       rows.state = status.state;
@@ -558,8 +571,22 @@ export class TaskRecords {
       .map((r) => r.id);
   }
 
+  /** The oldest update time of the tasks (a scan, once per wake: no index serves it); the newest is learned on the way. */
   oldestUpdateMs(): number | undefined {
-    return this.sql.exec<{ m: number | null }>("SELECT MIN(updated_ms) AS m FROM tasks").one().m ?? undefined;
+    const row = this.sql.exec<{ oldest: number | null; newest: number | null }>("SELECT MIN(updated_ms) AS oldest, MAX(updated_ms) AS newest FROM tasks").one();
+    this.newestUpdate = { ms: row.newest ?? undefined };
+    return row.oldest ?? undefined;
+  }
+
+  /** The newest update time of the tasks: every turn's end writes its task's (a scan the first time, then kept). */
+  newestUpdateMs(): number | undefined {
+    this.newestUpdate ??= { ms: this.sql.exec<{ m: number | null }>("SELECT MAX(updated_ms) AS m FROM tasks").one().m ?? undefined };
+    return this.newestUpdate.ms;
+  }
+
+  /** A task was written at `nowMs`: the newest update follows, if it is known (else the next read sees the row). */
+  private updatedAt(nowMs: number): void {
+    if (this.newestUpdate) this.newestUpdate.ms = Math.max(this.newestUpdate.ms ?? nowMs, nowMs);
   }
 
   deleteTask(taskId: string): void {

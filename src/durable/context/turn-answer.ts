@@ -83,8 +83,8 @@ async function settled(reads: TaskReads, call: SendCall, taskId: string, opened:
   return { kind: "json", json: `{"task":${reads.answerTaskJson(taskId, historyLength, call.framing)}}` };
 }
 
-/** A blocking turn that runs long: listed as WORKING now, its end listed again later. */
+/** A blocking turn that runs long: listed as WORKING now (a mark in memory only, index-outbox.ts), its end listed again later. */
 function markAndFlush(state: ContextState, taskId: string): Promise<boolean> {
-  state.commit((w) => w.outbox.mark(taskId));
+  state.outbox.markRunning(taskId);
   return state.index.flush();
 }

@@ -89,7 +89,7 @@ export class TurnEnd {
         const artifact = plan && response ? w.records.addArtifact(taskId, responseArtifact(taskId, turnNumber, plan.message.parts)) : undefined;
         const logged = writeStatus(w, contextId, taskId, turnNumber, status, metadata, artifact);
         w.outbox.mark(taskId);
-        this.state.touch(w.records);
+        this.state.ended(w.records);
         return this.recordPushJobs(w, taskId, logged.seq);
       });
       // The end is written (its status already published to every stream) and the client may

@@ -54,7 +54,9 @@ export async function openTurn(state: ContextState, call: SendCall, turn: Prepar
       }
       if (sealedPush) w.push.write(sealedPush, now);
       // A blocking turn is indexed by its end (or by the WORKING flush in answer if it runs long).
-      if (!runs || !blocking) w.outbox.mark(taskId);
+      // A running turn's WORKING row is marked in memory only: its end marks it durably (index-outbox.ts).
+      if (!runs) w.outbox.mark(taskId);
+      else if (!blocking) w.outbox.markRunning(taskId);
       if (state.evicted()) state.touch(w.records);
       return { number, snapshot, events };
     }).value;

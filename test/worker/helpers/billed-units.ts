@@ -115,9 +115,12 @@ export async function measureRequestUnits(tag: string): Promise<RequestUnits[]> 
     if (opened.events.length !== 1) throw new Error("no first frame");
     await opened.cancel();
   });
-  // An idle context: its alarm after the idle timeout drops the conversation (lifecycle.ts).
+  // An idle context: its alarm after the idle timeout drops the conversation (lifecycle.ts). Its
+  // clock is the newer of the `lastActive` setting and the tasks' updates (context-state.ts).
   await runInDurableObject(agentStub, (_instance: unknown, state) => {
-    state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(Date.now() - configOf(env).idleTimeoutSeconds * 1000 - 1000));
+    const idleSince = Date.now() - configOf(env).idleTimeoutSeconds * 1000 - 1000;
+    state.storage.sql.exec("UPDATE context SET v = ? WHERE k = 'lastActive'", String(idleSince));
+    state.storage.sql.exec("UPDATE tasks SET updated_ms = ?", idleSince);
   });
   await measure("an idle context's alarm (the idle timeout)", async () => {
     if (!(await runDurableObjectAlarm(agentStub))) throw new Error("no alarm was set");
