@@ -35,6 +35,9 @@ const PORT_CUES = [
   "=>",
   "open",
   "开放",
+  // "把 443 去掉，加一个 8443": a number added is a port.
+  "加一个",
+  "加个",
   "expose",
   "security group",
   "安全组",
@@ -45,6 +48,10 @@ const PORT_CUES = [
 ];
 const AFTER_CUES = [
   "端口",
+  // "把 443 去掉": a number closed is a port.
+  "去掉",
+  "删掉",
+  "关掉",
   "port",
   "/tcp",
   "/udp",
@@ -118,8 +125,8 @@ function roleOf(scan: Scanner, found: Found): "wanted" | "removed" {
   const openAt = Math.max(...OPEN_WORDS.map((word) => before.lastIndexOf(word)));
   return closeAt >= 0 && closeAt > openAt ? "removed" : "wanted";
 }
-/** Verbs that open a port: after a close word they start a clause of their own. */
-const OPEN_WORDS = ["open", "allow", "expose", "开放", "打开", "放行", "开"];
+/** Verbs that open a port: after a close word they start a clause of their own ("把 443 端口去掉，加一个 8443 端口"). */
+const OPEN_WORDS = ["open", "allow", "expose", "add", "开放", "打开", "放行", "开", "加"];
 
 /** A gap that maps by itself, without a port word around: an arrow or a forwarding verb. */
 const FORWARDING = ["→", "->", "=>", "转发", "forward", "映射", "map"];

@@ -195,6 +195,10 @@ function portsOwnTo(tokens: readonly Token[], index: number): number[] {
   return ports;
 }
 
+/** The words between a listener's port and the protocol it is changed to ("443 listener to tcp", "443 监听改成 HTTPS"). */
+const LISTENER_CHANGE_WORDS = new Set(["listener", "listener's", "protocol", "to", "监听", "协议", "改成", "改为", "换成", "切换为"]);
+const LISTENER_CHANGE_REACH = 4;
+
 /** The protocol a port is written with: "443 (TCP)", "22/tcp", "HTTPS 443", "TCP 443", "on 443 HTTPS". */
 export function protocolOfPort(tokens: readonly Token[], index: number): string | undefined {
   const next = tokens[index + 1];
@@ -203,6 +207,12 @@ export function protocolOfPort(tokens: readonly Token[], index: number): string 
     return String(after.value);
   // "on 443 HTTPS", "8080 tcp": the protocol right after the port, unless a port follows it ("80 HTTPS 443" is 443's).
   if (next?.kind === "name" && next.of === "protocol" && after?.kind !== "port" && after?.kind !== "number") return String(next.value);
+  // "switch the 443 listener to tcp", "443 监听改成 HTTPS": a listener's protocol after its change words.
+  for (let ahead = 1; ahead <= LISTENER_CHANGE_REACH; ahead += 1) {
+    const word = tokens[index + ahead];
+    if (word?.kind === "name" && word.of === "protocol") return ahead > 1 ? String(word.value) : undefined;
+    if (!LISTENER_CHANGE_WORDS.has(String(word?.value ?? "").toLowerCase())) break;
+  }
   const before = tokens[index - 1];
   if (before?.kind === "name" && before.of === "protocol") return String(before.value);
   const twoBefore = tokens[index - 2];

@@ -10,6 +10,7 @@ import { CERTIFICATE_PARAMETER, certificateParameter, listenerProperties } from 
 import { listenerProtocols, protocolFor } from "../kinds/slb/protocol";
 import { tokenize } from "../kinds/vocabulary";
 import { portMappingsOf } from "../read/port-mappings";
+import { CERTIFICATE_ID } from "../read/request-values";
 import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, section } from "../template/template-model";
 import { namesOfType } from "./template-inventory";
@@ -48,9 +49,11 @@ export function addListeners(template: Template, text: string, changes: Phrase[]
     }),
   );
   const protocols = listenerProtocols(text);
+  // "also open 443 on the SLB, with cert 555-cn-hangzhou": a certificate makes 443 an HTTPS listener.
+  const certified = CERTIFICATE_ID.test(text);
   for (const { front, back } of askedListeners(text)) {
     // "add HTTPS on 443": the protocol word before the port is the listener's.
-    const protocol = protocolFor(front, protocols.get(front));
+    const protocol = protocolFor(front, protocols.get(front) ?? (certified && front === 443 ? "https" : undefined));
     for (const balancer of balancers) {
       if (listened.has(`${JSON.stringify({ Ref: balancer })}|${front}`) || resources[`${balancer}Listener${front}`] !== undefined) continue;
       resources[`${balancer}Listener${front}`] = { Type: LISTENER_TYPE, Properties: listenerProperties(balancer, front, back, protocol) };
@@ -85,4 +88,53 @@ export function moveOnlyListener(template: Template, text: string, changes: Phra
   if (before === port) return;
   properties.ListenerPort = port;
   changes.push(phrase(`listener \`${only}\` moved from ${String(before)} to ${port}`, `监听 \`${only}\` 从 ${String(before)} 改为 ${port}`));
+}
+
+/**
+ * "switch the 443 listener to tcp", "make the listener https with cert …", "把 443 监听改成 HTTPS": a
+ * listener's protocol. The port names the listener; without one, the only listener (or, for HTTPS,
+ * the one on 443). HTTPS serves the certificate parameter (its default is the id the request gives,
+ * applied with the other values); another protocol serves none, and an HTTP setting (health-check
+ * path, redirect) stays only on an HTTP(S) listener. Bounded patterns: linear.
+ */
+const SWITCH_PROTOCOL =
+  /\b(?:switch|change|make|set|convert|turn)\s{1,3}(?:the\s{1,3})?(?:(\d{2,5})\s{1,3})?listener(?:'s)?\s{1,3}(?:(?:on\s{1,3})?(\d{2,5})\s{1,3})?(?:protocol\s{1,3})?(?:(?:to|into)\s{1,3})?(tcp|udp|https?)\b|(?:(\d{2,5})\s{0,2}(?:端口\s{0,2})?(?:的\s{0,2})?)?监听(?:协议)?\s{0,2}(?:改成|改为|换成|切换为|切到)\s{0,2}(tcp|udp|https?)/i;
+const HTTP_ONLY = ["HttpConfig", "HealthCheck"] as const;
+
+export function switchListenerProtocol(template: Template, text: string, changes: Phrase[]): void {
+  const match = SWITCH_PROTOCOL.exec(text);
+  if (!match) return;
+  const protocol = (match[3] ?? match[5] ?? "").toLowerCase();
+  const port = Number(match[1] ?? match[2] ?? match[4]);
+  const resources = section(template, "Resources");
+  const listeners = namesOfType(template, LISTENER_TYPE);
+  const portOf = (name: string) => resourceProperties(resources[name]).ListenerPort;
+  const picked = Number.isInteger(port)
+    ? listeners.filter((name) => portOf(name) === port)
+    : listeners.length === 1
+      ? listeners
+      : protocol === "https"
+        ? listeners.filter((name) => portOf(name) === 443)
+        : [];
+  for (const name of picked) {
+    const properties = resourceProperties(resources[name]);
+    const before = String(properties.Protocol);
+    if (before === protocol) continue;
+    properties.Protocol = protocol;
+    if (protocol === "https") {
+      properties.ServerCertificateId = { Ref: CERTIFICATE_PARAMETER };
+      template.Parameters = section(template, "Parameters");
+      section(template, "Parameters")[CERTIFICATE_PARAMETER] ??= certificateParameter();
+    } else delete properties.ServerCertificateId;
+    if (protocol !== "http" && protocol !== "https") for (const key of HTTP_ONLY) delete properties[key];
+    changes.push(
+      phrase(
+        `listener \`${name}\` (${String(properties.ListenerPort)}) now ${protocol.toUpperCase()}, was ${before.toUpperCase()}`,
+        `监听 \`${name}\`（${String(properties.ListenerPort)}）改为 ${protocol.toUpperCase()}，原为 ${before.toUpperCase()}`,
+      ),
+    );
+  }
+  // No HTTPS listener left: the certificate parameter goes too (an unused parameter is a finding of the validator).
+  const served = listeners.some((name) => resourceProperties(resources[name]).Protocol === "https");
+  if (!served && picked.length > 0) delete section(template, "Parameters")[CERTIFICATE_PARAMETER];
 }

@@ -19,7 +19,7 @@ import { parseCidr, type CidrBlock } from "../read/cidr";
 import { moveIntoExistingVpc } from "./existing-vpc-edit";
 import { moveRegion } from "./region-edit";
 import { zonesOfNewVSwitches } from "./new-vswitch-zones";
-import { addListeners, moveOnlyListener } from "./listener-edit";
+import { addListeners, moveOnlyListener, switchListenerProtocol } from "./listener-edit";
 import { changeLoadBalancerScope } from "./load-balancer-scope-edit";
 import { readableText } from "../read/request-text";
 import {
@@ -457,12 +457,21 @@ function changePort(current: Template, from: number, to: number): void {
 const CHANGE_PORT =
   /(?:port\s{0,3})?(?<!\d)(\d{2,5})\s{0,3}(?:port\s{0,3}|端口\s{0,3}|号端口\s{0,3})?(?:to|->|→|改成|改为|换成|改到|调到|变成)\s{0,3}(?:port\s{0,3})?(\d{2,5})(?!\d|\.\d)(?!\s{0,2}(?:(?:g|gb|gib|t|tb|m|mbps|days?)\b|个|台|块|天))/i;
 /**
- * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "关闭 3389": the verb
+ * "close port 22", "remove the port-22 rule", "去掉 22 端口", "把22端口删掉", "把 443 去掉", "关闭 3389": the verb
  * before or after the port; a verb other than close needs the port word ("remove 2 servers" is no port)
  * or the word rule ("remove the 22 rule").
  */
 const CLOSE_PORT =
-  /(?:close|block|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|block|关闭|关掉|封禁)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)|(?:remove|delete|drop)\s{0,3}(?:the\s{1,3})?(\d{2,5})\s{0,3}(?:ingress\s{1,3})?rule\b/i;
+  /(?:close|block|remove|delete|drop|关闭|关掉|删除|删掉|去掉|移除)\s{0,3}(?:the\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:port[-\s]{0,3}|端口\s{0,3})(\d{2,5})|(?:close|block|关闭|关掉|封禁)\s{0,3}(\d{2,5})\s{0,3}(?:端口)?|(?:remove|delete|drop|删除|删掉|去掉|移除)\s{0,3}(\d{2,5})\s{0,3}(?:号\s{0,2})?(?:端口|port)|(?:^|[^\d])(\d{2,5})\s{0,3}(?:号\s{0,2})?端口(?:的规则)?\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)|(?:remove|delete|drop)\s{0,3}(?:the\s{1,3})?(\d{2,5})\s{0,3}(?:ingress\s{1,3})?rule\b|把\s{0,3}(\d{2,5})\s{0,3}(?:去掉|删掉|删除|关闭|关掉|移除)/i;
+
+/** The port a close names, if any; "把 443 去掉" (no port word, the last form) only when the template uses that port. */
+function closedPortOf(text: string, used: ReadonlySet<number>): number | undefined {
+  const close = CLOSE_PORT.exec(text);
+  if (!close) return undefined;
+  const port = Number(close[1] ?? close[2] ?? close[3] ?? close[4] ?? close[5] ?? close[6]);
+  if (!Number.isInteger(port) || port <= 0 || (close[6] !== undefined && !used.has(port))) return undefined;
+  return port;
+}
 
 /** The security groups' rule for `from` now opens `to` (or goes, when a rule for `to` is already there). */
 function moveRule(current: Template, from: number, to: number): void {
@@ -508,7 +517,6 @@ function remapListeners(current: Template, text: string, changes: Phrase[]): boo
 function editPorts(current: Template, text: string, changes: Phrase[]): void {
   if (remapListeners(current, text, changes)) return;
   const change = CHANGE_PORT.exec(text);
-  const close = CLOSE_PORT.exec(text);
   const used = portsInUse(current);
   // Without the word "port", a number is a port only when the template uses it ("把443改成8443").
   if (change?.[1] && change[2] && (/port|端口/i.test(text) || used.has(Number(change[1])))) {
@@ -516,8 +524,8 @@ function editPorts(current: Template, text: string, changes: Phrase[]): void {
     changePort(current, from, to);
     changes.push(phrase(`port ${from} changed to ${to}`, `端口 ${from} 改为 ${to}`));
   }
-  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4] ?? close?.[5]);
-  if (Number.isInteger(closed) && closed > 0) {
+  const closed = closedPortOf(text, used);
+  if (closed !== undefined) {
     for (const resource of Object.values(section(current, "Resources"))) {
       const properties = resourceProperties(resource);
       if (Array.isArray(properties.SecurityGroupIngress))
@@ -551,20 +559,30 @@ function earlierSourceRange(current: Template): string | undefined {
   return found;
 }
 
+/** "加一个 8443", "加个 9000": a bare number added (two to five digits, no unit or measure word after it). */
+const ADDED_NUMBER = /加(?:一个|个)\s{0,2}(\d{2,5})(?![\d.])(?!\s{0,2}(?:g|gb|t|tb|m|mbps|台|个|块|核|天)(?![a-z]))/gi;
+
 /** Ports asked to be opened that the security groups do not open yet. */
 /** "open 443 too", "also open 8080 and 8443", "开放8443": numbers right after the verb, without the word "port". Bounded. */
 function openPorts(current: Template, text: string, changes: Phrase[], notDone: Phrase[]): void {
   // "再开一个 8080 端口", "开个 9000": 开 before a port opens it too.
   // "add HTTPS on 443", "add a listener on 8443": a listener added needs its backend port open on the servers.
-  if (!/open|allow|expose|开放|放行|打开|开(?:一个|个)?\s{0,2}\d|\badd\b[^.;,\n]{0,24}(?:listen|https?\b)|加[^，。；,;\n]{0,8}监听/i.test(text)) return;
+  // "加一个 8443 端口", "add port 8443": an added port is opened.
+  if (
+    !/open|allow|expose|开放|放行|打开|开(?:一个|个)?\s{0,2}\d|加(?:一个|个)?\s{0,2}(?:端口\s{0,2})?\d|\badd\s{1,3}(?:port\s{0,3})?\d|\badd\b[^.;,\n]{0,24}(?:listen|https?\b)|加[^，。；,;\n]{0,8}监听/i.test(
+      text,
+    )
+  )
+    return;
   const asked = new Set(parseGenerationRequest(text).publicPorts);
+  // "把 443 去掉，加一个 8443": a number added is a port, without the word "port".
+  for (const match of text.matchAll(ADDED_NUMBER)) asked.add(Number(match[1]));
   // "change port 443 to 8443 and also allow SSH …": the port changed away from is not opened again.
   const movedFrom = Number(CHANGE_PORT.exec(text)?.[1]);
   if (Number.isInteger(movedFrom)) asked.delete(movedFrom);
   // "把 80 端口关掉，开 443": the port closed is not opened again.
-  const close = CLOSE_PORT.exec(text);
-  const closed = Number(close?.[1] ?? close?.[2] ?? close?.[3] ?? close?.[4] ?? close?.[5]);
-  if (Number.isInteger(closed)) asked.delete(closed);
+  const closed = closedPortOf(text, portsInUse(current));
+  if (closed !== undefined) asked.delete(closed);
   const existing = new Set(publicPortsOf(current));
   const tokens = tokenize(text);
   // "also open 6379 from the same range": the range given before, never the whole Internet.
@@ -722,6 +740,7 @@ export function editTemplate(current: Template, request: string): EditResult {
   editPorts(template, text, changes);
   addListeners(template, text, changes);
   moveOnlyListener(template, text, changes);
+  switchListenerProtocol(template, text, changes);
   const notOpened: Phrase[] = [];
   // "swap the SLB to internal", "SLB 改成内网".
   changeLoadBalancerScope(template, text, changes, notOpened);

@@ -11,6 +11,7 @@ import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, resourceType, section } from "../template/template-model";
 import { isRecord } from "../template/template-parser";
 import { RDS_ENGINE_VERSIONS } from "./resource-defaults";
+import { classForEngine } from "../kinds/rds/instance-class";
 
 type Template = Record<string, unknown>;
 
@@ -42,15 +43,28 @@ function movePort(template: Template, from: number, to: number): boolean {
   return moved;
 }
 
-/** A class literal of another engine's family is no class of this one: the selector takes over again. */
-function reclass(template: Template, database: Record<string, unknown>, engine: RdsEngine, version: string): void {
+/**
+ * A class literal of another engine's family is no class of this one: a general-purpose class keeps
+ * its size in the new engine's name ("pg.n4.large.2c" → "mysql.n4.large.2c"); any other, the selector
+ * takes over again.
+ */
+function reclass(template: Template, database: Record<string, unknown>, engine: RdsEngine, version: string): string | undefined {
+  const foreign = (value: unknown): value is string => typeof value === "string" && !value.split(".").includes(CLASS_FAMILY[engine]);
   const selector = section(template, "Parameters").RdsInstanceClass;
   if (isRecord(selector)) {
     if (isRecord(selector.AssociationPropertyMetadata)) Object.assign(selector.AssociationPropertyMetadata, { Engine: engine, EngineVersion: version });
-    if (typeof selector.Default === "string" && !selector.Default.split(".").includes(CLASS_FAMILY[engine])) delete selector.Default;
+    if (typeof selector.Description === "string") selector.Description = `Instance class of the ${engine} database.`;
+    if (foreign(selector.Default)) {
+      const kept = classForEngine(selector.Default, engine);
+      if (kept) selector.Default = kept;
+      else delete selector.Default;
+      if (kept) return kept;
+    }
   }
-  if (typeof database.DBInstanceClass === "string" && !database.DBInstanceClass.split(".").includes(CLASS_FAMILY[engine]))
-    database.DBInstanceClass = { Ref: "RdsInstanceClass" };
+  if (!foreign(database.DBInstanceClass)) return undefined;
+  const kept = classForEngine(database.DBInstanceClass, engine);
+  database.DBInstanceClass = kept ?? { Ref: "RdsInstanceClass" };
+  return kept;
 }
 
 /**
@@ -66,15 +80,15 @@ export function switchEngine(template: Template, databases: Record<string, unkno
     if (typeof from !== "string" || from === engine || !(from in ENGINE_PORTS)) continue;
     database.Engine = engine;
     database.EngineVersion = target;
-    reclass(template, database, engine, target);
+    const kept = reclass(template, database, engine, target);
     const oldPort = ENGINE_PORTS[from as RdsEngine];
     const newPort = ENGINE_PORTS[engine];
     if (typeof database.Port === "number") database.Port = newPort;
     const moved = oldPort !== newPort && movePort(template, oldPort, newPort);
     changes.push(
       phrase(
-        `engine ${from} → ${engine} ${target}${moved ? `, port ${oldPort} → ${newPort} in the security group` : ""}`,
-        `引擎 ${from} → ${engine} ${target}${moved ? `，安全组端口 ${oldPort} → ${newPort}` : ""}`,
+        `engine ${from} → ${engine} ${target}${kept ? `, class ${kept} (the same size)` : ""}${moved ? `, port ${oldPort} → ${newPort} in the security group` : ""}`,
+        `引擎 ${from} → ${engine} ${target}${kept ? `，规格 ${kept}（同等大小）` : ""}${moved ? `，安全组端口 ${oldPort} → ${newPort}` : ""}`,
       ),
     );
   }

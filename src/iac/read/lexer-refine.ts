@@ -89,6 +89,8 @@ function hasPortCue(tokens: readonly Token[], index: number): boolean {
   if (isPunctuation(next, "->") && isBareInteger(tokens[index + 2])) return true;
   if (isPunctuation(tokens[index - 1], "->") && (isBareInteger(tokens[index - 2]) || tokens[index - 2]?.kind === "port")) return true;
   if (port < MIN_LOOSE_PORT) return false;
+  // "switch the 443 listener to tcp", "443 监听改成 HTTPS": the listener's own port ("2 listeners" is a count: plural, and small).
+  if (next && (next.value === "listener" || next.value === "监听")) return true;
   // "CLB 80 & 443", "SLB 443", "负载均衡 80、443": a number right after a load balancer's name is what it listens on.
   const named = tokens[index - 1];
   if (named?.kind === "name" && named.of === "product" && named.value === "slb") return true;
@@ -254,7 +256,8 @@ function joinCertificateIds(tokens: Token[], input: string): Token[] {
       last + 1 < tokens.length &&
       last - first < MAX_ID_TOKENS &&
       tokens[last + 1]?.start === tokens[last]?.end &&
-      !isPunctuation(tokens[last + 1], ",", "，", ";", "。")
+      // "(https, cert 123456-cn-hangzhou)": a bracket after the id ends it.
+      !isPunctuation(tokens[last + 1], ",", "，", ";", "。", ")", "）", "]")
     )
       last += 1;
     const start = tokens[first]?.start;

@@ -20,9 +20,9 @@ export interface PortMapping {
 
 const PORT = String.raw`(\d{2,5})(?!\d)`;
 const SPACE = String.raw`\s{0,3}`;
-/** "80 → 8080", "SLB :443 -> ECS :8080", "监听 80 转 8080", "443 TCP → 8443", "listening on 443 and forwarding to 8443", "the 443 listener to forward to 9443", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
+/** "80 → 8080", "SLB :443 -> ECS :8080", "443 https (cert …) -> 8080", "监听 80 转 8080", "443 TCP → 8443", "listening on 443 and forwarding to 8443", "the 443 listener to forward to 9443", "80 to backend port 8080", "80 forwarding to 8080", "80 转发到后端 8080". */
 const FORWARD = new RegExp(
-  String.raw`(?<!\d)${PORT}${SPACE}(?:(?:tcp|udp|https?)${SPACE})?(?:listener\s{1,3}(?:(?:to|should|must|will)\s{1,3})?|监听${SPACE})?(?:->|→|=>|(?:and\s{1,3})?forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端|转(?:到|至)?)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:(?:ecs|servers?|instances?)(?:\s{0,3}:|\s{1,3}))?(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
+  String.raw`(?<!\d)${PORT}${SPACE}(?:(?:tcp|udp|https?)${SPACE})?(?:[(（][^()（）\n]{0,40}[)）]${SPACE})?(?:listener\s{1,3}(?:(?:to|should|must|will)\s{1,3})?|监听${SPACE})?(?:->|→|=>|(?:and\s{1,3})?forward(?:s|ed|ing)?\s{1,3}to|to\s{1,3}(?:the\s{1,3})?backend|转发到|转发至|映射到|到后端|转(?:到|至)?)${SPACE}(?:the\s{1,3})?(?:backend\s{1,3}|后端${SPACE})?(?:(?:ecs|servers?|instances?)(?:\s{0,3}:|\s{1,3}))?(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
   "gi",
 );
 /** "forward 80 to 8080", "forward port 80 to backend port 8080", "forwarding TCP 443 to port 8443" ("把80转发到8080" is FORWARD): the verb before both ports. */

@@ -149,7 +149,8 @@ const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|
 const DELETION_PROTECTION = /(?<!\b(?:no|without|disable|off)\s{1,3})\bdeletion[- ]protection\b|(?<!不要|关闭|不需要)(?:删除保护|释放保护)/i;
 
 /** "cert id 1234567890abcdef", "certificate: 123456-cn-hangzhou", "证书 ID 1234…": an id of letters, digits and hyphens with a digit in it. */
-const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
+/** "cert 1234567890-cn-hangzhou", "证书 ID …": the certificate an HTTPS listener serves (edit/listener-edit.ts reads it too). */
+export const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
 
 /** "8080 only from the bastion", "8080 and 9090 from the jump box": ports opened to the bastion's group alone. Bounded, global: one pass. */
 const FROM_BASTION =

@@ -36,6 +36,20 @@ export function classForEdition(engine: RdsEngine, instanceClass: string, editio
   return parts[3] === suffix ? undefined : `${parts.slice(0, 3).join(".")}.${suffix}`;
 }
 
+/**
+ * "change it to MySQL 8.0, keep the size": a general-purpose class of one engine re-spelt for another
+ * ("pg.n4.large.2c" → "mysql.n4.large.2c"), same size and edition; undefined when either engine's
+ * classes are not of the pattern, or the edition has no suffix for the new engine.
+ */
+export function classForEngine(instanceClass: string, engine: RdsEngine): string | undefined {
+  const prefix = ENGINE_PREFIX[engine];
+  const parts = instanceClass.split(".");
+  if (!prefix || parts.length !== 4 || !Object.values(ENGINE_PREFIX).includes(parts[0] ?? "") || !/^n[24]$/.test(parts[1] ?? "")) return undefined;
+  const edition: RdsEdition = parts[3] === "2c" ? "HighAvailability" : "Basic";
+  const suffix = editionSuffix(engine, edition);
+  return suffix && parts[3] === (edition === "HighAvailability" ? "2c" : "1") ? `${prefix}.${parts[1]}.${parts[2]}.${suffix}` : undefined;
+}
+
 /** The general-purpose class of that size, or undefined when RDS sells none by this pattern. */
 export function rdsClassForSize(engine: RdsEngine, vcpus: number, memoryGib: number, edition: RdsEdition): string | undefined {
   const prefix = ENGINE_PREFIX[engine];

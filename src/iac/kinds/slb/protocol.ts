@@ -7,8 +7,8 @@
  */
 export type ListenerProtocol = "tcp" | "udp" | "http" | "https";
 
-/** "443 (TCP)", "443（https）", "443/tcp": the protocol right after the port. */
-const AFTER_PORT = /(?<![\d.])(\d{2,5})\s{0,2}(?:[(（]\s{0,2}(tcp|udp|https?)\s{0,2}[)）]|\/(tcp|udp))/gi;
+/** "443 (TCP)", "443（https）", "443 (https, cert …)", "443/tcp": the protocol right after the port. */
+const AFTER_PORT = /(?<![\d.])(\d{2,5})\s{0,2}(?:[(（]\s{0,2}(tcp|udp|https?)\s{0,2}[)）,，;；]|\/(tcp|udp))/gi;
 /** "TCP 443", "HTTPS on 443", "a TCP listener on 8080", "TCP 监听 8080", "https listener port 443". */
 const BEFORE_PORT = /\b(tcp|udp|https?)\s{1,3}(?:(?:listener|监听)\s{0,3})?(?:(?:on|at|port|端口)\s{0,3}){0,2}(\d{2,5})(?![\d.])/gi;
 
