@@ -8,18 +8,8 @@
  */
 import { describe, it } from "vitest";
 import { measureRequestUnits, objectRequests, type RequestUnits } from "../../test/worker/helpers/billed-units";
-import { PRICE_LIST_DATE, dollarsOf, monthAtScale, storageDollarsPerTask, sumUnits, type BilledUnits } from "./prices";
+import { PRICE_LIST_DATE, WORKER_CPU_MS, dollarsOf, monthAtScale, storageDollarsPerTask, sumUnits, type BilledUnits } from "./prices";
 
-/**
- * Worker CPU per request, ms: the last full `npm run bench` (bench/results/latest.md, 2026-12-02
- * 05:56 UTC), workerd's CPU for the Worker and its objects together (an upper bound for the Worker's own).
- */
-const CPU_MS: Array<[RegExp, number]> = [
-  [/^SendMessage|^SendStreaming/, 1.71],
-  [/^GetTask|^SubscribeToTask/, 0.94],
-  [/^ListTasks with contextId/, 0.84],
-  [/^ListTasks without/, 2.04],
-];
 /**
  * Bytes a task stores, all objects (`node bench/bytes.mjs`, SQLite pages in use, 1,000 tasks over 20
  * contexts, 2026-12-07; bench/README.md): 6.84 KiB before issue 29 item 3's WITHOUT ROWID tables,
@@ -41,7 +31,7 @@ function billed(row: RequestUnits): BilledUnits {
     alarmsSet: row.agent.alarmsSet,
     objectWallMs: row.wallMs * objects,
     workerRequests: client ? 1 : 0,
-    workerCpuMs: client ? (CPU_MS.find(([kind]) => kind.test(row.kind))?.[1] ?? 0) : 0,
+    workerCpuMs: client ? (WORKER_CPU_MS.find(([kind]) => kind.test(row.kind))?.[1] ?? 0) : 0,
   };
 }
 
@@ -62,7 +52,7 @@ describe("micro: what a request costs on Cloudflare's price list", () => {
       units.set(row.kind, u);
       const rw = `${u.rowsWritten} (${row.agent.rowsWritten} + ${row.index.rowsWritten})`;
       lines.push(
-        `| ${row.kind} | ${u.objectRequests} (${row.agentCalls} + ${row.indexCalls} + ${row.alarmRuns}) | ${u.rowsRead} | ${rw} | ${u.alarmsSet} | ${row.wallMs} | ${usd(dollarsOf(u).total * 1e6)} |`,
+        `| ${row.kind} | ${row.agent.statements} / ${row.index.statements} | ${u.objectRequests} (${row.agentCalls} + ${row.indexCalls} + ${row.alarmRuns}) | ${u.rowsRead} | ${rw} | ${u.alarmsSet} | ${row.wallMs} | ${usd(dollarsOf(u).total * 1e6)} |`,
       );
     }
     const pick = (prefix: string): BilledUnits => {

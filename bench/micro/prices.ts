@@ -21,6 +21,16 @@ export const PRICES = {
   workerCpuPerMillionMs: 0.02,
 } as const;
 
+/**
+ * Worker CPU per request, ms: the last full `npm run bench` (bench/results/latest.md, 2026-12-02
+ * 05:56 UTC), workerd's CPU for the Worker and its objects together (an upper bound for the Worker's own).
+ */
+export const WORKER_CPU_MS: Array<[RegExp, number]> = [
+  [/^SendMessage|^SendStreaming|^a follow-up/, 1.71],
+  [/^GetTask|^SubscribeToTask/, 0.94],
+  [/^ListTasks with contextId/, 0.84],
+  [/^ListTasks without/, 2.04],
+];
 /** The memory every active Durable Object is billed for (Cloudflare: 128 MB), in GB. */
 export const OBJECT_MEMORY_GB = 0.128;
 /** Durable Object storage: at most this much per object (SQLite backend), bytes. */

@@ -114,22 +114,43 @@ describe("micro: a turn's end (the index row and the answer)", () => {
   });
 });
 
-const INDEX_TABLE = (t: string) => [
-  `CREATE TABLE IF NOT EXISTS tasks_${t} (id TEXT PRIMARY KEY, context_id TEXT NOT NULL, state TEXT NOT NULL, ts_ms INTEGER NOT NULL, task TEXT NOT NULL, history TEXT, artifacts TEXT)`,
-  `CREATE INDEX IF NOT EXISTS by_time_${t} ON tasks_${t}(ts_ms DESC, id DESC)`,
-  `CREATE INDEX IF NOT EXISTS by_context_${t} ON tasks_${t}(context_id, ts_ms DESC, id DESC)`,
-  `CREATE INDEX IF NOT EXISTS by_state_${t} ON tasks_${t}(state, ts_ms DESC, id DESC)`,
-  `CREATE INDEX IF NOT EXISTS by_context_state_${t} ON tasks_${t}(context_id, state, ts_ms DESC, id DESC)`,
-  `CREATE TABLE IF NOT EXISTS counts_${t} (scope TEXT PRIMARY KEY, n INTEGER NOT NULL)`,
-];
+/**
+ * A copy of the shard's tables (`tasks` and its orderings, `counts`) as the shipped schema made them
+ * in this object (read from `sqlite_master`, so the copy is the current layout: `WITHOUT ROWID`, the
+ * three orderings, the columns added since), each name suffixed with `_${t}`; with `rowid`, the
+ * tables as rowid tables (the layout before issue 29 item 3).
+ */
+function copyShardTables(sql: SqlStorage, t: string, layout: "shipped" | "rowid" = "shipped"): void {
+  const statements = sql
+    .exec<{ sql: string }>(
+      "SELECT sql FROM sqlite_master WHERE tbl_name IN ('tasks', 'counts') AND type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC",
+    )
+    .toArray()
+    .map((row) => row.sql);
+  const tasks = statements.find((statement) => /^CREATE TABLE "?tasks"? /.test(statement));
+  // The layout issue 29 item 3 shipped: a new shard's rows are WITHOUT ROWID.
+  expect(tasks).toMatch(/WITHOUT ROWID\s*$/);
+  expect(statements.some((statement) => statement.includes("by_context_state"))).toBe(false);
+  for (const shipped of statements) {
+    // The layout before issue 29 item 3 (a shard created then keeps it): the same table with a rowid.
+    const statement = layout === "rowid" ? shipped.replace(/\)\s*WITHOUT ROWID\s*$/, ")") : shipped;
+    sql.exec(statement.replace(/^CREATE (TABLE|INDEX) "?(\w+)"?/, `CREATE $1 IF NOT EXISTS $2_${t}`).replace(/ ON "?tasks"?\s*\(/, ` ON tasks_${t}(`));
+  }
+}
 
 describe("micro: an index row's write (every flush)", () => {
-  it("the TaskIndex's upsert with trigger-kept counters (shipped) against read, upsert and counter update from JavaScript", async () => {
+  // Issue 29: the shard keeps one counter per state (all tasks are their sum; a context's counts are
+  // an index range count), no longer four scopes (all, the context, the state, the context's state).
+  // Both sides keep the shipped counters: the state's, moved on each state change.
+  it("the TaskIndex's upsert with trigger-kept counters, one per state (shipped), against read, upsert and counter update from JavaScript", async () => {
     await runInDurableObject(taskIndexFor(env, "micro-owner", 0, 1), async (_instance: unknown, state) => {
       const sql = state.storage.sql;
-      for (const statement of [...INDEX_TABLE("js"), ...INDEX_TABLE("trigger")]) sql.exec(statement);
+      copyShardTables(sql, "js");
+      copyShardTables(sql, "trigger");
       // The shipped triggers, read from the schema and pointed at the copy.
-      for (const { sql: trigger } of sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'tasks'").toArray()) {
+      const triggers = sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'tasks'").toArray();
+      expect(triggers.length).toBe(3);
+      for (const { sql: trigger } of triggers) {
         sql.exec(
           trigger
             .replace(/ ON tasks /, " ON tasks_trigger ")
@@ -139,7 +160,8 @@ describe("micro: an index row's write (every flush)", () => {
       }
       const upsert = (t: string) => `INSERT INTO tasks_${t} (id, context_id, state, ts_ms, task, history, artifacts) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET state = excluded.state, ts_ms = excluded.ts_ms, task = excluded.task, history = excluded.history, artifacts = excluded.artifacts`;
-      const scopes = (c: string, s: string) => ["*|*", `c:${c}|*`, `*|s:${s}`, `c:${c}|s:${s}`];
+      // The scope of a state's counter (task-index.ts, scopes()).
+      const scope = (s: string) => `*|s:${s}`;
       const count = (deltas: Array<[string, number]>) =>
         sql.exec(
           `INSERT INTO counts_js (scope, n) VALUES ${deltas.map(() => "(?, ?)").join(", ")} ON CONFLICT(scope) DO UPDATE SET n = n + excluded.n`,
@@ -152,17 +174,13 @@ describe("micro: an index row's write (every flush)", () => {
         pad: "p".repeat(300),
       });
       const fromJs = (id: string, context: string, s: string, ts: number) => {
-        const old = sql.exec<{ context_id: string; state: string }>("SELECT context_id, state, ts_ms FROM tasks_js WHERE id = ?", id).toArray()[0];
+        const old = sql.exec<{ state: string }>("SELECT state FROM tasks_js WHERE id = ?", id).toArray()[0];
         sql.exec(upsert("js"), id, context, s, ts, summary, "[]", "[]");
-        if (!old) count(scopes(context, s).map((scope) => [scope, 1]));
+        if (!old) count([[scope(s), 1]]);
         else if (old.state !== s) {
           count([
-            ...scopes(old.context_id, old.state)
-              .slice(2)
-              .map((x): [string, number] => [x, -1]),
-            ...scopes(context, s)
-              .slice(2)
-              .map((x): [string, number] => [x, 1]),
+            [scope(old.state), -1],
+            [scope(s), 1],
           ]);
         }
       };
@@ -179,8 +197,14 @@ describe("micro: an index row's write (every flush)", () => {
         1500,
       );
       const counts = (t: string) => sql.exec(`SELECT scope, n FROM counts_${t} ORDER BY scope`).toArray();
+      // Only the states' counters, and every turn counted once, as COMPLETED.
       expect(counts("trigger")).toEqual(counts("js"));
-      report("An index row written twice per turn (WORKING, then COMPLETED), one transaction each; µs per turn", timed);
+      const completed = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM tasks_trigger WHERE state = 'TASK_STATE_COMPLETED'").one().n;
+      expect(counts("trigger")).toEqual([
+        { scope: scope("TASK_STATE_COMPLETED"), n: completed },
+        { scope: scope("TASK_STATE_WORKING"), n: 0 },
+      ]);
+      report("An index row written twice per turn (WORKING, then COMPLETED), one transaction each, one counter per state; µs per turn", timed);
     });
   });
 });
@@ -202,33 +226,50 @@ describe("micro: a ListTasks page of one shard (51 rows of 2,500)", () => {
       JSON.stringify({ id: `t-${i}`, contextId: `c-${i % 50}`, status: { state: "TASK_STATE_COMPLETED", timestamp: new Date(i).toISOString() } }),
   };
   for (const [size, summary] of Object.entries(summaries)) {
-    it(`rows as arrays (shipped) against rows as objects and packed by SQLite into one value: ${size}`, async () => {
+    it(`rows as arrays (shipped) against rows as objects, packed by SQLite into one value, and from a rowid table: ${size}`, async () => {
       await runInDurableObject(taskIndexFor(env, "micro-owner", 0, 1), async (_instance: unknown, state) => {
         const sql = state.storage.sql;
         const table = `page_${size.length}`;
-        for (const statement of INDEX_TABLE(table)) sql.exec(statement);
+        // The same rows in the layout before issue 29 item 3 (a rowid table): where the shipped
+        // layout's rows over about 1,000 bytes spill to an overflow page, this one's do not.
+        const before = `${table}_rowid`;
+        copyShardTables(sql, table);
+        copyShardTables(sql, before, "rowid");
         state.storage.transactionSync(() => {
           for (let i = 0; i < 2500; i++) {
-            sql.exec(
-              `INSERT OR REPLACE INTO tasks_${table} VALUES (?, ?, ?, ?, ?, ?, '[]')`,
-              `t-${i}`,
-              `c-${i % 50}`,
-              "TASK_STATE_COMPLETED",
-              i,
-              summary(i),
-              `[${summary(i)}]`,
-            );
+            for (const t of [table, before]) {
+              sql.exec(
+                `INSERT OR REPLACE INTO tasks_${t} VALUES (?, ?, ?, ?, ?, ?, '[]')`,
+                `t-${i}`,
+                `c-${i % 50}`,
+                "TASK_STATE_COMPLETED",
+                i,
+                summary(i),
+                `[${summary(i)}]`,
+              );
+            }
           }
         });
         // The shipped page query of a list without history or artifacts (task-index.ts).
-        const select = `SELECT id, ts_ms, state, task, CASE WHEN history IS NULL THEN NULL ELSE '[]' END AS history,
-          CASE WHEN artifacts IS NULL THEN NULL ELSE '[]' END AS artifacts FROM tasks_${table} ORDER BY ts_ms DESC, id DESC LIMIT ?`;
+        const selectFrom = (t: string) => `SELECT id, ts_ms, state, task, CASE WHEN history IS NULL THEN NULL ELSE '[]' END AS history,
+          CASE WHEN artifacts IS NULL THEN NULL ELSE '[]' END AS artifacts FROM tasks_${t} ORDER BY ts_ms DESC, id DESC LIMIT ?`;
+        const select = selectFrom(table);
         const arrays = () => readIndexPage(sql, select, [51]);
         const objects = () => sql.exec(select, 51).toArray();
         const packed = () => readPacked(sql, select, [51]);
+        const rowidTable = () => readIndexPage(sql, selectFrom(before), [51]);
         expect(packed()).toEqual(arrays());
         expect(objects().map((row) => Object.values(row))).toEqual(arrays());
-        const timed = await timeAlternatives({ "raw() arrays (shipped)": arrays, "toArray() objects": objects, "packed by group_concat": packed }, 2000);
+        expect(rowidTable()).toEqual(arrays());
+        const timed = await timeAlternatives(
+          {
+            "raw() arrays (shipped)": arrays,
+            "toArray() objects": objects,
+            "packed by group_concat": packed,
+            "raw() arrays, rowid table (before issue 29 item 3)": rowidTable,
+          },
+          2000,
+        );
         report(`One shard's page of 51 index rows, ${size}`, timed);
       });
     });
@@ -249,16 +290,36 @@ function readPacked(sql: SqlStorage, select: string, args: readonly (string | nu
   return rows.sort((a, b) => compareIndexOrder(key(a), key(b)));
 }
 
-describe("micro: a commit's events (issue 22 item 1)", () => {
-  it("one multi-row INSERT at the commit's end (EventLog.flush, shipped) against an INSERT per event", async () => {
+describe("micro: a commit's events (issue 22 item 1, issue 29)", () => {
+  // What this measured first (issue 22 item 1), one INSERT of a row per event at the commit's end,
+  // is gone: since issue 29 a commit's events of one task's turn are one row (`seq`..`last_seq`, the
+  // texts joined by a newline). The shipped row is timed against both layouts it replaced, all
+  // three read back alike by EventLog (which reads rows of every layout), and the rows each writes
+  // are counted by the runtime (each cursor's `rowsWritten`).
+  it("one row of the commit's events (EventLog.flush, shipped) against a row per event, in one INSERT and in an INSERT each", async () => {
     const contextId = `micro-events-${crypto.randomUUID().slice(0, 8)}`;
     await sendTurn(contextId, 0);
     await runInDurableObject(contextAgentFor(env, "anonymous", contextId), async (_instance: unknown, state) => {
       const sql = state.storage.sql;
-      const log = new EventLog(sql);
+      // The rows the runtime bills: every statement's cursor, EventLog's included (a proxy; the object's handle is untouched).
+      let cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+      const counted = new Proxy(sql, {
+        get(target, key) {
+          if (key === "exec")
+            return (query: string, ...bindings: SqlStorageValue[]) => {
+              const cursor = target.exec(query, ...bindings);
+              cursors.push(cursor);
+              return cursor;
+            };
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const log = new EventLog(counted);
       // A turn's opening commit: the Task (about 430 characters) and WORKING (about 220).
       const task = { task: { id: "t", contextId, status: { state: "TASK_STATE_SUBMITTED", timestamp: new Date(0).toISOString() }, history: [] } };
       const working = { statusUpdate: { taskId: "t", contextId, status: { state: "TASK_STATE_WORKING", timestamp: new Date(0).toISOString() } } };
+      const texts = [task, working].map((event) => fitRow("events", JSON.stringify(event)));
       // A new task each call, as a first turn opens it (its log starts empty: no seq read).
       let calls = 0;
       const shipped = () =>
@@ -269,25 +330,44 @@ describe("micro: a commit's events (issue 22 item 1)", () => {
           log.append(id, 1, working as unknown as StreamResponse, 2);
           log.flush();
         });
+      // Issue 22 item 1 to issue 29: a row per event, both in one INSERT at the commit's end.
+      const rowsInOne = () =>
+        state.storage.transactionSync(() => {
+          const id = `rows-${calls++}`;
+          counted.exec(
+            "INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)",
+            ...texts.flatMap((text, i) => [id, i + 1, 1, text, i + 1]),
+          );
+        });
+      // Before issue 22 item 1: an INSERT per event.
       const each = () =>
         state.storage.transactionSync(() => {
           const id = `each-${calls++}`;
-          for (const [seq, event] of [task, working].entries()) {
-            sql.exec(
-              "INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)",
-              id,
-              seq + 1,
-              1,
-              fitRow("events", JSON.stringify(event)),
-              seq + 1,
-            );
+          for (const [i, text] of texts.entries()) {
+            counted.exec("INSERT INTO events (task_id, seq, turn, event, generation) VALUES (?, ?, ?, ?, ?)", id, i + 1, 1, text, i + 1);
           }
         });
-      shipped();
-      each();
-      const rows = (id: string) => sql.exec("SELECT seq, event, generation FROM events WHERE task_id = ? ORDER BY seq", id).toArray();
-      expect(rows("flush-0")).toEqual(rows("each-1"));
-      const timed = await timeAlternatives({ "one INSERT of two rows (shipped)": shipped, "an INSERT per event (as before)": each }, 2000);
+      const rowsWritten = (run: () => void) => {
+        cursors = [];
+        run();
+        return cursors.reduce((sum, cursor) => sum + cursor.rowsWritten, 0);
+      };
+      const written = [rowsWritten(shipped), rowsWritten(rowsInOne), rowsWritten(each)];
+      // The same events, read back alike (seq, text, generation) from each layout.
+      const read = (id: string) => log.after(id, 0);
+      expect(read("flush-0")).toHaveLength(2);
+      expect(read("rows-1")).toEqual(read("flush-0"));
+      expect(read("each-2")).toEqual(read("flush-0"));
+      // One row against two: the saving issue 29 made (WITHOUT ROWID: no key index entry besides).
+      expect(written).toEqual([1, 2, 2]);
+      const timed = await timeAlternatives(
+        {
+          [`one row of both events (shipped; ${written[0]} row written)`]: shipped,
+          [`a row per event, one INSERT (issue 22 to 29; ${written[1]} rows)`]: rowsInOne,
+          [`an INSERT per event (before issue 22; ${written[2]} rows)`]: each,
+        },
+        2000,
+      );
       report("A turn's opening commit: its two events", timed);
     });
   });
