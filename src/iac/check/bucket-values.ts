@@ -93,9 +93,12 @@ export function bucketValues(scan: Scanner): RequestedValue[] {
     }
     const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
     const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
+    // "one private named acme-logs, one public-read named acme-assets": every bucket's name, each once (round eleven: only the first was read).
+    const seen = new Set<string>();
     for (const { match, byNoun } of [...cued, ...nouned]) {
       const name = withoutTrailingPunctuation(match[1] ?? "");
-      if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3) continue;
+      if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3 || seen.has(name)) continue;
+      seen.add(name);
       // "an ECS with the name web-01 and an OSS bucket": the name is the nearest product's before it, here the server's.
       if (!byNoun && namesOtherProduct(sentence.text.slice(0, match.index))) {
         const at = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
@@ -106,7 +109,6 @@ export function bucketValues(scan: Scanner): RequestedValue[] {
       const start = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
       values.push({ kind: "bucket-name", text: scan.original(start, start + name.length), role: "wanted", value: name });
       scan.claim(start, start + name.length);
-      break;
     }
     values.push(...settingsOf(sentence.text));
   }

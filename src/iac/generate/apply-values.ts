@@ -394,6 +394,8 @@ function applyOss(template: Template, values: RequestedValues, out: AppliedValue
   // A scoped rule or transitions, and a static website (apply-bucket.ts).
   out.applied.push(...applyBucketRules(buckets, values.lifecycleRules, values.website, values.cors));
   applyOwnBucketSettings(buckets, values.bucketSettings, out);
+  // Every bucket named by the request: the name prefix parameter names none.
+  if (buckets.every((bucket) => typeof bucket.BucketName === "string")) dropParameter(template, "OssBucketNamePrefix");
 }
 
 /** A bucket's ACL, versioning, encryption and whole-bucket expiry, written into it; what was written, as said in the reply. */
@@ -426,7 +428,11 @@ function applyOwnBucketSettings(buckets: Record<string, unknown>[], settings: re
   settings.forEach((own, index) => {
     const bucket = buckets[index];
     if (!bucket) return;
-    const said = [...writeBucketSettings(bucket, own), ...applyBucketRules([bucket], own.lifecycleRules, undefined)];
+    // "一个私有的 backup，一个公共读的 static": a bucket's own name.
+    const named = own.bucketName && BUCKET_NAME.test(own.bucketName) ? own.bucketName : undefined;
+    if (named) bucket.BucketName = named;
+    const name = named ? [phrase(`name ${named}`, `名称 ${named}`)] : [];
+    const said = [...name, ...writeBucketSettings(bucket, own), ...applyBucketRules([bucket], own.lifecycleRules, undefined)];
     if (said.length > 0)
       out.applied.push(
         phrase(`bucket ${index + 1}: ${said.map((one) => one.en).join(", ")}`, `第 ${index + 1} 个存储桶：${said.map((one) => one.zh).join("，")}`),

@@ -26,7 +26,7 @@ export interface DiskValue {
 }
 
 /** The settings one bucket of several may have of its own. */
-export type BucketSettings = Pick<RequestedValues, "bucketAcl" | "versioning" | "encryption" | "lifecycleDays" | "lifecycleRules">;
+export type BucketSettings = Pick<RequestedValues, "bucketAcl" | "versioning" | "encryption" | "lifecycleDays" | "lifecycleRules" | "bucketName">;
 
 export interface RequestedValues {
   ecsInstanceType?: string;

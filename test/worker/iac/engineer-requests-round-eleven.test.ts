@@ -329,3 +329,47 @@ describe("round eleven: edits as engineers write them", () => {
     expect(flaggedTexts(ask, template)).toEqual([]);
   });
 });
+
+describe("round eleven: buckets one by one, each with its name", () => {
+  it("'OSS 存储桶两个：一个私有的 backup-2026，一个公共读的 static-2026' builds two buckets, each its name and ACL (one public-read bucket was built)", () => {
+    const ask = "OSS 存储桶两个：一个私有的 backup-2026，一个公共读的 static-2026";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::OSS::Bucket").map((bucket) => [bucket.BucketName, bucket.AccessControl])).toEqual([
+      ["backup-2026", "private"],
+      ["static-2026", "public-read"],
+    ]);
+    expect(template.Parameters?.OssBucketNamePrefix).toBeUndefined();
+    const check = checkOf(ask, template);
+    expect(check?.notExpressed).toEqual([]);
+    expect(check?.broader).toEqual([]);
+    // Mutation: the private bucket made public is flagged as broader than asked.
+    const open = structuredClone(template);
+    for (const bucket of ofType(open, "ALIYUN::OSS::Bucket")) Object.assign(bucket.Properties ?? {}, { AccessControl: "public-read" });
+    expect(checkOf(ask, open)?.broader.length).toBeGreaterThan(0);
+  });
+
+  it("'two OSS buckets: one private named acme-logs, one public-read named acme-assets' names each bucket, ROS and Terraform (the second was acme-logs-2)", () => {
+    const ask = "Terraform: two OSS buckets: one private named acme-logs, one public-read named acme-assets";
+    const template = generated(ask);
+    expect(props(template, "ALIYUN::OSS::Bucket").map((bucket) => bucket.BucketName)).toEqual(["acme-logs", "acme-assets"]);
+    const terraform = hcl(template);
+    expect(terraform).toContain('bucket = "acme-logs"');
+    expect(terraform).toContain('bucket = "acme-assets"');
+    expect(flaggedTexts(ask, template)).toEqual([]);
+    // Mutation: the old answer (the second bucket named after the first) is flagged.
+    const old = structuredClone(template);
+    Object.assign(ofType(old, "ALIYUN::OSS::Bucket")[1]?.Properties ?? {}, { BucketName: "acme-logs-2" });
+    expect(missedTexts(ask, old)).toContain("acme-assets");
+  });
+});
+
+describe("round eleven: a cache's memory is no server's size", () => {
+  it("'帮忙建个 Redis，5.0 版本，内存 1G' sizes the cache and names no server type to pick (there is no server)", () => {
+    const ask = "帮忙建个 Redis，5.0 版本，内存 1G，白名单 192.168.0.0/16";
+    const result = generateTemplate({ text: ask, language: "zh" });
+    expect(result.summary).not.toContain("EcsInstanceType");
+    const template = result.template as unknown as Template;
+    expect(template.Parameters?.RedisInstanceClass?.Default).toBe("redis.master.small.default");
+    expect(flaggedTexts(ask, template)).toEqual([]);
+  });
+});

@@ -308,6 +308,9 @@ export function burstableTypeForSize(vcpus: number, memoryGib: number): string |
 /** A cache named just before a memory size ("Redis 8GB memory", "缓存 内存 4G"), within CACHE_REACH characters of the same clause. */
 const CACHE_BEFORE = /(?:\bredis\b|\btair\b|\bcache\b|缓存)[^,，;；。\n]{0,24}$/i;
 const CACHE_REACH = 32;
+const CACHE_NAMED = /\bredis\b|\btair\b|缓存/i;
+/** Words that name a server: a memory size said beside them may be the server's. */
+const SERVER_NAMED = /\becs\b|\bservers?\b|\bvms?\b|\binstances?\b|\bmachines?\b|\bhosts?\b|服务器|主机|虚拟机|云服务器/i;
 
 /** "4 vCPU 8 GiB" without an instance type: the type of that size (instanceTypeForSize), or a hint ROS cannot take as such. */
 function readSizeHint(text: string, into: RequestedValues): void {
@@ -319,7 +322,9 @@ function readSizeHint(text: string, into: RequestedValues): void {
   const cpu = pair?.cpu ?? /(\d{1,3})\s*(?:vcpus?|cpus?|cores?|核)/i.exec(text)?.[1];
   const memory = /(\d{1,4})\s*(?:g|gb|gib)\s*(?:of\s+)?(?:memory|ram|内存)|(?:memory|ram|内存)\s*(\d{1,4})\s*(?:g|gb|gib)/i.exec(text);
   // "Redis 8GB memory": a cache's memory, not a server's (kinds/redis reads it as the cache's class).
-  const cacheMemory = !pair && !cpu && memory !== null && CACHE_BEFORE.test(text.slice(Math.max(0, memory.index - CACHE_REACH), memory.index));
+  // "帮忙建个 Redis，5.0 版本，内存 1G": in a request that names a cache and no server, the memory is the cache's too.
+  const cacheOnly = CACHE_NAMED.test(text) && !SERVER_NAMED.test(text);
+  const cacheMemory = !pair && !cpu && memory !== null && (cacheOnly || CACHE_BEFORE.test(text.slice(Math.max(0, memory.index - CACHE_REACH), memory.index)));
   const memoryGib = pair?.memory ?? (cacheMemory ? undefined : (memory?.[1] ?? memory?.[2]));
   if (into.ecsInstanceType || !(cpu || memoryGib)) return;
   const size = [cpu ? `${cpu} vCPU` : "", memoryGib ? `${memoryGib} GiB` : ""].filter((part) => part !== "").join(" / ");

@@ -6,9 +6,9 @@
  * what is said before the first applies to all. Bounded patterns, one pass: linear.
  */
 
-/** "one bucket for", "one for", "another for", "the other one for", "a second bucket named", "一个桶放", "另一个". */
+/** "one bucket for", "one for", "another for", "the other one for", "a second bucket named", "一个桶放", "另一个", "一个私有的 backup". */
 const INTRODUCTION =
-  /\b(?:one|another|the other(?: one)?|a second|second|the first|first|a)\s{1,3}(?:(?:private|public(?:-read)?|oss)\s{1,3})?(?:bucket\s{1,3})?(?:for|named|called|to hold|holding)\b|另一个|(?:一个|第一个|第二个)(?:私有|公共读)?的?(?:桶|存储桶|bucket)?\s{0,2}(?:给|用于|用来|放|存|叫)/gi;
+  /\b(?:one|another|the other(?: one)?|a second|second|the first|first|a)\s{1,3}(?:(?:private|public(?:-read)?|oss)\s{1,3})?(?:bucket\s{1,3})?(?:for|named|called|to hold|holding)\b|另一个|(?:一个|第一个|第二个)(?:私有|公共读)?的?(?:桶|存储桶|bucket)?\s{0,2}(?:给|用于|用来|放|存|叫)|(?:一个|第一个|第二个)(?:私有|公共读写?)的?\s{0,2}(?:桶|存储桶|bucket)?(?=\s{0,2}[a-z0-9])/gi;
 
 export interface BucketClauses {
   /** Words said of every bucket: the text before the first introduction. */

@@ -165,6 +165,14 @@ function lifecycleDays(text: string): number | undefined {
   return kept ? Number(kept[1] ?? kept[2]) : undefined;
 }
 
+/**
+ * A bucket's own name in its clause: "一个私有的 backup", "one public-read bucket static-site", "one
+ * named app-logs", "一个叫 backup 的": right after its ACL word or a naming word (bounded: linear).
+ */
+const CLAUSE_NAMED = /(?:\bnamed|\bcalled|叫做?|名为)\s{0,2}[`"'“]?([a-z0-9][a-z0-9-]{1,61}[a-z0-9])(?![\w-])/i;
+const CLAUSE_NAME_AFTER_ACL =
+  /(?:私有|公共读写?|\bprivate|\bpublic-read(?:-write)?)的?\s{0,2}(?:(?:桶|存储桶|bucket)\s{0,2})?(?!named\b|called\b|for\b)([a-z0-9][a-z0-9-]{1,61}[a-z0-9])(?![\w-])/i;
+
 /** The settings words give a bucket: ACL, versioning, encryption, lifecycle (of every bucket, or of one bucket's clause). */
 function bucketSettingsOf(text: string, prefixes: readonly string[]): BucketSettings {
   const settings: BucketSettings = {};
@@ -194,7 +202,12 @@ function readOssValues(text: string, into: RequestedValues, reading: ValueReadin
   const clauses = bucketClauses(text);
   // "one for logs (private, delete after 90 days) and one for assets (public-read)": what is said before the first is every bucket's.
   Object.assign(into, bucketSettingsOf(clauses ? clauses.shared : text, prefixes));
-  if (clauses) into.bucketSettings = clauses.own.map((clause) => bucketSettingsOf(clause, prefixes));
+  if (clauses)
+    into.bucketSettings = clauses.own.map((clause) => {
+      const own = bucketSettingsOf(clause, prefixes);
+      const ownName = (CLAUSE_NAMED.exec(clause)?.[1] ?? CLAUSE_NAME_AFTER_ACL.exec(clause)?.[1])?.toLowerCase();
+      return ownName && !NOT_NAMES.test(ownName) ? { ...own, bucketName: ownName } : own;
+    });
   const noncurrent = NONCURRENT_DAYS.exec(text);
   if (noncurrent)
     into.unsupported.push(

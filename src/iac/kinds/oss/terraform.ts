@@ -69,9 +69,15 @@ export function buildOss({ request, values, hcl }: TerraformBuild): void {
   if (!stated) hcl.resource("random_id", "bucket_suffix", ["byte_length = 4"]);
   for (let index = 0; index < request.counts.oss; index += 1) {
     const name = `bucket_${index + 1}`;
-    const bucket = stated ? quoted(index === 0 ? stated : `${stated}-${index + 1}`) : `"bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`;
     // "one for logs (private, …) and one for assets (public-read)": a bucket's own settings, whole, in place of the first one's.
     const own = values.bucketSettings?.[index];
+    // "一个私有的 backup，一个公共读的 static": a bucket's own name first.
+    const ownName = own?.bucketName && BUCKET_NAME.test(own.bucketName) ? own.bucketName : undefined;
+    const bucket = ownName
+      ? quoted(ownName)
+      : stated
+        ? quoted(index === 0 ? stated : `${stated}-${index + 1}`)
+        : `"bucket-${index + 1}-\${random_id.bucket_suffix.hex}"`;
     const settings: RequestedValues = own
       ? { ...values, versioning: false, lifecycleRules: undefined, lifecycleDays: undefined, encryption: undefined, ...own }
       : values;

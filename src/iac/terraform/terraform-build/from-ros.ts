@@ -158,8 +158,9 @@ function bucketValues(template: Template): Partial<RequestedValues> {
 }
 
 function oneBucketValues(bucket: Record<string, unknown>): BucketSettings {
-  const { bucketAcl, versioning, encryption, lifecycleDays, lifecycleRules } = bucketValuesOf(bucket);
+  const { bucketAcl, versioning, encryption, lifecycleDays, lifecycleRules, bucketName } = bucketValuesOf(bucket);
   return {
+    ...(bucketName ? { bucketName } : {}),
     ...(bucketAcl ? { bucketAcl } : {}),
     ...(versioning ? { versioning } : {}),
     ...(encryption ? { encryption } : {}),
