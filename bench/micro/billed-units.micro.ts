@@ -12,12 +12,13 @@ import { PRICE_LIST_DATE, WORKER_CPU_MS, dollarsOf, monthAtScale, storageDollars
 
 /**
  * Bytes a task stores, all objects (`node bench/bytes.mjs`, SQLite pages in use, 1,000 tasks over 20
- * contexts, 2026-12-07; bench/README.md): 6.84 KiB before issue 29 item 3's WITHOUT ROWID tables,
- * whose rows over about 1,000 bytes spill to an overflow page each (docs/performance.md).
+ * contexts, 2026-12-07 21:52 UTC; bench/README.md): 6.52 KiB, the ContextAgent's `tasks`, `events`
+ * and `artifacts` WITHOUT ROWID and the shard's `tasks` a rowid table (9.62 KiB while the shard's
+ * was WITHOUT ROWID too: its ~1.4 KiB rows spilled to an overflow page each; docs/performance.md).
  */
-const BYTES_PER_TASK = 9.62 * 1024;
-/** Of which the owner's TaskIndex shard holds (2.06 KiB before WITHOUT ROWID). */
-const INDEX_BYTES_PER_TASK = 5.2 * 1024;
+const BYTES_PER_TASK = 6.52 * 1024;
+/** Of which the owner's TaskIndex shard holds (5.20 KiB while its `tasks` was WITHOUT ROWID). */
+const INDEX_BYTES_PER_TASK = 2.06 * 1024;
 /** Tasks are kept IACCODE_A2A_TASK_RETENTION_DAYS (30): a month's tasks are stored about a month. */
 const MONTHS_KEPT = 1;
 

@@ -23,8 +23,10 @@ const PINNED: Record<string, { agent: number[]; index: number[]; requests: numbe
   // `tasks_state` entry, and a commit's events of one turn are one row (docs/performance.md lists
   // every row that is left). Then (15 + 6) the ContextAgent's `tasks`, `events` and `artifacts` and
   // the shard's `tasks` became WITHOUT ROWID (a row is one row written, not the row and its key),
-  // and a turn's end writes no `lastActive` (its task's update time is the idle clock).
-  "SendMessage, blocking, new task": { agent: [9, 11, 0], index: [1, 5], requests: [1, 1, 0], read: [5, 0] },
+  // and a turn's end writes no `lastActive` (its task's update time is the idle clock). The shard's
+  // `tasks` is a rowid table again (its ~1.4 KiB rows spilled to overflow pages WITHOUT ROWID:
+  // 2.5x the bytes, a 6.8x slower page read), so a new task's shard row is its key too (index 5 -> 6).
+  "SendMessage, blocking, new task": { agent: [9, 11, 0], index: [1, 6], requests: [1, 1, 0], read: [5, 0] },
   // Baseline: 33 + 5 rows written, 2 requests (then 19 + 4).
   "SendMessage, follow-up on a task the object did not read last": { agent: [15, 14, 0], index: [1, 4], requests: [1, 1, 0], read: [18, 0] },
   // Baseline: 38 + 5 rows written (from the task's third turn on the compaction's DELETE is in it), 2 requests
@@ -33,7 +35,8 @@ const PINNED: Record<string, { agent: number[]; index: number[]; requests: numbe
   "GetTask of the task a turn just ended (its rows kept)": { agent: [0, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [0, 0] },
   // Baseline: 27 + 19 rows written (the index twice: WORKING, then the end), 3 requests (then 19 +
   // 12). The WORKING row's outbox mark is kept in memory only (index-outbox.ts): its end marks it.
-  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [12, 12, 1], index: [2, 11], requests: [1, 2, 0], read: [6, 0] },
+  // The shard's `tasks` is a rowid table again: the new task's row is its key too (index 11 -> 12).
+  "SendStreamingMessage, new task, 4 events (to the turn's end)": { agent: [12, 12, 1], index: [2, 12], requests: [1, 2, 0], read: [6, 0] },
   "GetTask of a task the object did not read last": { agent: [3, 0, 0], index: [0, 0], requests: [1, 0, 0], read: [5, 0] },
   // Its totalSize is a count of the context's rows in `by_context` (no context counters).
   "ListTasks with contextId, one page": { agent: [0, 0, 0], index: [2, 0], requests: [0, 1, 0], read: [0, 6] },

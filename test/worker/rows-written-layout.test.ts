@@ -7,10 +7,12 @@
  * `tasks_state`, `tasks_updated` and `messages_epoch`) wakes without the indexes and with the same
  * tasks and conversation, takes turns, and after an idle eviction its next conversation starts empty.
  * The event log writes a commit's events of one turn as one row: replay, a push's lookup and the
- * compaction read those rows and the previous version's one-event rows alike. A new object's
- * `tasks`, `events` and `artifacts` (and a new shard's `tasks`) are WITHOUT ROWID, one row written
- * a row instead of the row and its key; an object of the previous layout keeps its rowid tables,
- * reads them and takes turns on them.
+ * compaction read those rows and the previous version's one-event rows alike. A new ContextAgent's
+ * `tasks`, `events` and `artifacts` are WITHOUT ROWID, one row written a row instead of the row and
+ * its key; an object of the previous layout keeps its rowid tables, reads them and takes turns on
+ * them. A new shard's `tasks` is a rowid table (WITHOUT ROWID, its ~1.4 KiB rows spilled to overflow
+ * pages: 2.5x the bytes, a 6.8x slower page read; task-index.ts); a shard created while it was
+ * WITHOUT ROWID (dev only) keeps that table, reads it and takes turns on it.
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -251,25 +253,26 @@ const columnsOf = (sql: SqlStorage, table: string) =>
     .map((r) => r.name);
 
 /**
- * The previous version's layout of `table`: the same columns as a rowid table (so with its key
- * index), its rows, indexes and triggers kept. Their statements are read before the rename, which
+ * Another layout of `table`: the same columns as a rowid table (so with its key index) or WITHOUT
+ * ROWID, its rows, indexes and triggers kept. Their statements are read before the rename, which
  * rewrites them to the renamed table and would drop them with it.
  */
-function asRowidTable(sql: SqlStorage, table: string): void {
+function relayout(sql: SqlStorage, table: string, layout: "rowid" | "without rowid"): void {
   const create = sql.exec<{ sql: string }>("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", table).one().sql;
+  const rowid = create.replace(WITHOUT_ROWID, ")");
   const dependents = sql
     .exec<{ sql: string }>("SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL", table)
     .toArray()
     .map((r) => r.sql);
   sql.exec(`ALTER TABLE ${table} RENAME TO ${table}_new_layout`);
-  sql.exec(create.replace(WITHOUT_ROWID, ")"));
+  sql.exec(layout === "rowid" ? rowid : rowid.replace(/\)\s*$/, ") WITHOUT ROWID"));
   sql.exec(`INSERT INTO ${table} SELECT * FROM ${table}_new_layout`);
   sql.exec(`DROP TABLE ${table}_new_layout`);
   for (const statement of dependents) sql.exec(statement);
 }
 
-describe("issue 29 item 3: tasks, events, artifacts and the shard's rows are WITHOUT ROWID", () => {
-  it("a new object's keyed tables are one B-tree each, with every added column; an object of the previous layout reads and takes turns", async () => {
+describe("issue 29 item 3: tasks, events and artifacts are WITHOUT ROWID, the shard's tasks a rowid table", () => {
+  it("a new object's keyed tables are one B-tree each, a new shard's a rowid table, with every added column; objects of the other layout read and take turns", async () => {
     const contextId = `rows-norowid-${crypto.randomUUID().slice(0, 8)}`;
     const { shards } = configOf(env).indexLayout;
     const shardStub = () => taskIndexFor(env, "anonymous", shardOf(contextId, shards), shards);
@@ -277,14 +280,16 @@ describe("issue 29 item 3: tasks, events, artifacts and the shard's rows are WIT
     const task = (await send(userMessage("one", { contextId }))).task;
     await send(userMessage("two", { taskId: task?.id }));
 
-    // A new object: the keyed tables are WITHOUT ROWID (no key index beside them), and the columns
-    // added in place (`ALTER TABLE … ADD COLUMN`, schema.ts) are there.
+    // A new object: the keyed tables are WITHOUT ROWID (no key index beside them), a new shard's
+    // `tasks` a rowid table with its key index (its rows, ~1.4 KiB, fit its pages: WITHOUT ROWID,
+    // they spilled to overflow pages), and the columns added in place (`ALTER TABLE … ADD COLUMN`,
+    // schema.ts) are there.
     const agentSchema = await schemaOf(agentStub());
     for (const table of ["tasks", "events", "artifacts"]) expect(agentSchema[table], table).toMatch(WITHOUT_ROWID);
     expect(Object.keys(agentSchema).filter((name) => /^sqlite_autoindex_(tasks|events|artifacts)_/.test(name))).toEqual([]);
     const shardSchema = await schemaOf(shardStub());
-    expect(shardSchema.tasks).toMatch(WITHOUT_ROWID);
-    expect(shardSchema.sqlite_autoindex_tasks_1).toBeUndefined();
+    expect(shardSchema.tasks).not.toMatch(WITHOUT_ROWID);
+    expect(shardSchema.sqlite_autoindex_tasks_1).toBeDefined();
     const added = await runInDurableObject(agentStub(), (_instance: unknown, state) => ({
       tasks: columnsOf(state.storage.sql, "tasks"),
       events: columnsOf(state.storage.sql, "events"),
@@ -295,31 +300,35 @@ describe("issue 29 item 3: tasks, events, artifacts and the shard's rows are WIT
       expect.arrayContaining(["history", "artifacts"]),
     );
 
-    // The previous layout: rowid tables with their key indexes, the rows kept.
+    // The other layouts: the ContextAgent's rowid tables with their key indexes (deployed before
+    // issue 29 item 3), the shard's WITHOUT ROWID `tasks` (dev shards created while it was), the rows kept.
     const before = await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 });
     const listedBefore = await ok<{ tasks: TaskLike[]; totalSize: number }>("ListTasks", { contextId, historyLength: 10 });
     await runInDurableObject(agentStub(), (_instance: unknown, state) => {
-      for (const table of ["tasks", "events", "artifacts"]) asRowidTable(state.storage.sql, table);
+      for (const table of ["tasks", "events", "artifacts"]) relayout(state.storage.sql, table, "rowid");
     });
-    await runInDurableObject(shardStub(), (_instance: unknown, state) => asRowidTable(state.storage.sql, "tasks"));
+    await runInDurableObject(shardStub(), (_instance: unknown, state) => relayout(state.storage.sql, "tasks", "without rowid"));
     const oldAgent = await schemaOf(agentStub());
     for (const table of ["tasks", "events", "artifacts"]) expect(oldAgent[table], table).not.toMatch(WITHOUT_ROWID);
     expect(oldAgent.sqlite_autoindex_events_1).toBeDefined();
     const oldShard = await schemaOf(shardStub());
-    expect(oldShard.tasks).not.toMatch(WITHOUT_ROWID);
+    expect(oldShard.tasks).toMatch(WITHOUT_ROWID);
+    expect(oldShard.sqlite_autoindex_tasks_1).toBeUndefined();
     expect(oldShard.by_context).toBeDefined();
 
-    // It wakes on this code with its rowid tables, and reads the same task, list and event log.
+    // They wake on this code with their tables (neither is migrated), and read the same task, list and event log.
     await abortAllDurableObjects();
     expect(await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).toEqual(before);
     expect(await ok<{ tasks: TaskLike[]; totalSize: number }>("ListTasks", { contextId, historyLength: 10 })).toEqual(listedBefore);
     const schema = await schemaOf(agentStub());
     expect(schema.tasks).not.toMatch(WITHOUT_ROWID);
     expect(schema.sqlite_autoindex_tasks_1).toBeDefined();
+    expect((await schemaOf(shardStub())).tasks).toMatch(WITHOUT_ROWID);
     const logged = await runInDurableObject(agentStub(), (_instance: unknown, state) => new EventLog(state.storage.sql).after(task?.id ?? "", 0).length);
     expect(logged).toBeGreaterThan(0);
 
-    // It takes turns: a follow-up (the task's UPDATE, an artifact, the compaction), a new task, both listed and counted.
+    // They take turns: a follow-up (the task's UPDATE, an artifact, the compaction; the shard row's
+    // upsert), a new task (the shard's INSERT and its counter), both listed and counted.
     const third = (await send(userMessage("three", { taskId: task?.id }))).task;
     expect(third?.id).toBe(task?.id);
     const history = (await ok<TaskLike>("GetTask", { id: task?.id, historyLength: 10 })).history ?? [];

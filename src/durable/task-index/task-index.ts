@@ -60,12 +60,15 @@ export interface ListQuery {
 }
 
 const SCHEMA = [
-  // Issue 29 item 3: WITHOUT ROWID, the row lives in its key's B-tree: one row written for the row,
-  // not the row and its key index entry. The orderings below end with `id`, the key, so their
-  // entries are no wider than a rowid table's. A shard created before keeps its rowid table, which
-  // every statement reads alike (none reads `rowid`).
+  // A rowid table, on purpose (issue 29): WITHOUT ROWID saves one row written per new task (its key
+  // index entry), but a shard row is ~1.4 KiB (the task, its history and artifacts), and a WITHOUT
+  // ROWID row over ~1,000 bytes spills to an overflow page: the shard grew from 2.06 to 5.20 KiB a
+  // task (2.5x the bytes; a 10 GB shard held 1.9 M tasks instead of 4.7 M) and a ListTasks page read
+  // 6.8x slower (633-661 us against ~95 us; bench/micro/storage.micro.ts, "a ListTasks page", which
+  // keeps measuring both; bench/bytes.mjs for the bytes). A shard created while it was WITHOUT ROWID
+  // (dev only) keeps it: every statement reads both alike (none reads `rowid`).
   `CREATE TABLE IF NOT EXISTS tasks (
-     id TEXT PRIMARY KEY, context_id TEXT NOT NULL, state TEXT NOT NULL, ts_ms INTEGER NOT NULL, task TEXT NOT NULL) WITHOUT ROWID`,
+     id TEXT PRIMARY KEY, context_id TEXT NOT NULL, state TEXT NOT NULL, ts_ms INTEGER NOT NULL, task TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS by_time ON tasks(ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_context ON tasks(context_id, ts_ms DESC, id DESC)`,
   `CREATE INDEX IF NOT EXISTS by_state ON tasks(state, ts_ms DESC, id DESC)`,
