@@ -8,6 +8,8 @@ import { type Scanner, withoutTrailingPunctuation } from "./prose";
 import type { RequestedValue } from "./requested-value";
 
 const BUCKET_WORDS = ["bucket", "oss", "存储桶", "存储空间", "桶"];
+/** Settings only a bucket has: a sentence naming one speaks of the bucket. */
+const BUCKET_ONLY_SETTING = /versioning|多版本|版本控制/;
 const NAME_CUES = /(?:named|called|name is|name:|name|名为|名称为|名称是|名字为|名字叫|叫做|命名为|叫)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
 /** "bucket acme-logs", "bucket for logs: logs-bucket-prod" (a name written after what the bucket is for). */
 const NOUN_CUES = /(?:bucket|存储桶)(?: for [a-z]{2,20}:)?[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
@@ -87,7 +89,8 @@ function otherNames(scan: Scanner, sentence: { text: string; start: number }): R
 export function bucketValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   for (const sentence of sentences(scan.lower)) {
-    if (!BUCKET_WORDS.some((word) => sentence.text.includes(word))) {
+    // "enable versioning and KMS encryption" (an edit of a bucket): versioning is a bucket's setting, whatever noun the sentence names.
+    if (!BUCKET_WORDS.some((word) => sentence.text.includes(word)) && !BUCKET_ONLY_SETTING.test(sentence.text)) {
       values.push(...otherNames(scan, sentence));
       continue;
     }

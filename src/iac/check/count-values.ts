@@ -210,7 +210,13 @@ export function countValues(scan: Scanner): RequestedValue[] {
     if (SIZE_AFTER.test(scan.lower.slice(end, end + 12)) && DISK_TOTAL_BEFORE.test(scan.before(start, 40))) continue;
     // "RDS with 2 databases: app_db and report_db": databases inside one instance, counted by token-places.ts.
     if (SCHEMAS_AFTER.test(scan.lower.slice(end, end + 24))) continue;
-    const found = count === undefined ? undefined : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
+    // "ECS x4 across zones h and i": a multiplier written after its noun counts that noun, not the zones after it.
+    const found =
+      count === undefined
+        ? undefined
+        : multiplied
+          ? (familyBefore(scan, start, end) ?? familyAfter(scan, end))
+          : (familyAfter(scan, end) ?? familyBefore(scan, start, end));
     if (count === undefined || !found) continue;
     // "a pg 15 db", "MySQL 8 database": a number right after an engine's or an image's name is its version.
     if (/^\d/.test(match[0]) && VERSIONED_BEFORE.test(scan.before(start, 16))) continue;

@@ -296,7 +296,8 @@ function multipliedNoun(tokens: readonly Token[], index: number): string | undef
 export function countedFamily(tokens: readonly Token[], index: number): string | undefined {
   const previous = tokens[index - 1];
   // "ECS x2 with SLB", "ECS 4c16g x3 with nightly snapshots": a multiplier written after its noun counts that noun (its size between), not the next one.
-  if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "")) {
+  // "应用服务器 4核8G 三台": a count with its measure word after the noun's size counts that noun too.
+  if (MULTIPLIER_COUNT.test(tokens[index]?.text ?? "") || /[台个]$/.test(tokens[index]?.text ?? "")) {
     const noun = multipliedNoun(tokens, index);
     if (noun) return noun;
   }

@@ -54,11 +54,11 @@ export function measuredSpecCount(text: string): number | undefined {
 
 /**
  * An EIP asked for every server: "each with an EIP", "an EIP for every instance", "an EIP each",
- * "public IPs at 5 Mbps each",
+ * "public IPs at 5 Mbps each", "eip 5M each",
  * "EIPs per server", "每台都有公网 IP", "各配一个 EIP". Bounded gaps.
  */
 export const EIP_PER_SERVER =
-  /\b(?:each|every|per)\b[^.;,，\n]{0,24}?(?<!\b(?:no|without|not)\s{1,3})\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:(?:at|of|with)\s{1,3}\d{1,4}\s{0,2}(?:mbps|mb|m)\s{1,3})?(?:(?:for|on|to)\s{1,3}(?:each|every)\b|each\b|apiece\b|per\s{1,3}(?:server|instance|host|vm|node|machine)s?\b)|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)|各(?:自)?(?:配|带|绑定?|挂)?(?:一个|1个)?\s{0,2}(?:eip|公网\s?ip|弹性公网\s?ip)/i;
+  /\b(?:each|every|per)\b[^.;,，\n]{0,24}?(?<!\b(?:no|without|not)\s{1,3})\b(?:eips?|elastic ips?|public ips?)\b|\b(?:eips?|elastic ips?|public ips?)\s{1,3}(?:(?:(?:at|of|with)\s{1,3})?\d{1,4}\s{0,2}(?:mbps|mb|m)\s{1,3})?(?:(?:for|on|to)\s{1,3}(?:each|every)\b|each\b|apiece\b|per\s{1,3}(?:server|instance|host|vm|node|machine)s?\b)|每台[^，。；\n]{0,12}?(?:eip|公网\s?ip|弹性公网\s?ip)|各(?:自)?(?:配|带|绑定?|挂)?(?:一个|1个)?\s{0,2}(?:eip|公网\s?ip|弹性公网\s?ip)/i;
 
 /** "one per zone", "one server in each vSwitch", "one per subnet": servers in each zone's vSwitch. */
 const PER_ZONE_EN =

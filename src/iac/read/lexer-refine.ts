@@ -350,7 +350,9 @@ function markZoneLetters(tokens: Token[]): void {
     const listed = previous !== undefined && LETTER_JOINS.has(String(previous.value)) && tokens[index - 2]?.kind === "zone";
     // "可用区 H": the lexer reads 可用区 one character at a time.
     const spelled = previous?.value === "区" && tokens[index - 2]?.value === "用";
-    const named = next?.value === "区" || (previous !== undefined && ZONE_WORDS.has(String(previous.value))) || spelled || listed;
+    // "in different zones (h and i)": a bracket may stand between the zone word and its letter.
+    const bracketed = previous?.kind === "punctuation" && /^[(（]$/.test(previous.text) && ZONE_WORDS.has(String(tokens[index - 2]?.value));
+    const named = next?.value === "区" || (previous !== undefined && ZONE_WORDS.has(String(previous.value))) || spelled || listed || bracketed;
     if (!named) continue;
     token.kind = "zone";
     token.value = region === undefined ? String(token.value) : `${String(region)}-${String(token.value)}`;

@@ -30,6 +30,11 @@ const VERB_FIRST = new RegExp(
   String.raw`forward(?:s|ed|ing)?\s{1,3}(?:(?:tcp|udp|https?)\s{1,3})?(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:backend\s{1,3})?(?:port\s{0,3})?${PORT}`,
   "gi",
 );
+/** "forwards 443 to 8443 and 80 to 8080": the pairs that continue a verb-first mapping, without the verb again. */
+const CONTINUED = new RegExp(String.raw`^\s{0,3}(?:,|，|and|&)\s{0,3}(?:and\s{1,3})?(?:port\s{0,3})?${PORT}\s{1,3}to\s{1,3}(?:port\s{0,3})?${PORT}`, "i");
+/** The most pairs one verb continues to (a bound, so the chain stays linear). */
+const CONTINUED_MAX = 4;
+
 /** "backend port 8080 behind listener 80" / "后端 8080，监听 80" / "监听 80 和 443，后端都是 80" / "backends 2 ECS on port 8080" / "后端 2 台 ECS 8080" / "listening on 80 and 443, both forwarding to 8080": the two named apart, in either order. */
 const BACKEND = new RegExp(
   String.raw`(?:backends?|后端|\b(?:both|all|each)\s{1,3}forward(?:s|ing)?\s{1,3}to)${SPACE}(?:\d{1,3}(?:\s{0,3}台)?\s{0,3}(?:ecs|servers?|instances?|vms?|machines?)\s{1,3})?(?:(?:https?|tcp)\s{1,3})?(?:servers?\s{1,3})?(?:(?:all\s{1,3}(?:on\s{1,3})?|(?:listening\s{1,3})?on\s{1,3}|都是|均为|都|均|是|为)${SPACE})?(?:port\s{0,3}|端口${SPACE})?${PORT}`,
@@ -55,13 +60,23 @@ export function portMappingsOf(text: string): PortMapping[] {
   const mappings: PortMapping[] = [];
   // One mapping per front port, the first written: looked up in a set, not searched for in the list.
   const fronts = new Set<number>();
+  const add = (front: number, back: number) => {
+    if (!valid(front) || !valid(back) || fronts.has(front)) return;
+    fronts.add(front);
+    mappings.push({ front, back });
+  };
   for (const pattern of [FORWARD, VERB_FIRST]) {
     for (const match of text.matchAll(pattern)) {
-      const front = Number(match[1]);
-      const back = Number(match[2]);
-      if (!valid(front) || !valid(back) || fronts.has(front)) continue;
-      fronts.add(front);
-      mappings.push({ front, back });
+      add(Number(match[1]), Number(match[2]));
+      if (pattern !== VERB_FIRST) continue;
+      // "forwards 443 to 8443 and 80 to 8080": the verb carries over to the pairs after it.
+      let at = match.index + match[0].length;
+      for (let pairs = 0; pairs < CONTINUED_MAX; pairs += 1) {
+        const next = CONTINUED.exec(text.slice(at, at + 48));
+        if (!next) break;
+        add(Number(next[1]), Number(next[2]));
+        at += next[0].length;
+      }
     }
   }
   if (mappings.length > 0) return mappings;

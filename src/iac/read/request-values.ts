@@ -17,7 +17,7 @@ import { phrase, type Phrase } from "./request-language";
 import { sizeForKind } from "./request-sizes";
 import { readableText } from "./request-text";
 import { findRegion } from "./regions";
-import { namedZones } from "./zone-letters";
+import { namedZones, zoneLetters } from "./zone-letters";
 import { BASTION, bastionInstanceType, otherServerType, serverName, serverRoles } from "./server-roles";
 import { ICMP_WORDS, icmpSources } from "./icmp-rules";
 import { asksNoInternetAccess } from "./no-internet";
@@ -183,7 +183,17 @@ export function parseRequestedValues(request: string): RequestedValues {
   const reading: ValueReading = { sizeForKind: (kind) => sizeForKind(text, kind), tokens };
   for (const kind of RESOURCE_KINDS) KINDS[kind].readValues?.(text, values, reading);
   // "cn-hangzhou-i", "杭州 H 区和 I 区", "zone H": ids, and letters in the request's region (read/zone-letters.ts).
-  values.zones = namedZones(text, findRegion(text));
+  const region = findRegion(text);
+  values.zones = namedZones(text, region);
+  // "in different zones (h and i)" with no region: no zone id is guessed, and the reply says so (the check names the letters).
+  const letters = region === undefined ? zoneLetters(text) : [];
+  if (letters.length > 0)
+    values.unsupported.push(
+      phrase(
+        `zone${letters.length > 1 ? "s" : ""} ${letters.join(", ")} by letter: no region is named, so no zone id is guessed (name the region, or pick the zones in the \`ZoneId\` selectors)`,
+        `按字母指定的可用区 ${letters.join("、")}：没有给出地域，不猜测可用区 ID（请说明地域，或在 \`ZoneId\` 选择器中选择）`,
+      ),
+    );
   // "No internet access at all", "不对公网开放" say the opposite (no-internet.ts).
   // "open 80/443 to the world", "SSH from anywhere": a port open to everyone is reachable only through a public address, so a
   // server with no EIP or load balancer in front gets its own (apply-values.ts); "no public IP" keeps it private.

@@ -81,6 +81,16 @@ const SPEC_KINDS = new Set(["compute", "size", "instanceType"]);
 /** How many spec tokens may stand between ("4c" and "8g" are two). */
 const SPEC_REACH = 3;
 
+/** "应用服务器 4核8G 三台", "堡垒机 2核4G 一台": the index of a count with its measure word after the noun, past its spec. */
+function measuredCountAfter(tokens: readonly Token[], index: number): number | undefined {
+  for (let ahead = index + 1; ahead <= index + 1 + SPEC_REACH; ahead += 1) {
+    const token = tokens[ahead];
+    if (token?.kind === "count" && /[台个]$/.test(token.text) && typeof token.value === "number" && token.value <= MAX_SERVERS) return ahead;
+    if (!token || !SPEC_KINDS.has(token.kind)) return undefined;
+  }
+  return undefined;
+}
+
 /** "web x3", "ECS 4c8g x 2": the multiplier after the noun, past its spec. */
 function multiplierAfter(tokens: readonly Token[], index: number): number | undefined {
   for (let ahead = index + 1; ahead <= index + 1 + SPEC_REACH; ahead += 1) {
@@ -131,7 +141,7 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
     // "ecs.g7.large x2", "ecs.g7.large x 2": an instance type names the servers as well as their noun does.
     const server = (token.kind === "name" && token.of === "product" && token.value === "ecs") || (token.kind === "instanceType" && token.of === "ecs");
     if (!server) continue;
-    const countIndex = countIndexBefore(tokens, index);
+    const countIndex = countIndexBefore(tokens, index) ?? measuredCountAfter(tokens, index);
     const count = countIndex === undefined ? undefined : Number(tokens[countIndex]?.value);
     if (BASTION.test(token.text)) {
       // "Bastion host: one ECS …": a label before the request names the one server, not a server beside it.

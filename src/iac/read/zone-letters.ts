@@ -8,7 +8,7 @@
 import { tokenize } from "../kinds/vocabulary";
 
 /** "zone H", "可用区 I", "zones H and I": the letters after a zone word (a whole word: the "s" of "zones of Beijing" is no zone). */
-const AFTER_WORD = /(?:\bzones?\b|可用区)\s{0,2}([a-z])(?![a-z0-9-])(?:\s{0,2}(?:,|，|、|\/|and|&|和)\s{0,2}([a-z])(?![a-z0-9-]))?/gi;
+const AFTER_WORD = /(?:\bzones?\b|可用区)\s{0,2}(?:[(（]\s{0,2})?([a-z])(?![a-z0-9-])(?:\s{0,2}(?:,|，|、|\/|and|&|和)\s{0,2}([a-z])(?![a-z0-9-]))?/gi;
 /** "H 区", "h区", "H zone" (upper case only: "a zone" is an article). */
 const BEFORE_WORD = /(?<![a-z0-9-])([a-z])\s{0,2}区|(?<![A-Za-z0-9-])([A-Z])\s{1,2}zone\b/gi;
 

@@ -17,9 +17,15 @@ const SYS_SIZE = /(?<![\w.-])sys\s{0,2}[:：=]?\s{0,2}(?=\d{1,5}\s{0,2}(?:g|gb|g
 /** "system 50G", "data 1T", "data: 500GB": the disk's word right before its size, when the request speaks of disks. */
 const WORD_SIZE = /(?<![\w.-])(system|data)\s{0,2}[:：=]?\s{0,2}(?=\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)\b)/gi;
 
-/** The request with "sys 40G" / "data 1T" written as "system disk 40G" / "data disk 1T". */
+/**
+ * "each with a 100G disk", "a 500GB ESSD disk": a disk sized without a system word is a data disk (the
+ * system disk is always there; the request check's size cues read a bare "disk" the same way).
+ */
+const SIZED_DISK = /(?<![\w.-])(\d{1,5}\s{0,2}(?:g|gb|gib|t|tb|tib)\s{1,3}(?:(?:cloud_)?(?:essd|ssd)\s{1,3})?)(disks?)\b/gi;
+
+/** The request with "sys 40G" / "data 1T" / "a 100G disk" written as "system disk 40G" / "data disk 1T" / "a 100G data disk". */
 export function withDiskNouns(text: string): string {
-  const sys = text.replace(SYS_SIZE, "system disk ");
+  const sys = text.replace(SYS_SIZE, "system disk ").replace(SIZED_DISK, (_whole, sized: string, noun: string) => `${sized}data ${noun}`);
   if (!SPEAKS_OF_DISKS.test(text)) return sys;
   return sys.replace(WORD_SIZE, (_whole, word: string) => `${word.toLowerCase()} disk `);
 }
