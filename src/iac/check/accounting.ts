@@ -18,7 +18,9 @@ import type { RequestedValue } from "./requested-value";
 import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
 import { broaderScopes, offInternetScopes } from "./scope";
 import { bastionInstanceType } from "../read/server-roles";
-import { roleSizes } from "../read/role-sizes";
+import { groupSizes, roleSizes, sizeKey } from "../read/role-sizes";
+import { namedRole, roleOfServerName } from "../read/role-names";
+import { backendRoleFindings } from "./backend-roles";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords, countedFamily, typedCountOf } from "./token-context";
@@ -85,6 +87,24 @@ function rebindPort(context: Parameters<typeof portOnItsSourceRule>[0], index: n
   if (value && bound) value.where = bound;
 }
 
+const NAME_KEYS = /^(?:InstanceName|instance_name)$/;
+
+/** The sizes and types a request gives to the one role it names, of servers named by role (read/role-names.ts). */
+function namedRoleSizes(tokens: readonly Token[], prose: string, view: TemplateView): Map<string, string> {
+  const roles = new Set(
+    view.slots.flatMap((slot) => (NAME_KEYS.test(slot.key) ? [roleOfServerName(String(slot.value))] : [])).filter((role) => role !== undefined),
+  );
+  const keys = new Map<string, string>();
+  const role = roles.size >= 2 ? namedRole(prose, [...roles] as string[]) : undefined;
+  if (role === undefined) return keys;
+  for (const [index, token] of tokens.entries()) {
+    const memory = tokens[index + 1];
+    if (token.kind === "compute" && memory?.kind === "size") keys.set(sizeKey(`${token.text}${memory.text}`), role);
+    if (token.kind === "instanceType" && token.of === "ecs") keys.set(String(token.value).toLowerCase(), role);
+  }
+  return keys;
+}
+
 export function account(input: AccountingInput): Accounting {
   const { tokens, view } = input;
   const rules = templateRules(view);
@@ -131,7 +151,9 @@ export function account(input: AccountingInput): Accounting {
   const bindings = checkBindings(tokens, rules, networks, view);
   // A range or a lifecycle's days found on the wrong rule is not applied: it is listed once, as misplaced.
   const misplacedTexts = new Set(
-    bindings.misplaced.filter((value) => value.kind === "cidr" || value.kind === "days").map((value) => `${value.kind}|${value.text}`),
+    bindings.misplaced
+      .filter((value) => value.kind === "cidr" || value.kind === "days" || value.kind === "file-name")
+      .map((value) => `${value.kind}|${value.text}`),
   );
   // "ecs.c7.2xlarge for workers, ecs.t6-c1m2.large for the jump server": a type per role when a bastion has its own.
   // "a bastion (t6 2c2g) and 4 app servers 4c16g": a size per role, each held on its role's servers.
@@ -141,6 +163,10 @@ export function account(input: AccountingInput): Accounting {
     sizeRoles.set(sizes.bastion.key, "bastion");
     sizeRoles.set(sizes.others.key, "server");
   }
+  // "3 master nodes 4c8g and 5 worker nodes 8c32g": each size on its role's servers (named after the role).
+  for (const group of groupSizes(tokens, roles) ?? []) if (!sizeRoles.has(group.size.key)) sizeRoles.set(group.size.key, group.role.toLowerCase());
+  // "make the workers 16c64g" of servers named by role: the size (or type) is the named role's.
+  if (sizeRoles.size === 0) for (const [key, role] of namedRoleSizes(tokens, input.prose, input.view)) sizeRoles.set(key, role);
   const typesByRole = roles !== undefined && roles.bastions > 0 && (bastionInstanceType(tokens) !== undefined || sizeRoles.size > 0);
   // "one public with 10Mbps, one private": the bandwidth is the public servers' (their number is a value of its own).
   const publicPicked = serverScopes(tokens) !== undefined;
@@ -155,6 +181,9 @@ export function account(input: AccountingInput): Accounting {
   notExpressed.push(...uniform.misplaced);
   const missingTexts = new Set(notExpressed.map((value) => `${value.kind}|${value.text}`));
   notExpressed.push(...bindings.misplaced.filter((value) => !missingTexts.has(`${value.kind}|${value.text}`)));
+  // "SLB in front of the masters": its backends are the masters, all of them and no other (backend-roles.ts).
+  const backends = backendRoleFindings(input.prose, view);
+  notExpressed.push(...backends.misplaced);
   return {
     applied: kept,
     notExpressed: dedupe(notExpressed),
@@ -162,6 +191,7 @@ export function account(input: AccountingInput): Accounting {
       ...broaderScopes(tokens, input.values, view, rules, input.before ? templateRules(input.before) : undefined),
       ...offInternetScopes(input.prose, view, rules),
       ...bindings.broader,
+      ...backends.broader,
     ],
     unplaced: unplaced.map((index) => ({
       kind: tokens[index]?.kind ?? "word",

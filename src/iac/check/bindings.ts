@@ -4,7 +4,8 @@
  * a protocol must be served with it ("443 (TCP)": the 443 listener is TCP). A value found only on
  * another rule is misplaced; a port open to 0.0.0.0/0 where a range was asked is a broader scope.
  * Days written for a prefix must be on that prefix's lifecycle rule, and days written with an
- * action (an expiry, a storage class) on an entry doing it (lifecycle-actions.ts).
+ * action (an expiry, a storage class) on an entry doing it (lifecycle-actions.ts), and days written
+ * in one bucket's words on that bucket's rules (bucket-days.ts).
  * The engine ↔ version, front ↔ back, disk ↔ size and count ↔ kind pairs are bound where the
  * families are located (locate.ts); this file adds the pairs the lexer's tokens tell.
  */
@@ -15,6 +16,7 @@ import { familyOfType } from "./families";
 import type { TemplateView } from "./template-slots";
 import { isClauseEnd, portsGivenTo, protocolOfPort } from "./token-context";
 import { bindLifecycleActions } from "./lifecycle-actions";
+import { misplacedBucketDays } from "./bucket-days";
 
 export interface BindingFindings {
   /** Values found, but not where the request puts them. */
@@ -253,6 +255,8 @@ export function checkBindings(tokens: readonly Token[], rules: TemplateRules, ne
     if (token.kind === "port") bindProtocol(tokens, index, rules, out);
   }
   if (holders) bindPrefixDays(tokens, rules, holders, out);
+  // "one named acme-logs … 30 days, one named acme-assets … 90 days": each bucket's days on its own rules (bucket-days.ts).
+  out.misplaced.push(...misplacedBucketDays(tokens, view, daysOf));
   if (rules.lifecycle.length > 0) {
     // Days on another prefix's rule are listed once, as that.
     const onOtherRule = new Set(out.misplaced.filter((value) => value.kind === "days").map((value) => value.text));

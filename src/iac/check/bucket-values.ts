@@ -6,6 +6,7 @@
  */
 import { type Scanner, withoutTrailingPunctuation } from "./prose";
 import type { RequestedValue } from "./requested-value";
+import { bucketClauses } from "../kinds/oss/bucket-clauses";
 
 const BUCKET_WORDS = ["bucket", "oss", "存储桶", "存储空间", "桶"];
 /** Settings only a bucket has: a sentence naming one speaks of the bucket. */
@@ -13,7 +14,9 @@ const BUCKET_ONLY_SETTING = /versioning|多版本|版本控制/;
 const NAME_CUES = /(?:named|called|name is|name:|name|名为|名称为|名称是|名字为|名字叫|叫做|命名为|叫)[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
 /** "bucket acme-logs", "bucket for logs: logs-bucket-prod" (a name written after what the bucket is for). */
 const NOUN_CUES = /(?:bucket|存储桶)(?: for [a-z]{2,20}:)?[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
-const NAME_WORDS = new Set(["for", "with", "and", "that", "the", "bucket", "named", "called", "oss", "private", "public-read", "public-read-write"]);
+/** "一个私有的 backup，一个公共读的 static": a name right after a Chinese ACL word (round thirteen: applied, never read by the check). */
+const ACL_CUES = /(?:私有|公共读写?)的?[ ]{0,2}(?:桶|存储桶)?[ ]{0,2}[`'"“]?([a-z0-9][a-z0-9.-]{2,62})/g;
+const NAME_WORDS = new Set(["for", "with", "and", "that", "the", "bucket", "named", "called", "oss", "acl", "private", "public-read", "public-read-write"]);
 const ACLS: Array<[string, string]> = [
   ["public-read-write", "public-read-write"],
   ["公共读写", "public-read-write"],
@@ -86,6 +89,18 @@ function otherNames(scan: Scanner, sentence: { text: string; start: number }): R
   return values;
 }
 
+/** "buckets: acme-logs (…) and acme-assets (…)": the names a list of buckets gives (kinds/oss/bucket-clauses.ts), as matches of a name cue. */
+function listedNames(sentence: string): Array<{ match: RegExpExecArray; byNoun: boolean }> {
+  const clauses = bucketClauses(sentence);
+  if (!clauses) return [];
+  return clauses.names.flatMap((name, index) => {
+    const start = clauses.starts[index];
+    if (name === undefined || start === undefined) return [];
+    const match = Object.assign([name, name], { index: start, input: sentence, groups: undefined }) as RegExpExecArray;
+    return [{ match, byNoun: false }];
+  });
+}
+
 export function bucketValues(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
   for (const sentence of sentences(scan.lower)) {
@@ -96,9 +111,10 @@ export function bucketValues(scan: Scanner): RequestedValue[] {
     }
     const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
     const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
+    const afterAcl = [...sentence.text.matchAll(ACL_CUES)].map((match) => ({ match, byNoun: false }));
     // "one private named acme-logs, one public-read named acme-assets": every bucket's name, each once (round eleven: only the first was read).
     const seen = new Set<string>();
-    for (const { match, byNoun } of [...cued, ...nouned]) {
+    for (const { match, byNoun } of [...cued, ...nouned, ...afterAcl, ...listedNames(sentence.text)]) {
       const name = withoutTrailingPunctuation(match[1] ?? "");
       if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3 || seen.has(name)) continue;
       seen.add(name);

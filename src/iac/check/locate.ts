@@ -117,10 +117,10 @@ function specOfType(type: string): { cpu: number; memory: number } | undefined {
   const database = RDS_CLASS.exec(type);
   const cpu = database ? RDS_VCPUS[database[2] ?? ""] : undefined;
   if (database && cpu) return { cpu, memory: cpu * Number(database[1]) };
-  // "ecs.t6-c1m2.large": a burstable type spells its memory per vCPU (m / c).
-  const burstable = /^ecs\.t[56]-c([124])m([124])\.(\d{0,2})(x?large)$/.exec(type);
+  // "ecs.t6-c1m2.large", "ecs.s6-c1m2.small": a burstable or shared type spells its memory per vCPU (m / c); small is 1 vCPU.
+  const burstable = /^ecs\.(?:t[56]|s6)-c([124])m([124])\.(\d{0,2})(small|x?large)$/.exec(type);
   if (burstable) {
-    const vcpus = burstable[4] === "large" ? 2 : 4 * Number(burstable[3] || 1);
+    const vcpus = burstable[4] === "small" ? 1 : burstable[4] === "large" ? 2 : 4 * Number(burstable[3] || 1);
     return { cpu: vcpus, memory: (vcpus * Number(burstable[2])) / Number(burstable[1]) };
   }
   const match = /^ecs\.([a-z]{1,4})\d{0,2}[a-z]{0,4}\.(\d{0,2})(x?large|medium|small)$/.exec(type);

@@ -3,6 +3,7 @@
  * zones, and CIDR blocks or single addresses with the role the words give them — a source range
  * ("only from", "白名单") or a network's own range ("VPC 10.0.0.0/16", "交换机网段").
  */
+import { CERTIFICATE_IDS } from "../read/certificate-id";
 import { findRegion } from "../read/regions";
 import { CARVED_AFTER, CARVED_BEFORE } from "../read/source-rules";
 import { isWordChar, type Scanner } from "./prose";
@@ -12,12 +13,9 @@ const RESOURCE_ID = /\b(?:vpc|vsw|sg)-[a-z0-9]{6,40}\b/g;
 const REGION_LIKE = /\b(?:cn|ap|us|eu|me|sa|na)-[a-z0-9-]{3,30}/g;
 const ADDRESS = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/g;
 
-/** "cert 12345-cn-hangzhou", "证书 ID 1234…": a certificate's id, so its digits are read as no port (the lexer joins it the same way). */
-const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/g;
-
 export function resourceIds(scan: Scanner): RequestedValue[] {
   const values: RequestedValue[] = [];
-  for (const match of scan.lower.matchAll(CERTIFICATE_ID)) {
+  for (const match of scan.lower.matchAll(CERTIFICATE_IDS)) {
     const id = match[1] ?? "";
     const start = match.index + match[0].length - id.length;
     const end = start + id.length;

@@ -26,8 +26,11 @@ export interface CheckedValue {
 
 /** A scope written broader than the request asks (issue 27 item 3). */
 export interface BroaderScope {
-  /** prefix: a lifecycle rule for the whole bucket; source-range: a port open wider than its range; public: public where private was asked; reused-range: a source range made a network's own range. */
-  kind: "prefix" | "source-range" | "public" | "reused-range";
+  /**
+   * prefix: a lifecycle rule for the whole bucket; source-range: a port open wider than its range; public: public where private was asked;
+   * reused-range: a source range made a network's own range; backends: servers of another role behind a load balancer put in front of one.
+   */
+  kind: "prefix" | "source-range" | "public" | "reused-range" | "backends";
   /** The request's words. */
   text: string;
   /** What the request asks, and what the template has instead. */

@@ -16,7 +16,7 @@ import type { Slot, TemplateView } from "./template-slots";
 import { portScopes, saysInsideOnly, saysSameRange } from "../read/port-scopes";
 import { internalLoadBalancers, mixedInternalPositions, mixedPortScopes } from "../read/load-balancer-scope";
 import { asksNoInternetAccess } from "../read/no-internet";
-import { askedAway, bucketsOneByOne, PROTOCOL_PORTS } from "./token-context";
+import { askedAway, bucketsOneByOne, clauseOf, PROTOCOL_PORTS } from "./token-context";
 import { icmpAsk, isIcmp } from "../read/icmp-rules";
 
 const ANYWHERE = new Set(["0.0.0.0/0", "::/0"]);
@@ -81,13 +81,6 @@ function icmpScopes(tokens: readonly Token[], rules: TemplateRules, before: Temp
 }
 
 const PUBLIC_ACLS = new Set(["public-read", "public-read-write"]);
-
-/** The bucket whose words hold `at`: the last clause starting at or before it; -1 before the first. */
-function clauseOf(starts: readonly number[], at: number): number {
-  let found = -1;
-  for (const [index, start] of starts.entries()) if (start <= at) found = index;
-  return found;
-}
 
 /** A private bucket asked, a public one written; an internal load balancer asked, an internet one written. */
 function privateScopes(tokens: readonly Token[], view: TemplateView, out: BroaderScope[]): void {

@@ -325,3 +325,10 @@ export function bucketsOneByOne(tokens: readonly Token[]): BucketClauses | undef
   if (clauses === undefined) clausesOf.set(tokens, (clauses = bucketClauses(textOfTokens(tokens)) ?? null));
   return clauses ?? undefined;
 }
+
+/** The bucket whose words hold `at`: the last clause starting at or before it; -1 before the first. */
+export function clauseOf(starts: readonly number[], at: number): number {
+  let found = -1;
+  for (const [index, start] of starts.entries()) if (start <= at) found = index;
+  return found;
+}

@@ -262,6 +262,17 @@ function placeIcmp(context: PlaceContext, token: Token, index: number): Placemen
   return found("protocol", text, icmp[0]?.where ?? "");
 }
 
+/** Words that make a protocol a listener's: "the listener", "监听". */
+const LISTENER_WORDS = new Set(["listener", "listeners", "监听", "监听器"]);
+/** How far from the protocol word the listener's may stand ("make the listener https", "把 80 监听改成 HTTPS"). */
+const LISTENER_REACH = 4;
+
+function saysListener(tokens: readonly Token[], index: number): boolean {
+  for (let at = Math.max(0, index - LISTENER_REACH); at <= index + LISTENER_REACH; at += 1)
+    if (LISTENER_WORDS.has(String(tokens[at]?.value ?? ""))) return true;
+  return false;
+}
+
 function placeProtocol(context: PlaceContext, token: Token, index: number): Placement {
   const { rules } = context;
   const value = String(token.value);
@@ -281,7 +292,10 @@ function placeProtocol(context: PlaceContext, token: Token, index: number): Plac
   const port = PROTOCOL_PORTS[value];
   if (port !== undefined) {
     // "SSH from 10.0.0.0/8": the rule of that source, not the first that opens the port (the engine's own SSH-from-the-VPC rule).
+    // "make the listener https" (its port is 80): said of a listener, the protocol is the listener's, whatever its port.
+    const ofListener = saysListener(context.tokens, index) ? rules.listeners.find((listener) => listener.protocol === value) : undefined;
     const rule =
+      ofListener ??
       ruleOfSourceAfter(context, index, port) ??
       rules.ingress.find((candidate) => candidate.low <= port && port <= candidate.high) ??
       rules.listeners.find((listener) => listener.front === port);

@@ -29,9 +29,21 @@ const ID_PLACES = placesOf("resourceId");
 const SITE = /^([A-Za-z0-9_]{1,255})\.([A-Za-z0-9_.[\]]{1,500})/;
 
 /** The applied values that hold on every resource of their type, and those one of them lacks. */
+const nameOf = (slots: ReadonlyMap<string, unknown>, name: string) =>
+  String(slots.get(`${name}|InstanceName`) ?? slots.get(`${name}|instance_name`) ?? "").toLowerCase();
+
 /** A server's role in a bastion's design: the bastion (named so by bastion-design.ts and the Terraform twin) or one of the others. */
 function roleOf(slots: ReadonlyMap<string, unknown>, name: string): string {
-  return String(slots.get(`${name}|InstanceName`) ?? slots.get(`${name}|instance_name`) ?? "").startsWith("bastion") ? "bastion" : "server";
+  return nameOf(slots, name).startsWith("bastion") ? "bastion" : "server";
+}
+
+/**
+ * Whether a server plays a role the request sizes: "bastion" and "server" (the others) as above, or a
+ * role word its name carries ("master" for "master-2", "k8s-master-2"; generate/server-groups.ts).
+ */
+function playsRole(slots: ReadonlyMap<string, unknown>, name: string, role: string): boolean {
+  if (role === "bastion" || role === "server") return roleOf(slots, name) === role;
+  return nameOf(slots, name).includes(role);
 }
 
 /**
@@ -70,14 +82,18 @@ export function uniformly(
     // "two Redis 5.0": a version holds on every instance of its engine ("MySQL 8.0 and PostgreSQL 14" are two engines).
     const engine = (name: string) => slots.get(`${name}|Engine`) ?? slots.get(`${name}|engine`);
     const byRole = value.kind === "instance-type" || value.kind === "compute-spec";
-    const sameRole = (name: string) => !typesByRole || !byRole || roleOf(slots, name) === roleOf(slots, site[1] ?? "");
-    // "a bastion (2c2g) and 4 app servers 4c16g": a size said of a role is on a server of that role.
-    const role = value.kind === "compute-spec" ? sizeRoles.get(sizeKey(value.text)) : undefined;
-    if (role !== undefined && roleOf(slots, site[1]) !== role) {
-      misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, not on the ${role === "bastion" ? "bastion" : "other servers"}` });
+    // "a bastion (2c2g) and 4 app servers 4c16g": a size said of a role is on a server of that role, and on every one of them.
+    const role =
+      value.kind === "compute-spec" ? sizeRoles.get(sizeKey(value.text)) : value.kind === "instance-type" ? sizeRoles.get(value.text.toLowerCase()) : undefined;
+    const sameRole = (name: string) =>
+      role !== undefined ? playsRole(slots, name, role) : !typesByRole || !byRole || roleOf(slots, name) === roleOf(slots, site[1] ?? "");
+    const peers = (byType.get(type) ?? []).filter((name) => (value.kind !== "engine-version" || engine(name) === engine(site[1] ?? "")) && sameRole(name));
+    // Found only on servers of another role (or none plays it): the size is not where the request puts it.
+    if (role !== undefined && peers.length === 0) {
+      const whose = role === "bastion" ? "bastion" : role === "server" ? "other servers" : `${role} servers`;
+      misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, not on the ${whose}` });
       continue;
     }
-    const peers = (byType.get(type) ?? []).filter((name) => (value.kind !== "engine-version" || engine(name) === engine(site[1] ?? "")) && sameRole(name));
     const lacking = [...peers, ...placed].find((name) => slots.get(`${name}|${site[2]}`) !== here);
     if (lacking === undefined) kept.push(value);
     else misplaced.push({ ...value, reason: "misplaced", where: `${value.where}, but not on ${lacking}` });

@@ -11,6 +11,7 @@
 import { FAMILIES, type Family, familyOfType, isProductType, namesFamily } from "./families";
 import { requestProse } from "./prose";
 import { withoutTakenBack } from "../read/taken-back";
+import { bucketClauses } from "../kinds/oss/bucket-clauses";
 import type { RequestedValue } from "./requested-value";
 import type { TemplateView } from "./template-slots";
 
@@ -56,7 +57,9 @@ function allowedCount(family: Family, counts: readonly RequestedValue[], view: T
   const neededBy = FAMILIES.filter((other) => other.needs?.includes(family.id)).reduce((sum, other) => sum + productsOf(other.id), 0);
   const asked = stated.length > 0 ? stated.reduce((sum, count) => sum + Number(count.value), 0) : 1;
   const perServer = PER_SERVER.test(text) && family.id !== "ecs" ? productsOf("ecs") : 0;
-  return Math.max(asked, perServer) + neededBy;
+  // "bucket my-site-prod: …, plus a log bucket my-site-logs (…)": buckets asked for one by one, with no count word (kinds/oss/bucket-clauses.ts).
+  const oneByOne = family.id === "oss" ? (bucketClauses(text)?.own.length ?? 0) : 0;
+  return Math.max(asked, perServer, oneByOne) + neededBy;
 }
 
 /** Billable products this turn added beyond what the request allows for their family (the newest ones). */

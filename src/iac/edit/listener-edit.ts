@@ -10,7 +10,7 @@ import { CERTIFICATE_PARAMETER, certificateParameter, listenerProperties } from 
 import { listenerProtocols, protocolFor } from "../kinds/slb/protocol";
 import { tokenize } from "../kinds/vocabulary";
 import { portMappingsOf } from "../read/port-mappings";
-import { CERTIFICATE_ID } from "../read/request-values";
+import { CERTIFICATE_ID } from "../read/certificate-id";
 import { phrase, type Phrase } from "../read/request-language";
 import { resourceProperties, section } from "../template/template-model";
 import { namesOfType } from "./template-inventory";

@@ -12,6 +12,7 @@
  */
 import { NUMBER_WORDS } from "../read/lexer-tables";
 import { applyRequestedValues, dropParameter } from "../generate/apply-values";
+import { roleTypeEdit } from "./role-type-edit";
 import { spreadServers } from "./spread-servers";
 import { resourcesDescription } from "../generate/ros-build/builder";
 import { gatherExistingGroupRules } from "../kinds/security-group/existing-group-rules";
@@ -753,11 +754,14 @@ export function editTemplate(current: Template, request: string): EditResult {
   // "add a second vswitch in zone i": the zone is the new vSwitch's, in the template's region (new-vswitch-zones.ts).
   const newZones = zonesOfNewVSwitches(template, vswitchesBefore, text);
   changes.push(...newZones.changes);
-  const parsed = parseRequestedValues(valuesText(template, text));
+  // "make the workers 16c64g": the named role's own type parameter (role-type-edit.ts).
+  const byRole = roleTypeEdit(template, text, parseRequestedValues(valuesText(template, text)));
+  const parsed = byRole.values;
   const values = applyRequestedValues(
     template,
     oneServerValuesNamed(newZones.used ? { ...parsed, zones: [] } : parsed, text, currentCounts(template).ecs, notOpened),
   );
+  values.applied.unshift(...byRole.applied);
   dropNewlyUnused(template, unusedBefore);
   refreshDescription(template);
   return {

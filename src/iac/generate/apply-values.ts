@@ -15,6 +15,7 @@ import { applyHealthCheckPath } from "../kinds/slb/health-check";
 import { applyLoadBalancerSpec } from "../kinds/slb/load-balancer-spec";
 import { applyKeyPair } from "../kinds/ecs/key-pair";
 import { applyBastionDesign } from "../kinds/security-group/bastion-design";
+import { applyServerGroups } from "./server-groups";
 import { splitExistingGroupRules } from "../kinds/security-group/existing-group-rules";
 import { portsNamedIn, takesSourceRange } from "../kinds/security-group/source-range";
 import type { DiskValue, RequestedValues } from "../read/request-values";
@@ -432,7 +433,7 @@ function applyOwnBucketSettings(buckets: Record<string, unknown>[], settings: re
     const named = own.bucketName && BUCKET_NAME.test(own.bucketName) ? own.bucketName : undefined;
     if (named) bucket.BucketName = named;
     const name = named ? [phrase(`name ${named}`, `名称 ${named}`)] : [];
-    const said = [...name, ...writeBucketSettings(bucket, own), ...applyBucketRules([bucket], own.lifecycleRules, undefined)];
+    const said = [...name, ...writeBucketSettings(bucket, own), ...applyBucketRules([bucket], own.lifecycleRules, own.website)];
     if (said.length > 0)
       out.applied.push(
         phrase(`bucket ${index + 1}: ${said.map((one) => one.en).join(", ")}`, `第 ${index + 1} 个存储桶：${said.map((one) => one.zh).join("，")}`),
@@ -810,6 +811,8 @@ export function applyRequestedValues(template: Template, values: RequestedValues
   if (values.certificateId) setDefault(template, "SlbServerCertificateId", values.certificateId, phrase("server certificate", "服务器证书"), out);
   if (values.publicServers !== undefined) keepPublicOnFirst(template, values.publicServers);
   if (values.bastions !== undefined) applyBastionDesign(template, values.bastions, out.applied, values.bastionInstanceType, values.bastionPorts);
+  // "3 master nodes 4c8g and 5 worker nodes 8c32g": each role its own type and names (server-groups.ts).
+  if (values.serverGroups) applyServerGroups(template, values.serverGroups, values.text, out.applied);
   splitExistingGroupRules(template);
   return out;
 }

@@ -26,7 +26,7 @@ export interface DiskValue {
 }
 
 /** The settings one bucket of several may have of its own. */
-export type BucketSettings = Pick<RequestedValues, "bucketAcl" | "versioning" | "encryption" | "lifecycleDays" | "lifecycleRules" | "bucketName">;
+export type BucketSettings = Pick<RequestedValues, "bucketAcl" | "versioning" | "encryption" | "lifecycleDays" | "lifecycleRules" | "bucketName" | "website">;
 
 export interface RequestedValues {
   ecsInstanceType?: string;
@@ -113,6 +113,8 @@ export interface RequestedValues {
   bastionPorts?: number[];
   /** "an ECS named web-01": the servers' name ("web-01", or "web-01-1", "web-01-2"… for several): read/server-roles.ts. */
   ecsInstanceName?: string;
+  /** "3 master nodes 4c8g and 5 worker nodes 8c32g": servers counted by role, each role with its own type, in the order written (generate/server-groups.ts). */
+  serverGroups?: Array<{ role: string; count: number; instanceType: string }>;
   /** "ecs.t6-c1m2.large for the jump server": the bastion's own instance type (read/server-roles.ts), beside `ecsInstanceType`. */
   bastionInstanceType?: string;
   /** "key pair my-key": the key pair the servers log in with (kinds/ecs/key-pair.ts). */

@@ -8,6 +8,7 @@
  * Linear: each token looks at most a few tokens either way, and the list pass runs once forwards
  * and once backwards.
  */
+import { WHOLE_CERTIFICATE_ID } from "./certificate-id";
 import { markOwnDatabases } from "./self-hosted";
 import type { Token } from "./token";
 
@@ -234,8 +235,6 @@ function markMultipliers(tokens: Token[], input: string): Token[] {
 /** Words that name a certificate, then what may stand before its id ("cert id: 1234-cn-hangzhou", "证书 ID 1234…"). */
 const CERTIFICATE_WORDS = new Set(["cert", "certificate", "证书"]);
 const CERTIFICATE_FILLERS = new Set(["id", ":", "=", "：", "is"]);
-/** A certificate id: letters, digits and hyphens with a digit in it (read/request-values.ts reads the same shape). */
-const CERTIFICATE_ID = /^(?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63}$/i;
 /** How many tokens one id may span ("1234567-cn-hangzhou": a number, a hyphen and a region). */
 const MAX_ID_TOKENS = 12;
 
@@ -262,7 +261,7 @@ function joinCertificateIds(tokens: Token[], input: string): Token[] {
       last += 1;
     const start = tokens[first]?.start;
     const end = tokens[last]?.end;
-    if (start === undefined || end === undefined || !CERTIFICATE_ID.test(input.slice(start, end))) continue;
+    if (start === undefined || end === undefined || !WHOLE_CERTIFICATE_ID.test(input.slice(start, end))) continue;
     for (let filler = i + 1; filler < first; filler += 1) out.push(tokens[filler] as Token);
     const text = input.slice(start, end);
     out.push({ kind: "resourceId", of: "certificate", value: text, text, start, end });
@@ -396,11 +395,35 @@ function unmarkTiers(tokens: Token[]): void {
 /** "jump server + 4 workers", "3 backends c7.large": workers (backends) counted are servers (a token rule, not a look-behind in the nouns' pattern). */
 const WORKER_WORDS = new Set(["worker", "workers", "backends"]);
 
+/** "3 台 master 4核8G": 台 is the measure word of machines, so the word it counts is a server's role (round thirteen: the three were dropped). */
+const MACHINE_MEASURE = /台$/;
+/** "1 master (4c8g) + 3 workers": counted masters are servers (round thirteen: the master was dropped), unless a database is near ("1 master and 2 read replicas"). */
+const MASTER_WORDS = new Set(["master", "masters"]);
+const DATABASE_NEAR = 5;
+const isDatabaseWord = (token: Token | undefined) =>
+  (token?.kind === "name" && (token.of === "engine" || (token.of === "product" && (token.value === "rds" || token.value === "redis")))) ||
+  /^(?:replicas?|read-only|readonly|database|db|slaves?)$/i.test(token?.text ?? "");
+
+function nearDatabase(tokens: readonly Token[], index: number): boolean {
+  for (let at = Math.max(0, index - DATABASE_NEAR); at <= index + DATABASE_NEAR; at += 1) if (isDatabaseWord(tokens[at])) return true;
+  return false;
+}
+
+/** A size or type right after a word, or in a bracket after it ("api (4c8g)", "web 2c4g"). */
+function isSpecAfter(next: Token | undefined, afterNext: Token | undefined): boolean {
+  const spec = (token: Token | undefined) => token?.kind === "compute" || token?.kind === "instanceType";
+  return spec(next) || (next?.kind === "punctuation" && /^[(（]$/.test(next.text) && spec(afterNext));
+}
+
 function markCountedWorkers(tokens: Token[]): void {
   for (const [index, token] of tokens.entries()) {
     const count = tokens[index - 1];
     const counted = (count?.kind === "number" || count?.kind === "count") && Number(count.value) >= 1 && Number(count.value) <= MAX_PLAIN_COUNT;
-    if (token.kind === "word" && WORKER_WORDS.has(String(token.value)) && counted) {
+    const byMeasure = count?.kind === "count" && MACHINE_MEASURE.test(count.text) && /^[a-z][a-z-]{1,20}$/i.test(token.text);
+    const master = MASTER_WORDS.has(String(token.value)) && !nearDatabase(tokens, index);
+    // "2 web (2c4g), 3 api (4c8g)": a counted server role with its size after it (round thirteen: the api servers were dropped).
+    const sized = SERVER_ROLES.has(String(token.value)) && isSpecAfter(tokens[index + 1], tokens[index + 2]);
+    if (token.kind === "word" && (WORKER_WORDS.has(String(token.value)) || master || byMeasure || sized) && counted) {
       token.kind = "name";
       token.of = "product";
       token.value = "ecs";

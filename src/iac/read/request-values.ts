@@ -24,7 +24,8 @@ import { asksNoInternetAccess } from "./no-internet";
 import { tokenize } from "../kinds/vocabulary";
 import { OWN_PUBLIC_IP } from "../kinds/eip";
 import { burstableTypeForSize, instanceTypeForSize } from "../kinds/ecs";
-import { type RoleSize, roleSizes } from "./role-sizes";
+import { groupSizes, type RoleSize, roleSizes } from "./role-sizes";
+import { CERTIFICATE_ID } from "./certificate-id";
 import type { Token } from "./token";
 import { storageScalingSpans } from "../kinds/rds/storage-autoscale";
 import { DATABASE_SSL, SPOT, SUBSCRIPTION, TAGS, TDE } from "../kinds/not-built-settings";
@@ -148,10 +149,6 @@ const NO_PUBLIC_IP = /\b(?:no|without(?:\s{1,3}an?)?)\s{1,3}public\s{1,3}ips?\b|
 
 const DELETION_PROTECTION = /(?<!\b(?:no|without|disable|off)\s{1,3})\bdeletion[- ]protection\b|(?<!不要|关闭|不需要)(?:删除保护|释放保护)/i;
 
-/** "cert id 1234567890abcdef", "certificate: 123456-cn-hangzhou", "证书 ID 1234…": an id of letters, digits and hyphens with a digit in it. */
-/** "cert 1234567890-cn-hangzhou", "证书 ID …": the certificate an HTTPS listener serves (edit/listener-edit.ts reads it too). */
-export const CERTIFICATE_ID = /(?:\bcert(?:ificate)?|证书)\s{0,3}(?:id\s{0,3})?[:：=]?\s{0,3}((?=[a-z-]{0,63}\d)[a-z0-9][a-z0-9-]{5,63})\b/i;
-
 /** "8080 only from the bastion", "8080 and 9090 from the jump box": ports opened to the bastion's group alone. Bounded, global: one pass. */
 const FROM_BASTION =
   /(?<![\d.])(\d{2,5})(?:\s{0,2}(?:,|and|&)\s{0,2}(\d{2,5}))?\s{1,3}(?:only\s{1,3})?(?:reachable\s{1,3})?from\s{1,3}(?:the\s{1,3})?(?:bastion|jump\s{0,1}(?:box|host|server))\b/gi;
@@ -161,19 +158,36 @@ function portsFromBastion(text: string): number[] {
   return [...new Set(ports.filter((port) => port >= 1 && port <= 65535))];
 }
 
+const typeOfSize = ({ vcpus, memoryGib, burstable }: RoleSize) =>
+  (burstable ? burstableTypeForSize(vcpus, memoryGib) : undefined) ?? instanceTypeForSize(vcpus, memoryGib);
+
+/** The servers' size (the first role's, where each role has its own): `EcsInstanceType`'s default and the reply's hint. */
+function setServersSize(values: RequestedValues, size: RoleSize, instanceType: string): void {
+  const { vcpus, memoryGib, burstable } = size;
+  values.sizeSpec = { vcpus, memoryGib, instanceType, ...(burstable && instanceType.includes("t6") ? { burstable } : {}) };
+  values.sizeHint = `${vcpus} vCPU / ${memoryGib} GiB`;
+}
+
 /** "a bastion (t6 2c2g) and 4 app servers 4c16g": each role's size as its type (read/role-sizes.ts), where no type is written for it. */
 function applyRoleSizes(values: RequestedValues, tokens: readonly Token[]): void {
   const sizes = roleSizes(tokens);
   if (!sizes.bastion || !sizes.others) return;
-  const typeOf = ({ vcpus, memoryGib, burstable }: RoleSize) =>
-    (burstable ? burstableTypeForSize(vcpus, memoryGib) : undefined) ?? instanceTypeForSize(vcpus, memoryGib);
-  const bastionType = typeOf(sizes.bastion);
+  const bastionType = typeOfSize(sizes.bastion);
   if (bastionType && !values.bastionInstanceType) values.bastionInstanceType = bastionType;
-  const othersType = typeOf(sizes.others);
+  const othersType = typeOfSize(sizes.others);
   if (!othersType || values.ecsInstanceType) return;
-  const { vcpus, memoryGib, burstable } = sizes.others;
-  values.sizeSpec = { vcpus, memoryGib, instanceType: othersType, ...(burstable && othersType.includes("t6") ? { burstable } : {}) };
-  values.sizeHint = `${vcpus} vCPU / ${memoryGib} GiB`;
+  setServersSize(values, sizes.others, othersType);
+}
+
+/** "3 master nodes 4c8g and 5 worker nodes 8c32g": each role's size as its servers' type (read/role-sizes.ts), where no type is written. */
+function applyGroupSizes(values: RequestedValues, tokens: readonly Token[], roles: ReturnType<typeof serverRoles>): void {
+  const groups = groupSizes(tokens, roles);
+  if (!groups || values.ecsInstanceType) return;
+  const typed = groups.map((group) => ({ role: group.role, count: group.count, instanceType: typeOfSize(group.size) }));
+  const [first] = groups;
+  if (!first || typed.some((group) => group.instanceType === undefined)) return;
+  values.serverGroups = typed as NonNullable<RequestedValues["serverGroups"]>;
+  setServersSize(values, first.size, typed[0]?.instanceType as string);
 }
 
 export function parseRequestedValues(request: string): RequestedValues {
@@ -205,7 +219,9 @@ export function parseRequestedValues(request: string): RequestedValues {
   if (DELETION_PROTECTION.test(text)) values.deletionProtection = true;
   for (const [search, label] of FEATURE_SEARCHES) if (asksFor(search, text, tokens)) values.unsupported.push(label);
   // "a bastion + 2 app servers": the bastion gets a security group of its own (kinds/security-group/bastion-design.ts).
-  const roles = BASTION.test(text) ? serverRoles(tokens) : undefined;
+  const counted = serverRoles(tokens);
+  const roles = BASTION.test(text) ? counted : undefined;
+  applyGroupSizes(values, tokens, counted);
   if (roles && roles.bastions > 0 && roles.others > 0) {
     values.bastions = roles.bastions;
     const fromBastion = portsFromBastion(text);

@@ -22,6 +22,8 @@ export interface ServerRoles {
   others: number;
   /** Each role's own count, as written ("api (2 instances), worker (3 instances)": 2 and 3). */
   groups: number[];
+  /** Each group's server noun (its token index) and role word, beside `groups` ("3 master nodes": the index of "nodes", "master"). */
+  nouns: Array<{ index: number; role: string | undefined }>;
 }
 
 /** Where a label ends: "Bastion host:", "Web tier —". */
@@ -130,6 +132,7 @@ export function largestServerCount(tokens: readonly Token[]): number {
 export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   let bastions = 0;
   const groups: number[] = [];
+  const nouns: ServerRoles["nouns"] = [];
   const roles = new Set<string>();
   let repeated = false;
   let roleless = 0;
@@ -149,9 +152,12 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
     } else if (count !== undefined && countIndex !== undefined) {
       groups.push(count);
       // "3 ECS instances and 2 more ECS": the more are beside the first; so is "一台做数据库服务器" (the user's own database server, read/self-hosted.ts).
-      if (tokens.slice(countIndex + 1, index).some((between) => MORE.has(String(between.value))) || isOwnDatabaseServer(token)) more += 1;
-      else {
+      if (tokens.slice(countIndex + 1, index).some((between) => MORE.has(String(between.value))) || isOwnDatabaseServer(token)) {
+        more += 1;
+        nouns.push({ index, role: undefined });
+      } else {
         const role = roleOf(tokens, index, countIndex);
+        nouns.push({ index, role });
         if (role === undefined) roleless += 1;
         else if (roles.has(role)) repeated = true;
         else roles.add(role);
@@ -160,10 +166,10 @@ export function serverRoles(tokens: readonly Token[]): ServerRoles | undefined {
   }
   if (bastions > 0 && groups.length === 0 && typed.length > 0) groups.push(...typed);
   const others = groups.reduce((sum, count) => sum + count, 0);
-  if (bastions > 0 && groups.length > 0) return { bastions, others, groups };
+  if (bastions > 0 && groups.length > 0) return { bastions, others, groups, nouns };
   const byRole = roles.size >= 2 && roleless === 0 && more === 0 && !repeated;
   const withMore = more > 0 && roleless + roles.size === 1 && !repeated;
-  return byRole || withMore ? { bastions: 0, others, groups } : undefined;
+  return byRole || withMore ? { bastions: 0, others, groups, nouns } : undefined;
 }
 
 /** Words between an instance type and the bastion it is for ("ecs.t6-c1m2.large for the jump server"), or the other way ("bastion: ecs.t6…"). */

@@ -265,8 +265,11 @@ function readDisks(request: string, into: RequestedValues): void {
  * The 7th-generation type an Alibaba Cloud engineer picks for a vCPU / memory size ("4核8G",
  * "4 vCPU 16 GiB"): the family by memory per vCPU (c7 1:2 compute-optimised, g7 1:4 general
  * purpose, r7 1:8 memory-optimised), the size by vCPUs (large = 2, xlarge = 4, Nxlarge = 4N, the
- * sizes those families are sold in). Undefined for a size outside them (1 vCPU, 6 vCPU, 1:3…).
+ * sizes those families are sold in). A 1-vCPU size ("1c2g is fine" for a bastion: round thirteen,
+ * named as not built before) is the shared s6 type of that memory (`ecs.s6-c1m2.small`: 1 vCPU with
+ * 1, 2 or 4 GiB). Undefined for a size outside them (6 vCPU, 1:3…).
  */
+const ONE_VCPU_MEMORY: ReadonlySet<number> = new Set([1, 2, 4]);
 const FAMILY_BY_RATIO: Readonly<Record<number, string>> = { 2: "c7", 4: "g7", 8: "r7" };
 const SIZE_BY_VCPUS: Readonly<Record<number, string>> = {
   2: "large",
@@ -280,6 +283,7 @@ const SIZE_BY_VCPUS: Readonly<Record<number, string>> = {
 };
 
 export function instanceTypeForSize(vcpus: number, memoryGib: number): string | undefined {
+  if (vcpus === 1) return ONE_VCPU_MEMORY.has(memoryGib) ? `ecs.s6-c1m${memoryGib}.small` : undefined;
   const family = memoryGib % vcpus === 0 ? FAMILY_BY_RATIO[memoryGib / vcpus] : undefined;
   const size = SIZE_BY_VCPUS[vcpus];
   return family && size ? `ecs.${family}.${size}` : undefined;

@@ -33,12 +33,18 @@ export function buildEcs(build: TerraformBuild): void {
   // "one public, one private": the twin's first servers only have a public bandwidth.
   const bandwidthOf = (index: number) =>
     details.publicServers !== undefined && index >= details.publicServers ? 0 : (details.ecsBandwidthOut ?? (publicAccess ? 5 : 0));
+  // Each server's own type where the twin's differ (roles with a size each), else the bastion's or the servers' one.
+  const instanceTypeOf = (index: number, bastion: boolean) => {
+    const own = details.instanceTypes?.[index];
+    if (own) return quoted(own);
+    return bastion && details.serversGroup?.bastionInstanceType ? quoted(details.serversGroup.bastionInstanceType) : instanceType;
+  };
   build.instances = Array.from({ length: counts.ecs }, (_, index) => {
     const name = `ecs_${index + 1}`;
     const bastion = index < bastions;
     const attributes: [string, string][] = [
       ["instance_name", quoted(details.instanceNames?.[index] || (bastion ? (bastions === 1 ? "bastion" : `bastion-${index + 1}`) : `ecs-${index + 1}`))],
-      ["instance_type", bastion && details.serversGroup?.bastionInstanceType ? quoted(details.serversGroup.bastionInstanceType) : instanceType],
+      ["instance_type", instanceTypeOf(index, bastion)],
       ["image_id", "data.alicloud_images.ecs.images[0].id"],
       ["vswitch_id", vswitchFor(vswitches, index)],
       ["security_groups", `[alicloud_security_group.${details.serversGroup && !bastion ? "app" : "main"}.id]`],

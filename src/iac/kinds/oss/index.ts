@@ -105,8 +105,8 @@ function bucketAcl(text: string): RequestedValues["bucketAcl"] {
   return undefined;
 }
 
-/** "expire", "expiry", "expiration" ("a 7-day expiry on uploads/"), "delete", "删除"…: words of an expiry. */
-const EXPIRY_WORD = /expir(?:e|y|ation)|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
+/** "expire", "expiry", "expiration" ("a 7-day expiry on uploads/"), "objects expiring after 30 days", "delete", "删除"…: words of an expiry. */
+const EXPIRY_WORD = /expir(?:e|y|ation|ing)|delete|remove|clean ?up|purge|lifecycle|清理|删除|过期|生命周期/gi;
 /** "expire objects after 30 days", "delete after 365", "expire objects under uploads/tmp/ after 2 days" (the days named once, in the clause before): up to 48 characters without a digit, then the days. */
 const DAYS_AFTER = /^[^\d\n;；。]*?(?:(\d{1,4})\s*(?:days?|天)|\bafter\s{1,2}(\d{1,4})(?![\d.]|\s{0,2}[a-z%]))/i;
 const DAYS_GAP = 48;
@@ -203,9 +203,9 @@ function readOssValues(text: string, into: RequestedValues, reading: ValueReadin
   // "one for logs (private, delete after 90 days) and one for assets (public-read)": what is said before the first is every bucket's.
   Object.assign(into, bucketSettingsOf(clauses ? clauses.shared : text, prefixes));
   if (clauses)
-    into.bucketSettings = clauses.own.map((clause) => {
+    into.bucketSettings = clauses.own.map((clause, index) => {
       const own = bucketSettingsOf(clause, prefixes);
-      const ownName = (CLAUSE_NAMED.exec(clause)?.[1] ?? CLAUSE_NAME_AFTER_ACL.exec(clause)?.[1])?.toLowerCase();
+      const ownName = clauses.names[index] ?? (CLAUSE_NAMED.exec(clause)?.[1] ?? CLAUSE_NAME_AFTER_ACL.exec(clause)?.[1])?.toLowerCase();
       return ownName && !NOT_NAMES.test(ownName) ? { ...own, bucketName: ownName } : own;
     });
   const noncurrent = NONCURRENT_DAYS.exec(text);
@@ -231,8 +231,15 @@ function readOssValues(text: string, into: RequestedValues, reading: ValueReadin
         `${declined} 天后转深度冷归档（本引擎可生成低频、归档、冷归档的转换）`,
       ),
     );
-  const website = websiteOf(text);
+  // "Static site bucket my-site-prod: index.html …, plus a log bucket my-site-logs (…)": a website said in one bucket's words is that bucket's.
+  const ownWebsites = clauses ? clauses.own.map((clause) => websiteOf(clause)) : [];
+  const website = websiteOf(ownWebsites.some((one) => one !== undefined) && clauses ? clauses.shared : text);
   if (website) into.website = website;
+  if (into.bucketSettings && !website)
+    into.bucketSettings = into.bucketSettings.map((own, index) => {
+      const ownWebsite = ownWebsites[index];
+      return ownWebsite ? { ...own, website: ownWebsite } : own;
+    });
   const cors = corsOf(text);
   if (cors) into.cors = cors;
 }

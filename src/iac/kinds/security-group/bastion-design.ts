@@ -10,6 +10,7 @@
  * (terraform/terraform-build/from-ros.ts).
  */
 import { phrase, type Phrase } from "../../read/request-language";
+import { giveServersType } from "../../generate/server-type-parameter";
 import { resourceProperties, resourceType, section } from "../../template/template-model";
 import { isRecord } from "../../template/template-parser";
 
@@ -47,7 +48,8 @@ function fromBastion(rules: readonly unknown[], bastionGroup: string, asked: rea
 }
 
 /** The bastion out of every load balancer's backends: it serves no traffic. */
-function dropFromBackends(template: Template, bastions: ReadonlySet<string>): void {
+/** Leaves the named servers out of every load balancer's backends (a bastion's; servers of a role the balancer does not front: generate/server-groups.ts). */
+export function dropFromBackends(template: Template, bastions: ReadonlySet<string>): void {
   for (const resource of Object.values(section(template, "Resources"))) {
     const properties = resourceProperties(resource);
     if (resourceType(resource) !== "ALIYUN::SLB::BackendServerAttachment" || !Array.isArray(properties.BackendServers)) continue;
@@ -66,23 +68,12 @@ function dropFromBackends(template: Template, bastions: ReadonlySet<string>): vo
  * console's selector, defaulting to the type asked) beside `EcsInstanceType`, which the others keep.
  */
 function giveBastionsType(template: Template, bastionNames: readonly string[], instanceType: string, applied: Phrase[]): void {
-  const parameters = section(template, "Parameters");
-  const serversType = parameters.EcsInstanceType;
-  parameters[BASTION_TYPE] = {
-    Type: "String",
-    Label: "Bastion instance type",
-    Description: "Instance type of the bastion (jump server); the other servers use EcsInstanceType.",
-    AssociationProperty: "ALIYUN::ECS::Instance::InstanceType",
-    ...(isRecord(serversType) && serversType.AssociationPropertyMetadata !== undefined
-      ? { AssociationPropertyMetadata: structuredClone(serversType.AssociationPropertyMetadata) }
-      : {}),
-    Default: instanceType,
-  };
-  const groups = (section(template, "Metadata")["ALIYUN::Interface"] as { ParameterGroups?: { Parameters: string[] }[] } | undefined)?.ParameterGroups;
-  const ecsGroup = groups?.find((group) => group.Parameters.includes("EcsInstanceType"));
-  if (ecsGroup && !ecsGroup.Parameters.includes(BASTION_TYPE)) ecsGroup.Parameters.splice(ecsGroup.Parameters.indexOf("EcsInstanceType") + 1, 0, BASTION_TYPE);
-  const resources = section(template, "Resources");
-  for (const name of bastionNames) resourceProperties(resources[name]).InstanceType = { Ref: BASTION_TYPE };
+  giveServersType(template, bastionNames, {
+    name: BASTION_TYPE,
+    label: "Bastion instance type",
+    description: "Instance type of the bastion (jump server); the other servers use EcsInstanceType.",
+    instanceType,
+  });
   applied.push(
     phrase(
       `bastion instance type ${instanceType} (default of parameter \`${BASTION_TYPE}\`)`,

@@ -5,6 +5,8 @@
  * request as written (read/request-text.ts drops "(TCP)" for the port grammars). Linear: each
  * pattern is one bounded pass.
  */
+import { CERTIFICATE_ID } from "../../read/certificate-id";
+
 export type ListenerProtocol = "tcp" | "udp" | "http" | "https";
 
 /** "443 (TCP)", "443（https）", "443 (https, cert …)", "443/tcp": the protocol right after the port. */
@@ -32,6 +34,8 @@ export function listenerProtocols(text: string): Map<number, ListenerProtocol> {
   for (const match of text.matchAll(BEFORE_PORT)) protocols.set(Number(match[2]), protocolOf(match[1] ?? "tcp"));
   // A protocol in parentheses after the port is the most specific: it wins.
   for (const match of text.matchAll(AFTER_PORT)) protocols.set(Number(match[1]), protocolOf(match[2] ?? match[3] ?? "tcp"));
+  // "an SLB on 443 with cert 1234…_abc" (round thirteen: a TCP listener and no certificate): only an HTTPS listener serves one.
+  if (CERTIFICATE_ID.test(text) && !protocols.has(443) && ![...protocols.values()].includes("https")) protocols.set(443, "https");
   return protocols;
 }
 

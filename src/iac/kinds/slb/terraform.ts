@@ -41,8 +41,10 @@ export function buildSlb({ request, listeners, instances, vswitches, details, hc
           : []),
       ]);
     }
-    // A bastion serves no traffic: it is no backend (kinds/security-group/bastion-design.ts).
-    const backends = instances.slice(details.serversGroup?.bastions ?? 0);
+    // The servers the twin puts behind it ("SLB in front of the masters"); else all but a bastion, which serves no traffic (kinds/security-group/bastion-design.ts).
+    const backends = details.backendServers
+      ? details.backendServers.flatMap((position) => (instances[position] ? [instances[position]] : []))
+      : instances.slice(details.serversGroup?.bastions ?? 0);
     if (backends.length > 0) {
       hcl.resource("alicloud_slb_backend_server", name, [
         `load_balancer_id = alicloud_slb_load_balancer.${name}.id`,

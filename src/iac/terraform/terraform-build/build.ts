@@ -62,6 +62,10 @@ export interface TwinDetails {
   noPassword?: boolean;
   /** The twin's servers' `InstanceName`s, in order ("web-01", "bastion"…). */
   instanceNames?: string[];
+  /** Each server's own type, in order, when the twin's servers differ ("3 master nodes 4c8g and 5 worker nodes 8c32g"). */
+  instanceTypes?: string[];
+  /** The positions of the servers behind the load balancer, when only some are ("SLB in front of the masters"). */
+  backendServers?: number[];
   /** "pay by bandwidth": the twin's EIPs and servers' public IPs are billed by bandwidth (`InternetChargeType: PayByBandwidth`). */
   billedByBandwidth?: boolean;
   /** The RDS `SecurityIPList` and Redis `SecurityIps` (comma-separated in ROS). */

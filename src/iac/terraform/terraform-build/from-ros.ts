@@ -148,6 +148,17 @@ function serversGroupOf(template: Template): TwinDetails["serversGroup"] {
   };
 }
 
+/** The positions of the servers the twin's load balancer has as backends, when only some of them are (a role it fronts: generate/server-groups.ts). */
+function backendPositions(template: Template): number[] | undefined {
+  const resources = section(template, "Resources");
+  const servers = namesOfType(template, KINDS.ecs.rosType);
+  const [attachment] = namesOfType(template, "ALIYUN::SLB::BackendServerAttachment").map((name) => resourceProperties(resources[name]));
+  const listed = Array.isArray(attachment?.BackendServers) ? attachment.BackendServers : [];
+  const behind = new Set(listed.flatMap((entry) => (isRecord(entry) && isRecord(entry.ServerId) ? [String(entry.ServerId.Ref)] : [])));
+  const positions = servers.flatMap((name, index) => (behind.has(name) ? [index] : []));
+  return positions.length > 0 && positions.length < servers.length ? positions : undefined;
+}
+
 /** Every bucket's own values, when the twin's buckets differ (the first one's stand for all otherwise). */
 function bucketValues(template: Template): Partial<RequestedValues> {
   const resources = section(template, "Resources");
@@ -361,6 +372,10 @@ function detailsOf(template: Template): TwinDetails {
   });
   const rdsAccount = text(literal(template, rds.MasterUsername));
   const servers = namesOfType(template, KINDS.ecs.rosType).map((name) => resourceProperties(section(template, "Resources")[name]));
+  // Servers of roles with a type each (generate/server-groups.ts): every server's own, when they differ.
+  const instanceTypes = servers.map((one) => text(literal(template, one.InstanceType)) ?? "");
+  const typesDiffer = instanceTypes.every((type) => type !== "") && new Set(instanceTypes).size > 1;
+  const backendServers = backendPositions(template);
   const publicServers = servers.filter((one) => (count(literal(template, one.InternetMaxBandwidthOut)) ?? 0) > 0).length;
   const deletionProtection = { rds: rds.DeletionProtection === true, ecs: server.DeletionProtection === true };
   return {
@@ -371,6 +386,8 @@ function detailsOf(template: Template): TwinDetails {
     ...(publicServers > 0 && publicServers < servers.length ? { publicServers } : {}),
     ...(billedByBandwidth ? { billedByBandwidth } : {}),
     ...(instanceNames.some((name) => name !== "") ? { instanceNames } : {}),
+    ...(typesDiffer ? { instanceTypes } : {}),
+    ...(backendServers ? { backendServers } : {}),
     ...(bandwidth !== undefined ? { ecsBandwidthOut: bandwidth } : {}),
     ...(ecsImage ? { ecsImage } : {}),
     ...(rdsClass ? { rdsClass } : {}),
