@@ -33,6 +33,15 @@ export function shortHashOrPromise(id: string | undefined): string | undefined |
   return hashes.get(id) ?? shortHash(id);
 }
 
+/**
+ * The short hashes of `ids`: at once when every one is known (a line's owner and context usually
+ * are), else one promise for all of them, so a line whose ids were all hashed before costs no promise.
+ */
+export function shortHashes(ids: ReadonlyArray<string | undefined>): Array<string | undefined> | Promise<Array<string | undefined>> {
+  const hashes = ids.map(shortHashOrPromise);
+  return hashes.some((hash) => typeof hash === "object") ? Promise.all(hashes) : (hashes as Array<string | undefined>);
+}
+
 /** A short, stable, one-way hash of an id (owner, context, task) for log lines. */
 export async function shortHash(id: string | undefined): Promise<string | undefined> {
   if (id === undefined || id === "") return undefined;

@@ -9,7 +9,7 @@
  */
 import type { TaskState } from "../a2a/states";
 import type { TraceContext } from "../a2a/trace-context";
-import { logLine, shortHash } from "./log";
+import { logLine, shortHashes } from "./log";
 import { writeTurnPoint } from "./metrics";
 
 /** A model name can come from the caller (`metadata.iac_code.iac_code_model`): the log keeps this much. */
@@ -87,7 +87,7 @@ export class TurnLog {
       outputTokens: this.outputTokens,
     };
     writeTurnPoint(this.info.metrics, point);
-    void Promise.all([shortHash(this.info.contextId), shortHash(this.info.taskId)]).then(([context, task]) =>
+    const write = ([context, task]: Array<string | undefined>) =>
       logLine(state === "TASK_STATE_FAILED" ? "warn" : "info", "turn", {
         trace_id: this.info.trace?.traceId,
         context,
@@ -100,7 +100,10 @@ export class TurnLog {
         tool_calls: point.toolCalls,
         input_tokens: point.inputTokens,
         output_tokens: point.outputTokens,
-      }),
-    );
+      });
+    // The context's hash is known from its earlier turns; a new task's id still needs a digest.
+    const hashes = shortHashes([this.info.contextId, this.info.taskId]);
+    if (Array.isArray(hashes)) write(hashes);
+    else void hashes.then(write);
   }
 }

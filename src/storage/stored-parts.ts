@@ -30,6 +30,8 @@ export interface PartBlob {
 export interface StoredMessagePlan {
   /** The message as history keeps it. */
   message: Message;
+  /** Its JSON text, as its row stores it (serialized once: task-records.ts `appendMessage` takes it). */
+  json: string;
   /** Its UTF-8 JSON size. */
   bytes: number;
   blobs: PartBlob[];
@@ -85,6 +87,11 @@ const jsonBytes = (value: unknown): number => utf8Bytes(JSON.stringify(value));
  * MESSAGE_INLINE_MAX_BYTES (many small parts, or large metadata): the caller refuses such a message.
  */
 export async function planStoredMessage(message: Message, store: PartStore): Promise<StoredMessagePlan> {
+  // Each part's JSON is a piece of the message's: a message within PART_INLINE_MAX_BYTES (below
+  // MESSAGE_INLINE_MAX_BYTES) moves no part, and is stored as it is, serialized once.
+  const whole = JSON.stringify(message);
+  const wholeBytes = utf8Bytes(whole);
+  if (wholeBytes <= PART_INLINE_MAX_BYTES) return { message: { ...message, parts: [...message.parts] }, json: whole, bytes: wholeBytes, blobs: [] };
   const parts = [...message.parts];
   const sizes = parts.map(jsonBytes);
   const blobs: PartBlob[] = [];
@@ -111,7 +118,8 @@ export async function planStoredMessage(message: Message, store: PartStore): Pro
     if (await move(index)) total += (sizes[index] ?? 0) - before;
   }
   const stored: Message = { ...message, parts };
-  return { message: stored, bytes: jsonBytes(stored), blobs };
+  const json = JSON.stringify(stored);
+  return { message: stored, json, bytes: utf8Bytes(json), blobs };
 }
 
 /** Writes the blobs of a plan (R2 checks each sha256 on upload). Identical content is one object. */
@@ -131,6 +139,11 @@ export async function writeBlobs(bucket: R2Bucket, blobs: readonly PartBlob[]): 
 /** Removes the blobs of a plan whose row was never written (a refused or failed turn). */
 export async function deleteBlobs(bucket: R2Bucket, blobs: readonly PartBlob[]): Promise<void> {
   if (blobs.length > 0) await bucket.delete([...new Set(blobs.map((blob) => blob.key))]);
+}
+
+/** Whether `message` keeps the text of a part in R2 (`storedFrom: "text"`): a later turn's conversation reads it back. */
+export function holdsStoredText(message: Message): boolean {
+  return message.parts.some((part) => part.metadata?.["storedFrom"] === "text");
 }
 
 /** The text of a stored text part, for a later turn's conversation; undefined when it is not one or is gone. */

@@ -12,7 +12,7 @@
  * Paths, query strings, bodies and headers are never logged.
  */
 import type { MiddlewareHandler } from "hono";
-import { logLine, shortHashOrPromise } from "../observability/log";
+import { logLine, shortHashes } from "../observability/log";
 import { metricsOf, writeRequestPoint } from "../observability/metrics";
 import { randomHex } from "../a2a/random-hex";
 import { parseTraceparent, serverSpan } from "../a2a/trace-context";
@@ -71,8 +71,8 @@ export async function closeRequest(
   const binding = record.binding ?? routeBinding(request.method, path, response.headers.get("Content-Type") ?? "");
   const code = record.code ?? (binding === "jsonrpc" ? await envelopeCode(response) : undefined);
   // Hashes already known (the owner, a warm context) cost no promise: most lines need no digest.
-  const hashes = [owner, record.contextId, record.taskId].map(shortHashOrPromise);
-  const [ownerHash, contextHash, taskHash] = hashes.some((h) => typeof h === "object") ? await Promise.all(hashes) : (hashes as Array<string | undefined>);
+  const hashes = shortHashes([owner, record.contextId, record.taskId]);
+  const [ownerHash, contextHash, taskHash] = Array.isArray(hashes) ? hashes : await hashes;
   const streaming = (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") && response.body !== null;
   const durationMs = Date.now() - record.startedMs;
   logLine(status >= 500 ? "error" : "info", "request", {
@@ -105,5 +105,10 @@ export async function closeRequest(
 export const requestLog: MiddlewareHandler<{ Bindings: Env; Variables: { owner: string } }> = async (c, next) => {
   const record = openRequest(c.req.raw);
   await runInRequestScope(record, () => next());
-  c.res = await closeRequest(record, c.req.raw, c.req.path, c.res, c.env, c.get("owner"));
+  const answer = c.res;
+  const response = await closeRequest(record, c.req.raw, c.req.path, answer, c.env, c.get("owner"));
+  // Hono's `c.res` setter wraps an assigned response in a new Response and copies the old one's
+  // headers into it: assigning the very response it holds (its headers set in place) costs a
+  // second Response per request and changes nothing.
+  if (response !== answer) c.res = response;
 };

@@ -7,14 +7,18 @@
 import type { Message, Part } from "../../a2a/types";
 import type { ContextState } from "./context-state";
 import { CONVERSATION_CHARS } from "./task-records";
-import { loadStoredText } from "../../storage/stored-parts";
+import { holdsStoredText, loadStoredText } from "../../storage/stored-parts";
 
 export async function conversationOf(state: ContextState, bucket: R2Bucket, ownerKeyHex: string): Promise<Message[]> {
-  const messages = state.records.conversation(state.epoch());
-  let budget = CONVERSATION_CHARS - state.records.conversationChars(state.epoch());
+  const epoch = state.epoch();
+  const messages = state.records.conversation(epoch);
+  // No message keeps a text in R2 (the common case): nothing to read back, and no message to look
+  // at (issue 29 item 4: up to CONVERSATION_MESSAGES of them, every turn).
+  if (state.records.conversationStoredTexts(epoch) === 0) return messages;
+  let budget = CONVERSATION_CHARS - state.records.conversationChars(epoch);
   for (let i = messages.length - 1; i >= 0 && budget > 0; i--) {
     const message = messages[i] as Message;
-    if (!message.parts.some((part) => part.metadata?.["storedFrom"] === "text")) continue;
+    if (!holdsStoredText(message)) continue;
     const parts: Part[] = [];
     for (const part of message.parts) {
       const size = Number(part.metadata?.["byteSize"] ?? Number.POSITIVE_INFINITY);

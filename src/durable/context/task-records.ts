@@ -12,6 +12,7 @@ import type { TaskState } from "../../a2a/states";
 import { applySchema } from "../schema";
 import { fitRow } from "../row-guard";
 import { utf8Bytes } from "../../storage/limits";
+import { holdsStoredText } from "../../storage/stored-parts";
 import { KeptView, shownArtifacts, shownMessages, type StoredRows } from "./kept-view";
 import type { ViewBounds } from "./view-bounds";
 import type { FoundRequest } from "./repeat-requests";
@@ -73,6 +74,18 @@ export const CONVERSATION_MESSAGES = 200;
 /** …and no more than this much JSON (about 100k tokens of text). */
 export const CONVERSATION_CHARS = 400_000;
 
+/** The kept recent conversation of one epoch, oldest first (TaskRecords `conversation`). */
+interface RecentConversation {
+  epoch: number;
+  messages: Message[];
+  /** Each message's JSON characters, as stored. */
+  chars: number[];
+  /** The sum of `chars`. */
+  total: number;
+  /** How many of `messages` keep a text in R2 (`holdsStoredText`). */
+  storedTexts: number;
+}
+
 /** A2A timestamps: RFC 3339 UTC with milliseconds (spec §5.6.1). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
@@ -114,8 +127,12 @@ export class TaskRecords {
    * writes them, so the copy stays exact; `forget` drops it when a transaction rolled back.
    */
   private settings: Map<string, string> | undefined;
-  /** The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows. */
-  private recent: { epoch: number; messages: Message[]; chars: number[] } | undefined;
+  /**
+   * The recent conversation of `epoch`, kept as it is appended, so a turn reads no history rows;
+   * with its JSON characters in all and how many of its messages keep a text in R2, kept as it
+   * changes, so a turn counts neither over the up to CONVERSATION_MESSAGES messages.
+   */
+  private recent: RecentConversation | undefined;
   /** The rows of the task created or viewed last, following its writes (kept-view.ts). */
   private readonly kept = new KeptView();
   /**
@@ -309,8 +326,9 @@ export class TaskRecords {
     return this.sql.exec<{ turns: number }>("SELECT turns FROM tasks WHERE id = ?", taskId).toArray()[0]?.turns ?? 0;
   }
 
-  appendMessage(taskId: string, epoch: number, turn: number, message: Message, request?: StoredRequest): void {
-    const json = fitRow("messages", JSON.stringify(message));
+  /** Stores `message` of `turn`; `messageJson` is its JSON text when the caller has it already (a stored-message plan). */
+  appendMessage(taskId: string, epoch: number, turn: number, message: Message, request?: StoredRequest, messageJson?: string): void {
+    const json = fitRow("messages", messageJson ?? JSON.stringify(message));
     const { n } = this.sql
       .exec<{ n: number }>(
         "INSERT INTO messages (task_id, epoch, turn, message, message_id, request_key, request_digest) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING n",
@@ -352,13 +370,15 @@ export class TaskRecords {
   }
 
   /** Appends to the kept conversation and trims it to the bounds `conversation` applies. */
-  private keepRecent(recent: { messages: Message[]; chars: number[] }, message: Message, chars: number): void {
+  private keepRecent(recent: RecentConversation, message: Message, chars: number): void {
     recent.messages.push(message);
     recent.chars.push(chars);
-    let total = recent.chars.reduce((sum, n) => sum + n, 0);
-    while (recent.messages.length > 1 && (recent.messages.length > CONVERSATION_MESSAGES || total > CONVERSATION_CHARS)) {
-      recent.messages.shift();
-      total -= recent.chars.shift() ?? 0;
+    recent.total += chars;
+    if (holdsStoredText(message)) recent.storedTexts++;
+    while (recent.messages.length > 1 && (recent.messages.length > CONVERSATION_MESSAGES || recent.total > CONVERSATION_CHARS)) {
+      const dropped = recent.messages.shift();
+      recent.total -= recent.chars.shift() ?? 0;
+      if (dropped && holdsStoredText(dropped)) recent.storedTexts--;
     }
   }
 
@@ -378,16 +398,18 @@ export class TaskRecords {
           CONVERSATION_MESSAGES,
         )
         .toArray();
-      const messages: Message[] = [];
-      const chars: number[] = [];
-      let total = 0;
+      const recent: RecentConversation = { epoch, messages: [], chars: [], total: 0, storedTexts: 0 };
       for (const row of rows) {
-        total += row.message.length;
-        if (total > CONVERSATION_CHARS && messages.length > 0) break;
-        messages.push(JSON.parse(row.message) as Message);
-        chars.push(row.message.length);
+        if (recent.total + row.message.length > CONVERSATION_CHARS && recent.messages.length > 0) break;
+        const message = JSON.parse(row.message) as Message;
+        recent.messages.push(message);
+        recent.chars.push(row.message.length);
+        recent.total += row.message.length;
+        if (holdsStoredText(message)) recent.storedTexts++;
       }
-      this.recent = { epoch, messages: messages.reverse(), chars: chars.reverse() };
+      recent.messages.reverse();
+      recent.chars.reverse();
+      this.recent = recent;
     }
     return [...this.recent.messages];
   }
@@ -408,7 +430,13 @@ export class TaskRecords {
   /** The JSON characters of what `conversation(epoch)` returns, counted when each was stored. */
   conversationChars(epoch: number): number {
     if (this.recent?.epoch !== epoch) this.conversation(epoch);
-    return this.recent?.chars.reduce((sum, n) => sum + n, 0) ?? 0;
+    return this.recent?.total ?? 0;
+  }
+
+  /** How many messages of what `conversation(epoch)` returns keep a text in R2 (stored-parts.ts). */
+  conversationStoredTexts(epoch: number): number {
+    if (this.recent?.epoch !== epoch) this.conversation(epoch);
+    return this.recent?.storedTexts ?? 0;
   }
 
   /** Stores an artifact, or appends its parts to the stored one when `append` is set. */

@@ -83,7 +83,7 @@ export class TurnEnd {
         const status: TaskStatus = { state, timestamp: timestamp(Date.now()) };
         if (plan) {
           status.message = plan.message;
-          w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message);
+          w.records.appendMessage(taskId, this.state.epoch(), turnNumber, plan.message, undefined, plan.json);
         }
         // The turn's `response` artifact (response-artifact.ts): added as the newest, streamed as its last chunk.
         const artifact = plan && response ? w.records.addArtifact(taskId, responseArtifact(taskId, turnNumber, plan.message.parts)) : undefined;

@@ -41,7 +41,7 @@ export async function openTurn(state: ContextState, call: SendCall, turn: Prepar
         w.records.createTask(taskId, working ?? submitted, taskMetadata, now, generation);
         w.log.startTask(taskId);
       } else ({ generation, turn: number } = w.records.beginTurn(taskId, working ?? submitted, now, changes));
-      w.records.appendMessage(taskId, state.epoch(), number, stored.message, turn.request);
+      w.records.appendMessage(taskId, state.epoch(), number, stored.message, turn.request, stored.json);
       w.log.compact(taskId, number, () => w.push.pendingSeqs(taskId));
       // A new task's snapshot is what was just written; a follow-up's adds the stored artifacts.
       const snapshot: Task = isNewTask

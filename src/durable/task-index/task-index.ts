@@ -159,14 +159,20 @@ export class TaskIndex extends DurableObject<Env> {
     dropLegacyCounting(ctx.storage);
   }
 
-  /** One outbox flush: every row and removal in one transaction. */
+  /**
+   * One outbox flush: every row and removal in one transaction. A flush of one task (a turn's end,
+   * the common case) is one statement, atomic by itself with its counters' triggers: it runs
+   * without the savepoint and release a transaction wraps it in (issue 29 item 4).
+   */
   async apply(batch: IndexBatch, layout: IndexShard, owner: string): Promise<void> {
     this.claim(owner);
     await this.importPrevious(layout);
-    this.ctx.storage.transactionSync(() => {
+    const write = () => {
       for (const row of batch.upserts) this.upsert(row);
       this.remove(batch.removals);
-    });
+    };
+    if (batch.upserts.length + batch.removals.length === 1) write();
+    else this.ctx.storage.transactionSync(write);
   }
 
   private upsert(row: IndexRow): void {

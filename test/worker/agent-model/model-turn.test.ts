@@ -187,3 +187,22 @@ describe("provider failures (contract §10)", () => {
     expect(((await res.json()) as { result: TaskLike }).result.status.state).toBe("TASK_STATE_CANCELED");
   });
 });
+
+describe("a follow-up's conversation", () => {
+  // Issue 29 item 4: a turn skips the read-back of texts kept in R2 when no message of its
+  // conversation keeps one; with one, the model must still be sent the whole text.
+  it("carries the text of an earlier part kept in R2 (over 64 KiB), read back, beside the short ones", async () => {
+    const k = key();
+    const large = `START ${"x".repeat(70 * 1024)} END`;
+    const first = await send(withModel("short one", `text/${k}`));
+    const contextId = first.task?.contextId;
+    await send({ ...withModel(large, `text/${k}`), contextId });
+    await send({ ...withModel("and now?", `text/${k}`), contextId });
+    const log = await modelLog(k);
+    expect(log).toHaveLength(3);
+    const sent = JSON.stringify(JSON.parse(log[2]?.body ?? "{}").messages);
+    expect(sent).toContain("short one");
+    expect(sent).toContain(large);
+    expect(sent).toContain("and now?");
+  });
+});
