@@ -168,6 +168,18 @@ describe("round thirteen: a load balancer in front of one role", () => {
     expect(checkRequest({ request, template: widened })?.broader.map((scope) => scope.kind)).toEqual(["backends"]);
   });
 
+  it("'the workers sit behind an internal SLB': the workers alone; 'web and app servers behind an SLB' keeps both roles", () => {
+    const ask = "3 masters 4c8g and 6 workers 16c64g; the workers sit behind an internal SLB on 8080";
+    const template = generated(ask);
+    const refs = (props(template, "ALIYUN::SLB::BackendServerAttachment")[0]?.BackendServers as Array<{ ServerId: { Ref: string } }>).map(
+      (backend) => backend.ServerId.Ref,
+    );
+    expect(refs).toEqual(["EcsInstance4", "EcsInstance5", "EcsInstance6", "EcsInstance7", "EcsInstance8", "EcsInstance9"]);
+    expect(flaggedTexts(ask, template)).toEqual([]);
+    const both = generated("Create 2 web servers (2c4g) and 3 app servers (4c16g) behind an internet SLB on port 80.");
+    expect(props(both, "ALIYUN::SLB::BackendServerAttachment")[0]?.BackendServers).toHaveLength(5);
+  });
+
   it("'3 台 master 4核8G，5 台 worker 8核32G，SLB 后端挂 master': the same in Chinese", () => {
     const request = "3 台 master 4核8G，5 台 worker 8核32G，SLB 后端挂 master，监听 6443";
     const template = generated(request);
