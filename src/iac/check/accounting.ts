@@ -19,8 +19,8 @@ import type { BroaderScope, CheckedValue, UnplacedToken } from "./result";
 import { broaderScopes, offInternetScopes } from "./scope";
 import { bastionInstanceType } from "../read/server-roles";
 import { groupSizes, roleSizes, sizeKey } from "../read/role-sizes";
-import { namedRole, roleOfServerName } from "../read/role-names";
-import { backendRoleFindings } from "./backend-roles";
+import { namedRole } from "../read/role-names";
+import { backendRoleFindings, serverRolesOf } from "./backend-roles";
 import { templateRules } from "./template-rules";
 import type { TemplateView } from "./template-slots";
 import { clauseWords, countedFamily, typedCountOf } from "./token-context";
@@ -87,15 +87,11 @@ function rebindPort(context: Parameters<typeof portOnItsSourceRule>[0], index: n
   if (value && bound) value.where = bound;
 }
 
-const NAME_KEYS = /^(?:InstanceName|instance_name)$/;
-
 /** The sizes and types a request gives to the one role it names, of servers named by role (read/role-names.ts). */
 function namedRoleSizes(tokens: readonly Token[], prose: string, view: TemplateView): Map<string, string> {
-  const roles = new Set(
-    view.slots.flatMap((slot) => (NAME_KEYS.test(slot.key) ? [roleOfServerName(String(slot.value))] : [])).filter((role) => role !== undefined),
-  );
+  const roles = new Set(serverRolesOf(view).values());
   const keys = new Map<string, string>();
-  const role = roles.size >= 2 ? namedRole(prose, [...roles] as string[]) : undefined;
+  const role = roles.size >= 2 ? namedRole(prose, [...roles]) : undefined;
   if (role === undefined) return keys;
   for (const [index, token] of tokens.entries()) {
     const memory = tokens[index + 1];

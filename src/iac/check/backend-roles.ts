@@ -12,13 +12,19 @@ import type { TemplateView } from "./template-slots";
 const NAME_KEYS = /^(?:InstanceName|instance_name)$/;
 const BACKEND_KEYS = /^(?:ServerId|server_id)$/;
 
-export function backendRoleFindings(prose: string, view: TemplateView): { broader: BroaderScope[]; misplaced: CheckedValue[] } {
-  const found = { broader: [] as BroaderScope[], misplaced: [] as CheckedValue[] };
+/** Each server named by role ("worker-3") and its role, by resource (read/role-names.ts). */
+export function serverRolesOf(view: TemplateView): Map<string, string> {
   const roleOf = new Map<string, string>();
   for (const slot of view.slots) {
     const role = NAME_KEYS.test(slot.key) ? roleOfServerName(String(slot.value)) : undefined;
     if (role !== undefined) roleOf.set(slot.resource, role);
   }
+  return roleOf;
+}
+
+export function backendRoleFindings(prose: string, view: TemplateView): { broader: BroaderScope[]; misplaced: CheckedValue[] } {
+  const found = { broader: [] as BroaderScope[], misplaced: [] as CheckedValue[] };
+  const roleOf = serverRolesOf(view);
   const roles = [...new Set(roleOf.values())];
   const role = roles.length >= 2 ? balancedRole(prose, roles) : undefined;
   const backends = (view.refs ?? []).filter((ref) => BACKEND_KEYS.test(ref.key));

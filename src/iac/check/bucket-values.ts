@@ -76,28 +76,43 @@ function namesOtherProduct(before: string): boolean {
   return other >= 0 && other > last(BUCKET_NOUN);
 }
 
+/** A name a cue gives: the name as written, where its cue and it start in the sentence, and whether only a bucket noun cued it. */
+interface NameCandidate {
+  written: string;
+  cueAt: number;
+  at: number;
+  byNoun: boolean;
+}
+
+/** Each match's name (group 1) and where it starts. */
+function candidates(matches: Iterable<RegExpMatchArray>, byNoun: boolean): NameCandidate[] {
+  return [...matches].map((match) => {
+    const written = match[1] ?? "";
+    const cueAt = match.index ?? 0;
+    return { written, cueAt, at: cueAt + match[0].length - written.length, byNoun };
+  });
+}
+
 /** "an ECS named web-01" in a sentence without a bucket: the name of the product before it. */
 function otherNames(scan: Scanner, sentence: { text: string; start: number }): RequestedValue[] {
   const values: RequestedValue[] = [];
-  for (const match of sentence.text.matchAll(NAME_CUES)) {
-    const name = withoutTrailingPunctuation(match[1] ?? "");
-    if (NAME_WORDS.has(name) || name.length < 3 || !namesOtherProduct(sentence.text.slice(0, match.index))) continue;
-    const at = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
-    values.push({ kind: "resource-name", text: scan.original(at, at + name.length), role: "wanted", value: name });
-    scan.claim(at, at + name.length);
+  for (const { written, cueAt, at } of candidates(sentence.text.matchAll(NAME_CUES), false)) {
+    const name = withoutTrailingPunctuation(written);
+    if (NAME_WORDS.has(name) || name.length < 3 || !namesOtherProduct(sentence.text.slice(0, cueAt))) continue;
+    const start = sentence.start + at;
+    values.push({ kind: "resource-name", text: scan.original(start, start + name.length), role: "wanted", value: name });
+    scan.claim(start, start + name.length);
   }
   return values;
 }
 
-/** "buckets: acme-logs (…) and acme-assets (…)": the names a list of buckets gives (kinds/oss/bucket-clauses.ts), as matches of a name cue. */
-function listedNames(sentence: string): Array<{ match: RegExpExecArray; byNoun: boolean }> {
+/** "buckets: acme-logs (…) and acme-assets (…)": the names a list of buckets gives (kinds/oss/bucket-clauses.ts). */
+function listedNames(sentence: string): NameCandidate[] {
   const clauses = bucketClauses(sentence);
   if (!clauses) return [];
   return clauses.names.flatMap((name, index) => {
-    const start = clauses.starts[index];
-    if (name === undefined || start === undefined) return [];
-    const match = Object.assign([name, name], { index: start, input: sentence, groups: undefined }) as RegExpExecArray;
-    return [{ match, byNoun: false }];
+    const at = clauses.starts[index];
+    return name === undefined || at === undefined ? [] : [{ written: name, cueAt: at, at, byNoun: false }];
   });
 }
 
@@ -109,24 +124,22 @@ export function bucketValues(scan: Scanner): RequestedValue[] {
       values.push(...otherNames(scan, sentence));
       continue;
     }
-    const cued = [...sentence.text.matchAll(NAME_CUES)].map((match) => ({ match, byNoun: false }));
-    const nouned = [...sentence.text.matchAll(NOUN_CUES)].map((match) => ({ match, byNoun: true }));
-    const afterAcl = [...sentence.text.matchAll(ACL_CUES)].map((match) => ({ match, byNoun: false }));
+    const found = [
+      ...candidates(sentence.text.matchAll(NAME_CUES), false),
+      ...candidates(sentence.text.matchAll(NOUN_CUES), true),
+      ...candidates(sentence.text.matchAll(ACL_CUES), false),
+      ...listedNames(sentence.text),
+    ];
     // "one private named acme-logs, one public-read named acme-assets": every bucket's name, each once (round eleven: only the first was read).
     const seen = new Set<string>();
-    for (const { match, byNoun } of [...cued, ...nouned, ...afterAcl, ...listedNames(sentence.text)]) {
-      const name = withoutTrailingPunctuation(match[1] ?? "");
+    for (const { written, cueAt, at, byNoun } of found) {
+      const name = withoutTrailingPunctuation(written);
       if (NAME_WORDS.has(name) || (byNoun && !/[-\d]/.test(name)) || name.length < 3 || seen.has(name)) continue;
       seen.add(name);
+      const start = sentence.start + at;
       // "an ECS with the name web-01 and an OSS bucket": the name is the nearest product's before it, here the server's.
-      if (!byNoun && namesOtherProduct(sentence.text.slice(0, match.index))) {
-        const at = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
-        values.push({ kind: "resource-name", text: scan.original(at, at + name.length), role: "wanted", value: name });
-        scan.claim(at, at + name.length);
-        continue;
-      }
-      const start = sentence.start + match.index + match[0].length - (match[1] ?? "").length;
-      values.push({ kind: "bucket-name", text: scan.original(start, start + name.length), role: "wanted", value: name });
+      const kind = !byNoun && namesOtherProduct(sentence.text.slice(0, cueAt)) ? "resource-name" : "bucket-name";
+      values.push({ kind, text: scan.original(start, start + name.length), role: "wanted", value: name });
       scan.claim(start, start + name.length);
     }
     values.push(...settingsOf(sentence.text));

@@ -28,7 +28,7 @@ const PER_RESOURCE: ReadonlySet<ValueKind> = new Set([
 const ID_PLACES = placesOf("resourceId");
 const SITE = /^([A-Za-z0-9_]{1,255})\.([A-Za-z0-9_.[\]]{1,500})/;
 
-/** The applied values that hold on every resource of their type, and those one of them lacks. */
+/** A server's name as the template writes it (ROS `InstanceName`, Terraform `instance_name`), lower-cased. */
 const nameOf = (slots: ReadonlyMap<string, unknown>, name: string) =>
   String(slots.get(`${name}|InstanceName`) ?? slots.get(`${name}|instance_name`) ?? "").toLowerCase();
 
